@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# `npm test`: every check, in order of cost. Stops at the first failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "typecheck"
+npx tsc --noEmit -p .
+
+step "lint"
+npx eslint . --max-warnings 0
+
+step "unit and API tests on embedded PostgreSQL (PGlite)"
+npx vitest run --project unit --project api
+
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  step "API tests again on PostgreSQL (TEST_DATABASE_URL)"
+  npx vitest run --project api-pg
+else
+  step "API tests on PostgreSQL: SKIPPED, TEST_DATABASE_URL is not set"
+  echo "Set TEST_DATABASE_URL=postgres://user@host:5432/db to run them (bash .ci/run does)."
+fi
+
+if [ -d tests/e2e ]; then
+  step "browser tests (Playwright, Chromium)"
+  npm run build
+  npx playwright test
+fi
+
+step "all checks passed"

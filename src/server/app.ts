@@ -1,0 +1,144 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { messages } from '../shared/messages';
+import type { AppConfig } from './config';
+import type { DatabaseHandle } from './db/client';
+import { authRoutes } from './modules/auth/auth.routes';
+import { bookingRoutes } from './modules/bookings/bookings.routes';
+import { carListRoutes, carRoutes } from './modules/cars/cars.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { mediaRoutes } from './modules/media/media.routes';
+import { authPlugin } from './plugins/auth';
+import { dbPlugin } from './plugins/db';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { webStaticPlugin } from './plugins/web-static';
+
+export interface BuildAppOptions {
+  config: Pick<AppConfig, 'env' | 'publicUrl' | 'trustProxy'>;
+  database: DatabaseHandle;
+  /** Close the database when the app closes (the app owns it). */
+  closeDatabase?: boolean;
+  logger?: FastifyServerOptions['logger'];
+  /** Where the built web app is; defaults to dist/web beside the project. */
+  webRoot?: string | null;
+}
+
+const JSON_BODY_LIMIT = 64 * 1024;
+// From the bundle (dist/server/main.js) the web build is ../web; from source, ../../dist/web.
+const defaultWebRoot = [new URL('../web', import.meta.url), new URL('../../dist/web', import.meta.url)]
+  .map((url) => fileURLToPath(url))
+  .find((path) => existsSync(join(path, 'index.html')));
+
+export async function buildApp(options: BuildAppOptions) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT,
+    // A request that takes longer than this is failing anyway; free its socket.
+    requestTimeout: 30_000,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // SPEC §7: logout posts an empty body with a JSON content type; treat it as no body.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    return parseJson(request, body as string, done);
+  });
+
+  // Cross-cutting plugins, in the order they must run.
+  await app.register(errorHandlerPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // HSTS only means something behind HTTPS; the proxy in front sets it (docs/deployment.md).
+    strictTransportSecurity: options.config.publicUrl.startsWith('https://'),
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: messages.http.tooManyRequests,
+      retryAfter: context.after,
+    }),
+  });
+  await app.register(dbPlugin, { handle: options.database, closeOnShutdown: options.closeDatabase ?? false });
+  await app.register(authPlugin);
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'CarLink Ghana API',
+        description: 'Cars, accounts and bookings for CarLink Ghana. Prices are Ghana cedis.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // Resources. SPEC §7's first-version paths are kept (PRODUCT.md P1): /api/get/cars and
+  // /api/bookings/create; newer endpoints sit beside them.
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(carListRoutes, { prefix: '/api/get' });
+  await app.register(carRoutes, { prefix: '/api/cars' });
+  await app.register(bookingRoutes, { prefix: '/api/bookings' });
+  await app.register(mediaRoutes, { prefix: '/media' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  // The web app last: browser routes fall back to index.html, /api never does.
+  const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
+  if (webRoot) {
+    await app.register(webStaticPlugin, { root: webRoot });
+  } else {
+    app.decorate('sendWebApp', null);
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const isBrowserRoute =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !path.startsWith('/api/') &&
+      path !== '/api' &&
+      !path.startsWith('/media/') &&
+      !/\.[a-z0-9]+$/i.test(path);
+    if (isBrowserRoute && app.sendWebApp) return app.sendWebApp(reply);
+    return reply.status(404).send({ message: messages.http.notFound });
+  });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,113 @@
+import { normalizeMsisdn } from '../../shared/phone';
+import { quoteRentalPrice } from '../../shared/rental';
+import { bookingCodeFromBytes } from '../../shared/booking-code';
+import { hashPassword } from '../modules/auth/passwords';
+import type { Executor } from './client';
+import { bookings, carImages, cars, users } from './schema/index';
+import { randomBytes } from 'node:crypto';
+
+/**
+ * Factories shared by the demo seed and the tests (STYLE.md): `buildX` returns data,
+ * `insertX` saves it. Defaults are valid; tests override only what they are about.
+ */
+
+let sequence = 0;
+const next = () => ++sequence;
+
+export function buildUser(overrides: Partial<{ name: string; msisdn: string; password: string; role: 'renter' | 'staff'; email: string | null }> = {}) {
+  const n = next();
+  return {
+    name: 'Kofi Boateng',
+    // Unique per process and per call; 0 2 0 … is a valid Ghana national format.
+    msisdn: `020${String(process.pid % 1000).padStart(3, '0')}${String(n).padStart(4, '0')}`,
+    password: 'Secret@123',
+    role: 'renter' as const,
+    email: null,
+    ...overrides,
+  };
+}
+
+export async function insertUser(db: Executor, overrides: Parameters<typeof buildUser>[0] = {}) {
+  const data = buildUser(overrides);
+  const [row] = await db
+    .insert(users)
+    .values({
+      name: data.name,
+      msisdn: normalizeMsisdn(data.msisdn),
+      email: data.email,
+      role: data.role,
+      passwordHash: await hashPassword(data.password),
+    })
+    .returning();
+  return { ...row!, password: data.password };
+}
+
+export type CarValues = typeof cars.$inferInsert;
+
+export function buildCar(overrides: Partial<CarValues> = {}): CarValues {
+  next();
+  return {
+    make: 'Toyota',
+    model: 'Corolla',
+    year: 2021,
+    description: 'A reliable saloon for city days and the Accra–Kumasi road.',
+    bodyType: 'sedan',
+    transmission: 'automatic',
+    fuelType: 'petrol',
+    colour: 'Silver',
+    noOfDoors: 4,
+    seatCapacity: 5,
+    hasAirconditioning: true,
+    hasBluetooth: true,
+    usbCharger: true,
+    pricePerDayPesewas: 500_00,
+    oldPricePesewas: null,
+    city: 'Accra – East Legon',
+    lat: 5.635,
+    long: -0.161,
+    ...overrides,
+  };
+}
+
+export async function insertCar(
+  db: Executor,
+  overrides: Partial<CarValues> = {},
+  images: { url: string; alt: string }[] = [{ url: '/media/demo/sedan-c0c0c0-0.svg', alt: 'Car, side view' }],
+) {
+  const [car] = await db.insert(cars).values(buildCar(overrides)).returning();
+  if (images.length) {
+    await db.insert(carImages).values(images.map((image, position) => ({ ...image, carId: car!.id, position })));
+  }
+  return car!;
+}
+
+/** A booking straight into the table, for states the API cannot reach yet (past, completed). */
+export async function insertBooking(
+  db: Executor,
+  values: {
+    userId: number;
+    carId: number;
+    pricePerDayPesewas: number;
+    startDate: string;
+    endDate: string;
+  } & Partial<typeof bookings.$inferInsert>,
+) {
+  const quote = quoteRentalPrice(values.pricePerDayPesewas, values.startDate, values.endDate);
+  const [row] = await db
+    .insert(bookings)
+    .values({
+      bookingCode: bookingCodeFromBytes(randomBytes(6)),
+      days: quote.days,
+      lineCostPesewas: quote.lineCostPesewas,
+      depositPesewas: quote.depositPesewas,
+      totalPesewas: quote.totalPesewas,
+      destination: 'Accra',
+      destinationType: 1,
+      paymentMethod: 'payOnPickup',
+      status: 'pending',
+      paymentStatus: 'unpaid',
+      ...values,
+    })
+    .returning();
+  return row!;
+}

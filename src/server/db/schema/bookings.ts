@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { cars } from './cars';
+import { users } from './users';
+
+/**
+ * The booking invariant (ARCHITECTURE.md) is the exclusion constraint
+ * bookings_no_overlap_excl, added by the custom migration 0001: a car has at most one live
+ * booking on any day. Drizzle cannot express it, so it lives in SQL only.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    bookingCode: text('booking_code').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    carId: integer('car_id')
+      .notNull()
+      .references(() => cars.id),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    days: smallint('days').notNull(),
+    /** The price when booked: a later price change never alters a booking. */
+    pricePerDayPesewas: integer('price_per_day_pesewas').notNull(),
+    lineCostPesewas: integer('line_cost_pesewas').notNull(),
+    depositPesewas: integer('deposit_pesewas').notNull(),
+    totalPesewas: integer('total_pesewas').notNull(),
+    destination: text('destination').notNull(),
+    destinationType: smallint('destination_type').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    status: text('status').notNull().default('pending'),
+    paymentStatus: text('payment_status').notNull().default('unpaid'),
+    /** Until when an unpaid mobile money booking holds the car (PRODUCT.md P3). */
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bookings_booking_code_key').on(t.bookingCode),
+    index('bookings_user_id_created_idx').on(t.userId, t.createdAt),
+    index('bookings_car_id_idx').on(t.carId),
+    check('bookings_dates_check', sql`${t.endDate} >= ${t.startDate}`),
+    check('bookings_days_check', sql`${t.days} between 1 and 90`),
+    check(
+      'bookings_status_check',
+      sql`${t.status} in ('pending','confirmed','active','completed','cancelled')`,
+    ),
+    check(
+      'bookings_payment_status_check',
+      sql`${t.paymentStatus} in ('unpaid','pending','paid','failed','refunded')`,
+    ),
+    check('bookings_payment_method_check', sql`${t.paymentMethod} in ('mobile_money','payOnPickup')`),
+    check('bookings_destination_type_check', sql`${t.destinationType} in (1, 2)`),
+    check(
+      'bookings_money_check',
+      sql`${t.totalPesewas} = ${t.lineCostPesewas} + ${t.depositPesewas} and ${t.lineCostPesewas} = ${t.pricePerDayPesewas} * ${t.days}`,
+    ),
+  ],
+);
+
+/**
+ * PRODUCT.md P4: the same Idempotency-Key from the same user returns the same booking.
+ * The row is written in the booking's own transaction, so a key exists only with its answer.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    responseStatus: smallint('response_status').notNull(),
+    responseBody: jsonb('response_body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'idempotency_keys_pkey', columns: [t.userId, t.key] })],
+);

@@ -1,0 +1,4 @@
+export * from './users';
+export * from './cars';
+export * from './bookings';
+export * from './payments';

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    /** E.164 digits without '+', e.g. '233244000001' (shared/phone.ts). */
+    msisdn: text('msisdn').notNull(),
+    email: text('email'),
+    whatsapp: text('whatsapp'),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['renter', 'staff'] }).notNull().default('renter'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_msisdn_key').on(t.msisdn),
+    check('users_role_check', sql`${t.role} in ('renter', 'staff')`),
+  ],
+);
+
+/** Opaque bearer tokens, stored as SHA-256 so a database leak reveals no usable token. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_user_id_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Failed-login counters per phone number. In the database, not in process memory, so the
+ * strict per-number limit holds however many app processes share the database.
+ */
+export const loginThrottles = pgTable('login_throttles', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,100 @@
+import { count } from 'drizzle-orm';
+import { addDays, todayInAccra } from '../../shared/dates';
+import { cedisToPesewas } from '../../shared/money';
+import { demoImageUrl } from '../modules/media/media.routes';
+import type { Database } from './client';
+import { insertBooking, insertCar, insertUser } from './factories';
+import { cars, users } from './schema/index';
+import { DEMO_FLEET } from './seed/fleet';
+
+export const DEMO_RENTER = { name: 'Ama Mensah', msisdn: '0244000001', password: 'Demo@1234' } as const;
+export const DEMO_STAFF = { name: 'Kwame Asante', msisdn: '0244000000', password: 'Staff@1234' } as const;
+
+const VIEW_NAMES = ['side view', 'side view from the right', 'front view', 'rear view'] as const;
+
+/** True when there is nothing in the database a person could have made. */
+export async function isDatabaseEmpty(db: Database): Promise<boolean> {
+  const [u] = await db.select({ n: count() }).from(users);
+  const [c] = await db.select({ n: count() }).from(cars);
+  return Number(u?.n ?? 0) === 0 && Number(c?.n ?? 0) === 0;
+}
+
+/**
+ * Fills an empty database with the demo fleet, a renter and a staff account (PRODUCT.md P7).
+ * Deterministic apart from booking codes; never called in production (config.ts).
+ */
+export async function seedDemoData(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // Serialise concurrent first starts: only one process seeds.
+    await tx.execute('lock table users in exclusive mode' as never);
+    if (!(await isDatabaseEmpty(tx as unknown as Database))) return false;
+
+    const renter = await insertUser(tx, { ...DEMO_RENTER, email: 'ama.mensah@example.com' });
+    await insertUser(tx, { ...DEMO_STAFF, role: 'staff' });
+
+    const fleet = [];
+    for (const car of DEMO_FLEET) {
+      const title = `${car.year} ${car.make} ${car.model}`;
+      const images = Array.from({ length: car.imageCount }, (_, view) => ({
+        url: demoImageUrl(car.bodyType, car.colourHex, view as 0 | 1 | 2 | 3),
+        alt: `${title} in ${car.colour.toLowerCase()}, ${VIEW_NAMES[view]}`,
+      }));
+      fleet.push(
+        await insertCar(
+          tx,
+          {
+            make: car.make,
+            model: car.model,
+            year: car.year,
+            description: car.description,
+            bodyType: car.bodyType,
+            transmission: car.transmission,
+            fuelType: car.fuelType,
+            colour: car.colour,
+            noOfDoors: car.noOfDoors,
+            seatCapacity: car.seatCapacity,
+            hasAirconditioning: car.hasAirconditioning,
+            hasBluetooth: car.hasBluetooth,
+            usbCharger: car.usbCharger,
+            pricePerDayPesewas: cedisToPesewas(car.pricePerDayCedis),
+            oldPricePesewas: car.oldPriceCedis === null ? null : cedisToPesewas(car.oldPriceCedis),
+            city: car.city,
+            lat: car.lat,
+            long: car.long,
+          },
+          images,
+        ),
+      );
+    }
+
+    // Two past trips so the demo renter's history is not empty on the first visit.
+    const today = todayInAccra();
+    const [first, second] = [fleet[2]!, fleet[5]!];
+    await insertBooking(tx, {
+      userId: renter.id,
+      carId: first.id,
+      pricePerDayPesewas: first.pricePerDayPesewas,
+      startDate: addDays(today, -40),
+      endDate: addDays(today, -37),
+      destination: 'Kumasi',
+      destinationType: 2,
+      status: 'completed',
+      paymentStatus: 'paid',
+      createdAt: new Date(Date.now() - 45 * 86_400_000),
+    });
+    await insertBooking(tx, {
+      userId: renter.id,
+      carId: second.id,
+      pricePerDayPesewas: second.pricePerDayPesewas,
+      startDate: addDays(today, -12),
+      endDate: addDays(today, -11),
+      destination: 'Osu, Accra',
+      destinationType: 1,
+      status: 'cancelled',
+      paymentStatus: 'unpaid',
+      cancelledAt: new Date(Date.now() - 14 * 86_400_000),
+      createdAt: new Date(Date.now() - 15 * 86_400_000),
+    });
+    return true;
+  });
+}

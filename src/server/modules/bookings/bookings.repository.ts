@@ -1,0 +1,148 @@
+import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { bookings, carImages, cars, idempotencyKeys } from '../../db/schema/index';
+
+export type BookingRow = typeof bookings.$inferSelect;
+
+/** Locks the car row for the booking transaction: decisions for one car take turns. */
+export async function lockCar(db: Executor, carId: number) {
+  const rows = await db
+    .select({ id: cars.id, pricePerDayPesewas: cars.pricePerDayPesewas, retiredAt: cars.retiredAt })
+    .from(cars)
+    .where(eq(cars.id, carId))
+    .for('update');
+  return rows[0];
+}
+
+/** Ends this car's mobile money holds whose 15 minutes ran out, freeing their dates. */
+export const expireStaleHolds = (db: Executor, carId: number) =>
+  db
+    .update(bookings)
+    .set({ status: 'cancelled', paymentStatus: 'failed', cancelledAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(bookings.carId, carId),
+        eq(bookings.status, 'pending'),
+        eq(bookings.paymentStatus, 'pending'),
+        lt(bookings.holdExpiresAt, sql`now()`),
+      ),
+    );
+
+export const insertBooking = async (db: Executor, values: typeof bookings.$inferInsert) =>
+  (await db.insert(bookings).values(values).returning())[0]!;
+
+export const findIdempotencyRecord = async (db: Executor, userId: number, key: string) =>
+  (
+    await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+      .limit(1)
+  )[0];
+
+/**
+ * Claims a key inside the booking transaction. A concurrent claim of the same key waits on
+ * the primary key until this transaction ends, then finds the stored answer (or, after a
+ * rollback, claims the key itself). Returns false when the key was already taken.
+ */
+export async function claimIdempotencyKey(
+  db: Executor,
+  values: { userId: number; key: string; requestHash: string },
+): Promise<boolean> {
+  const rows = await db
+    .insert(idempotencyKeys)
+    .values({ ...values, responseStatus: 0, responseBody: {} })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  return rows.length > 0;
+}
+
+export const storeIdempotentResponse = (
+  db: Executor,
+  userId: number,
+  key: string,
+  status: number,
+  body: unknown,
+) =>
+  db
+    .update(idempotencyKeys)
+    .set({ responseStatus: status, responseBody: body })
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+
+const bookingWithCar = {
+  booking: bookings,
+  car: { id: cars.id, make: cars.make, model: cars.model, year: cars.year },
+};
+
+export async function findUserBookingByCode(db: Executor, userId: number, code: string) {
+  const rows = await db
+    .select(bookingWithCar)
+    .from(bookings)
+    .innerJoin(cars, eq(cars.id, bookings.carId))
+    .where(and(eq(bookings.userId, userId), eq(bookings.bookingCode, code)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findUserBookings(db: Executor, userId: number, page: number, limit: number) {
+  const [rows, totals] = await Promise.all([
+    db
+      .select(bookingWithCar)
+      .from(bookings)
+      .innerJoin(cars, eq(cars.id, bookings.carId))
+      .where(eq(bookings.userId, userId))
+      .orderBy(desc(bookings.createdAt), desc(bookings.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ total: count() }).from(bookings).where(eq(bookings.userId, userId)),
+  ]);
+  return { rows, total: Number(totals[0]?.total ?? 0) };
+}
+
+export async function findImagesOfCars(db: Executor, carIds: number[]) {
+  if (!carIds.length) return new Map<number, { image_url: string; alt: string }[]>();
+  const rows = await db
+    .select({ carId: carImages.carId, url: carImages.url, alt: carImages.alt })
+    .from(carImages)
+    .where(inArray(carImages.carId, carIds))
+    .orderBy(asc(carImages.carId), asc(carImages.position), asc(carImages.id));
+  const byCar = new Map<number, { image_url: string; alt: string }[]>();
+  for (const row of rows) {
+    const list = byCar.get(row.carId) ?? [];
+    list.push({ image_url: row.url, alt: row.alt });
+    byCar.set(row.carId, list);
+  }
+  return byCar;
+}
+
+/** Cancels only if still cancellable at this instant (a conditional update, race-free). */
+export async function cancelBookingIfAllowed(db: Executor, bookingId: number, today: string) {
+  const rows = await db
+    .update(bookings)
+    .set({
+      status: 'cancelled',
+      paymentStatus: sql`case when ${bookings.paymentStatus} = 'pending' then 'failed' else ${bookings.paymentStatus} end`,
+      cancelledAt: sql`now()`,
+      updatedAt: sql`now()`,
+      holdExpiresAt: null,
+    })
+    .where(
+      and(
+        eq(bookings.id, bookingId),
+        inArray(bookings.status, ['pending', 'confirmed']),
+        inArray(bookings.paymentStatus, ['unpaid', 'pending']),
+        sql`${bookings.startDate} > ${today}::date`,
+      ),
+    )
+    .returning();
+  return rows[0];
+}
+
+export async function findCarSummary(db: Executor, carId: number) {
+  const rows = await db
+    .select({ id: cars.id, make: cars.make, model: cars.model, year: cars.year })
+    .from(cars)
+    .where(eq(cars.id, carId));
+  const images = (await findImagesOfCars(db, [carId])).get(carId) ?? [];
+  return { car: rows[0]!, images };
+}

@@ -1,0 +1,133 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { normalizeBookingCode } from '../../../shared/booking-code';
+import { messages } from '../../../shared/messages';
+import { quoteRentalPrice } from '../../../shared/rental';
+import { pesewasToCedis } from '../../../shared/money';
+import { ErrorResponseSchema } from '../../../shared/schemas/common';
+import {
+  BookingCodeParamsSchema,
+  BookingHistoryQuerySchema,
+  BookingHistoryResponseSchema,
+  BookingResponseSchema,
+  CreateBookingInputSchema,
+  CreateBookingResponseSchema,
+  QuoteQuerySchema,
+  QuoteResponseSchema,
+} from '../../../shared/schemas/bookings';
+import { HttpError } from '../../http-errors';
+import { findCar } from '../cars/car-catalogue';
+import { hasOverlappingBooking } from '../cars/cars.repository';
+import { cancelUserBooking, createBooking, getUserBooking, listUserBookings } from './bookings.service';
+
+const IdempotencyHeadersSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .min(1)
+    .max(100, { error: 'Idempotency-Key must be 100 characters or less' })
+    .regex(/^[\x21-\x7e]+$/, { error: 'Idempotency-Key must be printable ASCII' })
+    .optional(),
+});
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+  422: ErrorResponseSchema,
+};
+
+export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/create', {
+    preHandler: app.requireUser,
+    schema: {
+      tags: ['bookings'],
+      summary: 'Book a car for a date range',
+      description:
+        'The price is computed from the stored car; any money fields sent are ignored. ' +
+        'Send an Idempotency-Key to make retries safe.',
+      security: [{ bearerAuth: [] }],
+      headers: IdempotencyHeadersSchema,
+      body: CreateBookingInputSchema,
+      response: { 201: CreateBookingResponseSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      const result = await createBooking(
+        app.db,
+        request.auth!.user.id,
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      return reply.status(result.status).send(result.body);
+    },
+  });
+
+  app.get('/quote', {
+    schema: {
+      tags: ['bookings'],
+      summary: "The server's price for a car and dates, and whether they are free",
+      querystring: QuoteQuerySchema,
+      response: { 200: QuoteResponseSchema, 404: ErrorResponseSchema, 422: ErrorResponseSchema },
+    },
+    handler: async (request) => {
+      const { car_id, start_date, end_date } = request.query;
+      const car = findCar(await app.carCatalogue.current(), car_id);
+      if (!car) throw new HttpError(404, messages.cars.notFound);
+      const quote = quoteRentalPrice(Math.round(car.price * 100), start_date, end_date);
+      return {
+        car_id,
+        start_date,
+        end_date,
+        days: quote.days,
+        price_per_day: pesewasToCedis(quote.pricePerDayPesewas),
+        line_cost: pesewasToCedis(quote.lineCostPesewas),
+        deposit: pesewasToCedis(quote.depositPesewas),
+        discount: 0,
+        total_cost: pesewasToCedis(quote.totalPesewas),
+        available: !(await hasOverlappingBooking(app.db, car_id, start_date, end_date)),
+      };
+    },
+  });
+
+  app.get('/history', {
+    preHandler: app.requireUser,
+    schema: {
+      tags: ['bookings'],
+      summary: "The signed-in renter's bookings, newest first",
+      security: [{ bearerAuth: [] }],
+      querystring: BookingHistoryQuerySchema,
+      response: { 200: BookingHistoryResponseSchema, 401: ErrorResponseSchema, 422: ErrorResponseSchema },
+    },
+    handler: async (request) =>
+      listUserBookings(app.db, request.auth!.user.id, request.query.page, request.query.limit),
+  });
+
+  app.get('/:code', {
+    preHandler: app.requireUser,
+    schema: {
+      tags: ['bookings'],
+      summary: 'One of your bookings (anyone else\'s is not found)',
+      security: [{ bearerAuth: [] }],
+      params: BookingCodeParamsSchema,
+      response: { 200: BookingResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
+    },
+    handler: async (request) => ({
+      booking: await getUserBooking(app.db, request.auth!.user.id, normalizeBookingCode(request.params.code)),
+    }),
+  });
+
+  app.post('/:code/cancel', {
+    preHandler: app.requireUser,
+    schema: {
+      tags: ['bookings'],
+      summary: 'Cancel one of your bookings before its start date',
+      security: [{ bearerAuth: [] }],
+      params: BookingCodeParamsSchema,
+      response: { 200: BookingResponseSchema.extend({ message: z.string() }), ...errors },
+    },
+    handler: async (request) => ({
+      message: 'Booking cancelled.',
+      booking: await cancelUserBooking(app.db, request.auth!.user.id, normalizeBookingCode(request.params.code)),
+    }),
+  });
+};

@@ -1,0 +1,68 @@
+import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { LIVE_BOOKING_STATUSES } from '../../../shared/constants';
+import type { Executor } from '../../db/client';
+import { bookings, carImages, cars } from '../../db/schema/index';
+
+export type CarRow = typeof cars.$inferSelect;
+export type CarImageRow = typeof carImages.$inferSelect;
+
+/** Every car still offered, with its images in display order. */
+export async function loadActiveCarsWithImages(db: Executor) {
+  const carRows = await db.select().from(cars).where(isNull(cars.retiredAt)).orderBy(asc(cars.id));
+  const ids = carRows.map((c) => c.id);
+  const imageRows = ids.length
+    ? await db
+        .select()
+        .from(carImages)
+        .where(inArray(carImages.carId, ids))
+        .orderBy(asc(carImages.carId), asc(carImages.position), asc(carImages.id))
+    : [];
+  const imagesByCar = new Map<number, CarImageRow[]>();
+  for (const image of imageRows) {
+    const list = imagesByCar.get(image.carId) ?? [];
+    list.push(image);
+    imagesByCar.set(image.carId, list);
+  }
+  return carRows.map((car) => ({ car, images: imagesByCar.get(car.id) ?? [] }));
+}
+
+/** Overlap on inclusive day ranges, the same rule as the exclusion constraint. */
+const overlaps = (start: string, end: string) =>
+  and(lte(bookings.startDate, end), gte(bookings.endDate, start));
+
+/**
+ * A booking holds its car while its status is live, except an unpaid mobile money hold whose
+ * time ran out (PRODUCT.md P3); those are swept to cancelled before any new booking's insert.
+ */
+export const holdsCar = and(
+  inArray(bookings.status, [...LIVE_BOOKING_STATUSES]),
+  sql`(${bookings.holdExpiresAt} is null or ${bookings.holdExpiresAt} > now())`,
+);
+const isLive = holdsCar;
+
+/** Ids of cars with a live booking on any day of [start, end]. */
+export async function findBusyCarIds(db: Executor, start: string, end: string): Promise<Set<number>> {
+  const rows = await db
+    .selectDistinct({ carId: bookings.carId })
+    .from(bookings)
+    .where(and(isLive, overlaps(start, end)));
+  return new Set(rows.map((r) => r.carId));
+}
+
+/** The live bookings' date ranges of one car in a window; nothing about who booked. */
+export async function findBookedRanges(db: Executor, carId: number, from: string, to: string) {
+  return db
+    .select({ start_date: bookings.startDate, end_date: bookings.endDate })
+    .from(bookings)
+    .where(and(eq(bookings.carId, carId), isLive, overlaps(from, to)))
+    .orderBy(asc(bookings.startDate));
+}
+
+export async function hasOverlappingBooking(db: Executor, carId: number, start: string, end: string) {
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(bookings)
+    .where(and(eq(bookings.carId, carId), isLive, overlaps(start, end)))
+    .limit(1);
+  return rows.length > 0;
+}

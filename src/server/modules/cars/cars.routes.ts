@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { addDays, todayInAccra } from '../../../shared/dates';
+import { messages } from '../../../shared/messages';
+import { ErrorResponseSchema } from '../../../shared/schemas/common';
+import {
+  AvailabilityQuerySchema,
+  AvailabilityResponseSchema,
+  CarIdParamsSchema,
+  CarResponseSchema,
+  ListCarsQuerySchema,
+  ListCarsResponseSchema,
+} from '../../../shared/schemas/cars';
+import { HttpError } from '../../http-errors';
+import { cachedListResponse, findCar, pageOfCars } from './car-catalogue';
+import { findBookedRanges, findBusyCarIds } from './cars.repository';
+
+/** How far ahead the availability calendar looks when no window is given. */
+const AVAILABILITY_DEFAULT_DAYS = 180;
+const AVAILABILITY_MAX_DAYS = 400;
+
+/** SPEC §7's car list keeps its first-version path; the rest live under /api/cars. */
+export const carListRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/cars', {
+    schema: {
+      tags: ['cars'],
+      summary: 'List the fleet, with paging and filters',
+      querystring: ListCarsQuerySchema,
+      response: { 200: ListCarsResponseSchema, 422: ErrorResponseSchema },
+    },
+    handler: async (request, reply) => {
+      const query = request.query;
+      const snapshot = await app.carCatalogue.current();
+      if (query.start_date && query.end_date) {
+        const busy = await findBusyCarIds(app.db, query.start_date, query.end_date);
+        return pageOfCars(snapshot, query, busy);
+      }
+      // A string with a JSON content type is sent as it is: serialised once per snapshot.
+      const body = cachedListResponse(snapshot, query);
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
+  });
+};
+
+export const carRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/:id', {
+    schema: {
+      tags: ['cars'],
+      summary: 'One car',
+      params: CarIdParamsSchema,
+      response: { 200: CarResponseSchema, 404: ErrorResponseSchema },
+    },
+    handler: async (request) => {
+      const car = findCar(await app.carCatalogue.current(), request.params.id);
+      if (!car) throw new HttpError(404, messages.cars.notFound);
+      return { success: true as const, car };
+    },
+  });
+
+  app.get('/:id/availability', {
+    schema: {
+      tags: ['cars'],
+      summary: "The date ranges a car is already booked for (nothing about who booked)",
+      params: CarIdParamsSchema,
+      querystring: AvailabilityQuerySchema,
+      response: { 200: AvailabilityResponseSchema, 404: ErrorResponseSchema, 422: ErrorResponseSchema },
+    },
+    handler: async (request) => {
+      const car = findCar(await app.carCatalogue.current(), request.params.id);
+      if (!car) throw new HttpError(404, messages.cars.notFound);
+      const from = request.query.from ?? todayInAccra();
+      const to = request.query.to ?? addDays(from, AVAILABILITY_DEFAULT_DAYS);
+      if (to < from || to > addDays(from, AVAILABILITY_MAX_DAYS)) {
+        throw new HttpError(422, messages.http.validation, {
+          to: [`Choose an end within ${AVAILABILITY_MAX_DAYS} days after the start`],
+        });
+      }
+      const booked = await findBookedRanges(app.db, car.id, from, to);
+      return { success: true as const, car_id: car.id, from, to, booked };
+    },
+  });
+};

@@ -1,0 +1,51 @@
+/** Business constants of SPEC.md §9 and PRODUCT.md, named once. */
+
+export const SESSION_LIFETIME_MINUTES = 60;
+export const SESSION_LIFETIME_MS = SESSION_LIFETIME_MINUTES * 60 * 1000;
+export const LOGIN_SUCCESS_STATUS_CODE = '010';
+export const API_TIMEOUT_MS = 10_000;
+
+export const CAR_PAGE_SIZE = 16;
+export const CAR_PAGE_SIZE_MAX = 50;
+export const HOME_CAR_COUNT = 8;
+export const HOME_BRAND_COUNT = 6;
+export const BOOKING_HISTORY_PAGE_SIZE = 8;
+
+/** Fixed security deposit, GH₵ 200.00, in pesewas. */
+export const SECURITY_DEPOSIT_PESEWAS = 200_00;
+export const MAX_RENTAL_DAYS = 90;
+/** How long an unpaid mobile money booking holds the car (PRODUCT.md P3). */
+export const MOBILE_MONEY_HOLD_MINUTES = 15;
+
+export const BUSINESS_TIME_ZONE = 'Africa/Accra';
+
+export const DESTINATION_TYPES = { withinAccra: 1, outsideAccra: 2 } as const;
+export const PAYMENT_METHODS = ['mobile_money', 'payOnPickup'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'active', 'completed', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+/** Statuses that hold the car's dates (PRODUCT.md P2.4). */
+export const LIVE_BOOKING_STATUSES = ['pending', 'confirmed', 'active'] as const;
+
+export const PAYMENT_STATUSES = ['unpaid', 'pending', 'paid', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const USER_ROLES = ['renter', 'staff'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const BODY_TYPES = [
+  'sedan',
+  'suv',
+  'hatchback',
+  'coupe',
+  'convertible',
+  'wagon',
+  'pickup',
+  'van',
+] as const;
+export type BodyType = (typeof BODY_TYPES)[number];
+export const TRANSMISSIONS = ['automatic', 'manual'] as const;
+export type Transmission = (typeof TRANSMISSIONS)[number];
+export const FUEL_TYPES = ['petrol', 'diesel', 'hybrid', 'electric'] as const;
+export type FuelType = (typeof FUEL_TYPES)[number];

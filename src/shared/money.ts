@@ -1,0 +1,25 @@
+/** Money is integer pesewas everywhere except at the edges, where people read cedis. */
+
+export const pesewasToCedis = (pesewas: number): number => pesewas / 100;
+export const cedisToPesewas = (cedis: number): number => Math.round(cedis * 100);
+
+const wholeCedis = new Intl.NumberFormat('en-GH', { maximumFractionDigits: 0 });
+const exactCedis = new Intl.NumberFormat('en-GH', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** SPEC §9: 'GH₵ {whole number with thousands separators}/Day', decimals dropped. */
+export function formatPricePerDay(cedis: number): string {
+  return `GH₵ ${wholeCedis.format(Math.trunc(cedis))}/Day`;
+}
+
+/** SPEC §9: oldPrice is shown as 'GH₵' plus the number. */
+export function formatCedisWhole(cedis: number): string {
+  return `GH₵ ${wholeCedis.format(Math.trunc(cedis))}`;
+}
+
+/** Cost lines in the summary, e.g. 'GH₵ 1,200.00'. */
+export function formatCedis(cedis: number): string {
+  return `GH₵ ${exactCedis.format(cedis)}`;
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { USER_ROLES } from '../constants';
+import { messages } from '../messages';
+import { stripPhoneFormatting } from '../phone';
+import { requiredText } from './common';
+
+const login = messages.login;
+const register = messages.register;
+
+const onlyDigits = (value: string) => /^\d+$/.test(stripPhoneFormatting(value));
+const digitCount = (value: string) => stripPhoneFormatting(value).length;
+
+/**
+ * SPEC §5 login rules. Spaces, dashes and a leading '+' are allowed around the digits
+ * (PRODUCT.md P2.10: '+233 24 412 3456' is a valid way to write the same number).
+ */
+export const LoginInputSchema = z.object({
+  msisdn: requiredText(login.msisdnRequired)
+    .refine(onlyDigits, { error: login.msisdnDigits, abort: true })
+    .refine((v) => digitCount(v) >= 10, { error: login.msisdnMin }),
+  password: z
+    .string({ error: login.passwordRequired })
+    .min(1, { error: login.passwordRequired, abort: true })
+    .min(6, { error: login.passwordMin })
+    .max(200, { error: 'Password is too long' }),
+});
+export type LoginInput = z.infer<typeof LoginInputSchema>;
+
+/** The login form adds SPEC's 'remember' checkbox, which never leaves the browser. */
+export const LoginFormSchema = LoginInputSchema.extend({ remember: z.boolean().optional() });
+export type LoginFormValues = z.infer<typeof LoginFormSchema>;
+
+const PASSWORD_COMPLEXITY = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[!@#$%^&*])/;
+
+const registerShape = {
+  name: requiredText(register.nameRequired)
+    .min(3, { error: register.nameMin })
+    .max(100, { error: 'Name must be 100 characters or less' }),
+  msisdn: requiredText(register.msisdnRequired)
+    .refine(onlyDigits, { error: register.msisdnDigits, abort: true })
+    .refine((v) => digitCount(v) >= 10, { error: register.msisdnMin, abort: true })
+    .refine((v) => digitCount(v) <= 15, { error: register.msisdnMax }),
+  password: z
+    .string({ error: register.passwordRequired })
+    .min(1, { error: register.passwordRequired, abort: true })
+    .min(8, { error: register.passwordMin, abort: true })
+    .max(200, { error: 'Password is too long' })
+    .regex(PASSWORD_COMPLEXITY, { error: register.passwordComplexity }),
+};
+
+/** What the server takes (SPEC §3: confirmation and policy are not sent). */
+export const RegisterInputSchema = z.object(registerShape);
+export type RegisterInput = z.infer<typeof RegisterInputSchema>;
+
+/** What the register form checks: the same rules plus confirmation and policy. */
+export const RegisterFormSchema = z
+  .object({
+    ...registerShape,
+    password_confirmation: z
+      .string({ error: register.confirmRequired })
+      .min(1, { error: register.confirmRequired }),
+    acceptPolicy: z.boolean().refine((v) => v, { error: register.acceptPolicy }),
+  })
+  .refine((v) => v.password_confirmation === '' || v.password === v.password_confirmation, {
+    error: register.confirmMatch,
+    path: ['password_confirmation'],
+  });
+export type RegisterFormValues = z.infer<typeof RegisterFormSchema>;
+
+export const UserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  msisdn: z.string(),
+  email: z.string().nullable(),
+  whatsapp: z.string().nullable(),
+  role: z.enum(USER_ROLES),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const LoginResponseSchema = z.object({
+  status_code: z.string(),
+  message: z.string(),
+  user: UserSchema,
+  access_token: z.string(),
+  expires_at: z.string(),
+});
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+export const MeResponseSchema = z.object({ user: UserSchema, expires_at: z.string() });
+export type MeResponse = z.infer<typeof MeResponseSchema>;
+
+export const MessageResponseSchema = z.object({ message: z.string() });

@@ -1,0 +1,280 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { BOOKING_CODE_PATTERN } from '../../src/shared/booking-code';
+import { addDays, todayInAccra } from '../../src/shared/dates';
+import { messages } from '../../src/shared/messages';
+import { bookings, cars } from '../../src/server/db/schema/index';
+import { insertBooking, insertCar } from '../../src/server/db/factories';
+import { setupTestApp, signedInRenter } from '../support/test-app';
+
+const ctx = await setupTestApp();
+const today = todayInAccra();
+
+const bookingBody = (carId: number, overrides: Record<string, unknown> = {}) => ({
+  car_id: carId,
+  start_date: addDays(today, 5),
+  end_date: addDays(today, 8),
+  destination: 'Kumasi',
+  destination_type: '2',
+  payment_method: 'payOnPickup',
+  ...overrides,
+});
+
+const create = (headers: Record<string, string>, payload: unknown, extra: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'POST', url: '/api/bookings/create', headers: { ...headers, ...extra }, payload: payload as object });
+
+describe('POST /api/bookings/create', () => {
+  it('books with pay on pickup: pending / unpaid, priced by the server from the stored car', async () => {
+    const renter = await signedInRenter(ctx);
+    const car = await insertCar(ctx.db, { pricePerDayPesewas: 450_00, make: 'Kia', model: 'Picanto', year: 2020 });
+    const res = await create(
+      renter.headers,
+      // The first version's extra fields are ignored: user and money are the server's.
+      bookingBody(car.id, { no_of_days: 99, user_id: 1, user_email: 'x@y.z', payment_status: 'paid', payment_reference: 'abc', total_cost: 1 }),
+    );
+    expect(res.statusCode).toBe(201);
+    const { booking, message } = res.json();
+    expect(message).toMatch(/Booking successful/);
+    expect(booking.booking_code).toMatch(BOOKING_CODE_PATTERN);
+    expect(booking).toMatchObject({
+      status: 'pending',
+      payment_status: 'unpaid',
+      start_date: addDays(today, 5),
+      end_date: addDays(today, 8),
+      days: 3,
+      price_per_day: 450,
+      line_cost: 1350,
+      deposit: 200,
+      total_cost: 1550,
+      destination: 'Kumasi',
+      destination_type: 2,
+      payment_method: 'payOnPickup',
+      hold_expires_at: null,
+      can_cancel: true,
+      car: { id: car.id, title: '2020 Kia Picanto', make: 'Kia', model: 'Picanto', year: 2020 },
+    });
+    const [row] = await ctx.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(row).toMatchObject({ userId: renter.user.id, totalPesewas: 1550_00, paymentStatus: 'unpaid' });
+  });
+
+  it('charges a same-day rental as one day (PRODUCT.md P2.3)', async () => {
+    const renter = await signedInRenter(ctx);
+    const car = await insertCar(ctx.db, { pricePerDayPesewas: 800_00 });
+    const res = await create(renter.headers, bookingBody(car.id, { start_date: today, end_date: today }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().booking).toMatchObject({ days: 1, line_cost: 800, total_cost: 1000 });
+  });
+
+  it('holds a mobile money booking for 15 minutes: pending / pending', async () => {
+    const renter = await signedInRenter(ctx);
+    const car = await insertCar(ctx.db);
+    const res = await create(renter.headers, bookingBody(car.id, { payment_method: 'mobile_money' }));
+    expect(res.statusCode).toBe(201);
+    const { booking } = res.json();
+    expect(booking).toMatchObject({ status: 'pending', payment_status: 'pending' });
+    const minutes = (new Date(booking.hold_expires_at).getTime() - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(14);
+    expect(minutes).toBeLessThanOrEqual(15);
+  });
+
+  it('refuses overlapping dates with 409 and the product message, and allows the next day', async () => {
+    const first = await signedInRenter(ctx);
+    const second = await signedInRenter(ctx);
+    const car = await insertCar(ctx.db);
+    expect((await create(first.headers, bookingBody(car.id))).statusCode).toBe(201);
+    // Overlaps: inside, across the start, across the end, the same return day.
+    for (const [s, e] of [[6, 7], [3, 5], [8, 12], [8, 8]] as const) {
+      const res = await create(second.headers, bookingBody(car.id, { start_date: addDays(today, s), end_date: addDays(today, e) }));
+      expect(res.statusCode, `${s}-${e}`).toBe(409);
+      expect(res.json().message).toBe(messages.booking.unavailable);
+    }
+    const after = await create(second.headers, bookingBody(car.id, { start_date: addDays(today, 9), end_date: addDays(today, 10) }));
+    expect(after.statusCode).toBe(201);
+  });
+
+  it('frees the dates of a mobile money hold whose 15 minutes ran out', async () => {
+    const first = await signedInRenter(ctx);
+    const second = await signedInRenter(ctx);
+    const car = await insertCar(ctx.db);
+    const held = await create(first.headers, bookingBody(car.id, { payment_method: 'mobile_money' }));
+    expect((await create(second.headers, bookingBody(car.id))).statusCode).toBe(409);
+    await ctx.db.update(bookings).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(bookings.id, held.json().booking.id));
+    const res = await create(second.headers, bookingBody(car.id));
+    expect(res.statusCode).toBe(201);
+    const [expired] = await ctx.db.select().from(bookings).where(eq(bookings.id, held.json().booking.id));
+    expect(expired).toMatchObject({ status: 'cancelled', paymentStatus: 'failed' });
+  });
+
+  it('answers 422 with the spec messages', async () => {
+    const renter = await signedInRenter(ctx);
+    const res = await create(renter.headers, { car_id: 1, start_date: '', end_date: '', destination: '', destination_type: '', payment_method: '' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toMatchObject({
+      start_date: [messages.booking.startRequired],
+      end_date: [messages.booking.endRequired],
+      destination: [messages.booking.destinationRequired],
+      destination_type: [messages.booking.destinationTypeRequired],
+      payment_method: [messages.booking.paymentMethodRequired],
+    });
+  });
+
+  it('checks the dates: not in the past, end not before start, at most 90 days', async () => {
+    const renter = await signedInRenter(ctx);
+    const car = await insertCar(ctx.db);
+    const cases = [
+      [{ start_date: addDays(today, -1), end_date: addDays(today, 2) }, 'start_date', messages.booking.startInPast],
+      [{ start_date: addDays(today, 4), end_date: addDays(today, 3) }, 'end_date', messages.booking.endBeforeStart],
+      [{ start_date: addDays(today, 1), end_date: addDays(today, 92) }, 'end_date', messages.booking.tooLong],
+    ] as const;
+    for (const [dates, field, message] of cases) {
+      const res = await create(renter.headers, bookingBody(car.id, dates));
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors[field]).toEqual([message]);
+    }
+  });
+
+  it('404 for an unknown or retired car', async () => {
+    const renter = await signedInRenter(ctx);
+    const retired = await insertCar(ctx.db, { retiredAt: new Date() });
+    for (const id of [retired.id, 987654]) {
+      const res = await create(renter.headers, bookingBody(id));
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(messages.booking.carNotFound);
+    }
+  });
+
+  it('needs a signed-in user', async () => {
+    const car = await insertCar(ctx.db);
+    const res = await create({}, bookingBody(car.id));
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('keeps the price of existing bookings when the car price changes', async () => {
+    const renter = await signedInRenter(ctx);
+    const car = await insertCar(ctx.db, { pricePerDayPesewas: 500_00 });
+    const res = await create(renter.headers, bookingBody(car.id));
+    await ctx.db.update(cars).set({ pricePerDayPesewas: 900_00 }).where(eq(cars.id, car.id));
+    const again = await ctx.app.inject({ method: 'GET', url: `/api/bookings/${res.json().booking.booking_code}`, headers: renter.headers });
+    expect(again.json().booking).toMatchObject({ price_per_day: 500, total_cost: 1700 });
+  });
+});
+
+describe('Idempotency-Key (PRODUCT.md P4)', () => {
+  it('returns the same booking for the same key, even sent at once', async () => {
+    const renter = await signedInRenter(ctx);
+    const car = await insertCar(ctx.db);
+    const key = { 'idempotency-key': 'retry-after-network-drop-1' };
+    const results = await Promise.all(Array.from({ length: 8 }, () => create(renter.headers, bookingBody(car.id), key)));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(8).fill(201));
+    const codes = new Set(results.map((r) => r.json().booking.booking_code));
+    expect(codes.size).toBe(1);
+    const rows = await ctx.db.select().from(bookings).where(eq(bookings.carId, car.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses the same key with another body (422)', async () => {
+    const renter = await signedInRenter(ctx);
+    const car = await insertCar(ctx.db);
+    const key = { 'idempotency-key': 'key-reused-for-another-trip' };
+    expect((await create(renter.headers, bookingBody(car.id), key)).statusCode).toBe(201);
+    const res = await create(renter.headers, bookingBody(car.id, { destination: 'Tamale' }), key);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(messages.booking.idempotencyMismatch);
+  });
+
+  it('keys belong to one user: another user with the same key gets their own booking', async () => {
+    const a = await signedInRenter(ctx);
+    const b = await signedInRenter(ctx);
+    const car = await insertCar(ctx.db);
+    const key = { 'idempotency-key': 'shared-key' };
+    expect((await create(a.headers, bookingBody(car.id), key)).statusCode).toBe(201);
+    const other = await create(b.headers, bookingBody(car.id, { start_date: addDays(today, 20), end_date: addDays(today, 21) }), key);
+    expect(other.statusCode).toBe(201);
+  });
+});
+
+describe('history, one booking, cancel', () => {
+  it('lists only my bookings, newest first, 8 a page, with the car', async () => {
+    const me = await signedInRenter(ctx);
+    const other = await signedInRenter(ctx);
+    const car = await insertCar(ctx.db, { make: 'Hyundai', model: 'Tucson' });
+    for (let i = 0; i < 10; i++) {
+      await insertBooking(ctx.db, {
+        userId: me.user.id,
+        carId: car.id,
+        pricePerDayPesewas: 300_00,
+        startDate: addDays(today, -100 + i * 5),
+        endDate: addDays(today, -99 + i * 5),
+        status: 'completed',
+        createdAt: new Date(Date.now() - (10 - i) * 86_400_000),
+      });
+    }
+    await insertBooking(ctx.db, { userId: other.user.id, carId: car.id, pricePerDayPesewas: 300_00, startDate: addDays(today, 50), endDate: addDays(today, 51) });
+
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/bookings/history', headers: me.headers });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ total: 10, page: 1, limit: 8, last_page: 2 });
+    expect(body.bookings).toHaveLength(8);
+    expect(body.bookings[0].start_date).toBe(addDays(today, -55));
+    expect(body.bookings[0].car).toMatchObject({ make: 'Hyundai', model: 'Tucson', images: [expect.objectContaining({ image_url: expect.any(String) })] });
+    expect(body.bookings.every((b: { car: { id: number } }) => b.car.id === car.id)).toBe(true);
+    const page2 = (await ctx.app.inject({ method: 'GET', url: '/api/bookings/history?page=2', headers: me.headers })).json();
+    expect(page2.bookings).toHaveLength(2);
+  });
+
+  it("another user's booking is not found, not forbidden (nothing leaks)", async () => {
+    const owner = await signedInRenter(ctx);
+    const stranger = await signedInRenter(ctx);
+    const car = await insertCar(ctx.db);
+    const code = (await create(owner.headers, bookingBody(car.id))).json().booking.booking_code;
+    const seen = await ctx.app.inject({ method: 'GET', url: `/api/bookings/${code}`, headers: stranger.headers });
+    expect(seen.statusCode).toBe(404);
+    const cancel = await ctx.app.inject({ method: 'POST', url: `/api/bookings/${code}/cancel`, headers: stranger.headers });
+    expect(cancel.statusCode).toBe(404);
+    const mine = await ctx.app.inject({ method: 'GET', url: `/api/bookings/${code.toLowerCase()}`, headers: owner.headers });
+    expect(mine.statusCode).toBe(200);
+  });
+
+  it('cancels my future booking, frees the dates, and refuses a second cancel', async () => {
+    const renter = await signedInRenter(ctx);
+    const car = await insertCar(ctx.db);
+    const code = (await create(renter.headers, bookingBody(car.id))).json().booking.booking_code;
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/bookings/${code}/cancel`, headers: renter.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().booking).toMatchObject({ status: 'cancelled', can_cancel: false });
+    const again = await ctx.app.inject({ method: 'POST', url: `/api/bookings/${code}/cancel`, headers: renter.headers });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(messages.booking.cannotCancel);
+    expect((await create(renter.headers, bookingBody(car.id))).statusCode).toBe(201);
+  });
+
+  it('cannot cancel on or after the start date', async () => {
+    const renter = await signedInRenter(ctx);
+    const car = await insertCar(ctx.db);
+    const code = (await create(renter.headers, bookingBody(car.id, { start_date: today, end_date: addDays(today, 1) }))).json().booking.booking_code;
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/bookings/${code}/cancel`, headers: renter.headers });
+    expect(res.statusCode).toBe(409);
+  });
+});
+
+describe('GET /api/bookings/quote', () => {
+  it("is the server's price and says whether the dates are free", async () => {
+    const car = await insertCar(ctx.db, { pricePerDayPesewas: 1234_00 });
+    const url = `/api/bookings/quote?car_id=${car.id}&start_date=${addDays(today, 1)}&end_date=${addDays(today, 3)}`;
+    const res = await ctx.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      car_id: car.id,
+      start_date: addDays(today, 1),
+      end_date: addDays(today, 3),
+      days: 2,
+      price_per_day: 1234,
+      line_cost: 2468,
+      deposit: 200,
+      discount: 0,
+      total_cost: 2668,
+      available: true,
+    });
+  });
+});

@@ -1,0 +1,67 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { addDays, todayInAccra } from '../../src/shared/dates';
+import { bookings } from '../../src/server/db/schema/index';
+import { insertCar } from '../../src/server/db/factories';
+import { isPostgres, setupTestApp, signedInRenter } from '../support/test-app';
+
+const ctx = await setupTestApp();
+const today = todayInAccra();
+
+describe('the booking invariant under concurrency', () => {
+  it('50 simultaneous bookings of one car for overlapping dates: exactly one 201, the rest 409', async () => {
+    const car = await insertCar(ctx.db);
+    // On PostgreSQL, two app instances share the database, as two processes would.
+    const apps = isPostgres() ? [ctx.app, await ctx.secondApp()] : [ctx.app];
+    const renters = await Promise.all(Array.from({ length: 10 }, () => signedInRenter(ctx)));
+
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        apps[i % apps.length]!.inject({
+          method: 'POST',
+          url: '/api/bookings/create',
+          headers: renters[i % renters.length]!.headers,
+          payload: {
+            car_id: car.id,
+            // Every range overlaps day 10.
+            start_date: addDays(today, 8 + (i % 3)),
+            end_date: addDays(today, 10 + (i % 4)),
+            destination: 'Accra',
+            destination_type: 1,
+            payment_method: i % 2 ? 'mobile_money' : 'payOnPickup',
+          },
+        }),
+      ),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c >= 500)).toEqual([]);
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(49);
+    const rows = await ctx.db.select().from(bookings).where(eq(bookings.carId, car.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('the database itself refuses an overlapping live booking (exclusion constraint)', async () => {
+    const renter = await signedInRenter(ctx);
+    const car = await insertCar(ctx.db);
+    const base = {
+      userId: renter.user.id,
+      carId: car.id,
+      days: 2,
+      pricePerDayPesewas: 100_00,
+      lineCostPesewas: 200_00,
+      depositPesewas: 200_00,
+      totalPesewas: 400_00,
+      destination: 'Accra',
+      destinationType: 1,
+      paymentMethod: 'payOnPickup',
+      startDate: addDays(today, 30),
+      endDate: addDays(today, 32),
+    };
+    await ctx.db.insert(bookings).values({ ...base, bookingCode: 'CL-AAAAA2' });
+    const attempt = ctx.db.insert(bookings).values({ ...base, bookingCode: 'CL-AAAAA3', startDate: addDays(today, 32), endDate: addDays(today, 33) });
+    await expect(attempt).rejects.toMatchObject({ cause: { code: '23P01' } });
+    // A cancelled booking does not count.
+    await ctx.db.insert(bookings).values({ ...base, bookingCode: 'CL-AAAAA4', status: 'cancelled' });
+  });
+});

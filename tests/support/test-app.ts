@@ -1,0 +1,58 @@
+import { afterAll, inject } from 'vitest';
+import { buildApp, type App } from '../../src/server/app';
+import { openDatabase } from '../../src/server/db/client';
+import { insertUser } from '../../src/server/db/factories';
+import { openTestDatabase, type TestDatabase } from './test-database';
+
+export interface TestContext {
+  app: App;
+  db: App['db'];
+  database: TestDatabase;
+  /** Another app instance on the same database, as a second process would be (PostgreSQL). */
+  secondApp(): Promise<App>;
+}
+
+const testConfig = { env: 'test' as const, publicUrl: 'http://localhost:3000', trustProxy: false };
+
+/** A fresh database and app for this test file, closed after it. */
+export async function setupTestApp(): Promise<TestContext> {
+  const database = await openTestDatabase(inject('dbTemplate'));
+  const app = await buildApp({ config: testConfig, database: database.handle, webRoot: null });
+  await app.ready();
+  const extra: App[] = [];
+  afterAll(async () => {
+    for (const a of extra) await a.close();
+    await app.close();
+    await database.dispose();
+  });
+  return {
+    app,
+    db: app.db,
+    database,
+    async secondApp() {
+      if (!database.url) throw new Error('a second app instance needs PostgreSQL');
+      const handle = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 20 });
+      const second = await buildApp({ config: testConfig, database: handle, closeDatabase: true, webRoot: null });
+      await second.ready();
+      extra.push(second);
+      return second;
+    },
+  };
+}
+
+export const isPostgres = () => inject('dbTemplate').kind === 'postgres';
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A renter who is signed in: the row, the password and a fresh access token. */
+export async function signedInRenter(ctx: TestContext, overrides: Parameters<typeof insertUser>[1] = {}) {
+  const user = await insertUser(ctx.db, overrides);
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { msisdn: user.msisdn, password: user.password },
+  });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
+  const token = response.json().access_token as string;
+  return { user, token, headers: bearer(token) };
+}
