@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { bookingRoutes } from './modules/bookings/bookings.routes';
 import { carListRoutes, carRoutes } from './modules/cars/cars.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { inboxRoutes } from './modules/inbox/inbox.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(carListRoutes, { prefix: '/api/get' });
   await app.register(carRoutes, { prefix: '/api/cars' });
   await app.register(bookingRoutes, { prefix: '/api/bookings' });
+  await app.register(inboxRoutes, { prefix: '/api' });
   await app.register(mediaRoutes, { prefix: '/media' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -22,6 +22,7 @@ const EnvSchema = z.object({
   SEED_DEMO: booleanish.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanish.default(false),
+  WEB_ROOT: z.string().min(1).optional(),
 });
 
 export type AppConfig = {
@@ -33,6 +34,8 @@ export type AppConfig = {
   seedDemo: boolean;
   logLevel: string;
   trustProxy: boolean;
+  /** The built web app to serve; undefined means dist/web. */
+  webRoot?: string;
   payments: {
     provider: 'sandbox' | 'paystack';
     paystackSecretKey?: string;
@@ -67,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: e.SEED_DEMO ?? !production,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    webRoot: e.WEB_ROOT,
     payments: {
       provider: e.PAYMENT_PROVIDER,
       paystackSecretKey: e.PAYSTACK_SECRET_KEY,

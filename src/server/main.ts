@@ -22,7 +22,7 @@ async function main() {
     console.log('Seeded the demo fleet and demo accounts into the empty database.');
   }
 
-  const app = await buildApp({ config, database, closeDatabase: true, logger });
+  const app = await buildApp({ config, database, closeDatabase: true, logger, webRoot: config.webRoot });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -2,3 +2,4 @@ export * from './users';
 export * from './cars';
 export * from './bookings';
 export * from './payments';
+export * from './inbox';
