@@ -1,8 +1,8 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { addDays, todayInAccra } from '../../shared/dates';
 import { cedisToPesewas } from '../../shared/money';
 import { demoImageUrl } from '../modules/media/media.routes';
-import type { Database } from './client';
+import type { Database, Executor } from './client';
 import { insertBooking, insertCar, insertUser } from './factories';
 import { cars, users } from './schema/index';
 import { DEMO_FLEET } from './seed/fleet';
@@ -13,7 +13,7 @@ export const DEMO_STAFF = { name: 'Kwame Asante', msisdn: '0244000000', password
 const VIEW_NAMES = ['side view', 'side view from the right', 'front view', 'rear view'] as const;
 
 /** True when there is nothing in the database a person could have made. */
-export async function isDatabaseEmpty(db: Database): Promise<boolean> {
+export async function isDatabaseEmpty(db: Executor): Promise<boolean> {
   const [u] = await db.select({ n: count() }).from(users);
   const [c] = await db.select({ n: count() }).from(cars);
   return Number(u?.n ?? 0) === 0 && Number(c?.n ?? 0) === 0;
@@ -26,8 +26,8 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
 export async function seedDemoData(db: Database): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Serialise concurrent first starts: only one process seeds.
-    await tx.execute('lock table users in exclusive mode' as never);
-    if (!(await isDatabaseEmpty(tx as unknown as Database))) return false;
+    await tx.execute(sql`lock table ${users} in exclusive mode`);
+    if (!(await isDatabaseEmpty(tx))) return false;
 
     const renter = await insertUser(tx, { ...DEMO_RENTER, email: 'ama.mensah@example.com' });
     await insertUser(tx, { ...DEMO_STAFF, role: 'staff' });
