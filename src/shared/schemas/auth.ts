@@ -64,6 +64,11 @@ export const RegisterFormSchema = z
   .refine((v) => v.password_confirmation === '' || v.password === v.password_confirmation, {
     error: register.confirmMatch,
     path: ['password_confirmation'],
+    // Check the match as soon as both passwords are text, not only once every field is valid.
+    when: (payload) => {
+      const value = payload.value as { password?: unknown; password_confirmation?: unknown };
+      return typeof value.password === 'string' && typeof value.password_confirmation === 'string';
+    },
   });
 export type RegisterFormValues = z.infer<typeof RegisterFormSchema>;
 

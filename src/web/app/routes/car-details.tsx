@@ -1,0 +1,109 @@
+import { useEffect } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { Car } from '../../../shared/schemas/cars';
+import { Spinner } from '../../components/spinner';
+import { paths } from '../../config/paths';
+import { useCar } from '../../features/cars/api/cars';
+import { CarDetailsView } from '../../features/cars/components/car-details-view';
+import { CarIcon } from '../../features/cars/components/icons';
+import { ApiError } from '../../lib/api-client';
+import { usePageTitle } from '../../lib/use-page-title';
+import './not-found.css';
+
+/** A car handed over in navigation state, if it looks like one (state survives reloads, and can be stale). */
+function carFromState(state: unknown): Car | null {
+  const car = (state as { car?: Partial<Car> } | null)?.car;
+  return car &&
+    typeof car.id === 'number' &&
+    Array.isArray(car.images) &&
+    typeof car.make === 'string'
+    ? (car as Car)
+    : null;
+}
+
+function parseId(raw: string | null): number | null | 'invalid' {
+  if (raw === null || raw === '') return null;
+  const id = Number(raw);
+  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : 'invalid';
+}
+
+function CarNotFound() {
+  return (
+    <div className="page">
+      <div className="container not-found">
+        <span
+          aria-hidden="true"
+          style={{
+            display: 'inline-flex',
+            padding: 22,
+            margin: '24px 0 8px',
+            borderRadius: '50%',
+            background: 'var(--gold-100)',
+            color: 'var(--amber-800)',
+          }}
+        >
+          <CarIcon size={44} />
+        </span>
+        <h1>Oops! It looks like you're lost.</h1>
+        <p className="muted">We couldn’t find that car. It may have left our fleet.</p>
+        <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 12 }}>
+          <Link to={paths.home.getHref()} className="btn btn-primary">
+            Go back to home
+          </Link>
+          <Link to={paths.availableCars.getHref()} className="btn btn-outline">
+            See all cars
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * /car-details (SPEC §2, PRODUCT.md P2.8): the car comes in navigation state (shown at once,
+ * refreshed in the background) or from ?id= (a shared link). With neither, the visitor is
+ * sent to the list, replacing this entry.
+ */
+export default function CarDetails() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const stateCar = carFromState(location.state);
+  const parsed = parseId(searchParams.get('id'));
+  const id = parsed === 'invalid' ? null : (parsed ?? stateCar?.id ?? null);
+  const car = useCar(id, stateCar && stateCar.id === id ? stateCar : undefined);
+
+  usePageTitle(car.data ? `${car.data.year} ${car.data.make} ${car.data.model}` : 'Car details');
+
+  // A car that came in state alone gets its ?id= in the address bar, so the page can be shared.
+  useEffect(() => {
+    if (parsed === null && stateCar) {
+      navigate(paths.carDetails.getHref(stateCar.id), { replace: true, state: location.state });
+    }
+  }, [parsed, stateCar, navigate, location.state]);
+
+  if (parsed === 'invalid') return <CarNotFound />;
+  if (id === null) return <Navigate to={paths.availableCars.getHref()} replace />;
+  // A car handed over in state may since have left the fleet: the server's 404 wins.
+  if (car.error instanceof ApiError && car.error.status === 404) return <CarNotFound />;
+  if (car.data) return <CarDetailsView car={car.data} />;
+  if (car.isError) {
+    return (
+      <div className="page">
+        <div className="container center-state">
+          <p className="alert alert-error">{car.error.message}</p>
+          <button type="button" className="btn btn-primary" onClick={() => void car.refetch()}>
+            Try again
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="page">
+      <div className="container center-state">
+        <Spinner label="Loading the car…" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../config/paths';
+import { AuthTabs } from '../../features/auth/components/auth-tabs';
+import { LoginForm } from '../../features/auth/components/login-form';
+import { RegisterForm } from '../../features/auth/components/register-form';
+import { isSessionNotice, useAuth } from '../../features/auth/session-store';
+import { usePageTitle } from '../../lib/use-page-title';
+import './login.css';
+
+type Tab = 'signin' | 'register';
+
+const intro: Record<Tab, { heading: string; line: string }> = {
+  signin: {
+    heading: 'Welcome back',
+    line: 'Sign in with your phone number to book a car and see your bookings.',
+  },
+  register: {
+    heading: 'Create your account',
+    line: 'All you need is your phone number. It takes less than a minute.',
+  },
+};
+
+/**
+ * Where to go after signing in: the page that sent the person here (RequireAuth puts it in
+ * the navigation state, with that page's own state), else SPEC's /available-cars. Only a
+ * path on this site is followed.
+ */
+function readReturnTo(state: unknown): { to: string; state: unknown } {
+  const { from, fromState } = (state ?? {}) as { from?: unknown; fromState?: unknown };
+  if (
+    typeof from === 'string' &&
+    from.startsWith('/') &&
+    !from.startsWith('//') &&
+    from !== paths.login.path
+  ) {
+    return { to: from, state: fromState };
+  }
+  return { to: paths.availableCars.getHref(), state: undefined };
+}
+
+export default function LoginPage() {
+  usePageTitle('Sign in');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { error } = useAuth();
+
+  // The tab lives in the URL, so the header's Register link (/login?tab=register) opens it.
+  const tab: Tab = searchParams.get('tab') === 'register' ? 'register' : 'signin';
+  const selectTab = (next: Tab) =>
+    setSearchParams(next === 'register' ? { tab: 'register' } : {}, {
+      replace: true,
+      preventScrollReset: true,
+      // Keeps where the person was going when they switch tabs.
+      state: location.state,
+    });
+
+  const continueAfterSignIn = () => {
+    const next = readReturnTo(location.state);
+    void navigate(next.to, { replace: true, state: next.state });
+  };
+
+  return (
+    <div className="login-page">
+      <div className="container login-layout">
+        <div className="login-aside">
+          <CarIllustration />
+          <p className="login-aside-title">Rent your perfect car</p>
+          <ul className="login-aside-points">
+            <li>Pay with mobile money or when you pick up the car</li>
+            <li>Clear prices in Ghana cedis, no surprises</li>
+            <li>Help on the phone 7 days a week</li>
+          </ul>
+        </div>
+
+        <section className="login-card card" aria-labelledby="login-heading">
+          <header className="login-intro">
+            <h1 id="login-heading">{intro[tab].heading}</h1>
+            <p className="muted">{intro[tab].line}</p>
+          </header>
+
+          {isSessionNotice(error) && (
+            <div className="alert alert-info login-notice" role="alert">
+              <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+                <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
+                <path
+                  d="M12 7v5l3 2"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                />
+              </svg>
+              <span>{error}</span>
+            </div>
+          )}
+
+          <AuthTabs
+            label="Sign in or register"
+            selected={tab}
+            onSelect={selectTab}
+            tabs={[
+              {
+                id: 'signin',
+                label: 'Sign in',
+                panel: <LoginForm onSignedIn={continueAfterSignIn} />,
+              },
+              {
+                id: 'register',
+                label: 'Register',
+                panel: <RegisterForm onRegistered={continueAfterSignIn} />,
+              },
+            ]}
+          />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** Decorative: a car on the open road at sunset, in the house colours. */
+function CarIllustration() {
+  return (
+    <svg
+      className="login-aside-art"
+      viewBox="0 0 480 214"
+      width="480"
+      height="214"
+      aria-hidden="true"
+    >
+      <defs>
+        <linearGradient id="login-ground" x1="0" y1="0" x2="0" y2="1">
+          <stop offset="0" stopColor="#06361f" stopOpacity="0.9" />
+          <stop offset="1" stopColor="#06361f" stopOpacity="0" />
+        </linearGradient>
+      </defs>
+      <circle cx="352" cy="78" r="44" fill="#f5b800" />
+      <circle cx="352" cy="78" r="62" fill="#f5b800" opacity="0.15" />
+      <path
+        d="M0 150c70-30 130-40 210-28 60 9 110 6 170-14 40-13 70-14 100-8v40H0z"
+        fill="#0f7a4c"
+        opacity="0.55"
+      />
+      <rect x="0" y="150" width="480" height="90" fill="url(#login-ground)" />
+      <path d="M0 170h480" stroke="#1c2621" strokeWidth="28" />
+      <path
+        d="M14 170h36M92 170h36M170 170h36M248 170h36M326 170h36M404 170h36"
+        stroke="#f5b800"
+        strokeWidth="3"
+        strokeLinecap="round"
+      />
+      <g transform="translate(108 82)">
+        <ellipse cx="128" cy="98" rx="128" ry="7" fill="#000" opacity="0.25" />
+        <path
+          d="M8 62c2-16 12-24 30-27l34-26c8-6 16-9 27-9h58c12 0 22 5 30 14l22 24c20 3 33 11 36 26l1 8c0 5-4 9-9 9H16c-6 0-10-4-9-10z"
+          fill="#fff"
+        />
+        <path d="M82 14c5-4 10-6 17-6h26v28H62z" fill="#cfe6da" />
+        <path d="M133 8h24c9 0 17 4 22 11l13 17h-59z" fill="#cfe6da" />
+        <path d="M12 60h236" stroke="#e2e6ea" strokeWidth="3" />
+        <rect x="216" y="44" width="20" height="8" rx="4" fill="#f5b800" />
+        <rect x="10" y="46" width="10" height="7" rx="3" fill="#d9534f" />
+        <circle cx="62" cy="78" r="20" fill="#14181c" />
+        <circle cx="62" cy="78" r="8" fill="#c9d0d6" />
+        <circle cx="196" cy="78" r="20" fill="#14181c" />
+        <circle cx="196" cy="78" r="8" fill="#c9d0d6" />
+      </g>
+    </svg>
+  );
+}

@@ -1,0 +1,174 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { paths } from '../../config/paths';
+import { logout, useAuth } from '../../features/auth/session-store';
+import { mainMenu, SUPPORT_PHONE } from './site-links';
+import './header.css';
+
+const MobileMenu = lazy(() => import('./mobile-menu'));
+const SearchPopup = lazy(() => import('./search-popup'));
+
+function initials(name: string) {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join('');
+}
+
+export function Logo() {
+  return (
+    <Link to={paths.home.getHref()} className="logo" aria-label="CarLink Ghana home">
+      <svg width="34" height="34" viewBox="0 0 64 64" aria-hidden="true">
+        <rect width="64" height="64" rx="14" fill="#0b5d3b" />
+        <path d="M12 38c2-8 6-13 14-14l6-6h10c4 0 7 3 9 8l1 2c2 1 3 3 3 6v4H12z" fill="#f5b800" />
+        <circle cx="22" cy="44" r="6" fill="#14181c" />
+        <circle cx="44" cy="44" r="6" fill="#14181c" />
+      </svg>
+      <span>
+        CarLink<strong>Ghana</strong>
+      </span>
+    </Link>
+  );
+}
+
+function AccountMenu({ name }: { name: string }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!ref.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div className="account-menu" ref={ref}>
+      <button
+        type="button"
+        className="avatar"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-label={`Account menu for ${name}`}
+        onClick={() => setOpen((v) => !v)}
+      >
+        {initials(name)}
+      </button>
+      {open && (
+        <ul className="account-dropdown">
+          <li>
+            <Link to={paths.profile.getHref()} onClick={() => setOpen(false)}>
+              Profile
+            </Link>
+          </li>
+          <li>
+            <button
+              type="button"
+              onClick={async () => {
+                setOpen(false);
+                await logout();
+                navigate(paths.home.getHref());
+              }}
+            >
+              Logout
+            </button>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function Header() {
+  const auth = useAuth();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+
+  useEffect(() => {
+    setMenuOpen(false);
+    setSearchOpen(false);
+  }, [location.pathname]);
+
+  const links = mainMenu.filter((l) => l.auth === undefined || l.auth === auth.isAuthenticated);
+
+  return (
+    <header className="site-header">
+      <div className="topbar">
+        <div className="container topbar-inner">
+          <span>Car rental across Ghana, 7 days a week</span>
+          <a href={`tel:${SUPPORT_PHONE.tel}`} className="topbar-phone">
+            <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true">
+              <path fill="currentColor" d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2c.3-.3.7-.4 1-.2 1.1.4 2.3.6 3.6.6.6 0 1 .4 1 1V20c0 .6-.4 1-1 1A17 17 0 0 1 3 4c0-.6.4-1 1-1h3.5c.6 0 1 .4 1 1 0 1.3.2 2.5.6 3.6.1.3 0 .7-.2 1z" />
+            </svg>
+            {SUPPORT_PHONE.display}
+          </a>
+        </div>
+      </div>
+      <div className="container header-main">
+        <Logo />
+        <nav className="main-nav" aria-label="Main">
+          <ul>
+            {links.map((link) => (
+              <li key={link.href}>
+                <NavLink to={link.href} end={link.href === '/'}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <NavLink to={paths.terms.getHref()}>Terms</NavLink>
+            </li>
+          </ul>
+        </nav>
+        <div className="header-actions">
+          <button type="button" className="icon-btn" aria-label="Search cars" aria-expanded={searchOpen} onClick={() => setSearchOpen(true)}>
+            <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+              <circle cx="11" cy="11" r="7" stroke="currentColor" strokeWidth="2" fill="none" />
+              <path d="m20 20-4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+          {auth.isAuthenticated && auth.user ? (
+            <AccountMenu name={auth.user.name} />
+          ) : (
+            <>
+              <div className="auth-links">
+                <Link to={paths.login.getHref()} className="btn btn-ghost btn-sm">
+                  Sign in
+                </Link>
+                <Link to={paths.login.getHref('register')} className="btn btn-primary btn-sm">
+                  Register
+                </Link>
+              </div>
+              <Link to={paths.login.getHref()} className="icon-btn auth-icon" aria-label="Sign in or register">
+                <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+                  <circle cx="12" cy="8" r="4" stroke="currentColor" strokeWidth="2" fill="none" />
+                  <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" />
+                </svg>
+              </Link>
+            </>
+          )}
+          <button type="button" className="icon-btn menu-btn" aria-label="Open menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+            <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+      </div>
+      <Suspense fallback={null}>
+        {menuOpen && <MobileMenu onClose={() => setMenuOpen(false)} links={links} signedIn={auth.isAuthenticated} />}
+        {searchOpen && <SearchPopup onClose={() => setSearchOpen(false)} />}
+      </Suspense>
+    </header>
+  );
+}

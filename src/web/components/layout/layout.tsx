@@ -1,0 +1,52 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { checkSession } from '../../features/auth/session-store';
+import { CarSkeletons } from '../car-skeletons';
+import { BackToTop } from './back-to-top';
+import { Footer } from './footer';
+import { Header } from './header';
+import { UiStateProvider, useUiState } from './ui-state';
+import './layout.css';
+
+const SESSION_CHECK_INTERVAL_MS = 30_000;
+
+/** SPEC §2: every route change scrolls to the top and closes the filter popup. */
+function RouteChangeEffects() {
+  const { pathname } = useLocation();
+  const { setFiltersOpen } = useUiState();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    setFiltersOpen(false);
+    checkSession();
+  }, [pathname, setFiltersOpen]);
+  useEffect(() => {
+    const timer = window.setInterval(() => checkSession(), SESSION_CHECK_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+  return null;
+}
+
+export function Layout() {
+  return (
+    <UiStateProvider>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <RouteChangeEffects />
+      <Header />
+      <main id="main" tabIndex={-1}>
+        <Suspense
+          fallback={
+            <div className="container page">
+              <CarSkeletons />
+            </div>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <BackToTop />
+    </UiStateProvider>
+  );
+}

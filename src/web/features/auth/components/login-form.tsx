@@ -1,0 +1,82 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { LoginFormSchema, type LoginFormValues } from '../../../../shared/schemas/auth';
+import { clearAuthError, getAuthState, isSessionNotice, login, useAuth } from '../session-store';
+import { CheckboxField, FormAlert, PasswordField, TextField } from './form-fields';
+import './auth-forms.css';
+
+/** SPEC §4 and §9: a failed sign-in explains itself for 5 seconds, then gets out of the way. */
+export const LOGIN_ERROR_DISPLAY_MS = 5_000;
+
+const defaultValues: LoginFormValues = { msisdn: '', password: '', remember: false };
+
+export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const { loading, error } = useAuth();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, touchedFields, isSubmitted },
+  } = useForm<LoginFormValues>({
+    resolver: zodResolver(LoginFormSchema),
+    mode: 'onTouched',
+    defaultValues,
+  });
+
+  // PRODUCT.md P1: a message only for a field the person has left, or after they tried to submit.
+  const shown = (field: keyof LoginFormValues) =>
+    touchedFields[field] || isSubmitted ? errors[field]?.message : undefined;
+
+  // Session notices (expiry, a revoked token) are the page's to show, and they stay.
+  const loginError = error && !isSessionNotice(error) ? error : null;
+
+  useEffect(() => {
+    if (!loginError) return;
+    const timer = window.setTimeout(clearAuthError, LOGIN_ERROR_DISPLAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [loginError]);
+
+  // A failure left behind when the person walked away must not greet them on their next visit.
+  useEffect(
+    () => () => {
+      if (!isSessionNotice(getAuthState().error)) clearAuthError();
+    },
+    [],
+  );
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (await login(values)) onSignedIn();
+  });
+
+  return (
+    <form className="auth-form" noValidate onSubmit={onSubmit} aria-busy={loading || undefined}>
+      <TextField
+        id="login-msisdn"
+        label="Phone number"
+        registration={register('msisdn')}
+        error={shown('msisdn')}
+        inputProps={{
+          type: 'tel',
+          inputMode: 'numeric',
+          autoComplete: 'tel',
+          placeholder: '024 412 3456',
+        }}
+      />
+      <PasswordField
+        id="login-password"
+        label="Password"
+        registration={register('password')}
+        error={shown('password')}
+        inputProps={{ autoComplete: 'current-password' }}
+      />
+      <CheckboxField id="login-remember" registration={register('remember')}>
+        Remember me
+      </CheckboxField>
+      <button type="submit" className="btn btn-primary btn-block auth-submit" disabled={loading}>
+        {loading && <span className="spinner spinner-sm" aria-hidden="true" />}
+        {loading ? 'Logging in...' : 'Sign in'}
+      </button>
+      {loginError && <FormAlert>{loginError}</FormAlert>}
+    </form>
+  );
+}

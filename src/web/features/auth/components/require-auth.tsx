@@ -1,0 +1,34 @@
+import { useState, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { paths } from '../../../config/paths';
+import { isSessionValid, useAuth } from '../session-store';
+
+/**
+ * SPEC §2: a login-required route sends a visitor with no signed-in user to /login. Where
+ * they were going travels along, so signing in can bring them back (car and all).
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const auth = useAuth();
+  const location = useLocation();
+  if (!isSessionValid(auth)) {
+    return (
+      <Navigate
+        to={paths.login.getHref()}
+        replace
+        state={{ from: location.pathname + location.search, fromState: location.state }}
+      />
+    );
+  }
+  return children;
+}
+
+/**
+ * SPEC §2: a signed-in user on /login goes to '/'. Only someone who *arrives* signed in: a
+ * person who has just signed in here is sent on by the form itself (to where they came from).
+ */
+export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
+  const auth = useAuth();
+  const [arrivedSignedIn] = useState(() => isSessionValid(auth));
+  if (arrivedSignedIn) return <Navigate to={paths.home.getHref()} replace />;
+  return children;
+}

@@ -1,0 +1,185 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { formatDate } from '../../../../shared/dates';
+import { messages } from '../../../../shared/messages';
+import type { Booking } from '../../../../shared/schemas/bookings';
+import { CarImage } from '../../../components/car-image';
+import { Spinner } from '../../../components/spinner';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { useBooking } from '../api/bookings';
+import {
+  DESTINATION_TYPE_LABELS,
+  PAYMENT_METHOD_LABELS,
+  daysLabel,
+  formatClockTime,
+  formatDateTime,
+  paymentLabelOf,
+  statusBadgeClass,
+  statusOf,
+} from '../booking-labels';
+import { formatRemaining, useCountdown } from '../use-countdown';
+import { BackLink } from './back-link';
+import { CancelBooking } from './cancel-booking';
+import { CostSummary } from './cost-summary';
+import './booking-facts.css';
+import './booking-detail.css';
+
+/** /booking-history/:code: one booking in full, and cancelling it. */
+export function BookingDetail({ code }: { code: string }) {
+  const booking = useBooking(code);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  let content;
+  if (booking.isPending) {
+    content = (
+      <div className="center-state">
+        <Spinner label="Loading booking…" />
+        <p className="muted">Loading booking…</p>
+      </div>
+    );
+  } else if (booking.isError) {
+    const notFound = booking.error instanceof ApiError && booking.error.status === 404;
+    content = (
+      <div className="center-state" role="alert">
+        <h1 className="detail-missing-title">{notFound ? messages.booking.notFound : "Couldn't load this booking"}</h1>
+        <p className="muted">
+          {notFound ? 'Check the booking code, or find the booking in your history.' : booking.error.message}
+        </p>
+        <div className="detail-missing-actions">
+          {!notFound && (
+            <button type="button" className="btn btn-outline" onClick={() => void booking.refetch()}>
+              Try again
+            </button>
+          )}
+          <Link to={paths.bookingHistory.getHref()} className="btn btn-primary">
+            Back to Booking History
+          </Link>
+        </div>
+      </div>
+    );
+  } else {
+    content = <BookingFacts booking={booking.data} notice={notice} onCancelled={setNotice} />;
+  }
+
+  return (
+    <div className="container page booking-detail">
+      <BackLink fallback={paths.bookingHistory.getHref()} label="Back to bookings" />
+      {content}
+    </div>
+  );
+}
+
+function BookingFacts({ booking, notice, onCancelled }: { booking: Booking; notice: string | null; onCancelled: (m: string) => void }) {
+  const car = booking.car;
+  const carTitle = `${car.year} ${car.make} ${car.model}`;
+  const image = car.images[0];
+  const status = statusOf(booking);
+  const onHold = status === 'pending' && booking.payment_status === 'pending' && booking.hold_expires_at;
+
+  return (
+    <>
+      <header className="detail-header">
+        <div>
+          <p className="detail-eyebrow">Booking</p>
+          <h1 className="detail-code">{booking.booking_code}</h1>
+        </div>
+        <div className="detail-badges">
+          <span className={statusBadgeClass(status)}>{status}</span>
+          <span className="badge badge-grey">{paymentLabelOf(booking)}</span>
+        </div>
+      </header>
+
+      {notice && <CancelledNotice text={notice} />}
+      {onHold && <HoldNotice until={booking.hold_expires_at!} />}
+
+      <div className="detail-grid">
+        <section className="card detail-car" aria-label="Car">
+          <CarImage src={image?.image_url} alt={image?.alt ?? carTitle} className="detail-car-image" />
+          <p className="detail-car-title">{carTitle}</p>
+        </section>
+
+        <div className="card detail-facts">
+          <h2 className="booking-section-title">Trip</h2>
+          <dl className="trip-lines">
+            <div>
+              <dt>Pick-up</dt>
+              <dd>{formatDate(booking.start_date)}</dd>
+            </div>
+            <div>
+              <dt>Return</dt>
+              <dd>{formatDate(booking.end_date)}</dd>
+            </div>
+            <div>
+              <dt>Length</dt>
+              <dd>{daysLabel(booking.days)}</dd>
+            </div>
+            <div>
+              <dt>Destination</dt>
+              <dd>
+                {booking.destination}
+                <span className="muted"> · {DESTINATION_TYPE_LABELS[booking.destination_type] ?? 'Not specified'}</span>
+              </dd>
+            </div>
+            <div>
+              <dt>Payment method</dt>
+              <dd>{PAYMENT_METHOD_LABELS[booking.payment_method]}</dd>
+            </div>
+            <div>
+              <dt>Booked on</dt>
+              <dd>{formatDateTime(booking.created_at)}</dd>
+            </div>
+          </dl>
+
+          <CostSummary
+            title="Cost"
+            pricePerDay={booking.price_per_day}
+            days={booking.days}
+            lineCost={booking.line_cost}
+            deposit={booking.deposit}
+            discount={0}
+            total={booking.total_cost}
+          />
+
+          {booking.can_cancel ? (
+            <div className="detail-cancel">
+              <p className="muted">You can cancel this booking until the day before pick-up.</p>
+              <CancelBooking booking={booking} onCancelled={onCancelled} />
+            </div>
+          ) : (
+            (status === 'pending' || status === 'confirmed') && <p className="muted detail-cancel">{messages.booking.cannotCancel}</p>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** Focus lands here after the confirmation closes: the button that opened it is gone. */
+function CancelledNotice({ text }: { text: string }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <p ref={ref} tabIndex={-1} className="alert alert-success detail-notice" role="status">
+      {text}
+    </p>
+  );
+}
+
+function HoldNotice({ until }: { until: string }) {
+  const remaining = useCountdown(until);
+  if (remaining === 0) {
+    return (
+      <p className="alert alert-info">
+        The mobile money hold ended at {formatClockTime(until)}. Without a payment the booking is cancelled and the dates
+        are freed.
+      </p>
+    );
+  }
+  return (
+    <p className="alert alert-info">
+      Mobile money payment is pending. The car is held for you until <strong>{formatClockTime(until)}</strong>
+      {remaining !== null && <> ({formatRemaining(remaining)} left)</>}.
+    </p>
+  );
+}

@@ -1,0 +1,127 @@
+import { useEffect, useRef, useState, type Ref } from 'react';
+import { useForm } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
+import { addDays, todayInAccra } from '../../../../shared/dates';
+import type { Car } from '../../../../shared/schemas/cars';
+import { paths } from '../../../config/paths';
+import { useQuote } from '../api/bookings';
+import { BookingDatesStep } from './booking-dates-step';
+import { bookingDetailsResolver } from './booking-details-resolver';
+import { isBookingDetailField, type BookingDetailsInput, type BookingDetailsOutput } from './booking-form-types';
+import { BookingSteps } from './booking-steps';
+import { BookingSummaryStep } from './booking-summary-step';
+import { CarSnapshot } from './car-snapshot';
+import { PaymentModal, type BookingFailure } from './payment-modal';
+import './booking-wizard.css';
+
+/** SPEC §2 /booking-details and §4's wizard: step 1 → step 2 → payment modal. */
+export function BookingWizard({ car }: { car: Car }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [step, setStep] = useState<1 | 2>(1);
+  const [details, setDetails] = useState<BookingDetailsOutput | null>(null);
+  const [paying, setPaying] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+
+  const form = useForm<BookingDetailsInput, unknown, BookingDetailsOutput>({
+    mode: 'onTouched',
+    resolver: bookingDetailsResolver,
+    defaultValues: (() => {
+      const today = todayInAccra();
+      return { start_date: today, end_date: addDays(today, 1), destination: '', destination_type: undefined };
+    })(),
+  });
+
+  // After a step change (not on first render) the new step's heading takes focus, so
+  // keyboard and screen reader users start reading at the top of the new step.
+  useEffect(() => {
+    if (!moved.current) return;
+    heading.current?.focus();
+    window.scrollTo({ top: 0 });
+  }, [step]);
+
+  function goTo(next: 1 | 2) {
+    moved.current = true;
+    setStep(next);
+  }
+
+  function cancel() {
+    // Opened directly (no page to go back to): the fleet is the sensible place to land.
+    if (location.key === 'default') void navigate(paths.availableCars.getHref());
+    else void navigate(-1);
+  }
+
+  function showServerErrors(failure: BookingFailure) {
+    const leftovers: string[] = [];
+    for (const [field, list] of Object.entries(failure.fieldErrors)) {
+      const message = list[0];
+      if (!message) continue;
+      if (isBookingDetailField(field)) form.setError(field, { type: 'server', message });
+      else leftovers.push(message);
+    }
+    setFormError(leftovers.length > 0 ? leftovers.join(' ') : failure.message);
+    goTo(1);
+  }
+
+  return (
+    <div className={`booking-layout is-step-${step}`}>
+      <BookingSteps current={step} />
+      <div className="booking-main">
+        {step === 1 || !details ? (
+          <BookingDatesStep
+            form={form}
+            headingRef={heading}
+            formError={formError}
+            onCancel={cancel}
+            onValid={(values) => {
+              setDetails(values);
+              setFormError(null);
+              goTo(2);
+            }}
+          />
+        ) : (
+          <SummaryWithPayment
+            car={car}
+            details={details}
+            paying={paying}
+            setPaying={setPaying}
+            headingRef={heading}
+            onBack={() => goTo(1)}
+            onValidationFailure={showServerErrors}
+          />
+        )}
+      </div>
+      {step === 1 && <CarSnapshot car={car} />}
+    </div>
+  );
+}
+
+interface SummaryWithPaymentProps {
+  car: Car;
+  details: BookingDetailsOutput;
+  paying: boolean;
+  setPaying: (open: boolean) => void;
+  headingRef: Ref<HTMLHeadingElement>;
+  onBack: () => void;
+  onValidationFailure: (failure: BookingFailure) => void;
+}
+
+function SummaryWithPayment({ car, details, paying, setPaying, headingRef, onBack, onValidationFailure }: SummaryWithPaymentProps) {
+  // Same query key as the summary's own: the modal reads the cached quote, no second call.
+  const quote = useQuote({ carId: car.id, startDate: details.start_date, endDate: details.end_date });
+  return (
+    <>
+      <BookingSummaryStep car={car} details={details} headingRef={headingRef} onBack={onBack} onProceed={() => setPaying(true)} />
+      <PaymentModal
+        open={paying}
+        carId={car.id}
+        details={details}
+        total={quote.data?.total_cost}
+        onClose={() => setPaying(false)}
+        onValidationFailure={onValidationFailure}
+      />
+    </>
+  );
+}

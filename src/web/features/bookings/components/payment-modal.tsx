@@ -1,0 +1,184 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import type { PaymentMethod } from '../../../../shared/constants';
+import { messages } from '../../../../shared/messages';
+import type { Booking } from '../../../../shared/schemas/bookings';
+import { Modal } from '../../../components/modal';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { useCreateBooking } from '../api/bookings';
+import { formatCedis } from '../../../../shared/money';
+import { useIdempotencyKey } from '../idempotency-key';
+import type { BookingDetailsOutput } from './booking-form-types';
+import { BookingFailedPanel, BookingReservedPanel, BookingSuccessPanel, ProcessingPanel } from './payment-panels';
+import './payment-modal.css';
+
+export interface BookingFailure {
+  status: number;
+  message: string;
+  fieldErrors: Record<string, string[]>;
+}
+
+interface PaymentModalProps {
+  open: boolean;
+  carId: number;
+  details: BookingDetailsOutput;
+  /** The server's total for these dates, shown beside the choice when known. */
+  total: number | undefined;
+  onClose: () => void;
+  /** PRODUCT.md P2.6: after a 422 is closed, its field errors go back to the form. */
+  onValidationFailure: (failure: BookingFailure) => void;
+}
+
+type Outcome = { kind: 'booked'; booking: Booking } | ({ kind: 'failed' } & BookingFailure) | null;
+
+const OPTIONS: { value: PaymentMethod; label: string; hint: string }[] = [
+  {
+    value: 'mobile_money',
+    label: 'Mobile Money',
+    hint: 'MTN MoMo, Telecel Cash or AirtelTigo Money. We hold the car for 15 minutes while you pay.',
+  },
+  { value: 'payOnPickup', label: 'Payment on Pickup', hint: 'Pay in cash when you collect the car.' },
+];
+
+function toFailure(error: unknown): BookingFailure {
+  if (error instanceof ApiError) return { status: error.status, message: error.message, fieldErrors: error.errors };
+  return { status: 0, message: messages.booking.createFailed, fieldErrors: {} };
+}
+
+/** A network error or a 5xx may hide a booking the server did make: retry with the same key. */
+const mayHaveBooked = (error: unknown) => error instanceof ApiError && (error.status === 0 || error.status >= 500);
+
+/**
+ * SPEC §2 'Payment-method modal'. Its Submit is the only thing that creates a booking
+ * (PRODUCT.md P2.7).
+ */
+export function PaymentModal({ open, carId, details, total, onClose, onValidationFailure }: PaymentModalProps) {
+  const id = useId();
+  const navigate = useNavigate();
+  const createBooking = useCreateBooking();
+  const idempotency = useIdempotencyKey();
+  const [method, setMethod] = useState<PaymentMethod | null>(null);
+  const [methodError, setMethodError] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const firstOption = useRef<HTMLInputElement>(null);
+  const submitting = createBooking.isPending;
+
+  // Each opening starts at the choice; a booking made earlier never shows again.
+  useEffect(() => {
+    if (open) {
+      setOutcome(null);
+      setMethodError(null);
+    }
+  }, [open]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (submitting) return;
+    if (!method) {
+      setMethodError(messages.booking.paymentMethodRequired);
+      firstOption.current?.focus();
+      return;
+    }
+    const input = { ...details, car_id: carId, payment_method: method };
+    createBooking.mutate(
+      { input, idempotencyKey: idempotency.keyFor(input) },
+      {
+        onSuccess: (data) => {
+          idempotency.settle();
+          setOutcome({ kind: 'booked', booking: data.booking });
+        },
+        onError: (error) => {
+          if (!mayHaveBooked(error)) idempotency.settle();
+          setOutcome({ kind: 'failed', ...toFailure(error) });
+        },
+      },
+    );
+  }
+
+  function close() {
+    if (submitting) return;
+    if (outcome?.kind === 'booked') {
+      void navigate(paths.availableCars.getHref());
+      return;
+    }
+    if (outcome?.kind === 'failed') {
+      const failure = outcome;
+      setOutcome(null);
+      setMethod(null);
+      createBooking.reset();
+      onClose();
+      if (failure.status === 422) onValidationFailure(failure);
+      return;
+    }
+    onClose();
+  }
+
+  function tryAgain() {
+    setOutcome(null);
+    createBooking.reset();
+  }
+
+  let body;
+  if (outcome?.kind === 'booked') {
+    body =
+      outcome.booking.payment_method === 'mobile_money' ? (
+        <BookingReservedPanel booking={outcome.booking} />
+      ) : (
+        <BookingSuccessPanel booking={outcome.booking} />
+      );
+  } else if (outcome?.kind === 'failed') {
+    body = <BookingFailedPanel failure={outcome} onTryAgain={tryAgain} />;
+  } else {
+    body = (
+      <form noValidate onSubmit={submit} aria-busy={submitting || undefined}>
+        {submitting ? (
+          <ProcessingPanel />
+        ) : (
+          <fieldset className="pay-options" aria-describedby={methodError ? `${id}-error` : undefined}>
+            <legend className="visually-hidden">Payment method</legend>
+            {OPTIONS.map((option, i) => (
+              <label key={option.value} className="pay-option">
+                <input
+                  ref={i === 0 ? firstOption : undefined}
+                  type="radio"
+                  name="payment_method"
+                  value={option.value}
+                  checked={method === option.value}
+                  onChange={() => {
+                    setMethod(option.value);
+                    setMethodError(null);
+                  }}
+                />
+                <span className="pay-option-text">
+                  <span className="pay-option-label">{option.label}</span>
+                  <span className="pay-option-hint">{option.hint}</span>
+                </span>
+              </label>
+            ))}
+            {methodError && (
+              <p id={`${id}-error`} className="field-error" role="alert">
+                {methodError}
+              </p>
+            )}
+          </fieldset>
+        )}
+        {total !== undefined && (
+          <p className="pay-total">
+            <span>Total</span>
+            <strong>{formatCedis(total)}</strong>
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
+          {submitting ? 'Processing...' : 'Submit'}
+        </button>
+      </form>
+    );
+  }
+
+  return (
+    <Modal open={open} title="Select Payment Method" onClose={close} closable={!submitting}>
+      {body}
+    </Modal>
+  );
+}

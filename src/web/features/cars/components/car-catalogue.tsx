@@ -1,0 +1,174 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { showingRange } from '../../../../shared/pagination';
+import { Pagination } from '../../../components/pagination';
+import { Spinner } from '../../../components/spinner';
+import { paths } from '../../../config/paths';
+import { carKeys, useCars } from '../api/cars';
+import { BackLink } from './back-link';
+import { CarGrid } from './car-grid';
+import { BODY_TYPE_LABELS } from './car-labels';
+import {
+  hasActiveFilters,
+  readCarListFilters,
+  toCarListParams,
+  withFilters,
+} from './car-list-query';
+import { DateRangeFilter } from './date-range-filter';
+import { CarIcon, CloseIcon } from './icons';
+import { MakeFilter } from './make-filter';
+import './car-catalogue.css';
+
+function FilterChip({ label, onRemove }: { label: string; onRemove: () => void }) {
+  return (
+    <button type="button" className="filter-chip" onClick={onRemove}>
+      <span className="visually-hidden">Remove filter </span>
+      {label}
+      <CloseIcon size={14} />
+    </button>
+  );
+}
+
+/** /available-cars (SPEC §2, PRODUCT.md P2.9): the fleet, filtered on the server, 16 a page. */
+export function CarCatalogue() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = readCarListFilters(searchParams);
+  const cars = useCars(toCarListParams(filters));
+  const queryClient = useQueryClient();
+  const summaryRef = useRef<HTMLParagraphElement>(null);
+  const data = cars.data;
+
+  // A page number past the end (an old link, a fleet that shrank) shows the last page instead.
+  const pastTheEnd =
+    data !== undefined &&
+    !cars.isPlaceholderData &&
+    data.total > 0 &&
+    filters.page > data.last_page;
+  useEffect(() => {
+    if (pastTheEnd)
+      setSearchParams(withFilters(searchParams, { page: data.last_page }), { replace: true });
+  }, [pastTheEnd, data, searchParams, setSearchParams]);
+
+  function goToPage(page: number) {
+    setSearchParams(withFilters(searchParams, { page }));
+    summaryRef.current?.scrollIntoView({ block: 'start' });
+    summaryRef.current?.focus({ preventScroll: true });
+  }
+
+  const range = data ? showingRange(data.page, data.limit, data.total) : null;
+  const filtered = hasActiveFilters(filters);
+
+  return (
+    // .page goes on a wrapper: on the same element it would override .container's side padding.
+    <div className="page catalogue">
+      <div className="container">
+        <BackLink />
+        <div className="catalogue-head">
+          <div>
+            <h1>Our Vehicles</h1>
+            <p className="catalogue-summary" ref={summaryRef} tabIndex={-1} aria-live="polite">
+              {range && range.total > 0
+                ? `Showing ${range.from} to ${range.to} of ${range.total} vehicles`
+                : ''}
+            </p>
+          </div>
+        </div>
+
+        <section className="catalogue-filters" aria-label="Filter cars">
+          <div className="catalogue-filter-make">
+            <MakeFilter
+              value={filters.make}
+              makes={data?.brands ?? []}
+              onChange={(make) => setSearchParams(withFilters(searchParams, { make }))}
+            />
+          </div>
+          <div className="catalogue-filter-dates">
+            <DateRangeFilter
+              key={`${filters.startDate}|${filters.endDate}`}
+              startDate={filters.startDate}
+              endDate={filters.endDate}
+              onApply={(start, end) =>
+                setSearchParams(withFilters(searchParams, { startDate: start, endDate: end }))
+              }
+              onClear={() =>
+                setSearchParams(withFilters(searchParams, { startDate: null, endDate: null }))
+              }
+            />
+          </div>
+        </section>
+
+        {filtered && (
+          <ul className="catalogue-chips" aria-label="Active filters">
+            {filters.make && (
+              <li>
+                <FilterChip
+                  label={`Make: ${filters.make}`}
+                  onRemove={() => setSearchParams(withFilters(searchParams, { make: null }))}
+                />
+              </li>
+            )}
+            {filters.bodyType && (
+              <li>
+                <FilterChip
+                  label={`Type: ${BODY_TYPE_LABELS[filters.bodyType]}`}
+                  onRemove={() => setSearchParams(withFilters(searchParams, { bodyType: null }))}
+                />
+              </li>
+            )}
+            <li>
+              <Link to={paths.availableCars.getHref()} className="catalogue-clear">
+                Clear all filters
+              </Link>
+            </li>
+          </ul>
+        )}
+
+        {cars.isPending ? (
+          <div className="center-state">
+            <Spinner label="Loading cars…" />
+          </div>
+        ) : cars.isError ? (
+          <div className="center-state catalogue-error" role="alert">
+            <span className="catalogue-error-icon" aria-hidden="true">
+              <CarIcon size={34} />
+            </span>
+            <p className="catalogue-error-title">No Cars available at the moment</p>
+            <p className="muted catalogue-error-reason">{cars.error.message}</p>
+            <Link
+              to={paths.availableCars.getHref()}
+              className="btn btn-primary"
+              onClick={() => void queryClient.resetQueries({ queryKey: carKeys.lists() })}
+            >
+              Reload
+            </Link>
+          </div>
+        ) : cars.data.all_cars.length === 0 ? (
+          filtered && (
+            <div className="center-state catalogue-empty">
+              <p>No cars match these filters. Try other dates or another make.</p>
+              <Link to={paths.availableCars.getHref()} className="btn btn-outline">
+                Show all cars
+              </Link>
+            </div>
+          )
+        ) : (
+          <>
+            <CarGrid
+              cars={cars.data.all_cars}
+              eagerCount={4}
+              headingLevel="h2"
+              busy={cars.isPlaceholderData}
+            />
+            <Pagination
+              page={Math.min(filters.page, cars.data.last_page)}
+              lastPage={cars.data.last_page}
+              onChange={goToPage}
+              label="Car list pages"
+            />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,218 @@
+import { useCallback, useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import {
+  CheckIcon,
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  PauseIcon,
+  PlayIcon,
+  StarIcon,
+} from './home-icons';
+import './hero-slider.css';
+
+/** SPEC §9: the carousel interval is the library default, 5 s. */
+const INTERVAL_MS = 5000;
+
+interface Slide {
+  title: string;
+  subtitle: string;
+  image: string;
+  primary: { label: string; to: string };
+  secondary: { label: string; to: string };
+  points: string[];
+}
+
+const SLIDES: Slide[] = [
+  {
+    title: 'Find The Perfect Ride',
+    subtitle:
+      'City hatchbacks, family vans and 4×4s for the road to Tamale. Book in minutes and pay with MoMo or cash at pickup.',
+    image: '/media/demo/suv-eeece5-1.svg',
+    primary: { label: 'Browse Cars', to: paths.availableCars.getHref() },
+    secondary: { label: 'How it works', to: paths.faq.getHref() },
+    points: ['Prices in cedis, per day', 'MTN MoMo, Telecel Cash, AirtelTigo Money'],
+  },
+  {
+    title: 'Enjoy a hassle free service',
+    subtitle:
+      'Clean, inspected cars handed over on time in Accra, Kumasi, Takoradi and Tamale, and a team that answers day and night.',
+    image: '/media/demo/van-bfc4c9-1.svg',
+    primary: { label: 'Rent Now', to: paths.availableCars.getHref() },
+    secondary: { label: 'Contact Us', to: paths.contact.getHref() },
+    points: ['Support 24/7', 'No hidden charges'],
+  },
+];
+
+function usePrefersReducedMotion() {
+  const [reduced, setReduced] = useState(
+    () => window.matchMedia('(prefers-reduced-motion: reduce)').matches,
+  );
+  useEffect(() => {
+    const query = window.matchMedia('(prefers-reduced-motion: reduce)');
+    const onChange = () => setReduced(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return reduced;
+}
+
+/**
+ * The home banner (SPEC §2: two slides). Follows the WAI-ARIA carousel pattern: a pause
+ * button, previous/next, one picker button per slide, rotation that stops while the pointer
+ * or keyboard focus is inside, and none at all for people who ask for reduced motion. The
+ * slides share one grid cell, so the banner keeps the height of the taller slide and nothing
+ * below it moves when the slide changes.
+ */
+export function HeroSlider() {
+  const id = useId();
+  const reducedMotion = usePrefersReducedMotion();
+  const [index, setIndex] = useState(0);
+  const [playing, setPlaying] = useState(true);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  // The first slide is painted without a fade, so the heading shows (and counts as LCP) at once.
+  const [moved, setMoved] = useState(false);
+  const rotating = playing && !reducedMotion;
+  const running = rotating && !hovered && !focused;
+
+  const go = useCallback((next: number) => {
+    setMoved(true);
+    setIndex((next + SLIDES.length) % SLIDES.length);
+  }, []);
+
+  useEffect(() => {
+    if (!running) return;
+    const timer = window.setTimeout(() => go(index + 1), INTERVAL_MS);
+    return () => window.clearTimeout(timer);
+  }, [running, index, go]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (event.key === 'ArrowLeft') go(index - 1);
+    else if (event.key === 'ArrowRight') go(index + 1);
+  }
+
+  return (
+    <section
+      className="hero"
+      aria-roledescription="carousel"
+      aria-label="Highlights"
+      onPointerEnter={(e) => e.pointerType === 'mouse' && setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+      onKeyDown={onKeyDown}
+    >
+      <div className="container hero-inner">
+        <div className="hero-slides" id={`${id}-slides`} aria-live={rotating ? 'off' : 'polite'}>
+          {SLIDES.map((slide, i) => (
+            <div
+              key={slide.title}
+              className={
+                i !== index
+                  ? 'hero-slide'
+                  : moved
+                    ? 'hero-slide is-active is-entering'
+                    : 'hero-slide is-active'
+              }
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${SLIDES.length}`}
+              aria-hidden={i !== index}
+              inert={i !== index}
+            >
+              <div className="hero-copy">
+                <p className="hero-eyebrow">Car rental across Ghana</p>
+                <h1 className="hero-title">{slide.title}</h1>
+                <p className="hero-subtitle">{slide.subtitle}</p>
+                <div className="hero-actions">
+                  <Link to={slide.primary.to} className="btn btn-accent hero-cta">
+                    {slide.primary.label}
+                  </Link>
+                  <Link to={slide.secondary.to} className="btn hero-cta-secondary">
+                    {slide.secondary.label}
+                  </Link>
+                </div>
+                <ul className="hero-points">
+                  {slide.points.map((point) => (
+                    <li key={point}>
+                      <CheckIcon size={16} />
+                      {point}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+              <div className="hero-visual" aria-hidden="true">
+                <span className="hero-glow" />
+                {/* Sized so that the heading, not the picture, is the largest contentful paint. */}
+                <img
+                  src={slide.image}
+                  alt=""
+                  width={800}
+                  height={480}
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                  decoding="async"
+                />
+                <span className="hero-chip hero-chip-rating">
+                  <StarIcon size={14} />
+                  4.7/5 from our renters
+                </span>
+                <span className="hero-chip hero-chip-momo">
+                  <CheckIcon size={14} />
+                  Pay with MoMo
+                </span>
+              </div>
+            </div>
+          ))}
+        </div>
+
+        <div className="hero-controls">
+          {/* With reduced motion the slides never move on their own, so there is nothing to pause. */}
+          {!reducedMotion && (
+            <button
+              type="button"
+              className="hero-control"
+              onClick={() => setPlaying((p) => !p)}
+              aria-label={rotating ? 'Stop automatic slide show' : 'Start automatic slide show'}
+            >
+              {rotating ? <PauseIcon size={16} /> : <PlayIcon size={16} />}
+            </button>
+          )}
+          <button
+            type="button"
+            className="hero-control"
+            onClick={() => go(index - 1)}
+            aria-controls={`${id}-slides`}
+            aria-label="Previous slide"
+          >
+            <ChevronLeftIcon size={18} />
+          </button>
+          <div className="hero-dots" role="group" aria-label="Choose a slide">
+            {SLIDES.map((slide, i) => (
+              <button
+                key={slide.title}
+                type="button"
+                className="hero-dot"
+                aria-label={`Slide ${i + 1}: ${slide.title}`}
+                aria-current={i === index ? 'true' : undefined}
+                aria-controls={`${id}-slides`}
+                onClick={() => go(i)}
+              />
+            ))}
+          </div>
+          <button
+            type="button"
+            className="hero-control"
+            onClick={() => go(index + 1)}
+            aria-controls={`${id}-slides`}
+            aria-label="Next slide"
+          >
+            <ChevronRightIcon size={18} />
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import { DEMO_RENTER, submitSignIn } from './support/auth';
+import { expect, test } from './support/fixtures';
+
+test('a visitor browses the home page, opens a car, and Rent Now asks them to sign in first', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const vehicles = page.getByRole('region', { name: 'Explore Our Vehicles' });
+  const cars = vehicles.getByRole('article');
+  await expect(cars).toHaveCount(8);
+
+  const firstCar = cars.first().getByRole('link');
+  const carName = (await cars.first().getByRole('heading').innerText()).trim();
+  await firstCar.click();
+  await expect(page).toHaveURL(/\/car-details\?id=\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(carName);
+
+  await page.getByRole('link', { name: 'Rent Now' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('tab', { name: 'Sign in' })).toHaveAttribute('aria-selected', 'true');
+
+  // Signing in carries on with the same car.
+  await submitSignIn(page, DEMO_RENTER.msisdn, DEMO_RENTER.password);
+  await expect(page).toHaveURL(/\/booking-details$/);
+  await expect(page.getByText(carName).first()).toBeVisible();
+});

@@ -1,0 +1,71 @@
+import { randomInt } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+
+/** The demo renter seeded into every fresh database (README). */
+export const DEMO_RENTER = {
+  name: 'Ama Mensah',
+  msisdn: '0244000001',
+  password: 'Demo@1234',
+} as const;
+
+export interface Renter {
+  name: string;
+  msisdn: string;
+  password: string;
+}
+
+/**
+ * A phone number nobody has used: random, so runs against a long-lived dev database and
+ * parallel workers never collide (the server allows only 5 sign-up attempts per number).
+ */
+export function uniquePhoneNumber(): string {
+  return `05${randomInt(10_000_000, 100_000_000)}`;
+}
+
+export const signInPanel = (page: Page) => page.getByRole('tabpanel', { name: 'Sign in' });
+export const registerPanel = (page: Page) => page.getByRole('tabpanel', { name: 'Register' });
+
+/** Fills the Sign in tab of /login and submits it (the page must be open already). */
+export async function submitSignIn(page: Page, msisdn: string, password: string) {
+  const panel = signInPanel(page);
+  await panel.getByLabel('Phone number').fill(msisdn);
+  await panel.getByLabel('Password', { exact: true }).fill(password);
+  await panel.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in through the real form; lands on /available-cars as SPEC says. */
+export async function signIn(page: Page, renter: Pick<Renter, 'msisdn' | 'password'>) {
+  await page.goto('/login');
+  await submitSignIn(page, renter.msisdn, renter.password);
+  await expect(page).toHaveURL(/\/available-cars$/);
+}
+
+export const signInAsDemo = (page: Page) => signIn(page, DEMO_RENTER);
+
+/** Registers a new renter through the real Register tab and returns who they are. */
+export async function signUp(page: Page, overrides: Partial<Renter> = {}): Promise<Renter> {
+  const renter: Renter = {
+    name: 'Kofi Boateng',
+    msisdn: uniquePhoneNumber(),
+    password: 'Akwaaba@2026',
+    ...overrides,
+  };
+  await page.goto('/login?tab=register');
+  const panel = registerPanel(page);
+  await panel.getByLabel('Full name').fill(renter.name);
+  await panel.getByLabel('Phone number').fill(renter.msisdn);
+  await panel.getByLabel('Password', { exact: true }).fill(renter.password);
+  await panel.getByLabel('Confirm password', { exact: true }).fill(renter.password);
+  await panel.getByRole('checkbox', { name: 'I accept the privacy policy' }).check();
+  await panel.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/available-cars$/);
+  return renter;
+}
+
+/** What the app keeps in localStorage (SPEC §3). */
+export async function readStoredSession(page: Page) {
+  return page.evaluate(() => ({
+    token: localStorage.getItem('token'),
+    auth: JSON.parse(localStorage.getItem('auth') ?? 'null') as { loginTimestamp: number } | null,
+  }));
+}

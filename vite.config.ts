@@ -1,0 +1,53 @@
+import react from '@vitejs/plugin-react';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Writes .br and .gz beside every text asset, so the server sends precompressed files
+ * (@fastify/static preCompressed) instead of compressing on each request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'carlink-precompress',
+    apply: 'build',
+    enforce: 'post',
+    // 'post' order: after Vite has filled in its own placeholders (__VITE_PRELOAD__ …),
+    // so the compressed copies match the files they stand for.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (!/\.(js|css|html|svg|json|webmanifest)$/.test(file.fileName)) continue;
+        const source = file.type === 'chunk' ? file.code : file.source;
+        const buffer = Buffer.from(typeof source === 'string' ? source : source);
+        if (buffer.length < 1024) continue;
+        this.emitFile({
+          type: 'asset',
+          fileName: `${file.fileName}.br`,
+          source: brotliCompressSync(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        });
+        this.emitFile({ type: 'asset', fileName: `${file.fileName}.gz`, source: gzipSync(buffer, { level: 9 }) });
+      }
+      },
+    },
+  };
+}
+
+export default defineConfig({
+  root: 'src/web',
+  publicDir: 'public',
+  plugins: [react(), precompress()],
+  build: {
+    outDir: '../../dist/web',
+    emptyOutDir: true,
+    target: 'es2022',
+    assetsInlineLimit: 0,
+    modulePreload: { polyfill: false },
+  },
+  server: {
+    proxy: {
+      '/api': process.env.VITE_API_TARGET ?? 'http://localhost:3000',
+      '/media': process.env.VITE_API_TARGET ?? 'http://localhost:3000',
+    },
+  },
+});
