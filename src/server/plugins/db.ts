@@ -16,7 +16,9 @@ export const dbPlugin = fp<{ handle: DatabaseHandle; closeOnShutdown: boolean }>
   async (app: FastifyInstance, { handle, closeOnShutdown }) => {
     app.decorate('dbHandle', handle);
     app.decorate('db', handle.db);
-    app.decorate('carCatalogue', new CarCatalogue(handle.db));
+    const catalogue = new CarCatalogue(handle.db, handle.pglite);
+    await catalogue.start();
+    app.decorate('carCatalogue', catalogue);
     if (closeOnShutdown) app.addHook('onClose', async () => handle.close());
   },
 );

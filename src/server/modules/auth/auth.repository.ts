@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
 import { rowsOf, type Executor } from '../../db/client';
 import { loginThrottles, sessions, users } from '../../db/schema/index';
 
@@ -13,13 +14,23 @@ export const insertUser = async (db: Executor, values: typeof users.$inferInsert
 export const insertSession = async (db: Executor, values: typeof sessions.$inferInsert) =>
   (await db.insert(sessions).values(values).returning())[0]!;
 
-export async function findSessionByTokenHash(db: Executor, tokenHash: string) {
-  const rows = await db
+const prepareSessionLookup = (db: Database) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('find_session_by_token_hash');
+
+// Runs on every signed-in request: prepared once per database, so neither Drizzle nor
+// PostgreSQL builds and plans the same SQL again each time.
+const sessionLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
+
+export async function findSessionByTokenHash(db: Database, tokenHash: string) {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) sessionLookups.set(db, (lookup = prepareSessionLookup(db)));
+  const rows = await lookup.execute({ tokenHash });
   return rows[0];
 }
 

@@ -9,7 +9,7 @@ import type { Booking, CreateBookingInput, CreateBookingResponse } from '../../.
 import type { Database } from '../../db/client';
 import { constraintName, HttpError, sqlState } from '../../http-errors';
 import { carTitle } from '../cars/car-mapper';
-import { hasOverlappingBooking } from '../cars/cars.repository';
+import { hasCommittedOverlap, hasOverlappingBooking } from '../cars/cars.repository';
 import * as repo from './bookings.repository';
 
 const unavailable = () =>
@@ -116,10 +116,51 @@ export async function createBooking(
 
   // Fast path for the common conflict: a committed overlapping booking already exists, so
   // answer 409 without queueing for the car's lock.
-  if (await hasOverlappingBooking(db, input.car_id, input.start_date, input.end_date)) {
+  if (await hasCommittedOverlap(db, input.car_id, input.start_date, input.end_date)) {
     throw unavailable();
   }
 
+  // In this process, requests for one car take turns before opening a transaction: a burst
+  // would otherwise hold every pooled connection waiting on the same row lock. Each, in its
+  // turn, checks again without a lock (usually a quick 409 once the first has booked).
+  return carQueue.run(input.car_id, async () => {
+    if (idempotencyKey) {
+      // A duplicate that queued behind its own original gets the original's answer.
+      const existing = await repo.findIdempotencyRecord(db, userId, idempotencyKey);
+      if (existing) return replayIdempotent(existing, requestHash);
+    }
+    if (await hasCommittedOverlap(db, input.car_id, input.start_date, input.end_date)) {
+      throw unavailable();
+    }
+    return insertBookingLocked(db, userId, input, requestHash, idempotencyKey);
+  });
+}
+
+/** Runs tasks one after another per key; different keys run side by side. */
+class KeyedQueue {
+  private tails = new Map<number, Promise<unknown>>();
+
+  run<T>(key: number, task: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    const result = previous.catch(() => undefined).then(task);
+    const tail = result.catch(() => undefined);
+    this.tails.set(key, tail);
+    void tail.then(() => {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    });
+    return result;
+  }
+}
+
+const carQueue = new KeyedQueue();
+
+async function insertBookingLocked(
+  db: Database,
+  userId: number,
+  input: CreateBookingInput,
+  requestHash: string,
+  idempotencyKey: string | undefined,
+): Promise<CreateBookingResult> {
   try {
     return await withRetry(() =>
       db.transaction(async (tx) => {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { lastPageOf } from '../../../shared/pagination';
 import type { BrandCount, Car, ListCarsQuery } from '../../../shared/schemas/cars';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Database } from '../../db/client';
 import { catalogueState } from '../../db/schema/index';
 import { toApiCar } from './car-mapper';
@@ -11,50 +12,97 @@ interface Snapshot {
   cars: Car[];
   byId: Map<number, Car>;
   brands: BrandCount[];
-  /** Serialised list responses by query, valid for this snapshot only. */
+  /** Serialised responses, valid for this snapshot only. */
   responses: Map<string, string>;
 }
 
 const RESPONSE_CACHE_LIMIT = 500;
+const CHANGE_CHANNEL = 'carlink_catalogue';
+
+/**
+ * Shares one database read among concurrent callers without ever answering a caller with a
+ * read that started before it arrived: a caller that comes while a read is running waits for
+ * the next one, which all such callers share.
+ */
+class FreshRead<T> {
+  private running: Promise<T> | null = null;
+  private queued: Promise<T> | null = null;
+
+  constructor(private readonly read: () => Promise<T>) {}
+
+  run(): Promise<T> {
+    if (!this.running) {
+      this.running = this.read().finally(() => {
+        this.running = null;
+      });
+      return this.running;
+    }
+    this.queued ??= this.running
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = null;
+        return this.run();
+      });
+    return this.queued;
+  }
+}
 
 /**
  * The fleet is small (tens to hundreds of cars) and read on every page, so each process keeps
- * it in memory and checks the database's catalogue version on every read: one indexed
- * single-row query instead of four, and never stale, whichever process changed a car
- * (docs/decisions/003-catalogue-cache.md).
+ * it in memory, never stale (docs/decisions/003-catalogue-cache.md): the embedded database
+ * announces each change with the committing query, so it needs no query per read; on
+ * PostgreSQL, where other processes change cars too, concurrent reads share one check of the
+ * catalogue version.
  */
 export class CarCatalogue {
   private snapshot: Snapshot | null = null;
-  private loading: Promise<Snapshot> | null = null;
-
-  constructor(private readonly db: Database) {}
-
-  async current(): Promise<Snapshot> {
+  private loading: { version: number; promise: Promise<Snapshot> } | null = null;
+  /** Embedded mode: bumped by the change notification. */
+  private localVersion = 0;
+  private listening = false;
+  private readonly versionCheck = new FreshRead(async () => {
     const rows = await this.db
       .select({ version: catalogueState.version })
       .from(catalogueState)
       .where(eq(catalogueState.id, 1));
-    const version = rows[0]?.version ?? 0;
-    if (this.snapshot && this.snapshot.version === version) return this.snapshot;
+    return rows[0]?.version ?? 0;
+  });
+
+  constructor(
+    private readonly db: Database,
+    private readonly pglite: PGlite | null = null,
+  ) {}
+
+  /** Subscribes to change notifications where they arrive in step with writes (PGlite). */
+  async start() {
+    if (!this.pglite) return;
+    await this.pglite.listen(CHANGE_CHANNEL, () => {
+      this.localVersion++;
+    });
+    this.listening = true;
+  }
+
+  async current(): Promise<Snapshot> {
+    const version = this.listening ? this.localVersion : await this.versionCheck.run();
+    if (this.snapshot && this.snapshot.version >= version) return this.snapshot;
     return this.load(version);
   }
 
   private load(version: number): Promise<Snapshot> {
-    // Concurrent readers of a new version share one load.
-    if (this.loading) return this.loading;
-    this.loading = (async () => {
-      try {
-        // Version read before the rows: a change in between makes the snapshot look older
-        // than it is, so the next read reloads; it can never look newer than it is.
-        const rows = await loadActiveCarsWithImages(this.db);
-        const snapshot = buildSnapshot(version, rows.map(({ car, images }) => toApiCar(car, images)));
-        if (!this.snapshot || this.snapshot.version <= version) this.snapshot = snapshot;
-        return snapshot;
-      } finally {
-        this.loading = null;
-      }
-    })();
-    return this.loading;
+    // Concurrent readers share a load, unless it was started for an older version.
+    if (this.loading && this.loading.version >= version) return this.loading.promise;
+    const promise = (async () => {
+      // The version is read before the rows: a change in between makes this snapshot look
+      // older than it is, so the next read loads again; it can never look newer than it is.
+      const rows = await loadActiveCarsWithImages(this.db);
+      const snapshot = buildSnapshot(version, rows.map(({ car, images }) => toApiCar(car, images)));
+      if (!this.snapshot || this.snapshot.version <= version) this.snapshot = snapshot;
+      return snapshot;
+    })().finally(() => {
+      if (this.loading?.promise === promise) this.loading = null;
+    });
+    this.loading = { version, promise };
+    return promise;
   }
 }
 
@@ -108,10 +156,24 @@ export function pageOfCars(snapshot: Snapshot, query: ListCarsQuery, busy?: Set<
 
 /** Serialised list response for queries without dates, cached per snapshot. */
 export function cachedListResponse(snapshot: Snapshot, query: ListCarsQuery): string {
-  const key = JSON.stringify(query);
+  const key = `list:${JSON.stringify(query)}`;
   let body = snapshot.responses.get(key);
   if (body === undefined) {
     body = JSON.stringify(pageOfCars(snapshot, query));
+    if (snapshot.responses.size >= RESPONSE_CACHE_LIMIT) snapshot.responses.clear();
+    snapshot.responses.set(key, body);
+  }
+  return body;
+}
+
+/** Serialised `{ success, car }` for one car, cached per snapshot; undefined if unknown. */
+export function cachedCarResponse(snapshot: Snapshot, id: number): string | undefined {
+  const key = `car:${id}`;
+  let body = snapshot.responses.get(key);
+  if (body === undefined) {
+    const car = snapshot.byId.get(id);
+    if (!car) return undefined;
+    body = JSON.stringify({ success: true, car });
     if (snapshot.responses.size >= RESPONSE_CACHE_LIMIT) snapshot.responses.clear();
     snapshot.responses.set(key, body);
   }

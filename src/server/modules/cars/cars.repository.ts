@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { LIVE_BOOKING_STATUSES } from '../../../shared/constants';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { bookings, carImages, cars } from '../../db/schema/index';
 
 export type CarRow = typeof cars.$inferSelect;
@@ -56,6 +56,29 @@ export async function findBookedRanges(db: Executor, carId: number, from: string
     .from(bookings)
     .where(and(eq(bookings.carId, carId), isLive, overlaps(from, to)))
     .orderBy(asc(bookings.startDate));
+}
+
+const prepareOverlapCheck = (db: Database) =>
+  db
+    .select({ one: sql<number>`1` })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.carId, sql.placeholder('carId')),
+        isLive,
+        lte(bookings.startDate, sql.placeholder('end')),
+        gte(bookings.endDate, sql.placeholder('start')),
+      ),
+    )
+    .limit(1)
+    .prepare('has_overlapping_booking');
+const overlapChecks = new WeakMap<Database, ReturnType<typeof prepareOverlapCheck>>();
+
+/** The unlocked check before a booking transaction: prepared, as it answers every 409. */
+export async function hasCommittedOverlap(db: Database, carId: number, start: string, end: string) {
+  let check = overlapChecks.get(db);
+  if (!check) overlapChecks.set(db, (check = prepareOverlapCheck(db)));
+  return (await check.execute({ carId, start, end })).length > 0;
 }
 
 export async function hasOverlappingBooking(db: Executor, carId: number, start: string, end: string) {

@@ -11,7 +11,7 @@ import {
   ListCarsResponseSchema,
 } from '../../../shared/schemas/cars';
 import { HttpError } from '../../http-errors';
-import { cachedListResponse, findCar, pageOfCars } from './car-catalogue';
+import { cachedCarResponse, cachedListResponse, findCar, pageOfCars } from './car-catalogue';
 import { findBookedRanges, findBusyCarIds } from './cars.repository';
 
 /** How far ahead the availability calendar looks when no window is given. */
@@ -49,10 +49,10 @@ export const carRoutes: FastifyPluginAsyncZod = async (app) => {
       params: CarIdParamsSchema,
       response: { 200: CarResponseSchema, 404: ErrorResponseSchema },
     },
-    handler: async (request) => {
-      const car = findCar(await app.carCatalogue.current(), request.params.id);
-      if (!car) throw new HttpError(404, messages.cars.notFound);
-      return { success: true as const, car };
+    handler: async (request, reply) => {
+      const body = cachedCarResponse(await app.carCatalogue.current(), request.params.id);
+      if (!body) throw new HttpError(404, messages.cars.notFound);
+      return reply.type('application/json; charset=utf-8').send(body as never);
     },
   });
 

@@ -1,0 +1,117 @@
+// Web budget (issue 3): the home route's JavaScript (gzip) from the build's chunk graph, and
+// Lighthouse mobile scores of the built site. Prints figures; not a test.
+//   npm run bench:web          (builds first; Lighthouse needs /usr/bin/chromium)
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const WEB = 'dist/web';
+const BUDGET_KIB = 110;
+const RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
+const PORT = Number(process.env.BENCH_WEB_PORT ?? 4181);
+
+type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }>;
+
+const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** Every JS file a route needs before it can render: the entry, the page chunk and their static imports. */
+function routeChunks(manifest: Manifest, pageSource: string): string[] {
+  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(entry);
+  visit(pageSource);
+  return [...files];
+}
+
+function reportSizes() {
+  const manifest = JSON.parse(readFileSync(join(WEB, '.vite/manifest.json'), 'utf8')) as Manifest;
+  console.log('== JavaScript per route (gzip -9 of each file, as the browser would download it)');
+  const pages = ['home', 'available-cars', 'car-details', 'booking-details', 'booking-history', 'login'];
+  let home = 0;
+  for (const page of pages) {
+    const files = routeChunks(manifest, `app/routes/${page}.tsx`);
+    const gzip = files.reduce((sum, file) => sum + gzipSync(readFileSync(join(WEB, file)), { level: 9 }).length, 0);
+    if (page === 'home') home = gzip;
+    console.log(`  ${page.padEnd(16)} ${kib(gzip).padStart(6)} KiB in ${files.length} files`);
+  }
+  console.log(`  home route budget: ${BUDGET_KIB} KiB → ${home / 1024 <= BUDGET_KIB ? 'PASS' : 'MISS'} (${kib(home)} KiB)`);
+  return home;
+}
+
+async function startServer() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'carlink-bench-web-'));
+  const server = spawn('node', ['dist/server/main.js'], {
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return {
+    stop: () => {
+      server.kill('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function reportLighthouse() {
+  const server = await startServer();
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  const rows: { path: string; score: number; lcp: number; tbt: number; cls: number }[] = [];
+  try {
+    console.log(`\n== Lighthouse ${RUNS}× per page, mobile (default simulated throttling: slow 4G, 4× CPU)`);
+    for (const path of ['/', '/car-details?id=1', '/login']) {
+      const scores: number[] = [];
+      const lcps: number[] = [];
+      const tbts: number[] = [];
+      const clss: number[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        const result = await lighthouse(`http://127.0.0.1:${PORT}${path}`, {
+          port: chrome.port,
+          onlyCategories: ['performance'],
+          output: 'json',
+          logLevel: 'error',
+        });
+        const lhr = result!.lhr;
+        scores.push(Math.round((lhr.categories.performance!.score ?? 0) * 100));
+        lcps.push(lhr.audits['largest-contentful-paint']!.numericValue ?? 0);
+        tbts.push(lhr.audits['total-blocking-time']!.numericValue ?? 0);
+        clss.push(lhr.audits['cumulative-layout-shift']!.numericValue ?? 0);
+      }
+      rows.push({ path, score: median(scores), lcp: median(lcps), tbt: median(tbts), cls: median(clss) });
+      console.log(`  ${path.padEnd(20)} performance ${String(median(scores)).padStart(3)} (runs: ${scores.join(', ')})  LCP ${(median(lcps) / 1000).toFixed(2)} s  TBT ${Math.round(median(tbts))} ms  CLS ${median(clss).toFixed(3)}`);
+    }
+  } finally {
+    await chrome.kill();
+    server.stop();
+  }
+  console.log('  goals: performance ≥ 95 and LCP ≤ 1.5 s on each page');
+  for (const row of rows) {
+    console.log(`  ${row.path.padEnd(20)} ${row.score >= 95 && row.lcp <= 1500 ? 'PASS' : 'MISS'}`);
+  }
+}
+
+console.log('building the site (npm run build)…');
+execFileSync('npm', ['run', 'build'], { stdio: 'ignore' });
+reportSizes();
+await reportLighthouse();
