@@ -5,7 +5,7 @@ import { Spinner } from '../../components/spinner';
 import { paths } from '../../config/paths';
 import { useCar } from '../../features/cars/api/cars';
 import { CarDetailsView } from '../../features/cars/components/car-details-view';
-import { CarIcon } from '../../features/cars/components/icons';
+import { CarIcon } from '../../components/icons';
 import { ApiError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import './not-found.css';

@@ -8,7 +8,7 @@ import { CarGrid } from '../../features/cars/components/car-grid';
 import { AppDownload } from '../../features/home/components/app-download';
 import { BrandShowcase } from '../../features/home/components/brand-showcase';
 import { HeroSlider } from '../../features/home/components/hero-slider';
-import { ArrowRightIcon } from '../../features/home/components/home-icons';
+import { ArrowRightIcon } from '../../components/icons';
 import { HomeSection } from '../../features/home/components/home-section';
 import { ServicesPromo } from '../../features/home/components/services-promo';
 import { Testimonials } from '../../features/home/components/testimonials';

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { addDays, todayInAccra } from '../../../../shared/dates';
 import { Spinner } from '../../../components/spinner';
 import { useCarAvailability } from '../api/cars';
-import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons';
 import './availability-calendar.css';
 
 const MONTHS_SHOWN = 2;

@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
-import { ArrowLeftIcon } from './icons';
+import { ArrowLeftIcon } from '../../../components/icons';
 
 /**
  * 'Back' goes one step back in history, as the spec says; a page opened directly (a shared

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Car } from '../../../../shared/schemas/cars';
-import { BluetoothIcon, SnowflakeIcon, UsbIcon } from './icons';
+import { BluetoothIcon, SnowflakeIcon, UsbIcon } from '../../../components/icons';
 
 /** SPEC §2: a badge for each of air-conditioning, Bluetooth and USB charger the car has. */
 export function CarAmenities({ car }: { car: Car }) {

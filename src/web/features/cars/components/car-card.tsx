@@ -5,7 +5,7 @@ import { formatCedisWhole, formatPricePerDay } from '../../../../shared/money';
 import { CarImage } from '../../../components/car-image';
 import { paths } from '../../../config/paths';
 import { BODY_TYPE_LABELS, TRANSMISSION_LABELS } from './car-labels';
-import { ArrowRightIcon, GearIcon, SeatIcon } from './icons';
+import { ArrowRightIcon, GearIcon, SeatIcon } from '../../../components/icons';
 import './car-card.css';
 
 interface CarCardProps {

@@ -16,7 +16,7 @@ import {
   withFilters,
 } from './car-list-query';
 import { DateRangeFilter } from './date-range-filter';
-import { CarIcon, CloseIcon } from './icons';
+import { CarIcon, CloseIcon } from '../../../components/icons';
 import { MakeFilter } from './make-filter';
 import './car-catalogue.css';
 

@@ -7,7 +7,7 @@ import { BODY_TYPE_LABELS } from './car-labels';
 import { CarOverview } from './car-overview';
 import { CarPriceBox } from './car-price-box';
 import { CarShareSave } from './car-share-save';
-import { PinIcon } from './icons';
+import { PinIcon } from '../../../components/icons';
 import './car-details.css';
 
 /** /car-details (SPEC §2): photos, price and Rent Now, overview, and the days already taken. */

@@ -2,7 +2,7 @@ import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { Car } from '../../../../shared/schemas/cars';
 import { CarImage } from '../../../components/car-image';
 import { Modal } from '../../../components/modal';
-import { ChevronLeftIcon, ChevronRightIcon, ExpandIcon } from './icons';
+import { ChevronLeftIcon, ChevronRightIcon, ExpandIcon } from '../../../components/icons';
 import './car-gallery.css';
 
 /** SPEC §2: the gallery is 924×550. */

@@ -3,7 +3,7 @@ import { SECURITY_DEPOSIT_PESEWAS } from '../../../../shared/constants';
 import { formatCedisWhole, formatPricePerDay, pesewasToCedis } from '../../../../shared/money';
 import type { Car } from '../../../../shared/schemas/cars';
 import { paths } from '../../../config/paths';
-import { CheckIcon, PinIcon, ShieldIcon } from './icons';
+import { CheckIcon, PinIcon, ShieldIcon } from '../../../components/icons';
 
 /** SPEC §2: the price per day and 'Rent Now', which takes the car to the booking form in navigation state. */
 export function CarPriceBox({ car }: { car: Car }) {

@@ -3,7 +3,7 @@ import type { Car } from '../../../../shared/schemas/cars';
 import { formatPricePerDay } from '../../../../shared/money';
 import { paths } from '../../../config/paths';
 import { toggleWishlist, useIsSaved } from '../../../lib/wishlist';
-import { HeartIcon, ShareIcon } from './icons';
+import { HeartIcon, ShareIcon } from '../../../components/icons';
 
 const NOTICE_MS = 4000;
 

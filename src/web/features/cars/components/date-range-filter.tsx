@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { formatDate, todayInAccra } from '../../../../shared/dates';
 import { messages } from '../../../../shared/messages';
-import { CloseIcon } from './icons';
+import { CloseIcon } from '../../../components/icons';
 import './date-range-filter.css';
 
 interface DateRangeFilterProps {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { BrandCount } from '../../../../shared/schemas/cars';
-import { CheckIcon, ChevronDownIcon } from './icons';
+import { CheckIcon, ChevronDownIcon } from '../../../components/icons';
 import './make-filter.css';
 
 export const ANY_MAKES = 'Any Makes';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { CheckIcon, ClockIcon, PhoneIcon } from './home-icons';
+import { CheckIcon, ClockIcon, PhoneIcon } from '../../../components/icons';
 import './app-download.css';
 
 /** SPEC §2: app download block. The apps are not out yet, so the badges are not links. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { ArrowRightIcon } from './home-icons';
+import { ArrowRightIcon } from '../../../components/icons';
 import { HomeSection } from './home-section';
 import './brand-showcase.css';
 

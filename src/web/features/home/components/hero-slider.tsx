@@ -8,7 +8,7 @@ import {
   PauseIcon,
   PlayIcon,
   StarIcon,
-} from './home-icons';
+} from '../../../components/icons';
 import './hero-slider.css';
 
 /** SPEC §9: the carousel interval is the library default, 5 s. */

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { ArrowRightIcon, CheckIcon } from './home-icons';
+import { ArrowRightIcon, CheckIcon } from '../../../components/icons';
 import './services-promo.css';
 
 const SERVICES = [

@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { ChevronLeftIcon, ChevronRightIcon, QuoteIcon, StarIcon } from './home-icons';
+import { ChevronLeftIcon, ChevronRightIcon, QuoteIcon, StarIcon } from '../../../components/icons';
 import './testimonials.css';
 
 const TESTIMONIALS = [

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { ArrowRightIcon } from './home-icons';
+import { ArrowRightIcon } from '../../../components/icons';
 import './vehicle-types-cta.css';
 
 const TYPES = [

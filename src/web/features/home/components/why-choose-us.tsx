@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { HeadsetIcon, KeyIcon, ReceiptIcon, WrenchIcon } from './home-icons';
+import { HeadsetIcon, KeyIcon, ReceiptIcon, WrenchIcon } from '../../../components/icons';
 import { HomeSection } from './home-section';
 import './why-choose-us.css';
 
