@@ -1,3 +1,4 @@
+import { shownError } from '../../../lib/form-errors';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -25,7 +26,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
 
   // PRODUCT.md P1: a message only for a field the person has left, or after they tried to submit.
   const shown = (field: keyof LoginFormValues) =>
-    touchedFields[field] || isSubmitted ? errors[field]?.message : undefined;
+    shownError({ errors, touchedFields, isSubmitted }, field);
 
   // Session notices (expiry, a revoked token) are the page's to show, and they stay.
   const loginError = error && !isSessionNotice(error) ? error : null;

@@ -1,3 +1,4 @@
+import { shownError } from '../../../lib/form-errors';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -37,7 +38,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   // isValid is worked out on every change whatever the mode, so the button wakes up as soon
   // as the form is complete; messages still wait until the person has left the field.
   const shown = (field: keyof RegisterFormValues) =>
-    touchedFields[field] || isSubmitted ? errors[field]?.message : undefined;
+    shownError({ errors, touchedFields, isSubmitted }, field);
 
   // The failure was about what was sent; once the person edits the form it no longer applies.
   useEffect(() => {

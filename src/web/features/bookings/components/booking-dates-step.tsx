@@ -1,7 +1,12 @@
+import { shownError } from '../../../lib/form-errors';
 import { useId, type Ref } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { todayInAccra } from '../../../../shared/dates';
-import type { BookingDetailField, BookingDetailsInput, BookingDetailsOutput } from './booking-form-types';
+import type {
+  BookingDetailField,
+  BookingDetailsInput,
+  BookingDetailsOutput,
+} from './booking-form-types';
 
 interface BookingDatesStepProps {
   form: UseFormReturn<BookingDetailsInput, unknown, BookingDetailsOutput>;
@@ -13,7 +18,13 @@ interface BookingDatesStepProps {
 }
 
 /** SPEC §2 step 1, 'Destination and Booking Dates'. */
-export function BookingDatesStep({ form, onValid, onCancel, formError, headingRef }: BookingDatesStepProps) {
+export function BookingDatesStep({
+  form,
+  onValid,
+  onCancel,
+  formError,
+  headingRef,
+}: BookingDatesStepProps) {
   const id = useId();
   const {
     register,
@@ -25,9 +36,8 @@ export function BookingDatesStep({ form, onValid, onCancel, formError, headingRe
   const today = todayInAccra();
   const startDate = watch('start_date');
 
-  // PRODUCT.md P1: messages for touched fields, and for every field after a submit attempt.
   const errorOf = (field: BookingDetailField) =>
-    touchedFields[field] || isSubmitted ? errors[field]?.message : undefined;
+    shownError({ errors, touchedFields, isSubmitted }, field);
   const fieldProps = (field: BookingDetailField) => {
     const message = errorOf(field);
     return {
@@ -49,7 +59,9 @@ export function BookingDatesStep({ form, onValid, onCancel, formError, headingRe
       <h1 ref={headingRef} tabIndex={-1} className="booking-step-title">
         Destination and Booking Dates
       </h1>
-      <p className="muted booking-step-intro">Choose when you need the car and where you will drive it.</p>
+      <p className="muted booking-step-intro">
+        Choose when you need the car and where you will drive it.
+      </p>
 
       {formError && (
         <p className="alert alert-error" role="alert">

@@ -100,22 +100,7 @@ export function CarGallery({ images, title }: CarGalleryProps) {
         </button>
         {count > 1 && (
           <>
-            <button
-              type="button"
-              className="gallery-arrow gallery-prev"
-              onClick={() => go(index - 1)}
-              aria-label="Previous photo"
-            >
-              <ChevronLeftIcon size={22} />
-            </button>
-            <button
-              type="button"
-              className="gallery-arrow gallery-next"
-              onClick={() => go(index + 1)}
-              aria-label="Next photo"
-            >
-              <ChevronRightIcon size={22} />
-            </button>
+            <PhotoArrows onGo={go} index={index} />
             <p className="gallery-counter" aria-live="polite">
               <span className="visually-hidden">Photo </span>
               {index + 1} / {count}
@@ -142,7 +127,12 @@ export function CarGallery({ images, title }: CarGalleryProps) {
         </ul>
       )}
 
-      <Modal open={lightbox} title={title} onClose={() => setLightbox(false)} className="modal-wide">
+      <Modal
+        open={lightbox}
+        title={title}
+        onClose={() => setLightbox(false)}
+        className="modal-wide"
+      >
         <div className="lightbox">
           <div className="lightbox-stage" {...swipeHandlers}>
             <CarImage
@@ -152,26 +142,7 @@ export function CarGallery({ images, title }: CarGalleryProps) {
               width={GALLERY_WIDTH}
               height={GALLERY_HEIGHT}
             />
-            {count > 1 && (
-              <>
-                <button
-                  type="button"
-                  className="gallery-arrow gallery-prev"
-                  onClick={() => go(index - 1)}
-                  aria-label="Previous photo"
-                >
-                  <ChevronLeftIcon size={22} />
-                </button>
-                <button
-                  type="button"
-                  className="gallery-arrow gallery-next"
-                  onClick={() => go(index + 1)}
-                  aria-label="Next photo"
-                >
-                  <ChevronRightIcon size={22} />
-                </button>
-              </>
-            )}
+            {count > 1 && <PhotoArrows onGo={go} index={index} />}
           </div>
           <p className="lightbox-caption" aria-live="polite">
             <span>{altOf(current)}</span>
@@ -184,5 +155,29 @@ export function CarGallery({ images, title }: CarGalleryProps) {
         </div>
       </Modal>
     </section>
+  );
+}
+
+/** Previous and next photo: the same on the page and in the lightbox. */
+function PhotoArrows({ index, onGo }: { index: number; onGo: (index: number) => void }) {
+  return (
+    <>
+      <button
+        type="button"
+        className="gallery-arrow gallery-prev"
+        onClick={() => onGo(index - 1)}
+        aria-label="Previous photo"
+      >
+        <ChevronLeftIcon size={22} />
+      </button>
+      <button
+        type="button"
+        className="gallery-arrow gallery-next"
+        onClick={() => onGo(index + 1)}
+        aria-label="Next photo"
+      >
+        <ChevronRightIcon size={22} />
+      </button>
+    </>
   );
 }

@@ -1,14 +1,8 @@
+import { CarouselNav } from '../../../components/carousel-nav';
 import { useCallback, useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import {
-  CheckIcon,
-  ChevronLeftIcon,
-  ChevronRightIcon,
-  PauseIcon,
-  PlayIcon,
-  StarIcon,
-} from '../../../components/icons';
+import { CheckIcon, PauseIcon, PlayIcon, StarIcon } from '../../../components/icons';
 import './hero-slider.css';
 
 /** SPEC §9: the carousel interval is the library default, 5 s. */
@@ -180,37 +174,16 @@ export function HeroSlider() {
               {rotating ? <PauseIcon size={16} /> : <PlayIcon size={16} />}
             </button>
           )}
-          <button
-            type="button"
-            className="hero-control"
-            onClick={() => go(index - 1)}
-            aria-controls={`${id}-slides`}
-            aria-label="Previous slide"
-          >
-            <ChevronLeftIcon size={18} />
-          </button>
-          <div className="hero-dots" role="group" aria-label="Choose a slide">
-            {SLIDES.map((slide, i) => (
-              <button
-                key={slide.title}
-                type="button"
-                className="hero-dot"
-                aria-label={`Slide ${i + 1}: ${slide.title}`}
-                aria-current={i === index ? 'true' : undefined}
-                aria-controls={`${id}-slides`}
-                onClick={() => go(i)}
-              />
-            ))}
-          </div>
-          <button
-            type="button"
-            className="hero-control"
-            onClick={() => go(index + 1)}
-            aria-controls={`${id}-slides`}
-            aria-label="Next slide"
-          >
-            <ChevronRightIcon size={18} />
-          </button>
+          <CarouselNav
+            slidesId={`${id}-slides`}
+            slideLabels={SLIDES.map((slide, i) => `Slide ${i + 1}: ${slide.title}`)}
+            index={index}
+            onGo={go}
+            noun="slide"
+            buttonClassName="hero-control"
+            dotsClassName="hero-dots"
+            dotClassName="hero-dot"
+          />
         </div>
       </div>
     </section>

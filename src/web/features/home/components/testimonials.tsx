@@ -1,5 +1,6 @@
+import { CarouselNav } from '../../../components/carousel-nav';
 import { useId, useState, type KeyboardEvent } from 'react';
-import { ChevronLeftIcon, ChevronRightIcon, QuoteIcon, StarIcon } from '../../../components/icons';
+import { QuoteIcon, StarIcon } from '../../../components/icons';
 import './testimonials.css';
 
 const TESTIMONIALS = [
@@ -108,37 +109,16 @@ export function Testimonials() {
             ))}
           </div>
           <div className="testimonial-controls">
-            <button
-              type="button"
-              className="round-btn"
-              onClick={() => go(index - 1)}
-              aria-controls={`${id}-slides`}
-              aria-label="Previous review"
-            >
-              <ChevronLeftIcon size={18} />
-            </button>
-            <div className="testimonial-dots" role="group" aria-label="Choose a review">
-              {TESTIMONIALS.map((t, i) => (
-                <button
-                  key={t.name}
-                  type="button"
-                  className="testimonial-dot"
-                  aria-label={`Review ${i + 1} by ${t.name}`}
-                  aria-current={i === index ? 'true' : undefined}
-                  aria-controls={`${id}-slides`}
-                  onClick={() => go(i)}
-                />
-              ))}
-            </div>
-            <button
-              type="button"
-              className="round-btn"
-              onClick={() => go(index + 1)}
-              aria-controls={`${id}-slides`}
-              aria-label="Next review"
-            >
-              <ChevronRightIcon size={18} />
-            </button>
+            <CarouselNav
+              slidesId={`${id}-slides`}
+              slideLabels={TESTIMONIALS.map((t, i) => `Review ${i + 1} by ${t.name}`)}
+              index={index}
+              onGo={go}
+              noun="review"
+              buttonClassName="round-btn"
+              dotsClassName="testimonial-dots"
+              dotClassName="testimonial-dot"
+            />
           </div>
         </div>
       </div>
