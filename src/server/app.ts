@@ -136,7 +136,7 @@ export async function buildApp(options: BuildAppOptions) {
       path !== '/api' &&
       !path.startsWith('/media/') &&
       !/\.[a-z0-9]+$/i.test(path);
-    if (isBrowserRoute && app.sendWebApp) return app.sendWebApp(reply);
+    if (isBrowserRoute && app.sendWebApp) return app.sendWebApp(reply, path);
     return reply.status(404).send({ message: messages.http.notFound });
   });
 
