@@ -3,3 +3,4 @@ export * from './cars';
 export * from './bookings';
 export * from './payments';
 export * from './inbox';
+export * from './booking-events';

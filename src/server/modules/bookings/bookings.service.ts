@@ -10,6 +10,7 @@ import type { Database } from '../../db/client';
 import { constraintName, HttpError, sqlState } from '../../http-errors';
 import { carTitle } from '../cars/car-mapper';
 import { hasCommittedOverlap, hasOverlappingBooking } from '../cars/cars.repository';
+import { recordBookingEvent } from './booking-events';
 import * as repo from './bookings.repository';
 
 const unavailable = () =>
@@ -198,6 +199,13 @@ async function insertBookingLocked(
           status: 'pending',
           paymentStatus: mobileMoney ? 'pending' : 'unpaid',
           holdExpiresAt: mobileMoney ? new Date(Date.now() + MOBILE_MONEY_HOLD_MINUTES * 60_000) : null,
+        });
+        await recordBookingEvent(tx, {
+          bookingId: row.id,
+          type: 'created',
+          actor: 'renter',
+          actorUserId: userId,
+          data: { payment_method: input.payment_method, total_pesewas: quote.totalPesewas },
         });
         const carInfo = await repo.findCarSummary(tx, row.carId);
         const body: CreateBookingResponse = {
