@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects: pure unit tests, the API tests on embedded PGlite, and the same API tests on
- * a real PostgreSQL server (TEST_DATABASE_URL). `npm test` runs the last only when it is set.
+ * Projects: pure unit tests, the API tests on embedded PGlite, the same API tests on a real
+ * PostgreSQL server (TEST_DATABASE_URL; `npm test` runs them only when it is set), and the
+ * hardening battery (tests/hardening/README.md).
  */
 const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
@@ -32,6 +33,21 @@ export default defineConfig({
       },
       apiProject('api', 'pglite'),
       apiProject('api-pg', 'postgres'),
+      {
+        // Issue 7's reliability and security battery: several built server processes on a
+        // scratch PostgreSQL it creates (initdb), plus in-process fuzzing and matrices on PGlite.
+        test: {
+          name: 'hardening',
+          include: ['tests/hardening/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/global-setup.ts', 'tests/hardening/support/global-setup.ts'],
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          // One file at a time: the load and crash tests measure timings on two cores.
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

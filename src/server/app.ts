@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -15,25 +15,39 @@ import { fileURLToPath } from 'node:url';
 import { messages } from '../shared/messages';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { uploadedMediaRoutes } from './modules/admin/photos.routes';
+import { resolveUploadsDir } from './modules/admin/photos';
 import { authRoutes } from './modules/auth/auth.routes';
 import { bookingRoutes } from './modules/bookings/bookings.routes';
 import { carListRoutes, carRoutes } from './modules/cars/cars.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { inboxRoutes } from './modules/inbox/inbox.routes';
 import { mediaRoutes } from './modules/media/media.routes';
+import { defaultPaymentsConfig, paymentsPlugin } from './modules/payments/payments.plugin';
+import { paymentRoutes } from './modules/payments/payments.routes';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { loadSheddingPlugin } from './plugins/load-shedding';
 import { webStaticPlugin } from './plugins/web-static';
 
 export interface BuildAppOptions {
-  config: Pick<AppConfig, 'env' | 'publicUrl' | 'trustProxy'>;
+  config: Pick<AppConfig, 'env' | 'publicUrl' | 'trustProxy'> & {
+    payments?: AppConfig['payments'];
+    /** Staff's car photos; without it (tests) a temporary folder, removed on close. */
+    uploadsDir?: string;
+    /** 503 past capacity; without it (tests) nothing is shed. */
+    loadShedding?: AppConfig['loadShedding'];
+  };
   database: DatabaseHandle;
   /** Close the database when the app closes (the app owns it). */
   closeDatabase?: boolean;
   logger?: FastifyServerOptions['logger'];
   /** Where the built web app is; defaults to dist/web beside the project. */
   webRoot?: string | null;
+  /** Sees every route as it is registered (the hardening tests derive their route list from it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const JSON_BODY_LIMIT = 64 * 1024;
@@ -51,6 +65,7 @@ export async function buildApp(options: BuildAppOptions) {
     requestTimeout: 30_000,
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -65,6 +80,8 @@ export async function buildApp(options: BuildAppOptions) {
 
   // Cross-cutting plugins, in the order they must run.
   await app.register(errorHandlerPlugin);
+  // Refusing is cheapest before any other work is done for the request.
+  if (options.config.loadShedding) await app.register(loadSheddingPlugin, options.config.loadShedding);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -95,6 +112,8 @@ export async function buildApp(options: BuildAppOptions) {
   });
   await app.register(dbPlugin, { handle: options.database, closeOnShutdown: options.closeDatabase ?? false });
   await app.register(authPlugin);
+  const paymentsConfig = options.config.payments ?? defaultPaymentsConfig;
+  await app.register(paymentsPlugin, { config: paymentsConfig, publicUrl: options.config.publicUrl });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -117,8 +136,18 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(carListRoutes, { prefix: '/api/get' });
   await app.register(carRoutes, { prefix: '/api/cars' });
   await app.register(bookingRoutes, { prefix: '/api/bookings' });
+  await app.register(paymentRoutes, {
+    prefix: '/api/payments',
+    sandbox: app.payments.provider.name === 'sandbox',
+    paystackSecretKey: paymentsConfig.paystackSecretKey,
+  });
   await app.register(inboxRoutes, { prefix: '/api' });
   await app.register(mediaRoutes, { prefix: '/media' });
+  // The staff console (PRODUCT.md P6) and the car photos it uploads.
+  const uploads = await resolveUploadsDir(options.config.uploadsDir);
+  app.addHook('onClose', uploads.dispose);
+  await app.register(adminRoutes, { prefix: '/api/admin', uploadsDir: uploads.dir });
+  await app.register(uploadedMediaRoutes, { prefix: '/media/uploads', uploadsDir: uploads.dir });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   // The web app last: browser routes fall back to index.html, /api never does.

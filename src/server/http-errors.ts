@@ -37,20 +37,31 @@ export function constraintName(error: unknown): string | undefined {
   return undefined;
 }
 
-/** The database is down or restarting: answer 503 and ask the client to retry. */
+/** Network failures reaching the database server (also inside Node's AggregateError). */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** What node-postgres says when a connection is gone, is going, or cannot be had in time. */
+const CONNECTION_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Query read timeout/i;
+
+/**
+ * The database is down, restarting or full: answer 503 and ask the client to retry. SQLSTATE
+ * class 08 (connection exception), 57P01-57P03 (admin or crash shutdown, cannot connect now:
+ * starting up, in recovery) and 53300 (too many connections).
+ */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const state = sqlState(error);
-  if (state && (state.startsWith('08') || state === '57P01' || state === '57P02' || state === '57P03')) {
+  if (state && (state.startsWith('08') || state === '57P01' || state === '57P02' || state === '57P03' || state === '53300')) {
     return true;
   }
-  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
-    const code = (e as { code?: unknown }).code;
-    const message = String((e as { message?: unknown }).message ?? '');
-    if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EPIPE') return true;
-    if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) {
-      return true;
-    }
-    e = (e as { cause?: unknown }).cause;
+  const pending: { e: unknown; depth: number }[] = [{ e: error, depth: 0 }];
+  while (pending.length) {
+    const { e, depth } = pending.pop()!;
+    if (!e || typeof e !== 'object' || depth > 4) continue;
+    const { code, message, cause, errors } = e as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof code === 'string' && NETWORK_CODES.has(code)) return true;
+    if (CONNECTION_MESSAGES.test(String(message ?? ''))) return true;
+    pending.push({ e: cause, depth: depth + 1 });
+    if (Array.isArray(errors)) for (const inner of errors) pending.push({ e: inner, depth: depth + 1 });
   }
   return false;
 }

@@ -49,3 +49,23 @@ export const TRANSMISSIONS = ['automatic', 'manual'] as const;
 export type Transmission = (typeof TRANSMISSIONS)[number];
 export const FUEL_TYPES = ['petrol', 'diesel', 'hybrid', 'electric'] as const;
 export type FuelType = (typeof FUEL_TYPES)[number];
+
+/** Ghana's mobile money networks (PRODUCT.md P5), as the renter picks them. */
+export const MOBILE_MONEY_NETWORKS = ['mtn', 'telecel', 'airteltigo'] as const;
+export type MobileMoneyNetwork = (typeof MOBILE_MONEY_NETWORKS)[number];
+export const MOBILE_MONEY_NETWORK_LABELS: Record<MobileMoneyNetwork, string> = {
+  mtn: 'MTN MoMo',
+  telecel: 'Telecel Cash',
+  airteltigo: 'AirtelTigo Money',
+};
+
+/** One payment attempt with a provider; refunds run on the attempt that was paid. */
+export const PAYMENT_ATTEMPT_STATUSES = [
+  'pending',
+  'success',
+  'failed',
+  'abandoned',
+  'refund_pending',
+  'refunded',
+] as const;
+export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];

@@ -68,7 +68,7 @@ describe('POST /api/bookings/create', () => {
   it('holds a mobile money booking for 15 minutes: pending / pending', async () => {
     const renter = await signedInRenter(ctx);
     const car = await insertCar(ctx.db);
-    const res = await create(renter.headers, bookingBody(car.id, { payment_method: 'mobile_money' }));
+    const res = await create(renter.headers, bookingBody(car.id, { payment_method: 'mobile_money', network: 'mtn' }));
     expect(res.statusCode).toBe(201);
     const { booking } = res.json();
     expect(booking).toMatchObject({ status: 'pending', payment_status: 'pending' });
@@ -96,7 +96,7 @@ describe('POST /api/bookings/create', () => {
     const first = await signedInRenter(ctx);
     const second = await signedInRenter(ctx);
     const car = await insertCar(ctx.db);
-    const held = await create(first.headers, bookingBody(car.id, { payment_method: 'mobile_money' }));
+    const held = await create(first.headers, bookingBody(car.id, { payment_method: 'mobile_money', network: 'mtn' }));
     expect((await create(second.headers, bookingBody(car.id))).statusCode).toBe(409);
     await ctx.db.update(bookings).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(bookings.id, held.json().booking.id));
     const res = await create(second.headers, bookingBody(car.id));

@@ -28,7 +28,7 @@ describe('the booking invariant under concurrency', () => {
             end_date: addDays(today, 10 + (i % 4)),
             destination: 'Accra',
             destination_type: 1,
-            payment_method: i % 2 ? 'mobile_money' : 'payOnPickup',
+            ...(i % 2 ? { payment_method: 'mobile_money', network: 'mtn' } : { payment_method: 'payOnPickup' }),
           },
         }),
       ),

@@ -1,5 +1,6 @@
 import { afterAll, inject } from 'vitest';
 import { buildApp, type App } from '../../src/server/app';
+import type { AppConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { insertUser } from '../../src/server/db/factories';
 import { openTestDatabase, type TestDatabase } from './test-database';
@@ -14,10 +15,16 @@ export interface TestContext {
 
 const testConfig = { env: 'test' as const, publicUrl: 'http://localhost:3000', trustProxy: false };
 
+export interface TestAppOptions {
+  /** Payment provider settings (default: the sandbox, no reconciler timer). */
+  payments?: AppConfig['payments'];
+}
+
 /** A fresh database and app for this test file, closed after it. */
-export async function setupTestApp(): Promise<TestContext> {
+export async function setupTestApp(options: TestAppOptions = {}): Promise<TestContext> {
   const database = await openTestDatabase(inject('dbTemplate'));
-  const app = await buildApp({ config: testConfig, database: database.handle, webRoot: null });
+  const config = { ...testConfig, payments: options.payments };
+  const app = await buildApp({ config, database: database.handle, webRoot: null });
   await app.ready();
   const extra: App[] = [];
   afterAll(async () => {
@@ -32,7 +39,7 @@ export async function setupTestApp(): Promise<TestContext> {
     async secondApp() {
       if (!database.url) throw new Error('a second app instance needs PostgreSQL');
       const handle = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 20 });
-      const second = await buildApp({ config: testConfig, database: handle, closeDatabase: true, webRoot: null });
+      const second = await buildApp({ config, database: handle, closeDatabase: true, webRoot: null });
       await second.ready();
       extra.push(second);
       return second;

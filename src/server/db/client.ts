@@ -46,6 +46,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       application_name: 'carlink',
     });
     pool.on('error', (err) => options.onError?.(err));
+    // The pool listens only to idle clients. A client checked out (a transaction) when the
+    // server goes away emits 'error' too, which unheard kills the process; its queries fail
+    // on their own (answered 503) and the pool drops it on release (issue 7, crash test).
+    pool.on('connect', (client) => client.on('error', (err) => options.onError?.(err)));
     const db = drizzlePg(pool, { schema });
     return {
       db,

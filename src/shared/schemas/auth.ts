@@ -95,3 +95,58 @@ export const MeResponseSchema = z.object({ user: UserSchema, expires_at: z.strin
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 
 export const MessageResponseSchema = z.object({ message: z.string() });
+
+const profile = messages.profile;
+
+/** An optional text that may be cleared: '' and null both mean "not given" and become null. */
+const clearable = (check: (value: string) => string | null, max: number) =>
+  z
+    .string({ error: 'Must be text' })
+    .trim()
+    .max(max, { error: `Must be ${max} characters or less` })
+    .nullable()
+    .superRefine((value, ctx) => {
+      const problem = value ? check(value) : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .transform((value) => (value ? value : null));
+
+const profileEmail = clearable(
+  (value) => (z.email().safeParse(value).success ? null : profile.emailInvalid),
+  254,
+);
+
+/** A WhatsApp number is written like the sign-in number (SPEC §9: 10 to 15 digits). */
+const profileWhatsapp = clearable((value) => {
+  if (!onlyDigits(value)) return profile.whatsappDigits;
+  const digits = digitCount(value);
+  return digits < 10 || digits > 15 ? profile.whatsappLength : null;
+}, 30);
+
+/**
+ * PATCH /api/auth/me: the details a renter may change themselves. Every field is optional
+ * (what is left out stays as it is); email and WhatsApp are cleared with '' or null. The
+ * phone number is the sign-in identity and is not changed here.
+ */
+export const UpdateProfileInputSchema = z.object({
+  name: registerShape.name.optional(),
+  email: profileEmail.optional(),
+  whatsapp: profileWhatsapp.optional(),
+});
+export type UpdateProfileInput = z.infer<typeof UpdateProfileInputSchema>;
+
+export const UpdateProfileResponseSchema = z.object({ message: z.string(), user: UserSchema });
+export type UpdateProfileResponse = z.infer<typeof UpdateProfileResponseSchema>;
+
+/**
+ * The profile form (SPEC §2: first name, last name, email, WhatsApp). The two names are sent
+ * as the account's one `name`; email and WhatsApp may be left empty.
+ */
+export const ProfileFormSchema = z.object({
+  first_name: requiredText(profile.firstNameRequired).max(50, { error: 'First name must be 50 characters or less' }),
+  last_name: requiredText(profile.lastNameRequired).max(49, { error: 'Last name must be 49 characters or less' }),
+  email: profileEmail,
+  whatsapp: profileWhatsapp,
+});
+export type ProfileFormInput = z.input<typeof ProfileFormSchema>;
+export type ProfileFormValues = z.output<typeof ProfileFormSchema>;

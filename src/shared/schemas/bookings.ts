@@ -9,6 +9,7 @@ import {
 import { daysBetween, todayInAccra } from '../dates';
 import { messages } from '../messages';
 import { CarImageSchema } from './cars';
+import { MobileMoneyNetworkSchema, PaymentSchema, WalletNumberSchema } from './payments';
 import { PageQuerySchema, PagingSchema, requiredIsoDate, requiredText } from './common';
 
 const m = messages.booking;
@@ -65,9 +66,15 @@ export const CreateBookingInputSchema = z
       .min(1, { error: m.carRequired })
       .max(2_147_483_647, { error: m.carRequired }),
     payment_method: z.enum(PAYMENT_METHODS, { error: m.paymentMethodRequired }),
+    /** Mobile money only: the renter's network and wallet (default: the account's number). */
+    network: MobileMoneyNetworkSchema.optional(),
+    wallet_msisdn: WalletNumberSchema.optional(),
   })
   .superRefine((v, ctx) => {
     checkBookingDates(v, ctx);
+    if (v.payment_method === 'mobile_money' && !v.network) {
+      ctx.addIssue({ code: 'custom', path: ['network'], message: messages.payment.networkRequired });
+    }
   });
 export type CreateBookingInput = z.infer<typeof CreateBookingInputSchema>;
 
@@ -99,10 +106,17 @@ export const BookingSchema = z.object({
   created_at: z.string(),
   can_cancel: z.boolean(),
   car: BookingCarSchema,
+  /** The latest mobile money attempt; null for pay on pickup. */
+  payment: PaymentSchema.nullable(),
 });
 export type Booking = z.infer<typeof BookingSchema>;
 
-export const CreateBookingResponseSchema = z.object({ message: z.string(), booking: BookingSchema });
+export const CreateBookingResponseSchema = z.object({
+  message: z.string(),
+  booking: BookingSchema,
+  /** Mobile money: the attempt the renter now approves (PRODUCT.md P5). */
+  payment: PaymentSchema.optional(),
+});
 export type CreateBookingResponse = z.infer<typeof CreateBookingResponseSchema>;
 
 export const BookingHistoryQuerySchema = PageQuerySchema(BOOKING_HISTORY_PAGE_SIZE, 50);

@@ -19,15 +19,21 @@ import { users } from './users';
  * The booking invariant (ARCHITECTURE.md) is the exclusion constraint
  * bookings_no_overlap_excl, added by the custom migration 0001: a car has at most one live
  * booking on any day. Drizzle cannot express it, so it lives in SQL only.
+ *
+ * Staff maintenance blocks are rows here too (`kind = 'maintenance'`), because an exclusion
+ * constraint cannot span tables (docs/decisions/005): no renter (so no renter endpoint, which
+ * all filter by user, can ever return one), no money, status 'confirmed' while the block holds
+ * the car and 'cancelled' once removed.
  */
 export const bookings = pgTable(
   'bookings',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     bookingCode: text('booking_code').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    /** 'rental' | 'maintenance' (a staff block of the car's dates). */
+    kind: text('kind').notNull().default('rental'),
+    /** The renter; null exactly for maintenance blocks (bookings_kind_shape_check). */
+    userId: integer('user_id').references(() => users.id),
     carId: integer('car_id')
       .notNull()
       .references(() => cars.id),
@@ -47,6 +53,8 @@ export const bookings = pgTable(
     /** Until when an unpaid mobile money booking holds the car (PRODUCT.md P3). */
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Staff's note (the reason for a maintenance block). */
+    note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -64,7 +72,16 @@ export const bookings = pgTable(
       'bookings_payment_status_check',
       sql`${t.paymentStatus} in ('unpaid','pending','paid','failed','refunded')`,
     ),
-    check('bookings_payment_method_check', sql`${t.paymentMethod} in ('mobile_money','payOnPickup')`),
+    check('bookings_payment_method_check', sql`${t.paymentMethod} in ('mobile_money','payOnPickup','none')`),
+    check('bookings_kind_check', sql`${t.kind} in ('rental','maintenance')`),
+    check(
+      'bookings_kind_shape_check',
+      sql`(${t.kind} = 'rental' and ${t.userId} is not null and ${t.paymentMethod} <> 'none')
+        or (${t.kind} = 'maintenance' and ${t.userId} is null and ${t.paymentMethod} = 'none'
+          and ${t.pricePerDayPesewas} = 0 and ${t.depositPesewas} = 0 and ${t.totalPesewas} = 0
+          and ${t.status} in ('confirmed','cancelled') and ${t.paymentStatus} = 'unpaid'
+          and ${t.holdExpiresAt} is null)`,
+    ),
     check('bookings_destination_type_check', sql`${t.destinationType} in (1, 2)`),
     check(
       'bookings_money_check',

@@ -11,6 +11,13 @@ export const findUserByMsisdn = async (db: Executor, msisdn: string) =>
 export const insertUser = async (db: Executor, values: typeof users.$inferInsert) =>
   (await db.insert(users).values(values).onConflictDoNothing().returning())[0];
 
+/** Changes only the given columns; `updatedAt` records when. */
+export const updateUser = async (
+  db: Executor,
+  id: number,
+  values: Partial<Pick<UserRow, 'name' | 'email' | 'whatsapp'>>,
+) => (await db.update(users).set({ ...values, updatedAt: sql`now()` }).where(eq(users.id, id)).returning())[0];
+
 export const insertSession = async (db: Executor, values: typeof sessions.$inferInsert) =>
   (await db.insert(sessions).values(values).returning())[0]!;
 

@@ -6,8 +6,11 @@ import {
   MeResponseSchema,
   MessageResponseSchema,
   RegisterInputSchema,
+  UpdateProfileInputSchema,
+  UpdateProfileResponseSchema,
 } from '../../../shared/schemas/auth';
-import { loginUser, logoutSession, registerUser, toPublicUser } from './auth.service';
+import { messages } from '../../../shared/messages';
+import { loginUser, logoutSession, registerUser, toPublicUser, updateProfile } from './auth.service';
 
 /**
  * Per-IP limits are generous on purpose (PRODUCT.md P2.10): a whole mobile network's
@@ -66,6 +69,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => ({
       user: toPublicUser(request.auth!.user),
       expires_at: request.auth!.expiresAt.toISOString(),
+    }),
+  });
+
+  app.patch('/me', {
+    preHandler: app.requireUser,
+    schema: {
+      tags: ['auth'],
+      summary: "Change the signed-in user's name, email or WhatsApp number",
+      description: 'Fields left out stay as they are; email and whatsapp are cleared with an empty string or null.',
+      security: [{ bearerAuth: [] }],
+      body: UpdateProfileInputSchema,
+      response: { 200: UpdateProfileResponseSchema, 401: ErrorResponseSchema, 422: ErrorResponseSchema },
+    },
+    handler: async (request) => ({
+      message: messages.profile.saved,
+      user: await updateProfile(app.db, request.auth!.user.id, request.body),
     }),
   });
 };

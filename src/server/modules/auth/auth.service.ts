@@ -1,7 +1,13 @@
 import { SESSION_LIFETIME_MS, LOGIN_SUCCESS_STATUS_CODE } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
 import { normalizeMsisdn } from '../../../shared/phone';
-import type { LoginInput, LoginResponse, RegisterInput, User } from '../../../shared/schemas/auth';
+import type {
+  LoginInput,
+  LoginResponse,
+  RegisterInput,
+  UpdateProfileInput,
+  User,
+} from '../../../shared/schemas/auth';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../http-errors';
 import * as repo from './auth.repository';
@@ -97,3 +103,18 @@ export async function authenticateToken(db: Database, token: string): Promise<Au
 }
 
 export const logoutSession = (db: Database, sessionId: number) => repo.revokeSession(db, sessionId);
+
+/**
+ * The renter's own details (PATCH /api/auth/me). The WhatsApp number is stored like the
+ * sign-in number, so '024 412 3456' and '+233244123456' are the same number.
+ */
+export async function updateProfile(db: Database, userId: number, input: UpdateProfileInput): Promise<User> {
+  const values: Parameters<typeof repo.updateUser>[2] = {};
+  if (input.name !== undefined) values.name = input.name;
+  if (input.email !== undefined) values.email = input.email;
+  if (input.whatsapp !== undefined) values.whatsapp = input.whatsapp === null ? null : normalizeMsisdn(input.whatsapp);
+  const user = await repo.updateUser(db, userId, values);
+  // The session was valid a moment ago; an account deleted since then is simply gone.
+  if (!user) throw new HttpError(401, messages.session.required);
+  return toPublicUser(user);
+}

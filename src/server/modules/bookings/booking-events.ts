@@ -13,7 +13,10 @@ export type BookingEventType =
   | 'returned'
   | 'cancelled'
   | 'refund_requested'
-  | 'refunded';
+  | 'refunded'
+  // A staff maintenance block (a bookings row of kind 'maintenance') added or removed.
+  | 'maintenance_blocked'
+  | 'maintenance_removed';
 
 export type BookingEventActor = 'renter' | 'staff' | 'system' | 'provider';
 

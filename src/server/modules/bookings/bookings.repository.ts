@@ -26,7 +26,8 @@ export const expireStaleHolds = (db: Executor, carId: number) =>
         eq(bookings.paymentStatus, 'pending'),
         lt(bookings.holdExpiresAt, sql`now()`),
       ),
-    );
+    )
+    .returning({ id: bookings.id });
 
 export const insertBooking = async (db: Executor, values: typeof bookings.$inferInsert) =>
   (await db.insert(bookings).values(values).returning())[0]!;
@@ -146,3 +147,9 @@ export async function findCarSummary(db: Executor, carId: number) {
   const images = (await findImagesOfCars(db, [carId])).get(carId) ?? [];
   return { car: rows[0]!, images };
 }
+
+export const findBookingById = async (db: Executor, id: number) =>
+  (await db.select().from(bookings).where(eq(bookings.id, id)).limit(1))[0];
+
+export const deleteIdempotencyKey = (db: Executor, userId: number, key: string) =>
+  db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));

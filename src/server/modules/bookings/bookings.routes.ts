@@ -18,7 +18,7 @@ import {
 import { HttpError } from '../../http-errors';
 import { findCar } from '../cars/car-catalogue';
 import { hasOverlappingBooking } from '../cars/cars.repository';
-import { cancelUserBooking, createBooking, getUserBooking, listUserBookings } from './bookings.service';
+import { cancelUserBooking, createBookingAndPay, getUserBooking, listUserBookings } from './bookings.service';
 
 const IdempotencyHeadersSchema = z.object({
   'idempotency-key': z
@@ -49,12 +49,12 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       security: [{ bearerAuth: [] }],
       headers: IdempotencyHeadersSchema,
       body: CreateBookingInputSchema,
-      response: { 201: CreateBookingResponseSchema, ...errors },
+      response: { 201: CreateBookingResponseSchema, ...errors, 502: ErrorResponseSchema },
     },
     handler: async (request, reply) => {
-      const result = await createBooking(
-        app.db,
-        request.auth!.user.id,
+      const result = await createBookingAndPay(
+        app.payments,
+        request.auth!.user,
         request.body,
         request.headers['idempotency-key'],
       );
@@ -120,14 +120,14 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: app.requireUser,
     schema: {
       tags: ['bookings'],
-      summary: 'Cancel one of your bookings before its start date',
+      summary: 'Cancel one of your bookings before its start date (a paid one is refunded)',
       security: [{ bearerAuth: [] }],
       params: BookingCodeParamsSchema,
       response: { 200: BookingResponseSchema.extend({ message: z.string() }), ...errors },
     },
     handler: async (request) => ({
       message: 'Booking cancelled.',
-      booking: await cancelUserBooking(app.db, request.auth!.user.id, normalizeBookingCode(request.params.code)),
+      booking: await cancelUserBooking(app.payments, request.auth!.user.id, normalizeBookingCode(request.params.code)),
     }),
   });
 };

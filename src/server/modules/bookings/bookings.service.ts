@@ -7,52 +7,57 @@ import { bookingCodeFromBytes } from '../../../shared/booking-code';
 import { quoteRentalPrice } from '../../../shared/rental';
 import type { Booking, CreateBookingInput, CreateBookingResponse } from '../../../shared/schemas/bookings';
 import type { Database } from '../../db/client';
-import { constraintName, HttpError, sqlState } from '../../http-errors';
+import { withRetry } from '../../db/retry';
+import { HttpError, sqlState } from '../../http-errors';
 import { carTitle } from '../cars/car-mapper';
 import { hasCommittedOverlap, hasOverlappingBooking } from '../cars/cars.repository';
 import { recordBookingEvent } from './booking-events';
 import * as repo from './bookings.repository';
+import type { PaymentRow } from '../payments/payments.repository';
+import { findLatestPayments } from '../payments/payments.repository';
+import { cancelPaidBooking, startPayment, toApiPayment, type PaymentsContext } from '../payments/payments.service';
+import { isGhanaMobileNumber } from '../../../shared/schemas/payments';
 
 const unavailable = () =>
   new HttpError(409, messages.booking.unavailable, { start_date: [messages.booking.unavailable] });
-
-/** Deadlocks and serialisation failures are safe to retry: the transaction did nothing. */
-const RETRYABLE_SQLSTATES = new Set(['40P01', '40001']);
-
-async function withRetry<T>(work: () => Promise<T>, attempts = 4): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      const state = sqlState(error) ?? '';
-      // A new random booking code that happens to exist already: draw again.
-      const codeClash = state === '23505' && constraintName(error) === 'bookings_booking_code_key';
-      if (attempt >= attempts || !(RETRYABLE_SQLSTATES.has(state) || codeClash)) throw error;
-      await new Promise((r) => setTimeout(r, attempt * 5 + Math.random() * 10));
-    }
-  }
-}
 
 const newBookingCode = () => bookingCodeFromBytes(randomBytes(6));
 
 export function canCancel(row: repo.BookingRow, today = todayInAccra()): boolean {
   return (
     (row.status === 'pending' || row.status === 'confirmed') &&
-    (row.paymentStatus === 'unpaid' || row.paymentStatus === 'pending') &&
+    (row.paymentStatus === 'unpaid' || row.paymentStatus === 'pending' || row.paymentStatus === 'paid') &&
     row.startDate > today
   );
+}
+
+/**
+ * A mobile money hold whose time ran out no longer holds the car (cars.repository holdsCar),
+ * even before a sweep writes it down: the renter sees it as it really is.
+ */
+export function effectiveStatus(row: repo.BookingRow, now = Date.now()) {
+  const expired =
+    row.status === 'pending' &&
+    row.paymentStatus === 'pending' &&
+    row.holdExpiresAt !== null &&
+    row.holdExpiresAt.getTime() <= now;
+  return expired
+    ? { status: 'cancelled' as const, paymentStatus: 'failed' as const }
+    : { status: row.status as Booking['status'], paymentStatus: row.paymentStatus as Booking['payment_status'] };
 }
 
 export function toApiBooking(
   row: repo.BookingRow,
   car: { id: number; make: string; model: string; year: number },
   images: { image_url: string; alt: string }[],
+  payment?: PaymentRow,
 ): Booking {
+  const { status, paymentStatus } = effectiveStatus(row);
   return {
     id: row.id,
     booking_code: row.bookingCode,
-    status: row.status as Booking['status'],
-    payment_status: row.paymentStatus as Booking['payment_status'],
+    status,
+    payment_status: paymentStatus,
     start_date: row.startDate,
     end_date: row.endDate,
     days: row.days,
@@ -65,8 +70,9 @@ export function toApiBooking(
     payment_method: row.paymentMethod as Booking['payment_method'],
     hold_expires_at: row.holdExpiresAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
-    can_cancel: canCancel(row),
+    can_cancel: status !== 'cancelled' && canCancel(row),
     car: { ...car, title: carTitle(car), images },
+    payment: payment ? toApiPayment(payment, row) : null,
   };
 }
 
@@ -81,6 +87,8 @@ const hashRequest = (input: CreateBookingInput) =>
         input.destination,
         input.destination_type,
         input.payment_method,
+        input.network ?? null,
+        input.wallet_msisdn ?? null,
       ]),
     )
     .digest('hex');
@@ -88,6 +96,8 @@ const hashRequest = (input: CreateBookingInput) =>
 export interface CreateBookingResult {
   status: number;
   body: CreateBookingResponse;
+  /** True when the answer is the stored one of an earlier request with the same key. */
+  replayed?: boolean;
 }
 
 function replayIdempotent(record: { requestHash: string; responseStatus: number; responseBody: unknown }, requestHash: string): CreateBookingResult {
@@ -96,7 +106,7 @@ function replayIdempotent(record: { requestHash: string; responseStatus: number;
       idempotency_key: [messages.booking.idempotencyMismatch],
     });
   }
-  return { status: record.responseStatus, body: record.responseBody as CreateBookingResponse };
+  return { status: record.responseStatus, body: record.responseBody as CreateBookingResponse, replayed: true };
 }
 
 /**
@@ -108,6 +118,7 @@ export async function createBooking(
   userId: number,
   input: CreateBookingInput,
   idempotencyKey?: string,
+  holdMs: number = MOBILE_MONEY_HOLD_MINUTES * 60_000,
 ): Promise<CreateBookingResult> {
   const requestHash = hashRequest(input);
   if (idempotencyKey) {
@@ -133,7 +144,7 @@ export async function createBooking(
     if (await hasCommittedOverlap(db, input.car_id, input.start_date, input.end_date)) {
       throw unavailable();
     }
-    return insertBookingLocked(db, userId, input, requestHash, idempotencyKey);
+    return insertBookingLocked(db, userId, input, requestHash, idempotencyKey, holdMs);
   });
 }
 
@@ -161,6 +172,7 @@ async function insertBookingLocked(
   input: CreateBookingInput,
   requestHash: string,
   idempotencyKey: string | undefined,
+  holdMs: number,
 ): Promise<CreateBookingResult> {
   try {
     return await withRetry(() =>
@@ -177,7 +189,9 @@ async function insertBookingLocked(
         if (!car || car.retiredAt) {
           throw new HttpError(404, messages.booking.carNotFound, { car_id: [messages.booking.carNotFound] });
         }
-        await repo.expireStaleHolds(tx, car.id);
+        for (const expired of await repo.expireStaleHolds(tx, car.id)) {
+          await recordBookingEvent(tx, { bookingId: expired.id, type: 'hold_expired', actor: 'system' });
+        }
         if (await hasOverlappingBooking(tx, car.id, input.start_date, input.end_date)) throw unavailable();
 
         const quote = quoteRentalPrice(car.pricePerDayPesewas, input.start_date, input.end_date);
@@ -198,7 +212,7 @@ async function insertBookingLocked(
           paymentMethod: input.payment_method,
           status: 'pending',
           paymentStatus: mobileMoney ? 'pending' : 'unpaid',
-          holdExpiresAt: mobileMoney ? new Date(Date.now() + MOBILE_MONEY_HOLD_MINUTES * 60_000) : null,
+          holdExpiresAt: mobileMoney ? new Date(Date.now() + holdMs) : null,
         });
         await recordBookingEvent(tx, {
           bookingId: row.id,
@@ -225,11 +239,60 @@ async function insertBookingLocked(
   }
 }
 
+/**
+ * Creates the booking and, for mobile money, starts its payment (PRODUCT.md P5). The stored
+ * idempotent answer is replaced by the one with the payment, so a retry sees the same
+ * attempt; if the payment cannot start, the key is freed so that a retry may try again.
+ */
+export async function createBookingAndPay(
+  payments: PaymentsContext,
+  user: { id: number; name: string; email: string | null; msisdn: string },
+  input: CreateBookingInput,
+  idempotencyKey?: string,
+): Promise<CreateBookingResult> {
+  const { db } = payments;
+  let wallet = input.wallet_msisdn;
+  if (input.payment_method === 'mobile_money' && !wallet) {
+    if (!isGhanaMobileNumber(user.msisdn)) {
+      throw new HttpError(422, messages.http.validation, { wallet_msisdn: [messages.payment.walletInvalid] });
+    }
+    wallet = user.msisdn;
+  }
+  const result = await createBooking(db, user.id, input, idempotencyKey, payments.holdSeconds * 1000);
+  if (input.payment_method !== 'mobile_money' || result.status !== 201) return result;
+
+  const row = await repo.findBookingById(db, result.body.booking.id);
+  if (!row) return result;
+  const withPayment = (payment: PaymentRow): CreateBookingResponse => {
+    const api = toApiPayment(payment, row);
+    return { ...result.body, booking: { ...result.body.booking, payment: api }, payment: api };
+  };
+  if (result.replayed) {
+    const latest = (await findLatestPayments(db, [row.id])).get(row.id);
+    return latest ? { ...result, body: withPayment(latest) } : result;
+  }
+  let payment: PaymentRow;
+  try {
+    payment = await startPayment(payments, { booking: row, user, network: input.network!, walletMsisdn: wallet! });
+  } catch (error) {
+    if (idempotencyKey) await repo.deleteIdempotencyKey(db, user.id, idempotencyKey);
+    throw error;
+  }
+  const body = withPayment(payment);
+  if (idempotencyKey) await repo.storeIdempotentResponse(db, user.id, idempotencyKey, 201, body);
+  return { ...result, body };
+}
+
 export async function listUserBookings(db: Database, userId: number, page: number, limit: number) {
   const { rows, total } = await repo.findUserBookings(db, userId, page, limit);
-  const images = await repo.findImagesOfCars(db, [...new Set(rows.map((r) => r.car.id))]);
+  const [images, payments] = await Promise.all([
+    repo.findImagesOfCars(db, [...new Set(rows.map((r) => r.car.id))]),
+    findLatestPayments(db, rows.map((r) => r.booking.id)),
+  ]);
   return {
-    bookings: rows.map((r) => toApiBooking(r.booking, r.car, images.get(r.car.id) ?? [])),
+    bookings: rows.map((r) =>
+      toApiBooking(r.booking, r.car, images.get(r.car.id) ?? [], payments.get(r.booking.id)),
+    ),
     total,
     page,
     limit,
@@ -237,21 +300,34 @@ export async function listUserBookings(db: Database, userId: number, page: numbe
   };
 }
 
+async function withDetails(db: Database, row: repo.BookingRow, car: { id: number; make: string; model: string; year: number }) {
+  const [images, payments] = await Promise.all([
+    repo.findImagesOfCars(db, [car.id]),
+    findLatestPayments(db, [row.id]),
+  ]);
+  return toApiBooking(row, car, images.get(car.id) ?? [], payments.get(row.id));
+}
+
 export async function getUserBooking(db: Database, userId: number, code: string): Promise<Booking> {
   const found = await repo.findUserBookingByCode(db, userId, code);
   if (!found) throw new HttpError(404, messages.booking.notFound);
-  const images = await repo.findImagesOfCars(db, [found.car.id]);
-  return toApiBooking(found.booking, found.car, images.get(found.car.id) ?? []);
+  return withDetails(db, found.booking, found.car);
 }
 
-export async function cancelUserBooking(db: Database, userId: number, code: string): Promise<Booking> {
+/** A renter cancels before the start date; a paid booking is refunded through the provider. */
+export async function cancelUserBooking(payments: PaymentsContext, userId: number, code: string): Promise<Booking> {
+  const { db } = payments;
   const found = await repo.findUserBookingByCode(db, userId, code);
   if (!found) throw new HttpError(404, messages.booking.notFound);
-  if (found.booking.paymentStatus === 'paid') {
-    throw new HttpError(409, 'This booking is paid. Please call us to cancel it and arrange your refund.');
-  }
-  const cancelled = await repo.cancelBookingIfAllowed(db, found.booking.id, todayInAccra());
+  const today = todayInAccra();
+  const cancelled =
+    found.booking.paymentStatus === 'paid'
+      ? await cancelPaidBooking(payments, found.booking.id, { actor: 'renter', userId, today })
+      : await db.transaction(async (tx) => {
+          const row = await repo.cancelBookingIfAllowed(tx, found.booking.id, today);
+          if (row) await recordBookingEvent(tx, { bookingId: row.id, type: 'cancelled', actor: 'renter', actorUserId: userId });
+          return row;
+        });
   if (!cancelled) throw new HttpError(409, messages.booking.cannotCancel);
-  const images = await repo.findImagesOfCars(db, [found.car.id]);
-  return toApiBooking(cancelled, found.car, images.get(found.car.id) ?? []);
+  return withDetails(db, cancelled, found.car);
 }

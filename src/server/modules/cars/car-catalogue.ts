@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { lastPageOf } from '../../../shared/pagination';
-import type { BrandCount, Car, ListCarsQuery } from '../../../shared/schemas/cars';
+import type { BrandCount, Car, CarFilters, ListCarsQuery } from '../../../shared/schemas/cars';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Database } from '../../db/client';
 import { catalogueState } from '../../db/schema/index';
+import { countFacets, indexCar, matchCars, sortCars, townPositions, type IndexedCar } from './car-filters';
 import { toApiCar } from './car-mapper';
 import { loadActiveCarsWithImages } from './cars.repository';
 
@@ -12,6 +13,9 @@ interface Snapshot {
   cars: Car[];
   byId: Map<number, Car>;
   brands: BrandCount[];
+  /** The cars with what the filters compare, and each pickup town's map position. */
+  indexed: IndexedCar[];
+  towns: Map<string, { lat: number; long: number }>;
   /** Serialised responses, valid for this snapshot only. */
   responses: Map<string, string>;
 }
@@ -112,7 +116,16 @@ function buildSnapshot(version: number, cars: Car[]): Snapshot {
   const brands = [...counts]
     .map(([name, count]) => ({ name, count }))
     .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
-  return { version, cars, byId: new Map(cars.map((c) => [c.id, c])), brands, responses: new Map() };
+  const indexed = cars.map(indexCar);
+  return {
+    version,
+    cars,
+    byId: new Map(cars.map((c) => [c.id, c])),
+    brands,
+    indexed,
+    towns: townPositions(indexed),
+    responses: new Map(),
+  };
 }
 
 export function findCar(snapshot: Snapshot, id: number): Car | undefined {
@@ -120,28 +133,12 @@ export function findCar(snapshot: Snapshot, id: number): Car | undefined {
 }
 
 /** Filters that the snapshot answers alone; dates need the bookings and come in `busy`. */
-export function filterCars(cars: Car[], query: ListCarsQuery, busy?: Set<number>): Car[] {
-  const make = query.make?.toLowerCase();
-  const terms = query.q?.toLowerCase().split(/\s+/).filter(Boolean) ?? [];
-  return cars.filter((car) => {
-    if (make && car.make.toLowerCase() !== make) return false;
-    if (terms.length) {
-      // Each typed word must start a word of the title: 'cor 20' finds '2020 Toyota Corolla'.
-      const words = `${car.title} ${car.body_type}`.toLowerCase().split(/\s+/);
-      if (!terms.every((t) => words.some((w) => w.startsWith(t)))) return false;
-    }
-    if (query.body_type && car.body_type !== query.body_type) return false;
-    if (query.transmission && car.transmission !== query.transmission) return false;
-    if (query.min_price !== undefined && car.price < query.min_price) return false;
-    if (query.max_price !== undefined && car.price > query.max_price) return false;
-    if (query.seats !== undefined && (car.seat_capacity ?? 0) < query.seats) return false;
-    if (busy?.has(car.id)) return false;
-    return true;
-  });
+export function filterCars(snapshot: Snapshot, query: CarFilters, busy?: Set<number>): Car[] {
+  return matchCars(snapshot.indexed, query, busy).map((c) => c.car);
 }
 
 export function pageOfCars(snapshot: Snapshot, query: ListCarsQuery, busy?: Set<number>) {
-  const matching = filterCars(snapshot.cars, query, busy);
+  const matching = sortCars(filterCars(snapshot, query, busy), query.sort);
   const start = (query.page - 1) * query.limit;
   return {
     success: true as const,
@@ -156,10 +153,23 @@ export function pageOfCars(snapshot: Snapshot, query: ListCarsQuery, busy?: Set<
 
 /** Serialised list response for queries without dates, cached per snapshot. */
 export function cachedListResponse(snapshot: Snapshot, query: ListCarsQuery): string {
-  const key = `list:${JSON.stringify(query)}`;
+  return cached(snapshot, `list:${JSON.stringify(query)}`, () => pageOfCars(snapshot, query));
+}
+
+/** The inventory sidebar's counts over the snapshot (docs/decisions/008). */
+export function facetsOfCars(snapshot: Snapshot, filters: CarFilters, busy?: Set<number>) {
+  return { success: true as const, ...countFacets(snapshot.indexed, filters, snapshot.towns, busy) };
+}
+
+/** Serialised facets for filters without dates, cached per snapshot. */
+export function cachedFacetsResponse(snapshot: Snapshot, filters: CarFilters): string {
+  return cached(snapshot, `facets:${JSON.stringify(filters)}`, () => facetsOfCars(snapshot, filters));
+}
+
+function cached(snapshot: Snapshot, key: string, make: () => unknown): string {
   let body = snapshot.responses.get(key);
   if (body === undefined) {
-    body = JSON.stringify(pageOfCars(snapshot, query));
+    body = JSON.stringify(make());
     if (snapshot.responses.size >= RESPONSE_CACHE_LIMIT) snapshot.responses.clear();
     snapshot.responses.set(key, body);
   }

@@ -5,13 +5,22 @@ import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import {
   AvailabilityQuerySchema,
   AvailabilityResponseSchema,
+  CarFacetsResponseSchema,
+  CarFiltersSchema,
   CarIdParamsSchema,
   CarResponseSchema,
   ListCarsQuerySchema,
   ListCarsResponseSchema,
 } from '../../../shared/schemas/cars';
 import { HttpError } from '../../http-errors';
-import { cachedCarResponse, cachedListResponse, findCar, pageOfCars } from './car-catalogue';
+import {
+  cachedCarResponse,
+  cachedFacetsResponse,
+  cachedListResponse,
+  facetsOfCars,
+  findCar,
+  pageOfCars,
+} from './car-catalogue';
 import { findBookedRanges, findBusyCarIds } from './cars.repository';
 
 /** How far ahead the availability calendar looks when no window is given. */
@@ -42,6 +51,25 @@ export const carListRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 export const carRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/facets', {
+    schema: {
+      tags: ['cars'],
+      summary: "Counts for the inventory filters: each filter's values with the other filters applied",
+      querystring: CarFiltersSchema,
+      response: { 200: CarFacetsResponseSchema, 422: ErrorResponseSchema },
+    },
+    handler: async (request, reply) => {
+      const filters = request.query;
+      const snapshot = await app.carCatalogue.current();
+      if (filters.start_date && filters.end_date) {
+        const busy = await findBusyCarIds(app.db, filters.start_date, filters.end_date);
+        return facetsOfCars(snapshot, filters, busy);
+      }
+      const body = cachedFacetsResponse(snapshot, filters);
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
+  });
+
   app.get('/:id', {
     schema: {
       tags: ['cars'],

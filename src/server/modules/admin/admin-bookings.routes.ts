@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { normalizeBookingCode } from '../../../shared/booking-code';
+import {
+  AdminBookingActionInputSchema,
+  AdminBookingActionResponseSchema,
+  AdminBookingCodeParamsSchema,
+  AdminBookingListQuerySchema,
+  AdminBookingListResponseSchema,
+  AdminBookingResponseSchema,
+  adminMessages,
+  type AdminBookingAction,
+} from '../../../shared/schemas/admin';
+import { ErrorResponseSchema } from '../../../shared/schemas/common';
+import { HttpError } from '../../http-errors';
+import { adminDoc, authErrors, paging } from './admin-common';
+import { applyBookingAction, listAdminBookings, loadBookingDetail } from './admin-bookings.service';
+
+/** The URL segment of each action (POST /api/admin/bookings/:code/<segment>). */
+const ACTION_PATHS: Record<AdminBookingAction, { path: string; summary: string }> = {
+  record_cash: { path: 'record-cash', summary: 'Record the cash of a pay-on-pickup booking' },
+  pick_up: { path: 'pick-up', summary: 'Mark the car picked up (the booking becomes active)' },
+  return: { path: 'return', summary: 'Mark the car returned (the booking becomes completed)' },
+  cancel: { path: 'cancel', summary: 'Cancel a booking that has not started (refund if paid)' },
+};
+
+export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/bookings', {
+    schema: {
+      ...adminDoc,
+      summary: 'Bookings, newest first, with filters and paging',
+      querystring: AdminBookingListQuerySchema,
+      response: { 200: AdminBookingListResponseSchema, ...authErrors, 422: ErrorResponseSchema },
+    },
+    handler: async (request) => {
+      const { page, limit } = request.query;
+      const result = await listAdminBookings(app.db, request.query);
+      return { bookings: result.bookings, ...paging(result.total, page, limit) };
+    },
+  });
+
+  app.get('/bookings/:code', {
+    schema: {
+      ...adminDoc,
+      summary: 'One booking with its timeline, payments and the actions allowed now',
+      params: AdminBookingCodeParamsSchema,
+      response: { 200: AdminBookingResponseSchema, ...authErrors, 404: ErrorResponseSchema },
+    },
+    handler: async (request) => {
+      const booking = await loadBookingDetail(app.db, normalizeBookingCode(request.params.code));
+      if (!booking) throw new HttpError(404, adminMessages.bookingNotFound);
+      return { booking };
+    },
+  });
+
+  for (const [action, { path, summary }] of Object.entries(ACTION_PATHS) as [AdminBookingAction, (typeof ACTION_PATHS)[AdminBookingAction]][]) {
+    app.post(`/bookings/:code/${path}`, {
+      schema: {
+        ...adminDoc,
+        summary,
+        params: AdminBookingCodeParamsSchema,
+        body: AdminBookingActionInputSchema,
+        response: {
+          200: AdminBookingActionResponseSchema,
+          ...authErrors,
+          404: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+          422: ErrorResponseSchema,
+        },
+      },
+      handler: async (request) =>
+        applyBookingAction(app.payments, request.params.code, action, request.auth!.user.id, request.body.note),
+    });
+  }
+};

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { adminBookingRoutes } from './admin-bookings.routes';
+import { adminCarRoutes } from './admin-cars.routes';
+import { adminCustomerRoutes } from './admin-customers.routes';
+import { adminDashboardRoutes } from './admin-dashboard.routes';
+import { adminMaintenanceRoutes } from './admin-maintenance.routes';
+import { adminMessageRoutes } from './admin-messages.routes';
+import { adminPhotoRoutes } from './photos.routes';
+
+/**
+ * The staff console's API (PRODUCT.md P6, docs/admin-api.md), registered under /api/admin.
+ * Staff only, checked once for the whole scope and at onRequest, before anything else runs:
+ * a visitor gets 401 and a renter 403 without their body ever being read or validated
+ * (a per-route preHandler would answer an invalid body with 422 before checking who asks).
+ */
+export const adminRoutes: FastifyPluginAsync<{ uploadsDir: string }> = async (app, { uploadsDir }) => {
+  app.addHook('onRequest', app.requireStaff);
+
+  await app.register(adminDashboardRoutes);
+  await app.register(adminCarRoutes);
+  await app.register(adminPhotoRoutes, { uploadsDir });
+  await app.register(adminMaintenanceRoutes);
+  await app.register(adminBookingRoutes);
+  await app.register(adminCustomerRoutes);
+  await app.register(adminMessageRoutes);
+};

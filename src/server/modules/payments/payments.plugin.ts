@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { MOBILE_MONEY_HOLD_MINUTES } from '../../../shared/constants';
+import type { AppConfig } from '../../config';
+import type { PaymentProvider } from './payment-provider';
+import { PaystackProvider } from './paystack-provider';
+import { reconcileOnce, type PaymentsContext } from './payments.service';
+import { SandboxProvider } from './sandbox-provider';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    payments: PaymentsContext;
+  }
+}
+
+export type PaymentsConfig = AppConfig['payments'];
+
+export const defaultPaymentsConfig: PaymentsConfig = {
+  provider: 'sandbox',
+  paystackBaseUrl: 'https://api.paystack.co',
+  reconcileIntervalSeconds: 0,
+};
+
+/**
+ * The payment provider chosen by configuration, and the reconciler that asks it about
+ * attempts nobody heard back about (declines and timeouts send no webhook).
+ */
+export const paymentsPlugin = fp<{ config: PaymentsConfig; publicUrl: string }>(
+  async (app: FastifyInstance, { config, publicUrl }) => {
+    const provider: PaymentProvider =
+      config.provider === 'paystack'
+        ? new PaystackProvider({
+            secretKey: config.paystackSecretKey!,
+            baseUrl: config.paystackBaseUrl,
+            timeoutMs: config.providerTimeoutMs,
+          })
+        : new SandboxProvider(app.db, publicUrl);
+    const context: PaymentsContext = {
+      db: app.db,
+      provider,
+      publicUrl,
+      log: app.log,
+      holdSeconds: config.holdSeconds ?? MOBILE_MONEY_HOLD_MINUTES * 60,
+    };
+    app.decorate('payments', context);
+
+    if (config.reconcileIntervalSeconds > 0) {
+      let running: Promise<unknown> | null = null;
+      const timer = setInterval(() => {
+        if (running) return; // a slow provider must not pile passes on top of each other
+        running = reconcileOnce(context)
+          .catch((error: unknown) => app.log.warn({ err: error }, 'payment reconciliation pass failed'))
+          .finally(() => (running = null));
+      }, config.reconcileIntervalSeconds * 1000);
+      timer.unref();
+      app.addHook('onClose', async () => {
+        clearInterval(timer);
+        await running;
+      });
+    }
+  },
+  { name: 'payments', dependencies: [] },
+);

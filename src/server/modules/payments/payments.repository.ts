@@ -1,0 +1,107 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { bookings, cars, payments } from '../../db/schema/index';
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+export const insertPayment = async (db: Executor, values: typeof payments.$inferInsert) =>
+  (await db.insert(payments).values(values).returning())[0]!;
+
+export const findPaymentByReference = async (db: Executor, reference: string) =>
+  (await db.select().from(payments).where(eq(payments.reference, reference)).limit(1))[0];
+
+/** The payment with its booking's owner: the verify route shows a payment only to its renter. */
+export const findPaymentWithOwner = async (db: Executor, reference: string) =>
+  (
+    await db
+      .select({ payment: payments, userId: bookings.userId, bookingCode: bookings.bookingCode })
+      .from(payments)
+      .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+      .where(eq(payments.reference, reference))
+      .limit(1)
+  )[0];
+
+export const lockPayment = async (db: Executor, reference: string) =>
+  (await db.select().from(payments).where(eq(payments.reference, reference)).for('update'))[0];
+
+/** Locks the car, then the booking: the same order as the booking transaction, so no deadlock. */
+export async function lockBookingWithCar(db: Executor, bookingId: number) {
+  const [ref] = await db.select({ carId: bookings.carId }).from(bookings).where(eq(bookings.id, bookingId));
+  if (!ref) return undefined;
+  await db.select({ id: cars.id }).from(cars).where(eq(cars.id, ref.carId)).for('update');
+  return (await db.select().from(bookings).where(eq(bookings.id, bookingId)).for('update'))[0];
+}
+
+export const updatePayment = async (db: Executor, id: number, values: Partial<typeof payments.$inferInsert>) =>
+  (
+    await db
+      .update(payments)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(payments.id, id))
+      .returning()
+  )[0]!;
+
+export const updateBooking = async (db: Executor, id: number, values: Partial<typeof bookings.$inferInsert>) =>
+  (
+    await db
+      .update(bookings)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(bookings.id, id))
+      .returning()
+  )[0]!;
+
+/** Another attempt of the same booking still waiting for the provider? */
+export async function hasOtherPendingPayment(db: Executor, bookingId: number, paymentId: number) {
+  const rows = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'pending'), sql`${payments.id} <> ${paymentId}`))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The attempt that paid a booking (the one to refund when it is cancelled). */
+export const findSuccessfulPayment = async (db: Executor, bookingId: number) =>
+  (
+    await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'success')))
+      .orderBy(desc(payments.id))
+      .limit(1)
+  )[0];
+
+/** Latest attempt per booking, for the renter's views. */
+export async function findLatestPayments(db: Executor, bookingIds: number[]) {
+  const byBooking = new Map<number, PaymentRow>();
+  if (!bookingIds.length) return byBooking;
+  const rows = await db
+    .selectDistinctOn([payments.bookingId])
+    .from(payments)
+    .where(inArray(payments.bookingId, bookingIds))
+    .orderBy(payments.bookingId, desc(payments.id));
+  for (const row of rows) byBooking.set(row.bookingId, row);
+  return byBooking;
+}
+
+/**
+ * Claims up to `limit` open attempts for this process's reconciler: touching updated_at is a
+ * lease, so other processes skip them for `leaseSeconds` (and SKIP LOCKED keeps two claims
+ * from waiting on each other). Fresh attempts are left to the renter's own verify polling.
+ */
+export async function claimOpenPayments(db: Executor, limit: number, minAgeSeconds: number, leaseSeconds: number) {
+  return db.execute<{ reference: string; status: string }>(sql`
+    update payments set updated_at = now()
+    where id in (
+      select p.id from payments p
+      join bookings b on b.id = p.booking_id
+      where p.status in ('pending', 'refund_pending')
+        and p.updated_at < now() - make_interval(secs => ${leaseSeconds})
+        and (p.created_at < now() - make_interval(secs => ${minAgeSeconds})
+             or b.hold_expires_at < now())
+      order by p.updated_at
+      limit ${limit}
+      for update of p skip locked
+    )
+    returning reference, status`);
+}

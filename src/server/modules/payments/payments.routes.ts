@@ -1,0 +1,164 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messages } from '../../../shared/messages';
+import { pesewasToCedis } from '../../../shared/money';
+import { BookingSchema } from '../../../shared/schemas/bookings';
+import { ErrorResponseSchema } from '../../../shared/schemas/common';
+import {
+  PaymentReferenceParamsSchema,
+  PaymentSchema,
+  SandboxDecisionSchema,
+  SandboxTransactionSchema,
+} from '../../../shared/schemas/payments';
+import { HttpError } from '../../http-errors';
+import { getUserBooking } from '../bookings/bookings.service';
+import { findBookingById } from '../bookings/bookings.repository';
+import { toProviderTransaction } from './paystack-provider';
+import * as repo from './payments.repository';
+import { applyProviderTransaction, markRefunded, toApiPayment, verifyAndApply, type PaymentsContext } from './payments.service';
+import { decideSandboxTransaction, findSandboxTransaction } from './sandbox-provider';
+import { isValidPaystackSignature } from './webhook-signature';
+
+const PaymentResultSchema = z.object({ payment: PaymentSchema, booking: BookingSchema });
+
+/** The payment behind a reference, if it belongs to this renter: anyone else's is not found. */
+async function ownPayment(ctx: PaymentsContext, reference: string, userId: number) {
+  const found = await repo.findPaymentWithOwner(ctx.db, reference);
+  if (!found || found.userId !== userId) throw new HttpError(404, messages.payment.notFound);
+  return found;
+}
+
+async function paymentResult(ctx: PaymentsContext, reference: string, userId: number) {
+  const { payment, bookingCode } = await ownPayment(ctx, reference, userId);
+  const booking = await findBookingById(ctx.db, payment.bookingId);
+  return {
+    payment: toApiPayment(payment, booking!),
+    booking: await getUserBooking(ctx.db, userId, bookingCode),
+  };
+}
+
+export const paymentRoutes: FastifyPluginAsyncZod<{ sandbox: boolean; paystackSecretKey?: string }> = async (
+  app,
+  { sandbox, paystackSecretKey },
+) => {
+  app.post('/:reference/verify', {
+    preHandler: app.requireUser,
+    schema: {
+      tags: ['payments'],
+      summary: 'Ask the provider about one of your payments and apply its answer',
+      description:
+        'Polled by the web app while the renter approves on the phone, and called on return from ' +
+        "Paystack's checkout. The booking becomes paid only on a verified success.",
+      security: [{ bearerAuth: [] }],
+      params: PaymentReferenceParamsSchema,
+      response: { 200: PaymentResultSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
+    },
+    handler: async (request) => {
+      const userId = request.auth!.user.id;
+      const { payment } = await ownPayment(app.payments, request.params.reference, userId);
+      if (payment.status === 'pending' || payment.status === 'refund_pending') {
+        await verifyAndApply(app.payments, payment.reference, 'verify');
+      }
+      return paymentResult(app.payments, payment.reference, userId);
+    },
+  });
+
+  // Paystack signs the exact bytes it sends: the body is kept raw here and parsed only after
+  // the signature is checked (a re-serialised body would not match, e.g. with non-ASCII text).
+  await app.register(async (webhook) => {
+    webhook.removeAllContentTypeParsers();
+    webhook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) =>
+      done(null, body),
+    );
+    webhook.post('/webhook/paystack', {
+      schema: {
+        tags: ['payments'],
+        summary: 'Paystack webhook (x-paystack-signature: HMAC-SHA512 of the raw body)',
+        response: { 200: z.object({ received: z.boolean() }), 400: ErrorResponseSchema, 401: ErrorResponseSchema },
+      },
+      handler: async (request) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const signature = request.headers['x-paystack-signature'];
+        if (!paystackSecretKey || !isValidPaystackSignature(raw, signature, paystackSecretKey)) {
+          throw new HttpError(401, messages.payment.badSignature);
+        }
+        let event: { event?: unknown; data?: Record<string, unknown> };
+        try {
+          event = JSON.parse(raw.toString('utf8')) as typeof event;
+        } catch {
+          throw new HttpError(400, messages.http.malformed);
+        }
+        const data = event.data ?? {};
+        if (event.event === 'charge.success' && typeof data.reference === 'string') {
+          await applyProviderTransaction(
+            app.payments,
+            toProviderTransaction(data as unknown as Parameters<typeof toProviderTransaction>[0]),
+            'webhook',
+          );
+        } else if (event.event === 'refund.processed') {
+          const reference = refundReference(data);
+          if (reference) await markRefunded(app.payments, reference, 'provider');
+        }
+        // Everything else (and anything already applied) is acknowledged, so Paystack stops retrying.
+        return { received: true };
+      },
+    });
+  });
+
+  if (!sandbox) return;
+
+  app.get('/sandbox/:reference', {
+    preHandler: app.requireUser,
+    schema: {
+      tags: ['payments'],
+      summary: "The sandbox's stand-in for the phone's mobile money prompt (sandbox provider only)",
+      security: [{ bearerAuth: [] }],
+      params: PaymentReferenceParamsSchema,
+      response: { 200: SandboxTransactionSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
+    },
+    handler: async (request) => {
+      const { payment, bookingCode } = await ownPayment(app.payments, request.params.reference, request.auth!.user.id);
+      const [transaction, booking] = await Promise.all([
+        findSandboxTransaction(app.db, payment.reference),
+        findBookingById(app.db, payment.bookingId),
+      ]);
+      if (!transaction) throw new HttpError(404, messages.payment.notFound);
+      return {
+        reference: transaction.reference,
+        amount: pesewasToCedis(transaction.amountPesewas),
+        currency: transaction.currency,
+        network: payment.network as z.infer<typeof SandboxTransactionSchema>['network'],
+        wallet_msisdn: transaction.walletMsisdn,
+        status: transaction.status as z.infer<typeof SandboxTransactionSchema>['status'],
+        booking_code: bookingCode,
+        expires_at: booking?.holdExpiresAt?.toISOString() ?? null,
+      };
+    },
+  });
+
+  app.post('/sandbox/:reference', {
+    preHandler: app.requireUser,
+    schema: {
+      tags: ['payments'],
+      summary: 'Approve or decline on the sandbox "phone"; the app then verifies as with Paystack',
+      security: [{ bearerAuth: [] }],
+      params: PaymentReferenceParamsSchema,
+      body: SandboxDecisionSchema,
+      response: { 200: PaymentResultSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema, 422: ErrorResponseSchema },
+    },
+    handler: async (request) => {
+      const userId = request.auth!.user.id;
+      const { payment } = await ownPayment(app.payments, request.params.reference, userId);
+      await decideSandboxTransaction(app.db, payment.reference, request.body.decision);
+      await verifyAndApply(app.payments, payment.reference, 'sandbox');
+      return paymentResult(app.payments, payment.reference, userId);
+    },
+  });
+};
+
+/** Paystack's refund events name the charge as transaction_reference (or inside transaction). */
+function refundReference(data: Record<string, unknown>): string | null {
+  if (typeof data.transaction_reference === 'string') return data.transaction_reference;
+  const transaction = data.transaction as { reference?: unknown } | undefined;
+  return typeof transaction?.reference === 'string' ? transaction.reference : null;
+}

@@ -1,0 +1,94 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { sandboxTransactions } from '../../db/schema/index';
+import type {
+  InitializeRequest,
+  InitializeResult,
+  PaymentProvider,
+  ProviderTransaction,
+  RefundResult,
+} from './payment-provider';
+import { ProviderError } from './payment-provider';
+
+export type SandboxDecision = 'approve' | 'decline';
+
+/**
+ * The zero-configuration provider (PRODUCT.md P5). It plays the mobile money operator: its
+ * ledger is the sandbox_transactions table, shared by every app process, and its "phone
+ * prompt" is the page /pay/sandbox/:reference. The app learns outcomes only by verify, as
+ * with Paystack, so the sandbox exercises the real state machine.
+ */
+export class SandboxProvider implements PaymentProvider {
+  readonly name = 'sandbox' as const;
+
+  constructor(
+    private readonly db: Database,
+    private readonly publicUrl: string,
+  ) {}
+
+  async initialize(request: InitializeRequest): Promise<InitializeResult> {
+    await this.db.insert(sandboxTransactions).values({
+      reference: request.reference,
+      amountPesewas: request.amountPesewas,
+      currency: request.currency,
+      email: request.email,
+      network: request.network,
+      walletMsisdn: request.walletMsisdn,
+      metadata: request.metadata,
+    });
+    return {
+      authorizationUrl: `${this.publicUrl}/pay/sandbox/${encodeURIComponent(request.reference)}`,
+      accessCode: request.reference,
+    };
+  }
+
+  async verify(reference: string): Promise<ProviderTransaction> {
+    const row = await findSandboxTransaction(this.db, reference);
+    if (!row) throw new ProviderError(`Sandbox has no transaction ${reference}`, 404);
+    return {
+      reference: row.reference,
+      status: row.status === 'success' || row.status === 'failed' || row.status === 'reversed' ? row.status : 'pending',
+      amountPesewas: row.amountPesewas,
+      currency: row.currency,
+      gatewayResponse: row.gatewayResponse,
+      paidAt: row.paidAt?.toISOString() ?? null,
+      raw: { sandbox: true, status: row.status },
+    };
+  }
+
+  /** The sandbox returns money at once. */
+  async refund(reference: string): Promise<RefundResult> {
+    const rows = await this.db
+      .update(sandboxTransactions)
+      .set({ status: 'reversed', refundedAt: sql`coalesce(${sandboxTransactions.refundedAt}, now())` })
+      .where(eq(sandboxTransactions.reference, reference))
+      .returning({ reference: sandboxTransactions.reference });
+    if (!rows[0]) throw new ProviderError(`Sandbox has no transaction ${reference}`, 404);
+    return { refundId: `sandbox-refund-${reference}`, status: 'processed' };
+  }
+
+  async refundStatus(reference: string): Promise<RefundResult | null> {
+    const row = await findSandboxTransaction(this.db, reference);
+    return row?.status === 'reversed' ? { refundId: `sandbox-refund-${reference}`, status: 'processed' } : null;
+  }
+}
+
+export const findSandboxTransaction = async (db: Executor, reference: string) =>
+  (await db.select().from(sandboxTransactions).where(eq(sandboxTransactions.reference, reference)).limit(1))[0];
+
+/**
+ * The renter's answer on the sandbox "phone": only a pending transaction can be decided, so
+ * a second click (or a second tab) changes nothing. Returns false when it was decided already.
+ */
+export async function decideSandboxTransaction(db: Executor, reference: string, decision: SandboxDecision) {
+  const rows = await db
+    .update(sandboxTransactions)
+    .set(
+      decision === 'approve'
+        ? { status: 'success', gatewayResponse: 'Approved', paidAt: sql`now()` }
+        : { status: 'failed', gatewayResponse: 'Declined by the customer' },
+    )
+    .where(sql`${sandboxTransactions.reference} = ${reference} and ${sandboxTransactions.status} = 'pending'`)
+    .returning({ reference: sandboxTransactions.reference });
+  return rows.length > 0;
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { MOBILE_MONEY_NETWORKS, PAYMENT_ATTEMPT_STATUSES } from '../constants';
+import { messages } from '../messages';
+import { normalizeMsisdn, stripPhoneFormatting } from '../phone';
+
+const m = messages.payment;
+
+/** Ghana mobile numbers (020–028, 050–059), in any form people type them. */
+export function isGhanaMobileNumber(raw: string): boolean {
+  if (!/^\+?[\d\s\-.()]+$/.test(raw.trim())) return false;
+  return /^233(2[0-8]|5\d)\d{7}$/.test(normalizeMsisdn(stripPhoneFormatting(raw)));
+}
+
+export const MobileMoneyNetworkSchema = z.enum(MOBILE_MONEY_NETWORKS, { error: m.networkRequired });
+
+export const WalletNumberSchema = z
+  .string({ error: m.walletInvalid })
+  .trim()
+  .max(20, { error: m.walletInvalid })
+  .refine(isGhanaMobileNumber, { error: m.walletInvalid })
+  .transform((raw) => normalizeMsisdn(raw));
+
+/** What the renter sees of a payment attempt. */
+export const PaymentSchema = z.object({
+  /** 'cash' when staff recorded a payment on pickup. */
+  provider: z.enum(['sandbox', 'paystack', 'cash']),
+  reference: z.string(),
+  status: z.enum(PAYMENT_ATTEMPT_STATUSES),
+  network: z.enum(MOBILE_MONEY_NETWORKS).nullable(),
+  wallet_msisdn: z.string().nullable(),
+  amount: z.number(),
+  currency: z.string(),
+  authorization_url: z.string().nullable(),
+  access_code: z.string().nullable(),
+  /** When the booking's hold ends: approve before then. */
+  expires_at: z.string().nullable(),
+  /** Why it failed or needs staff, in words for the renter; null when all is well. */
+  message: z.string().nullable(),
+});
+export type Payment = z.infer<typeof PaymentSchema>;
+
+export const PaymentReferenceParamsSchema = z.object({ reference: z.string().min(1).max(80) });
+
+export const SandboxDecisionSchema = z.object({ decision: z.enum(['approve', 'decline']) });
+
+export const SandboxTransactionSchema = z.object({
+  reference: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  network: z.enum(MOBILE_MONEY_NETWORKS).nullable(),
+  wallet_msisdn: z.string().nullable(),
+  status: z.enum(['pending', 'success', 'failed', 'reversed']),
+  booking_code: z.string(),
+  expires_at: z.string().nullable(),
+});
+export type SandboxTransaction = z.infer<typeof SandboxTransactionSchema>;

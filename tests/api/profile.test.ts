@@ -1,0 +1,126 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../src/shared/messages';
+import { users } from '../../src/server/db/schema/index';
+import { setupTestApp, signedInRenter } from '../support/test-app';
+
+const ctx = await setupTestApp();
+const patchMe = (payload: object, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'PATCH', url: '/api/auth/me', payload, headers });
+
+describe('PATCH /api/auth/me (the profile page)', () => {
+  it('refuses a visitor with 401 and changes nothing', async () => {
+    const res = await patchMe({ name: 'Someone Else' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe(messages.session.required);
+  });
+
+  it('refuses a revoked token', async () => {
+    const renter = await signedInRenter(ctx);
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: renter.headers });
+    const res = await patchMe({ name: 'Ama Owusu' }, renter.headers);
+    expect(res.statusCode).toBe(401);
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, renter.user.id));
+    expect(row!.name).toBe(renter.user.name);
+  });
+
+  it("saves the renter's name, email and WhatsApp number, and /me shows them afterwards", async () => {
+    const renter = await signedInRenter(ctx, { name: 'Kofi Boateng' });
+    const res = await patchMe(
+      { name: '  Kofi Mensah-Boateng ', email: ' kofi@example.com ', whatsapp: '024 412 3456' },
+      renter.headers,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      message: messages.profile.saved,
+      user: {
+        id: renter.user.id,
+        name: 'Kofi Mensah-Boateng',
+        msisdn: renter.user.msisdn,
+        email: 'kofi@example.com',
+        // Stored like the sign-in number (PRODUCT.md P2.10).
+        whatsapp: '233244123456',
+        role: 'renter',
+      },
+    });
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: renter.headers,
+    });
+    expect(me.json().user).toMatchObject({
+      name: 'Kofi Mensah-Boateng',
+      email: 'kofi@example.com',
+      whatsapp: '233244123456',
+    });
+  });
+
+  it('leaves out fields that are not sent, and clears email and WhatsApp with an empty value or null', async () => {
+    const renter = await signedInRenter(ctx, { name: 'Esi Quartey', email: 'esi@example.com' });
+    await patchMe({ whatsapp: '+233 20 555 1234' }, renter.headers);
+
+    const onlyName = await patchMe({ name: 'Esi Quartey-Ansah' }, renter.headers);
+    expect(onlyName.json().user).toMatchObject({
+      name: 'Esi Quartey-Ansah',
+      email: 'esi@example.com',
+      whatsapp: '233205551234',
+    });
+
+    const cleared = await patchMe({ email: '', whatsapp: null }, renter.headers);
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().user).toMatchObject({
+      name: 'Esi Quartey-Ansah',
+      email: null,
+      whatsapp: null,
+    });
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, renter.user.id));
+    expect(row).toMatchObject({ email: null, whatsapp: null });
+  });
+
+  it('answers 422 with a message for each bad field and saves none of them', async () => {
+    const renter = await signedInRenter(ctx, { name: 'Yaw Darko' });
+    const res = await patchMe(
+      { name: 'Al', email: 'not-an-email', whatsapp: '024-ABC-1234' },
+      renter.headers,
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      name: [messages.register.nameMin],
+      email: [messages.profile.emailInvalid],
+      whatsapp: [messages.profile.whatsappDigits],
+    });
+    for (const whatsapp of ['024412345', '2332441234567890']) {
+      const wrongLength = await patchMe({ whatsapp }, renter.headers);
+      expect(wrongLength.json().errors, whatsapp).toEqual({
+        whatsapp: [messages.profile.whatsappLength],
+      });
+    }
+    const blankName = await patchMe({ name: '   ' }, renter.headers);
+    expect(blankName.json().errors).toEqual({ name: [messages.register.nameRequired] });
+
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, renter.user.id));
+    expect(row).toMatchObject({ name: 'Yaw Darko', email: null, whatsapp: null });
+  });
+
+  it('never changes the sign-in number or the role, whatever is sent', async () => {
+    const renter = await signedInRenter(ctx);
+    const res = await patchMe(
+      { name: 'Abena Asante', msisdn: '0501234567', role: 'staff' },
+      renter.headers,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({
+      name: 'Abena Asante',
+      msisdn: renter.user.msisdn,
+      role: 'renter',
+    });
+  });
+
+  it("changes only the signed-in renter's own account", async () => {
+    const first = await signedInRenter(ctx, { name: 'Kwame Owusu' });
+    const second = await signedInRenter(ctx, { name: 'Akua Owusu' });
+    await patchMe({ name: 'Kwame Owusu Jnr' }, first.headers);
+    const [other] = await ctx.db.select().from(users).where(eq(users.id, second.user.id));
+    expect(other!.name).toBe('Akua Owusu');
+  });
+});
