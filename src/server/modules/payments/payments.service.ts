@@ -139,6 +139,9 @@ export type ApplyOutcome =
   | 'flagged'
   | 'refunding';
 
+/** Attempt states a success has already moved past: the same news again changes nothing. */
+const SETTLED_BY_SUCCESS = new Set(['success', 'refund_pending', 'refunded']);
+
 type Source = 'verify' | 'webhook' | 'reconciler' | 'sandbox';
 const actorOf = (source: Source): BookingEventActor => (source === 'webhook' ? 'provider' : source === 'verify' ? 'renter' : 'system');
 
@@ -154,6 +157,13 @@ export async function applyProviderTransaction(
   news: ProviderTransaction,
   source: Source,
 ): Promise<ApplyOutcome> {
+  // Retried deliveries are the common case (Paystack resends until it gets a 200): news that
+  // an already-settled attempt was settled is answered without taking any lock.
+  const known = await repo.findPaymentByReference(ctx.db, news.reference);
+  if (!known) return 'unknown_reference';
+  if (known.status !== 'pending' && (news.status === 'success' ? SETTLED_BY_SUCCESS.has(known.status) : true)) {
+    return 'unchanged';
+  }
   const outcome = await withRetry(() =>
     ctx.db.transaction(async (tx): Promise<ApplyOutcome> => {
       const payment = await repo.lockPayment(tx, news.reference);
@@ -164,9 +174,7 @@ export async function applyProviderTransaction(
 
       if (news.status === 'success') {
         // Money moved already once for this attempt: nothing more to do.
-        if (payment.status === 'success' || payment.status === 'refund_pending' || payment.status === 'refunded') {
-          return 'unchanged';
-        }
+        if (SETTLED_BY_SUCCESS.has(payment.status)) return 'unchanged';
         const paidAt = news.paidAt ? new Date(news.paidAt) : new Date();
         if (news.amountPesewas !== payment.amountPesewas || news.currency !== payment.currency) {
           await repo.updatePayment(tx, payment.id, {
