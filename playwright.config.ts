@@ -24,10 +24,23 @@ const baseURL = externalBaseUrl ?? `http://127.0.0.1:${port}`;
 // runner's environment, so only the runner creates (and later removes) the data folder.
 if (!externalBaseUrl && !process.env.E2E_DATA_DIR) {
   const dataDir = mkdtempSync(join(tmpdir(), 'carlink-e2e-'));
+  const shortHoldDataDir = mkdtempSync(join(tmpdir(), 'carlink-e2e-hold-'));
   process.env.E2E_DATA_DIR = dataDir;
-  // On exit the web server has been stopped already, so nothing is still writing there.
-  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  process.env.E2E_SHORT_HOLD_DATA_DIR = shortHoldDataDir;
+  // On exit the web servers have been stopped already, so nothing is still writing there.
+  process.on('exit', () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(shortHoldDataDir, { recursive: true, force: true });
+  });
 }
+
+/**
+ * A second server whose mobile money hold lasts seconds instead of 15 minutes, for the one
+ * journey that watches a hold run out (tests/e2e/payments.spec.ts). Only when we start servers.
+ */
+export const SHORT_HOLD_SECONDS = 8;
+const shortHoldPort = port + 1;
+if (!externalBaseUrl) process.env.E2E_SHORT_HOLD_URL = `http://127.0.0.1:${shortHoldPort}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -55,22 +68,34 @@ export default defineConfig({
   },
   webServer: externalBaseUrl
     ? undefined
-    : {
-        command: process.env.E2E_SERVER_COMMAND ?? 'node dist/server/main.js',
-        url: `${baseURL}/api/health`,
-        reuseExistingServer: false,
-        timeout: 120_000,
-        stdout: 'ignore',
-        stderr: 'pipe',
-        gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-        env: {
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          PUBLIC_URL: baseURL,
-          DATA_DIR: process.env.E2E_DATA_DIR!,
-          SEED_DEMO: 'true',
-          LOG_LEVEL: 'warn',
-          ...(process.env.E2E_WEB_ROOT ? { WEB_ROOT: process.env.E2E_WEB_ROOT } : {}),
-        },
-      },
+    : [
+        server(port, process.env.E2E_DATA_DIR!, {}),
+        server(shortHoldPort, process.env.E2E_SHORT_HOLD_DATA_DIR!, { PAYMENT_HOLD_SECONDS: String(SHORT_HOLD_SECONDS) }),
+      ],
 });
+
+function server(serverPort: number, dataDir: string, env: Record<string, string>) {
+  const url = `http://127.0.0.1:${serverPort}`;
+  return {
+    command: process.env.E2E_SERVER_COMMAND ?? 'node dist/server/main.js',
+    url: `${url}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+    env: {
+      PORT: String(serverPort),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      // The browser suites share two cores with the build and the test runner: event-loop
+      // stalls here are the machine's, not overload, and must not shed the pages under test.
+      MAX_EVENT_LOOP_DELAY_MS: '0',
+      ...(process.env.E2E_WEB_ROOT ? { WEB_ROOT: process.env.E2E_WEB_ROOT } : {}),
+      ...env,
+    },
+  };
+}

@@ -19,18 +19,47 @@ export const paths = {
   login: { path: '/login', getHref: (tab?: 'register') => (tab ? '/login?tab=register' : '/login') },
   profile: { path: '/profile', getHref: () => '/profile' },
   about: { path: '/about', getHref: () => '/about' },
-  contact: { path: '/contact', getHref: () => '/contact' },
+  contact: {
+    path: '/contact',
+    /** With a subject, the form's message starts with it (a pricing plan's 'Buy Now'). */
+    getHref: (subject?: string) => (subject ? `/contact?subject=${encodeURIComponent(subject)}` : '/contact'),
+  },
   faq: { path: '/faq', getHref: () => '/faq' },
   pricing: { path: '/pricing', getHref: () => '/pricing' },
   terms: { path: '/terms', getHref: () => '/terms' },
-  invoice: { path: '/invoice', getHref: () => '/invoice' },
+  /** With a booking code: that booking's invoice (the viewer's own); without: the sample. */
+  invoice: {
+    path: '/invoice',
+    getHref: (code?: string) => (code ? `/invoice?code=${encodeURIComponent(code)}` : '/invoice'),
+  },
   teamList: { path: '/team-list', getHref: () => '/team-list' },
   teamSingle: { path: '/team-single/:id', getHref: (id: number) => `/team-single/${id}` },
   inventorySingle: {
     path: '/inventory-page-single-v1/:id',
     getHref: (id: number, version: 1 | 2 | 3 | 5 = 1) => `/inventory-page-single-v${version}/${id}`,
   },
+  inventorySingleV2: { path: '/inventory-page-single-v2/:id', getHref: (id: number) => `/inventory-page-single-v2/${id}` },
+  inventorySingleV3: { path: '/inventory-page-single-v3/:id', getHref: (id: number) => `/inventory-page-single-v3/${id}` },
+  inventorySingleV5: { path: '/inventory-page-single-v5/:id', getHref: (id: number) => `/inventory-page-single-v5/${id}` },
+  // The inventory pages keep their filters in the query string: getHref('?make=Toyota').
+  inventoryMapCards: { path: '/inventory-map-cards', getHref: (search = '') => `/inventory-map-cards${search}` },
+  inventoryMapRows: { path: '/inventory-map-rows', getHref: (search = '') => `/inventory-map-rows${search}` },
+  inventorySidebarRows: { path: '/inventory-sidebar-rows', getHref: (search = '') => `/inventory-sidebar-rows${search}` },
+  inventorySidebarCards: { path: '/inventory-sidebar-cards', getHref: (search = '') => `/inventory-sidebar-cards${search}` },
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
-  favorite: { path: '/favorite', getHref: () => '/favorite' },
+  favorite: { path: '/favorite', getHref: (page?: number) => (page && page > 1 ? `/favorite?page=${page}` : '/favorite') },
+  myListings: { path: '/my-listings', getHref: () => '/my-listings' },
+  addListings: { path: '/add-listings', getHref: () => '/add-listings' },
+  saved: { path: '/saved', getHref: () => '/saved' },
+  messages: { path: '/messages', getHref: () => '/messages' },
   notFound: { path: '/404', getHref: () => '/404' },
+  /** Where Paystack sends the renter back (Paystack adds ?reference=…). */
+  paymentCallback: {
+    path: '/payment/callback',
+    getHref: (reference: string) => `/payment/callback?reference=${encodeURIComponent(reference)}`,
+  },
+  /** The sandbox provider's stand-in for the phone's mobile money prompt. */
+  sandboxPay: { path: '/pay/sandbox/:reference', getHref: (reference: string) => `/pay/sandbox/${encodeURIComponent(reference)}` },
+  // The staff console (PRODUCT.md P6); its inner pages' paths live in features/admin/admin-paths.ts.
+  admin: { path: '/admin', getHref: () => '/admin' },
 } as const;

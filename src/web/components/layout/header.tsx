@@ -33,7 +33,7 @@ export function Logo() {
   );
 }
 
-function AccountMenu({ name }: { name: string }) {
+function AccountMenu({ name, staff }: { name: string; staff: boolean }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
@@ -66,6 +66,13 @@ function AccountMenu({ name }: { name: string }) {
       </button>
       {open && (
         <ul className="account-dropdown">
+          {staff && (
+            <li>
+              <Link to={paths.admin.getHref()} onClick={() => setOpen(false)}>
+                Admin
+              </Link>
+            </li>
+          )}
           <li>
             <Link to={paths.profile.getHref()} onClick={() => setOpen(false)}>
               Profile
@@ -139,7 +146,7 @@ export function Header() {
             </svg>
           </button>
           {auth.isAuthenticated && auth.user ? (
-            <AccountMenu name={auth.user.name} />
+            <AccountMenu name={auth.user.name} staff={auth.user.role === 'staff'} />
           ) : (
             <>
               <div className="auth-links">
@@ -166,7 +173,7 @@ export function Header() {
         </div>
       </div>
       <Suspense fallback={null}>
-        {menuOpen && <MobileMenu onClose={() => setMenuOpen(false)} links={links} signedIn={auth.isAuthenticated} />}
+        {menuOpen && <MobileMenu onClose={() => setMenuOpen(false)} links={links} signedIn={auth.isAuthenticated} staff={auth.user?.role === 'staff'} />}
         {searchOpen && <SearchPopup onClose={() => setSearchOpen(false)} />}
       </Suspense>
     </header>

@@ -1,11 +1,16 @@
 import { Link, NavLink, useLocation } from 'react-router';
+import { CAR_PAGE_SIZE_MAX } from '../../../shared/constants';
+import type { Car } from '../../../shared/schemas/cars';
 import { paths } from '../../config/paths';
+import { useCars } from '../../features/cars/api/cars';
 import { Modal } from '../modal';
 import { inventoryBodyTypes, inventoryMakes } from './site-links';
 
 interface MobileMenuProps {
   links: { href: string; label: string }[];
   signedIn: boolean;
+  /** Staff get a link to the console (PRODUCT.md P6). */
+  staff?: boolean;
   onClose: () => void;
 }
 
@@ -17,9 +22,17 @@ function currentGroup(pathname: string): 'browse' | 'inventory' | 'info' {
   return 'browse';
 }
 
-export default function MobileMenu({ links, signedIn, onClose }: MobileMenuProps) {
+export default function MobileMenu({ links, signedIn, staff = false, onClose }: MobileMenuProps) {
   const { pathname } = useLocation();
   const group = currentGroup(pathname);
+  // SPEC §2: the Inventory links point to the first single-car page, here of the first car of
+  // that make or body type; before the fleet has loaded, or if none is in it, to the inventory
+  // page filtered to it, so a link never leads nowhere.
+  const fleet = useCars({ limit: CAR_PAGE_SIZE_MAX });
+  const firstCarHref = (matches: (car: Car) => boolean, filter: string) => {
+    const car = fleet.data?.all_cars.find(matches);
+    return car ? paths.inventorySingle.getHref(car.id) : paths.inventorySidebarCards.getHref(filter);
+  };
   return (
     <Modal open title="Menu" onClose={onClose}>
       <nav aria-label="Mobile" className="mobile-menu">
@@ -32,6 +45,13 @@ export default function MobileMenu({ links, signedIn, onClose }: MobileMenuProps
                 </NavLink>
               </li>
             ))}
+            {staff && (
+              <li>
+                <NavLink to={paths.admin.getHref()} onClick={onClose}>
+                  Admin
+                </NavLink>
+              </li>
+            )}
             {!signedIn && (
               <li>
                 <NavLink to={paths.login.getHref()} onClick={onClose}>
@@ -54,7 +74,10 @@ export default function MobileMenu({ links, signedIn, onClose }: MobileMenuProps
               <ul>
                 {inventoryMakes.map((make) => (
                   <li key={make}>
-                    <Link to={paths.availableCars.getHref({ make })} onClick={onClose}>
+                    <Link
+                      to={firstCarHref((car) => car.make === make, `?make=${encodeURIComponent(make)}`)}
+                      onClick={onClose}
+                    >
                       {make}
                     </Link>
                   </li>
@@ -66,7 +89,10 @@ export default function MobileMenu({ links, signedIn, onClose }: MobileMenuProps
               <ul>
                 {inventoryBodyTypes.map((type) => (
                   <li key={type.value}>
-                    <Link to={paths.availableCars.getHref({ body_type: type.value })} onClick={onClose}>
+                    <Link
+                      to={firstCarHref((car) => car.body_type === type.value, `?body_type=${type.value}`)}
+                      onClick={onClose}
+                    >
                       {type.label}
                     </Link>
                   </li>

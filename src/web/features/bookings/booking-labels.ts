@@ -40,7 +40,8 @@ export const statusOf = (b: BookingLike) => b.status || 'pending';
 export function paymentLabelOf(b: BookingLike): string {
   switch (b.payment_status) {
     case 'paid':
-      return 'Paid';
+      // Cancelled after paying: the money is on its way back.
+      return b.status === 'cancelled' ? 'Refund pending' : 'Paid';
     case 'refunded':
       return 'Refunded';
     case 'failed':

@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useBooking } from '../api/bookings';
+import { usePaymentVerification } from '../../payments/api';
 import {
   DESTINATION_TYPE_LABELS,
   PAYMENT_METHOD_LABELS,
@@ -91,7 +92,10 @@ function BookingFacts({ booking, notice, onCancelled }: { booking: Booking; noti
       </header>
 
       {notice && <CancelledNotice text={notice} />}
-      {onHold && <HoldNotice until={booking.hold_expires_at!} />}
+      {onHold && <HoldNotice until={booking.hold_expires_at!} payment={booking.payment} />}
+      {booking.payment?.message && booking.payment.status !== 'pending' && (
+        <p className="alert alert-info">{booking.payment.message}</p>
+      )}
 
       <div className="detail-grid">
         <section className="card detail-car" aria-label="Car">
@@ -141,9 +145,19 @@ function BookingFacts({ booking, notice, onCancelled }: { booking: Booking; noti
             total={booking.total_cost}
           />
 
+          {booking.payment_status === 'paid' && (
+            <p className="detail-receipt">
+              <Link to={paths.invoice.getHref(booking.booking_code)} className="btn btn-outline">
+                View and print receipt
+              </Link>
+            </p>
+          )}
           {booking.can_cancel ? (
             <div className="detail-cancel">
-              <p className="muted">You can cancel this booking until the day before pick-up.</p>
+              <p className="muted">
+                You can cancel this booking until the day before pick-up
+                {booking.payment_status === 'paid' ? '; we refund your mobile money payment in full.' : '.'}
+              </p>
               <CancelBooking booking={booking} onCancelled={onCancelled} />
             </div>
           ) : (
@@ -166,8 +180,10 @@ function CancelledNotice({ text }: { text: string }) {
   );
 }
 
-function HoldNotice({ until }: { until: string }) {
+function HoldNotice({ until, payment }: { until: string; payment: Booking['payment'] }) {
   const remaining = useCountdown(until);
+  // Keeps asking the provider while the renter is on this page (the payment may land any second).
+  usePaymentVerification(payment?.status === 'pending' ? payment.reference : null);
   if (remaining === 0) {
     return (
       <p className="alert alert-info">
@@ -180,6 +196,18 @@ function HoldNotice({ until }: { until: string }) {
     <p className="alert alert-info">
       Mobile money payment is pending. The car is held for you until <strong>{formatClockTime(until)}</strong>
       {remaining !== null && <> ({formatRemaining(remaining)} left)</>}.
+      {payment?.status === 'pending' && payment.authorization_url && (
+        <>
+          {' '}
+          <a
+            href={payment.provider === 'sandbox' ? paths.sandboxPay.getHref(payment.reference) : payment.authorization_url}
+            target={payment.provider === 'sandbox' ? '_blank' : undefined}
+            rel="noopener"
+          >
+            {payment.provider === 'sandbox' ? 'Open the test phone prompt' : 'Continue to Paystack'}
+          </a>
+        </>
+      )}
     </p>
   );
 }

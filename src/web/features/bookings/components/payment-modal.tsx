@@ -1,6 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import type { PaymentMethod } from '../../../../shared/constants';
+import {
+  MOBILE_MONEY_NETWORK_LABELS,
+  MOBILE_MONEY_NETWORKS,
+  type MobileMoneyNetwork,
+  type PaymentMethod,
+} from '../../../../shared/constants';
+import { isGhanaMobileNumber } from '../../../../shared/schemas/payments';
+import type { Payment } from '../../../../shared/schemas/payments';
+import { useAuth } from '../../auth/session-store';
 import { messages } from '../../../../shared/messages';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { Modal } from '../../../components/modal';
@@ -10,7 +18,13 @@ import { useCreateBooking } from '../api/bookings';
 import { formatCedis } from '../../../../shared/money';
 import { useIdempotencyKey } from '../idempotency-key';
 import type { BookingDetailsOutput } from './booking-form-types';
-import { BookingFailedPanel, BookingReservedPanel, BookingSuccessPanel, ProcessingPanel } from './payment-panels';
+import {
+  BookingFailedPanel,
+  BookingSuccessPanel,
+  MobileMoneyWaitingPanel,
+  ProcessingPanel,
+  RedirectingPanel,
+} from './payment-panels';
 import './payment-modal.css';
 
 export interface BookingFailure {
@@ -30,7 +44,14 @@ interface PaymentModalProps {
   onValidationFailure: (failure: BookingFailure) => void;
 }
 
-type Outcome = { kind: 'booked'; booking: Booking } | ({ kind: 'failed' } & BookingFailure) | null;
+type Outcome =
+  | { kind: 'booked'; booking: Booking }
+  | { kind: 'awaiting-payment'; booking: Booking; payment: Payment }
+  | ({ kind: 'failed' } & BookingFailure)
+  | null;
+
+/** '0244123456' for a stored '233244123456': how people write their own number. */
+const localNumber = (msisdn: string | undefined) => (msisdn?.startsWith('233') ? `0${msisdn.slice(3)}` : (msisdn ?? ''));
 
 const OPTIONS: { value: PaymentMethod; label: string; hint: string }[] = [
   {
@@ -61,7 +82,13 @@ export function PaymentModal({ open, carId, details, total, onClose, onValidatio
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const [methodError, setMethodError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const { user } = useAuth();
+  const [network, setNetwork] = useState<MobileMoneyNetwork | null>(null);
+  const [wallet, setWallet] = useState(() => localNumber(user?.msisdn));
+  const [walletErrors, setWalletErrors] = useState<{ network?: string; wallet?: string }>({});
   const firstOption = useRef<HTMLInputElement>(null);
+  const firstNetwork = useRef<HTMLInputElement>(null);
+  const walletInput = useRef<HTMLInputElement>(null);
   const submitting = createBooking.isPending;
 
   // Each opening starts at the choice; a booking made earlier never shows again.
@@ -80,13 +107,33 @@ export function PaymentModal({ open, carId, details, total, onClose, onValidatio
       firstOption.current?.focus();
       return;
     }
-    const input = { ...details, car_id: carId, payment_method: method };
+    if (method === 'mobile_money') {
+      const errors = {
+        network: network ? undefined : messages.payment.networkRequired,
+        wallet: isGhanaMobileNumber(wallet) ? undefined : messages.payment.walletInvalid,
+      };
+      setWalletErrors(errors);
+      if (errors.network) return firstNetwork.current?.focus();
+      if (errors.wallet) return walletInput.current?.focus();
+    }
+    const input =
+      method === 'mobile_money'
+        ? { ...details, car_id: carId, payment_method: method, network: network!, wallet_msisdn: wallet }
+        : { ...details, car_id: carId, payment_method: method };
     createBooking.mutate(
       { input, idempotencyKey: idempotency.keyFor(input) },
       {
         onSuccess: (data) => {
           idempotency.settle();
-          setOutcome({ kind: 'booked', booking: data.booking });
+          if (data.payment?.provider === 'paystack' && data.payment.authorization_url) {
+            // Paystack's own page takes over; it sends the renter back to /payment/callback.
+            window.location.assign(data.payment.authorization_url);
+          }
+          setOutcome(
+            data.payment
+              ? { kind: 'awaiting-payment', booking: data.booking, payment: data.payment }
+              : { kind: 'booked', booking: data.booking },
+          );
         },
         onError: (error) => {
           if (!mayHaveBooked(error)) idempotency.settle();
@@ -100,6 +147,11 @@ export function PaymentModal({ open, carId, details, total, onClose, onValidatio
     if (submitting) return;
     if (outcome?.kind === 'booked') {
       void navigate(paths.availableCars.getHref());
+      return;
+    }
+    if (outcome?.kind === 'awaiting-payment') {
+      // The payment may still arrive: the booking's page keeps watching it.
+      void navigate(paths.booking.getHref(outcome.booking.booking_code));
       return;
     }
     if (outcome?.kind === 'failed') {
@@ -121,11 +173,13 @@ export function PaymentModal({ open, carId, details, total, onClose, onValidatio
 
   let body;
   if (outcome?.kind === 'booked') {
+    body = <BookingSuccessPanel booking={outcome.booking} />;
+  } else if (outcome?.kind === 'awaiting-payment') {
     body =
-      outcome.booking.payment_method === 'mobile_money' ? (
-        <BookingReservedPanel booking={outcome.booking} />
+      outcome.payment.provider === 'paystack' ? (
+        <RedirectingPanel payment={outcome.payment} />
       ) : (
-        <BookingSuccessPanel booking={outcome.booking} />
+        <MobileMoneyWaitingPanel booking={outcome.booking} payment={outcome.payment} onTryAgain={tryAgain} />
       );
   } else if (outcome?.kind === 'failed') {
     body = <BookingFailedPanel failure={outcome} onTryAgain={tryAgain} />;
@@ -162,6 +216,63 @@ export function PaymentModal({ open, carId, details, total, onClose, onValidatio
               </p>
             )}
           </fieldset>
+        )}
+        {!submitting && method === 'mobile_money' && (
+          <div className="momo-fields">
+            <fieldset
+              className="momo-networks"
+              aria-describedby={walletErrors.network ? `${id}-network-error` : undefined}
+            >
+              <legend>Mobile money network</legend>
+              {MOBILE_MONEY_NETWORKS.map((value, i) => (
+                <label key={value} className={`momo-network momo-network-${value}`}>
+                  <input
+                    ref={i === 0 ? firstNetwork : undefined}
+                    type="radio"
+                    name="network"
+                    value={value}
+                    checked={network === value}
+                    onChange={() => {
+                      setNetwork(value);
+                      setWalletErrors((e) => ({ ...e, network: undefined }));
+                    }}
+                  />
+                  <span>{MOBILE_MONEY_NETWORK_LABELS[value]}</span>
+                </label>
+              ))}
+              {walletErrors.network && (
+                <p id={`${id}-network-error`} className="field-error" role="alert">
+                  {walletErrors.network}
+                </p>
+              )}
+            </fieldset>
+            <div className="field">
+              <label htmlFor={`${id}-wallet`}>Mobile money number</label>
+              <input
+                ref={walletInput}
+                id={`${id}-wallet`}
+                name="wallet_msisdn"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel-national"
+                value={wallet}
+                aria-invalid={walletErrors.wallet ? true : undefined}
+                aria-describedby={`${id}-wallet-hint${walletErrors.wallet ? ` ${id}-wallet-error` : ''}`}
+                onChange={(event) => {
+                  setWallet(event.target.value);
+                  setWalletErrors((e) => ({ ...e, wallet: undefined }));
+                }}
+              />
+              <p id={`${id}-wallet-hint`} className="field-hint">
+                The prompt to approve the payment goes to this number.
+              </p>
+              {walletErrors.wallet && (
+                <p id={`${id}-wallet-error`} className="field-error" role="alert">
+                  {walletErrors.wallet}
+                </p>
+              )}
+            </div>
+          </div>
         )}
         {total !== undefined && (
           <p className="pay-total">

@@ -5,7 +5,10 @@ import { messages } from '../../../../shared/messages';
 import { formatCedis } from '../../../../shared/money';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { paths } from '../../../config/paths';
-import { formatClockTime } from '../booking-labels';
+import { MOBILE_MONEY_NETWORK_LABELS } from '../../../../shared/constants';
+import { formatMsisdn } from '../../../../shared/phone';
+import type { Payment } from '../../../../shared/schemas/payments';
+import { isOpen, usePaymentVerification } from '../../payments/api';
 import { formatRemaining, useCountdown } from '../use-countdown';
 import type { BookingFailure } from './payment-modal';
 
@@ -55,9 +58,10 @@ const CheckIcon = () => (
   </svg>
 );
 
-/** Pay on pickup: the booking stands, and the renter pays when collecting the car. */
+/** The booking stands: paid by mobile money, or to be paid in cash at pickup. */
 export function BookingSuccessPanel({ booking }: { booking: Booking }) {
   const heading = useFocusOnMount<HTMLHeadingElement>();
+  const paid = booking.payment_status === 'paid';
   return (
     <div className="pay-panel">
       <CheckIcon />
@@ -66,58 +70,107 @@ export function BookingSuccessPanel({ booking }: { booking: Booking }) {
       </h3>
       <BookingCode code={booking.booking_code} />
       <p className="muted">
-        Pay {formatCedis(booking.total_cost)} when you pick up the car on {formatDate(booking.start_date)}. Keep this
-        code: we will ask for it at pickup.
+        {paid
+          ? `We received your payment of ${formatCedis(booking.total_cost)}. Your car is confirmed for ${formatDate(booking.start_date)}.`
+          : `Pay ${formatCedis(booking.total_cost)} when you pick up the car on ${formatDate(booking.start_date)}.`}{' '}
+        Keep this code: we will ask for it at pickup.
       </p>
       <DoneLinks />
     </div>
   );
 }
 
+/** The attempt's network and number, as the renter will see them on the phone. */
+function walletLine(payment: Payment) {
+  const network = payment.network ? MOBILE_MONEY_NETWORK_LABELS[payment.network] : 'Mobile money';
+  const number = payment.wallet_msisdn ? formatMsisdn(payment.wallet_msisdn) : '';
+  return `${network} ${number}`.trim();
+}
+
 /**
- * Mobile money: the booking is only reserved until the payment is verified (PRODUCT.md P3),
- * so this panel must not claim success.
+ * Mobile money: nothing is paid until the server has verified it with the provider
+ * (PRODUCT.md P5). This panel waits for that, counting down the hold, and only then says
+ * 'Booking Successful!' or 'Booking Failed'.
  */
-export function BookingReservedPanel({ booking }: { booking: Booking }) {
+export function MobileMoneyWaitingPanel({
+  booking,
+  payment,
+  onTryAgain,
+}: {
+  booking: Booking;
+  payment: Payment;
+  onTryAgain: () => void;
+}) {
+  const verification = usePaymentVerification(payment.reference);
+  const latest = verification.data;
+  const remaining = useCountdown(payment.expires_at);
   const heading = useFocusOnMount<HTMLHeadingElement>();
-  const remaining = useCountdown(booking.hold_expires_at);
-  const expired = remaining === 0;
+
+  if (latest && !isOpen(latest.payment)) {
+    if (latest.booking.payment_status === 'paid') return <BookingSuccessPanel booking={latest.booking} />;
+    return (
+      <BookingFailedPanel
+        failure={{ status: 0, message: latest.payment.message ?? messages.payment.declined, fieldErrors: {} }}
+        onTryAgain={onTryAgain}
+      />
+    );
+  }
   return (
     <div className="pay-panel">
       <svg viewBox="0 0 48 48" className="pay-icon pay-icon-pending" aria-hidden="true">
-        <circle cx="24" cy="24" r="22" />
-        <path d="M24 12v13l8 5" fill="none" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+        <rect x="14" y="4" width="20" height="40" rx="4" />
+        <path d="M21 38h6" fill="none" strokeWidth="3" strokeLinecap="round" />
       </svg>
       <h3 ref={heading} tabIndex={-1} className="pay-panel-title">
-        Booking reserved
+        Approve the payment on your phone
       </h3>
+      <p>
+        We sent a request for <strong>{formatCedis(payment.amount)}</strong> to <strong>{walletLine(payment)}</strong>.
+        Approve it with your mobile money PIN.
+      </p>
       <BookingCode code={booking.booking_code} />
-      {booking.hold_expires_at && (
+      {payment.expires_at && remaining !== null && (
         <p className="pay-hold">
-          {expired ? (
-            <>The hold ended at {formatClockTime(booking.hold_expires_at)}.</>
-          ) : (
+          {remaining > 0 ? (
             <>
-              Held until <strong>{formatClockTime(booking.hold_expires_at)}</strong>
-              {remaining !== null && (
-                <>
-                  {' · '}
-                  <span role="timer" aria-live="off" aria-label="Time left on the hold">
-                    {formatRemaining(remaining)}
-                  </span>{' '}
-                  left
-                </>
-              )}
+              The car is held for you for{' '}
+              <span role="timer" aria-live="off" aria-label="Time left to approve">
+                {formatRemaining(remaining)}
+              </span>{' '}
+              more
             </>
+          ) : (
+            <>Time is up. Checking one last time…</>
           )}
         </p>
       )}
-      <p className="muted">
-        {expired
-          ? 'Without a payment, the booking is cancelled and the dates are freed.'
-          : `Your mobile money payment of ${formatCedis(booking.total_cost)} is pending. We are holding the car for you until then; without a payment the booking is cancelled when the hold ends.`}
+      <p className="pay-waiting muted" role="status">
+        <span className="spinner spinner-sm" aria-hidden="true" /> Waiting for your approval…
       </p>
-      <DoneLinks />
+      {payment.provider === 'sandbox' && (
+        <p className="pay-sandbox">
+          Demo payments: there is no real phone prompt.{' '}
+          <a href={paths.sandboxPay.getHref(payment.reference)} target="_blank" rel="noopener">
+            Open the test phone prompt
+          </a>{' '}
+          to approve or decline.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Paystack's checkout page is loading in this tab. */
+export function RedirectingPanel({ payment }: { payment: Payment }) {
+  return (
+    <div className="pay-panel" role="status">
+      <span className="spinner" aria-hidden="true" />
+      <p className="pay-panel-title">Taking you to Paystack…</p>
+      {payment.authorization_url && (
+        <p className="muted">
+          Nothing happening? <a href={payment.authorization_url}>Continue to Paystack</a>.
+        </p>
+      )}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { formatCedisWhole, formatPricePerDay } from '../../../../shared/money';
 import { CarImage } from '../../../components/car-image';
 import { paths } from '../../../config/paths';
 import { BODY_TYPE_LABELS, TRANSMISSION_LABELS } from './car-labels';
-import { ArrowRightIcon, GearIcon, SeatIcon } from '../../../components/icons';
+import { ArrowRightIcon, GearIcon, PinIcon, SeatIcon } from '../../../components/icons';
 import './car-card.css';
 
 interface CarCardProps {
@@ -13,6 +13,10 @@ interface CarCardProps {
   /** Cards in the first screenful load their image at once; the rest wait until scrolled to. */
   eager?: boolean;
   headingLevel?: 'h2' | 'h3';
+  /** Where the card leads; the details page unless a page says otherwise (the inventory pages). */
+  href?: string;
+  /** Adds the pickup place to the facts (the inventory pages, where location is a filter). */
+  showLocation?: boolean;
 }
 
 /**
@@ -21,7 +25,13 @@ interface CarCardProps {
  * The link is named by the car's title and described by its price, so a screen reader hears
  * "2022 Toyota Land Cruiser 300, link, GH₵ 3,200/Day" rather than the whole card.
  */
-export function CarCard({ car, eager = false, headingLevel: Heading = 'h3' }: CarCardProps) {
+export function CarCard({
+  car,
+  eager = false,
+  headingLevel: Heading = 'h3',
+  href,
+  showLocation = false,
+}: CarCardProps) {
   const titleId = useId();
   const priceId = useId();
   const firstImage = car.images[0];
@@ -30,7 +40,7 @@ export function CarCard({ car, eager = false, headingLevel: Heading = 'h3' }: Ca
   return (
     <article className="car-card">
       <Link
-        to={paths.carDetails.getHref(car.id)}
+        to={href ?? paths.carDetails.getHref(car.id)}
         state={{ car }}
         className="car-card-link"
         aria-labelledby={titleId}
@@ -56,6 +66,12 @@ export function CarCard({ car, eager = false, headingLevel: Heading = 'h3' }: Ca
               <li>
                 <SeatIcon size={15} />
                 {car.seat_capacity} seats
+              </li>
+            )}
+            {showLocation && car.location.city && (
+              <li>
+                <PinIcon size={15} />
+                {car.location.city}
               </li>
             )}
           </ul>

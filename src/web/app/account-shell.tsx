@@ -1,0 +1,27 @@
+import { useNavigate } from 'react-router';
+import { paths } from '../config/paths';
+import {
+  AccountLayout,
+  type AccountLayoutProps,
+} from '../features/account/components/account-layout';
+import { isSessionValid, logout, useAuth } from '../features/auth/session-store';
+
+/**
+ * The account pages' frame with the session plugged in: the account feature draws the menu,
+ * the auth feature knows who is signed in. Composed here so neither imports the other.
+ */
+export function AccountShell(props: AccountLayoutProps) {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const userName = isSessionValid(auth) && auth.user ? auth.user.name : null;
+  return (
+    <AccountLayout
+      {...props}
+      userName={userName}
+      onLogout={async () => {
+        await logout();
+        void navigate(paths.home.getHref());
+      }}
+    />
+  );
+}

@@ -1,0 +1,98 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, type ComponentType } from 'react';
+import { Route, Routes, useNavigate } from 'react-router';
+import { Layout } from '../../components/layout/layout';
+import { Spinner } from '../../components/spinner';
+import { paths } from '../../config/paths';
+import { RequireAuth } from '../../features/auth/components/require-auth';
+import { checkSession, logout, useAuth } from '../../features/auth/session-store';
+import { AdminShell } from '../../features/admin/components/admin-shell';
+import NotFound from './not-found';
+import { adminPaths } from '../../features/admin/admin-paths';
+
+// Each console page is its own chunk, fetched only once a staff member opens it.
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(() => load().then((module) => ({ default: module[name] })));
+const DashboardPage = page(
+  () => import('../../features/admin/pages/dashboard-page'),
+  'DashboardPage',
+);
+const CarsPage = page(() => import('../../features/admin/pages/cars-page'), 'CarsPage');
+const CarEditPage = page(() => import('../../features/admin/pages/car-edit-page'), 'CarEditPage');
+const BookingsPage = page(() => import('../../features/admin/pages/bookings-page'), 'BookingsPage');
+const BookingPage = page(() => import('../../features/admin/pages/booking-page'), 'BookingPage');
+const CustomersPage = page(
+  () => import('../../features/admin/pages/customers-page'),
+  'CustomersPage',
+);
+const CustomerPage = page(() => import('../../features/admin/pages/customer-page'), 'CustomerPage');
+const MessagesPage = page(() => import('../../features/admin/pages/messages-page'), 'MessagesPage');
+
+const SESSION_CHECK_INTERVAL_MS = 30_000;
+
+/** Paths inside the console, relative to /admin (these <Routes> sit under '/admin/*'). */
+const inside = (path: string) => path.slice(paths.admin.path.length + 1);
+
+function StaffConsole() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const onNavigate = useCallback(() => void checkSession(), []);
+
+  // The same 60-minute session rule as the site's layout: checked on a timer as well.
+  useEffect(() => {
+    const timer = window.setInterval(() => checkSession(), SESSION_CHECK_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+
+  // PRODUCT.md P6: the console is for staff only; to anyone else it does not exist.
+  if (auth.user?.role !== 'staff') {
+    return (
+      <Routes>
+        <Route element={<Layout />}>
+          <Route path="*" element={<NotFound />} />
+        </Route>
+      </Routes>
+    );
+  }
+
+  const signOut = async () => {
+    await logout();
+    queryClient.removeQueries({ queryKey: ['admin'] });
+    navigate(paths.home.getHref());
+  };
+
+  return (
+    <AdminShell user={auth.user} onSignOut={() => void signOut()} onNavigate={onNavigate}>
+      <Suspense
+        fallback={
+          <div className="center-state">
+            <Spinner label="Loading page…" />
+          </div>
+        }
+      >
+        <Routes>
+          <Route index element={<DashboardPage />} />
+          <Route path={inside(adminPaths.adminCars.path)} element={<CarsPage />} />
+          <Route path={inside(adminPaths.adminCarNew.path)} element={<CarEditPage />} />
+          <Route path={inside(adminPaths.adminCar.path)} element={<CarEditPage />} />
+          <Route path={inside(adminPaths.adminBookings.path)} element={<BookingsPage />} />
+          <Route path={inside(adminPaths.adminBooking.path)} element={<BookingPage />} />
+          <Route path={inside(adminPaths.adminCustomers.path)} element={<CustomersPage />} />
+          <Route path={inside(adminPaths.adminCustomer.path)} element={<CustomerPage />} />
+          <Route path={inside(adminPaths.adminMessages.path)} element={<MessagesPage />} />
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </Suspense>
+    </AdminShell>
+  );
+}
+
+/** The staff console at /admin (PRODUCT.md P6). Visitors sign in first and come back here. */
+export default function AdminRoute() {
+  return (
+    <RequireAuth>
+      <StaffConsole />
+    </RequireAuth>
+  );
+}

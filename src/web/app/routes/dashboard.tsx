@@ -1,0 +1,23 @@
+import { AccountShell } from '../account-shell';
+import {
+  NotificationsList,
+  PageViewsChart,
+  StatTiles,
+} from '../../features/account/components/dashboard-overview';
+import { useWishlist } from '../../lib/wishlist';
+import { usePageTitle } from '../../lib/use-page-title';
+
+/** SPEC §2 Dashboard: four tiles, the page-views graph and notifications; sample figures. */
+export default function DashboardPage() {
+  usePageTitle('Dashboard');
+  const favorites = useWishlist().length;
+  return (
+    <AccountShell title="Dashboard" lead="Your listings, searches and messages at a glance." sample>
+      <StatTiles favorites={favorites} />
+      <div className="dashboard-columns">
+        <PageViewsChart />
+        <NotificationsList />
+      </div>
+    </AccountShell>
+  );
+}

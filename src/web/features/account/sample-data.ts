@@ -1,0 +1,196 @@
+/**
+ * SPEC §2: the owner tools (dashboard, my listings, saved search, messages) are static
+ * template pages with sample figures. Everything here is invented and shown as a sample.
+ */
+
+export interface SampleListing {
+  id: number;
+  make: string;
+  model: string;
+  year: number;
+  transmission: 'Automatic' | 'Manual';
+  fuelType: 'Petrol' | 'Diesel' | 'Hybrid';
+  listedOn: string;
+}
+
+export const sampleListings: SampleListing[] = [
+  {
+    id: 1,
+    make: 'Toyota',
+    model: 'Corolla',
+    year: 2021,
+    transmission: 'Automatic',
+    fuelType: 'Petrol',
+    listedOn: '2026-03-02',
+  },
+  {
+    id: 2,
+    make: 'Hyundai',
+    model: 'Tucson',
+    year: 2022,
+    transmission: 'Automatic',
+    fuelType: 'Petrol',
+    listedOn: '2026-02-18',
+  },
+  {
+    id: 3,
+    make: 'Toyota',
+    model: 'Hilux',
+    year: 2020,
+    transmission: 'Manual',
+    fuelType: 'Diesel',
+    listedOn: '2026-02-04',
+  },
+  {
+    id: 4,
+    make: 'Honda',
+    model: 'CR-V',
+    year: 2019,
+    transmission: 'Automatic',
+    fuelType: 'Petrol',
+    listedOn: '2026-01-21',
+  },
+  {
+    id: 5,
+    make: 'Kia',
+    model: 'Picanto',
+    year: 2021,
+    transmission: 'Manual',
+    fuelType: 'Petrol',
+    listedOn: '2026-01-09',
+  },
+  {
+    id: 6,
+    make: 'Toyota',
+    model: 'RAV4',
+    year: 2023,
+    transmission: 'Automatic',
+    fuelType: 'Hybrid',
+    listedOn: '2025-12-15',
+  },
+];
+
+export interface SampleSavedSearch {
+  id: number;
+  title: string;
+  query: string;
+  /** Where 'Open' takes the person: the real list with the same filter. */
+  filter: { make?: string; body_type?: string };
+  listings: number;
+  times: string;
+}
+
+export const sampleSavedSearches: SampleSavedSearch[] = [
+  {
+    id: 1,
+    title: 'Toyota for the weekend',
+    query: 'Make: Toyota',
+    filter: { make: 'Toyota' },
+    listings: 9,
+    times: 'Daily',
+  },
+  {
+    id: 2,
+    title: 'Family SUV',
+    query: 'Type: SUV',
+    filter: { body_type: 'suv' },
+    listings: 7,
+    times: 'Weekly',
+  },
+  {
+    id: 3,
+    title: 'Van for a funeral trip',
+    query: 'Type: Van',
+    filter: { body_type: 'van' },
+    listings: 3,
+    times: 'Weekly',
+  },
+  {
+    id: 4,
+    title: 'Honda saloon',
+    query: 'Make: Honda',
+    filter: { make: 'Honda' },
+    listings: 4,
+    times: 'Monthly',
+  },
+];
+
+export interface SampleNotification {
+  id: number;
+  text: string;
+  when: string;
+}
+
+export const sampleNotifications: SampleNotification[] = [
+  {
+    id: 1,
+    text: 'Your Toyota Corolla 2021 listing was viewed 48 times this week.',
+    when: '2 hours ago',
+  },
+  { id: 2, text: 'Kwesi A. sent you a message about the Hyundai Tucson.', when: 'Yesterday' },
+  { id: 3, text: 'A saved search, Family SUV, has 2 new cars.', when: '3 days ago' },
+  { id: 4, text: 'Your Standard plan renews on 2 April.', when: 'Last week' },
+];
+
+export const sampleStats = { listings: 6, savedSearches: 4, messages: 3 };
+
+/** Page views a day over the last 30 days, per sample listing. Deterministic, so no flicker. */
+export function samplePageViews(listingId: number, days: number): number[] {
+  return Array.from({ length: days }, (_, i) => {
+    const wave = Math.sin((i + listingId * 3) / 3.2) * 9 + Math.cos((i * listingId) / 5) * 4;
+    return Math.max(2, Math.round(18 + listingId * 2 + wave + (i % 7 === 5 ? 10 : 0)));
+  });
+}
+
+export interface SampleMessage {
+  from: 'me' | 'them';
+  text: string;
+  at: string;
+}
+
+export interface SampleConversation {
+  id: number;
+  name: string;
+  about: string;
+  messages: SampleMessage[];
+}
+
+export const sampleConversations: SampleConversation[] = [
+  {
+    id: 1,
+    name: 'Kwesi Appiah',
+    about: 'Hyundai Tucson 2022',
+    messages: [
+      {
+        from: 'them',
+        text: 'Good morning. Is the Tucson free from Friday to Monday?',
+        at: '09:12',
+      },
+      {
+        from: 'me',
+        text: 'Good morning Kwesi, yes it is. Where would you like to pick it up?',
+        at: '09:20',
+      },
+      { from: 'them', text: 'East Legon if possible. I will pay with MoMo.', at: '09:24' },
+    ],
+  },
+  {
+    id: 2,
+    name: 'Abena Owusu',
+    about: 'Toyota Hilux 2020',
+    messages: [
+      { from: 'them', text: 'Can I take the Hilux to Tamale for a week?', at: 'Yesterday' },
+      {
+        from: 'me',
+        text: 'Yes. Choose "Outside Accra" when you book and tell us the route.',
+        at: 'Yesterday',
+      },
+    ],
+  },
+  {
+    id: 3,
+    name: 'Yaw Boateng',
+    about: 'Kia Picanto 2021',
+    messages: [{ from: 'them', text: 'Thank you, the car was very clean!', at: 'Mon' }],
+  },
+];

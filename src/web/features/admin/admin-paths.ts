@@ -1,0 +1,14 @@
+/**
+ * The staff console's inner pages (routes/admin.tsx renders them all). Kept out of
+ * config/paths.ts, which every renter's first page downloads.
+ */
+export const adminPaths = {
+  adminCars: { path: '/admin/cars', getHref: () => '/admin/cars' },
+  adminCarNew: { path: '/admin/cars/new', getHref: () => '/admin/cars/new' },
+  adminCar: { path: '/admin/cars/:id', getHref: (id: number) => `/admin/cars/${id}` },
+  adminBookings: { path: '/admin/bookings', getHref: () => '/admin/bookings' },
+  adminBooking: { path: '/admin/bookings/:code', getHref: (code: string) => `/admin/bookings/${encodeURIComponent(code)}` },
+  adminCustomers: { path: '/admin/customers', getHref: () => '/admin/customers' },
+  adminCustomer: { path: '/admin/customers/:id', getHref: (id: number) => `/admin/customers/${id}` },
+  adminMessages: { path: '/admin/messages', getHref: () => '/admin/messages' },
+} as const;

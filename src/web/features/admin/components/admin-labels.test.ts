@@ -1,0 +1,27 @@
+import { describe, expect, test } from 'vitest';
+import { cedis, dayOf, eventLabel, formatShortRange, phone, telHref } from './admin-labels';
+
+describe('console wording', () => {
+  test('date ranges are as short as they can be without losing a month or a year', () => {
+    expect(formatShortRange('2026-12-06', '2026-12-12')).toBe('6–12 Dec 2026');
+    expect(formatShortRange('2026-11-27', '2026-12-01')).toBe('27 Nov – 1 Dec 2026');
+    expect(formatShortRange('2026-12-30', '2027-01-02')).toBe('30 Dec 2026 – 2 Jan 2027');
+    expect(formatShortRange('2026-11-22', '2026-11-22')).toBe('22 Nov 2026');
+  });
+
+  test('a moment belongs to its day in Accra', () => {
+    expect(dayOf('2026-11-22T23:59:00Z')).toBe('2026-11-22');
+    expect(dayOf('2026-11-23T00:01:00Z')).toBe('2026-11-23');
+  });
+
+  test('money and phone numbers read as people write them', () => {
+    expect(cedis(1250)).toBe('GH₵\u00a01,250.00');
+    expect(phone('233244000001')).toBe('+233 24 400 0001');
+    expect(telHref('233244000001')).toBe('tel:+233244000001');
+  });
+
+  test('timeline events have words, and an unknown one still reads', () => {
+    expect(eventLabel('cash_recorded')).toBe('Cash payment recorded');
+    expect(eventLabel('deposit_returned')).toBe('Deposit returned');
+  });
+});

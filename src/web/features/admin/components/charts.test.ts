@@ -1,0 +1,26 @@
+import { describe, expect, test } from 'vitest';
+import { cumulative, niceCeiling, shortCedis } from './charts';
+
+describe('the dashboard charts', () => {
+  test('an axis tops out at a round number at or above the largest value', () => {
+    expect(niceCeiling(0)).toBe(1);
+    expect(niceCeiling(7)).toBe(10);
+    expect(niceCeiling(10)).toBe(10);
+    expect(niceCeiling(10_250)).toBe(20_000);
+    expect(niceCeiling(2_300)).toBe(2_500);
+    expect(niceCeiling(41_000)).toBe(50_000);
+  });
+
+  test('running totals add each day to the ones before', () => {
+    expect(cumulative([])).toEqual([]);
+    expect(cumulative([100, 0, 250.5, 50])).toEqual([100, 100, 350.5, 400.5]);
+  });
+
+  test('axis labels stay short enough for a phone', () => {
+    expect(shortCedis(0)).toBe('GH₵\u00a00');
+    expect(shortCedis(950)).toBe('GH₵\u00a0950');
+    expect(shortCedis(12_500)).toBe('GH₵\u00a012.5k');
+    expect(shortCedis(20_000)).toBe('GH₵\u00a020k');
+    expect(shortCedis(1_500_000)).toBe('GH₵\u00a01.5m');
+  });
+});

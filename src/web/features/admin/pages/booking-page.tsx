@@ -1,0 +1,429 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { daysBetween, formatDate } from '../../../../shared/dates';
+import type {
+  AdminBookingAction,
+  AdminBookingDetail,
+  AdminBookingEvent,
+} from '../../../../shared/schemas/admin';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useAdminBooking, useBookingAction } from '../api/admin-api';
+import { AlertIcon, CancelIcon, CashIcon, PickupIcon, ReturnIcon } from '../components/admin-icons';
+import {
+  ACTION_LABELS,
+  actorLabel,
+  cedis,
+  eventLabel,
+  formatDateRange,
+  formatDateTime,
+  PAYMENT_METHOD_LABELS,
+  phone,
+  plural,
+  telHref,
+} from '../components/admin-labels';
+import { AdminPageHeader } from '../components/admin-shell';
+import { FlagBadge, PaymentBadge, StatusBadge } from '../components/badges';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { errorMessage } from '../components/server-errors';
+import { ErrorState, LoadingState } from '../components/states';
+import './booking.css';
+import { adminPaths } from '../admin-paths';
+
+const back = { to: adminPaths.adminBookings.getHref(), label: 'Bookings' };
+const ACTION_ORDER: AdminBookingAction[] = ['record_cash', 'pick_up', 'return', 'cancel'];
+const ACTION_ICONS: Record<AdminBookingAction, ReactNode> = {
+  record_cash: <CashIcon size={18} />,
+  pick_up: <PickupIcon size={18} />,
+  return: <ReturnIcon size={18} />,
+  cancel: <CancelIcon size={18} />,
+};
+const DESTINATIONS: Record<number, string> = { 1: 'Within Accra', 2: 'Outside Accra' };
+
+/** What each action will do, in the words of the desk, before staff confirm it. */
+function actionText(
+  action: AdminBookingAction,
+  b: AdminBookingDetail,
+): { title: string; body: ReactNode; confirm: string } {
+  switch (action) {
+    case 'record_cash':
+      return {
+        title: 'Record the cash payment?',
+        confirm: `Record ${cedis(b.total_cost)} cash`,
+        body: (
+          <p>
+            You have received <strong>{cedis(b.total_cost)}</strong> in cash from {b.renter.name} (
+            {cedis(b.line_cost)} rental and the {cedis(b.deposit)} deposit). The booking will show
+            as paid.
+          </p>
+        ),
+      };
+    case 'pick_up':
+      return {
+        title: 'Hand over the car?',
+        confirm: 'Mark picked up',
+        body: (
+          <p>
+            {b.renter.name} is taking the {b.car.title} today, due back on{' '}
+            <strong>{formatDate(b.end_date)}</strong>. Check their ID and driving licence first.
+          </p>
+        ),
+      };
+    case 'return':
+      return {
+        title: 'Is the car back?',
+        confirm: 'Mark returned',
+        body: (
+          <p>
+            The {b.car.title} is back from {b.renter.name}. The booking will be completed. Return
+            the {cedis(b.deposit)} deposit once you have checked the car.
+          </p>
+        ),
+      };
+    case 'cancel':
+      return {
+        title: `Cancel booking ${b.booking_code}?`,
+        confirm: b.payment_status === 'paid' ? 'Cancel and refund' : 'Cancel booking',
+        body:
+          b.payment_status === 'paid' ? (
+            <p>
+              The renter has paid <strong>{cedis(b.total_cost)}</strong>; it will be refunded. The
+              dates {formatDateRange(b.start_date, b.end_date)} become free for others to book. This
+              cannot be undone.
+            </p>
+          ) : (
+            <p>
+              Nothing has been paid. The dates {formatDateRange(b.start_date, b.end_date)} become
+              free for others to book. This cannot be undone.
+            </p>
+          ),
+      };
+  }
+}
+
+function Actions({ booking }: { booking: AdminBookingDetail }) {
+  const act = useBookingAction(booking.booking_code);
+  // The dialog keeps its last action while it closes, so its words do not vanish mid-close.
+  const [dialog, setDialog] = useState<{ action: AdminBookingAction; open: boolean } | null>(null);
+  const [result, setResult] = useState<string | null>(null);
+  const resultRef = useRef<HTMLParagraphElement>(null);
+  const allowed = ACTION_ORDER.filter((a) => booking.allowed_actions.includes(a));
+  const text = dialog ? actionText(dialog.action, booking) : null;
+
+  // The button that was pressed is usually gone after the action: the result takes the focus.
+  useEffect(() => {
+    if (result) resultRef.current?.focus();
+  }, [result]);
+
+  return (
+    <section className="panel booking-actions" aria-labelledby="actions-heading">
+      <div className="panel-head">
+        <h2 id="actions-heading">Next steps</h2>
+      </div>
+      <div className="panel-body">
+        {result && (
+          <p className="alert alert-success" role="status" tabIndex={-1} ref={resultRef}>
+            {result}
+          </p>
+        )}
+        {allowed.length === 0 ? (
+          <p className="muted no-actions">
+            {booking.status === 'completed' || booking.status === 'cancelled'
+              ? `This booking is ${booking.status}: nothing more to do.`
+              : booking.status === 'pending' && booking.payment_method === 'mobile_money'
+                ? 'Waiting for the renter to approve the mobile money payment.'
+                : booking.status !== 'active'
+                  ? `The car can be handed over from ${formatDate(booking.start_date)}.`
+                  : 'Nothing to do right now.'}
+          </p>
+        ) : (
+          <div className="action-buttons">
+            {allowed.map((action) => (
+              <button
+                key={action}
+                type="button"
+                className={action === 'cancel' ? 'btn btn-outline-danger' : 'btn btn-primary'}
+                onClick={() => {
+                  act.reset();
+                  setResult(null);
+                  setDialog({ action, open: true });
+                }}
+              >
+                {ACTION_ICONS[action]}
+                {action === 'cancel' && booking.payment_status === 'paid'
+                  ? 'Cancel and refund'
+                  : ACTION_LABELS[action]}
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
+      {dialog && text && (
+        <ConfirmDialog
+          open={dialog.open}
+          title={text.title}
+          confirmLabel={text.confirm}
+          tone={dialog.action === 'cancel' ? 'danger' : 'primary'}
+          pending={act.isPending}
+          error={act.isError ? errorMessage(act.error) : null}
+          withNote
+          onClose={() => setDialog({ ...dialog, open: false })}
+          onConfirm={(note) =>
+            act.mutate(
+              { action: dialog.action, note },
+              {
+                onSuccess: (data) => {
+                  setDialog({ ...dialog, open: false });
+                  setResult(data.message);
+                },
+              },
+            )
+          }
+        >
+          {text.body}
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}
+
+function Facts({ booking: b }: { booking: AdminBookingDetail }) {
+  const days = daysBetween(b.start_date, b.end_date) + 1;
+  return (
+    <section className="panel" aria-labelledby="facts-heading">
+      <div className="panel-head">
+        <h2 id="facts-heading">Booking</h2>
+      </div>
+      <dl className="facts">
+        <div>
+          <dt>Car</dt>
+          <dd>
+            <Link to={adminPaths.adminCar.getHref(b.car.id)}>{b.car.title}</Link>
+          </dd>
+        </div>
+        <div>
+          <dt>Renter</dt>
+          <dd>
+            <Link to={adminPaths.adminCustomer.getHref(b.renter.id)}>{b.renter.name}</Link>
+            <br />
+            <a href={telHref(b.renter.msisdn)} className="muted-link">
+              {phone(b.renter.msisdn)}
+            </a>
+          </dd>
+        </div>
+        <div>
+          <dt>Dates</dt>
+          <dd>
+            {formatDateRange(b.start_date, b.end_date)}
+            <br />
+            <span className="muted">{plural(b.days || days, 'day')}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Destination</dt>
+          <dd>
+            {b.destination}
+            <br />
+            <span className="muted">{DESTINATIONS[b.destination_type] ?? 'Not specified'}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Payment</dt>
+          <dd>
+            {PAYMENT_METHOD_LABELS[b.payment_method]}
+            {b.hold_expires_at && b.status === 'pending' && (
+              <>
+                <br />
+                <span className="muted">Held until {formatDateTime(b.hold_expires_at)}</span>
+              </>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Booked</dt>
+          <dd>{formatDateTime(b.created_at)}</dd>
+        </div>
+      </dl>
+      <table className="cost-table">
+        <caption className="visually-hidden">Cost</caption>
+        <tbody>
+          <tr>
+            <th scope="row">
+              {cedis(b.price_per_day)} × {plural(b.days, 'day')}
+            </th>
+            <td>{cedis(b.line_cost)}</td>
+          </tr>
+          <tr>
+            <th scope="row">Security deposit</th>
+            <td>{cedis(b.deposit)}</td>
+          </tr>
+          <tr className="cost-table-total">
+            <th scope="row">Total</th>
+            <td>{cedis(b.total_cost)}</td>
+          </tr>
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+const ATTEMPT_LABELS: Record<string, string> = {
+  pending: 'Pending',
+  success: 'Received',
+  failed: 'Failed',
+  abandoned: 'Abandoned',
+  refund_pending: 'Refund pending',
+  refunded: 'Refunded',
+};
+const ATTEMPT_TONES: Record<string, string> = {
+  success: 'badge-green',
+  failed: 'badge-red',
+  abandoned: 'badge-red',
+  refunded: 'badge-grey',
+};
+const PROVIDER_LABELS: Record<string, string> = {
+  cash: 'Cash at the desk',
+  sandbox: 'Mobile money (sandbox)',
+};
+
+function Payments({ booking }: { booking: AdminBookingDetail }) {
+  return (
+    <section className="panel" aria-labelledby="payments-heading">
+      <div className="panel-head">
+        <h2 id="payments-heading">Payments</h2>
+        <span className="panel-count">{booking.payments.length}</span>
+      </div>
+      {booking.payments.length === 0 ? (
+        <p className="panel-empty">
+          {booking.payment_method === 'payOnPickup'
+            ? 'No payment yet: the renter pays in cash at pickup.'
+            : 'No payment attempts yet.'}
+        </p>
+      ) : (
+        <ul className="payment-list">
+          {booking.payments.map((p) => (
+            <li
+              key={p.id}
+              className={p.flagged_reason ? 'payment-item is-flagged' : 'payment-item'}
+            >
+              <div className="payment-top">
+                <strong>{cedis(p.amount)}</strong>
+                <span className={`badge ${ATTEMPT_TONES[p.status] ?? 'badge-amber'}`}>
+                  {ATTEMPT_LABELS[p.status] ?? p.status}
+                </span>
+              </div>
+              <p className="payment-meta">
+                {PROVIDER_LABELS[p.provider] ?? p.provider}
+                {p.network ? ` · ${p.network.toUpperCase()}` : ''}
+                {p.wallet_msisdn ? ` · ${phone(p.wallet_msisdn)}` : ''}
+              </p>
+              <p className="payment-meta">
+                <span className="mono">{p.reference}</span> · {formatDateTime(p.created_at)}
+              </p>
+              {p.flagged_reason && (
+                <p className="row-alert payment-flag">
+                  <AlertIcon size={16} /> {p.flagged_reason}
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+const EVENT_TONE: Record<string, string> = {
+  paid: 'good',
+  cash_recorded: 'good',
+  picked_up: 'good',
+  returned: 'good',
+  refunded: 'neutral',
+  cancelled: 'bad',
+  payment_failed: 'bad',
+  hold_expired: 'bad',
+  payment_flagged: 'bad',
+};
+
+function who(event: AdminBookingEvent): string {
+  if (event.actor_user)
+    return `${event.actor_user.name} (${actorLabel(event.actor).toLowerCase()})`;
+  return actorLabel(event.actor);
+}
+
+function Timeline({ events }: { events: AdminBookingEvent[] }) {
+  return (
+    <section className="panel" aria-labelledby="timeline-heading">
+      <div className="panel-head">
+        <h2 id="timeline-heading">Timeline</h2>
+      </div>
+      {events.length === 0 ? (
+        <p className="panel-empty">Nothing recorded yet.</p>
+      ) : (
+        <ol className="timeline">
+          {events.map((event) => (
+            <li key={event.id} className={`timeline-item tone-${EVENT_TONE[event.type] ?? 'info'}`}>
+              <span className="timeline-dot" aria-hidden="true" />
+              <div>
+                <p className="timeline-title">{eventLabel(event.type)}</p>
+                <p className="timeline-meta">
+                  <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time> ·{' '}
+                  {who(event)}
+                </p>
+                {event.note && <p className="timeline-note">“{event.note}”</p>}
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+export function BookingPage() {
+  const { code = '' } = useParams();
+  usePageTitle(`Booking ${code} · Staff`);
+  const booking = useAdminBooking(code);
+
+  if (booking.isPending) return <LoadingState label="Loading the booking…" />;
+  if (booking.isError) {
+    return (
+      <>
+        <AdminPageHeader title={code} back={back} />
+        <ErrorState
+          title="Couldn't load this booking"
+          error={booking.error}
+          onRetry={() => void booking.refetch()}
+        />
+      </>
+    );
+  }
+  const b = booking.data;
+  return (
+    <>
+      <AdminPageHeader
+        title={<span className="mono">{b.booking_code}</span>}
+        back={back}
+        lead={
+          <span className="badge-line">
+            <StatusBadge status={b.status} />
+            <PaymentBadge status={b.payment_status} />
+            {b.flagged && <FlagBadge />}
+            <span>
+              {b.car.title} · {b.renter.name}
+            </span>
+          </span>
+        }
+      />
+      <div className="booking-grid">
+        <div className="booking-col">
+          <Actions booking={b} />
+          <Facts booking={b} />
+          <Payments booking={b} />
+        </div>
+        <div className="booking-col">
+          <Timeline events={b.events} />
+        </div>
+      </div>
+    </>
+  );
+}

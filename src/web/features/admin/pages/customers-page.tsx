@@ -1,0 +1,123 @@
+import { Link } from 'react-router';
+import { formatDate } from '../../../../shared/dates';
+import type { AdminCustomer } from '../../../../shared/schemas/admin';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useCustomerList } from '../api/admin-api';
+import { dayOf, phone, plural } from '../components/admin-labels';
+import { AdminPageHeader } from '../components/admin-shell';
+import { DataTable, type Column } from '../components/data-table';
+import { FilterBar } from '../components/filter-bar';
+import { ListFooter } from '../components/list-footer';
+import { EmptyState, ErrorState, LoadingState } from '../components/states';
+import { useUrlFilters } from '../components/use-url-filters';
+import { adminPaths } from '../admin-paths';
+
+const FILTERS = ['q'] as const;
+
+const columns: Column<AdminCustomer>[] = [
+  {
+    key: 'name',
+    header: 'Name',
+    card: 'title',
+    cell: (c) => (
+      <Link to={adminPaths.adminCustomer.getHref(c.id)} className="row-link">
+        {c.name}
+      </Link>
+    ),
+  },
+  {
+    key: 'live',
+    header: 'Live bookings',
+    card: 'badge',
+    cell: (c) =>
+      c.live_bookings_count > 0 ? (
+        <span className="badge badge-amber">{plural(c.live_bookings_count, 'live booking')}</span>
+      ) : null,
+  },
+  { key: 'phone', header: 'Phone', cell: (c) => phone(c.msisdn) },
+  {
+    key: 'email',
+    header: 'Email',
+    cell: (c) => c.email ?? <span className="muted">–</span>,
+    card: 'hide',
+  },
+  { key: 'bookings', header: 'Bookings', numeric: true, cell: (c) => c.bookings_count },
+  {
+    key: 'last',
+    header: 'Last booking',
+    cell: (c) =>
+      c.last_booking_at ? (
+        formatDate(dayOf(c.last_booking_at))
+      ) : (
+        <span className="muted">Never</span>
+      ),
+  },
+  { key: 'joined', header: 'Joined', cell: (c) => formatDate(dayOf(c.created_at)), card: 'hide' },
+];
+
+export function CustomersPage() {
+  usePageTitle('Customers · Staff');
+  const filters = useUrlFilters(FILTERS);
+  const list = useCustomerList({
+    page: filters.page,
+    ...(filters.values.q ? { q: filters.values.q } : {}),
+  });
+  const data = list.data;
+
+  let content;
+  if (list.isPending) content = <LoadingState label="Loading customers…" />;
+  else if (list.isError)
+    content = (
+      <ErrorState
+        title="Couldn't load the customers"
+        error={list.error}
+        onRetry={() => void list.refetch()}
+      />
+    );
+  else if (!data || data.total === 0)
+    content = (
+      <EmptyState title={filters.active ? 'Nobody matches this search' : 'No customers yet'}>
+        {filters.active && (
+          <p className="muted">Search by part of a name, or a phone number in any format.</p>
+        )}
+      </EmptyState>
+    );
+  else
+    content = (
+      <>
+        <DataTable
+          caption="Customers"
+          columns={columns}
+          rows={data.customers}
+          rowKey={(c) => c.id}
+          stale={list.isPlaceholderData}
+        />
+        <ListFooter
+          page={data.page}
+          limit={data.limit}
+          total={data.total}
+          lastPage={data.last_page}
+          noun="customers"
+          onPage={filters.setPage}
+        />
+      </>
+    );
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Customers"
+        lead={data ? plural(data.total, 'renter') : 'Everyone with an account'}
+      />
+      <FilterBar
+        searchLabel="Search customers"
+        searchPlaceholder="Name or phone number"
+        search={filters.values.q}
+        onSearch={(value) => filters.setFilters({ q: value })}
+        active={filters.active}
+        onClear={filters.clear}
+      />
+      {content}
+    </>
+  );
+}

@@ -1,0 +1,186 @@
+import type { Booking } from '../../../shared/schemas/bookings';
+import { cedisToPesewas } from '../../../shared/money';
+import { formatMsisdn } from '../../../shared/phone';
+
+/** SPEC §9: the invoice's VAT label is 20%. Prices include it; the column shows its share. */
+export const INVOICE_VAT_RATE = 0.2;
+
+export interface InvoiceParty {
+  name: string;
+  lines: string[];
+}
+
+export interface InvoiceLine {
+  description: string;
+  detail?: string;
+  quantity: number;
+  unitLabel?: string;
+  /** Minor units (pesewas or cents), VAT included. */
+  unitPrice: number;
+  vatRate: number;
+}
+
+export interface Invoice {
+  number: string;
+  issuedOn: string;
+  dueOn: string;
+  status: string;
+  currency: 'GHS' | 'USD';
+  supplier: InvoiceParty;
+  customer: InvoiceParty;
+  lines: InvoiceLine[];
+  notes: string[];
+}
+
+export interface InvoiceTotals {
+  lines: { amount: number; vat: number }[];
+  net: number;
+  vat: number;
+  total: number;
+}
+
+/** The VAT inside a VAT-inclusive amount, rounded to the minor unit. */
+export const vatIncluded = (amount: number, rate: number) =>
+  Math.round((amount * rate) / (1 + rate));
+
+export function invoiceTotals(invoice: Pick<Invoice, 'lines'>): InvoiceTotals {
+  const lines = invoice.lines.map((line) => {
+    const amount = line.quantity * line.unitPrice;
+    return { amount, vat: vatIncluded(amount, line.vatRate) };
+  });
+  const total = lines.reduce((sum, line) => sum + line.amount, 0);
+  const vat = lines.reduce((sum, line) => sum + line.vat, 0);
+  return { lines, net: total - vat, vat, total };
+}
+
+const currencyFormats = {
+  GHS: new Intl.NumberFormat('en-GH', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  USD: new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+};
+
+/** 'GH₵ 1,234.50' or '$49.00' from minor units. */
+export function formatInvoiceMoney(minor: number, currency: Invoice['currency']): string {
+  const amount = currencyFormats[currency].format(minor / 100);
+  return currency === 'GHS' ? `GH₵ ${amount}` : `$${amount}`;
+}
+
+export const SUPPLIER: InvoiceParty = {
+  name: 'CarLink Ghana',
+  lines: ['East Legon, Accra, Ghana', '+233 30 290 0100', 'hello@carlinkghana.com'],
+};
+
+/**
+ * SPEC §2's static sample: a membership plan bought by a fictional dealer. Clearly a sample;
+ * nothing here is anyone's real data.
+ */
+export const SAMPLE_INVOICE: Invoice = {
+  number: 'INV-SAMPLE-0042',
+  issuedOn: '2026-01-05',
+  dueOn: '2026-01-19',
+  status: 'Sample',
+  currency: 'USD',
+  supplier: SUPPLIER,
+  customer: {
+    name: 'Sample Motors Ltd (sample customer)',
+    lines: ['Spintex Road, Accra', '+233 20 000 0000', 'accounts@example.com'],
+  },
+  lines: [
+    {
+      description: 'Standard membership plan',
+      detail: '1 listing, 30 days visibility',
+      quantity: 1,
+      unitLabel: 'month',
+      unitPrice: 49_00,
+      vatRate: INVOICE_VAT_RATE,
+    },
+    {
+      description: 'Basic membership plan',
+      detail: 'Second car, 30 days visibility',
+      quantity: 1,
+      unitLabel: 'month',
+      unitPrice: 29_00,
+      vatRate: INVOICE_VAT_RATE,
+    },
+    {
+      description: 'Highlighted in search results',
+      detail: 'Extra week for one listing',
+      quantity: 2,
+      unitLabel: 'weeks',
+      unitPrice: 12_00,
+      vatRate: INVOICE_VAT_RATE,
+    },
+  ],
+  notes: ['This is a sample invoice, shown as an example of our invoices. It is not a bill.'],
+};
+
+const PAYMENT_STATUS_LABELS: Record<Booking['payment_status'], string> = {
+  unpaid: 'Due at pickup',
+  pending: 'Payment pending',
+  paid: 'Paid',
+  failed: 'Payment failed',
+  refunded: 'Refunded',
+};
+
+const DESTINATION_LABELS: Record<number, string> = { 1: 'Within Accra', 2: 'Outside Accra' };
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+/** '22 Nov 2026' for a 'YYYY-MM-DD' date or an ISO timestamp (its date in Accra, UTC+0). */
+export const formatInvoiceDate = (value: string) =>
+  dayFormat.format(new Date(value.length === 10 ? `${value}T00:00:00Z` : value));
+
+/**
+ * The invoice of a real booking. The amounts are the server's (PRODUCT.md P2.2): the rental
+ * line is days × price per day with VAT included, and the security deposit is refundable,
+ * so it carries no VAT. The invoice total is the booking's total.
+ */
+export function invoiceFromBooking(
+  booking: Booking,
+  customer: { name: string; msisdn: string; email: string | null },
+): Invoice {
+  const car = booking.car;
+  const status =
+    booking.status === 'cancelled' ? 'Cancelled' : PAYMENT_STATUS_LABELS[booking.payment_status];
+  return {
+    number: `INV-${booking.booking_code}`,
+    issuedOn: booking.created_at,
+    dueOn: booking.payment_method === 'payOnPickup' ? booking.start_date : booking.created_at,
+    status,
+    currency: 'GHS',
+    supplier: SUPPLIER,
+    customer: {
+      name: customer.name,
+      lines: [formatMsisdn(customer.msisdn), ...(customer.email ? [customer.email] : [])],
+    },
+    lines: [
+      {
+        description: `Car rental: ${car.year} ${car.make} ${car.model}`,
+        detail: `${formatInvoiceDate(booking.start_date)} to ${formatInvoiceDate(booking.end_date)} · ${DESTINATION_LABELS[booking.destination_type] ?? ''}: ${booking.destination}`,
+        quantity: booking.days,
+        unitLabel: booking.days === 1 ? 'day' : 'days',
+        unitPrice: cedisToPesewas(booking.price_per_day),
+        vatRate: INVOICE_VAT_RATE,
+      },
+      {
+        description: 'Security deposit (refundable)',
+        detail: 'Returned when the car comes back in good order',
+        quantity: 1,
+        unitPrice: cedisToPesewas(booking.deposit),
+        vatRate: 0,
+      },
+    ],
+    notes: [
+      `Booking ${booking.booking_code}. Prices include VAT at ${INVOICE_VAT_RATE * 100}%; the deposit carries none.`,
+      booking.payment_method === 'payOnPickup'
+        ? 'Payment on pickup: the total is paid in cash, in full, when the car is delivered.'
+        : ({
+            paid: 'Paid by mobile money.',
+            refunded: 'Paid by mobile money, and refunded.',
+          }[booking.payment_status as string] ?? 'Payment by mobile money, not completed.'),
+    ],
+  };
+}

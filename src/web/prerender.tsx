@@ -1,0 +1,55 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { prerender } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { AppRoutes } from './app/router';
+import { paths } from './config/paths';
+
+/**
+ * The first paint of the pages that look the same for everyone, rendered at build time into
+ * their HTML (scripts/build-web.mjs, served by src/server/plugins/web-static.ts), so a phone
+ * paints the page before the JavaScript has arrived. Not hydrated: main.tsx renders as
+ * always and React replaces this markup with the same picture, so signed-in headers, dates
+ * or the URL's query string can never make a mismatch.
+ *
+ * Keys are the pathnames that get the markup ('*': any URL no route matches); values the URL
+ * rendered. Left out: pages behind sign-in (a visitor is sent to /login) and pages whose
+ * first paint depends on this browser's storage (cart, wishlist) or on the query string.
+ */
+export const prerenderedPages: Record<string, string> = {
+  [paths.home.path]: paths.home.getHref(),
+  [paths.login.path]: paths.login.getHref(),
+  // Any id: with no data yet the page shows its loading state, whichever car it is.
+  [paths.carDetails.path]: paths.carDetails.getHref(1),
+  [paths.about.path]: paths.about.getHref(),
+  [paths.faq.path]: paths.faq.getHref(),
+  [paths.contact.path]: paths.contact.getHref(),
+  [paths.pricing.path]: paths.pricing.getHref(),
+  [paths.terms.path]: paths.terms.getHref(),
+  [paths.notFound.path]: paths.notFound.getHref(),
+  '*': paths.notFound.getHref(),
+};
+
+/**
+ * Renders a URL as a signed-out visitor with nothing fetched yet sees it: queries stay
+ * pending, so data shows as its loading skeletons. `prerender` waits for the lazy page chunks.
+ */
+export async function prerenderPage(url: string): Promise<string> {
+  const queryClient = new QueryClient();
+  const errors: unknown[] = [];
+  const { prelude } = await prerender(
+    <QueryClientProvider client={queryClient}>
+      <StaticRouter location={url}>
+        <AppRoutes />
+      </StaticRouter>
+    </QueryClientProvider>,
+    {
+      // React would render the nearest Suspense fallback instead and carry on: the build must fail.
+      onError: (error) => void errors.push(error),
+      // Every boundary inline: a large one would otherwise come as a fallback plus an inline
+      // script that swaps it in, and the CSP allows no inline script.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    },
+  );
+  if (errors.length > 0) throw new AggregateError(errors, `prerendering ${url} failed`);
+  return new Response(prelude).text();
+}

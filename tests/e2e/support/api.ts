@@ -1,0 +1,74 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_RENTER, type Renter } from './auth';
+
+/** The demo staff account of the seed (README). */
+export const DEMO_STAFF = { msisdn: '0244000000', password: 'Staff@1234' } as const;
+
+export interface ApiSession {
+  token: string;
+  user: { id: number; name: string; msisdn: string; email: string | null; whatsapp: string | null };
+  headers: { authorization: string };
+}
+
+/** Signs in through the API (not the form): for tests about something else than signing in. */
+export async function apiSignIn(
+  request: APIRequestContext,
+  who: Pick<Renter, 'msisdn' | 'password'> = DEMO_RENTER,
+): Promise<ApiSession> {
+  const response = await request.post('/api/auth/login', {
+    data: { msisdn: who.msisdn, password: who.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const body = (await response.json()) as { access_token: string; user: ApiSession['user'] };
+  return {
+    token: body.access_token,
+    user: body.user,
+    headers: { authorization: `Bearer ${body.access_token}` },
+  };
+}
+
+/**
+ * Puts a session into the page's storage before any of its scripts run, as the app itself
+ * keeps it (SPEC §3: 'token' and 'auth'), so the page opens signed in.
+ */
+export async function openSignedIn(page: Page, session: ApiSession) {
+  await page.addInitScript(
+    ({ token, user }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem(
+        'auth',
+        JSON.stringify({ user, token, isAuthenticated: true, loginTimestamp: Date.now() }),
+      );
+    },
+    { token: session.token, user: session.user },
+  );
+}
+
+/** Books a car through the API, as the payment modal would, and returns the booking. */
+export async function apiCreateBooking(
+  request: APIRequestContext,
+  session: ApiSession,
+  booking: { car_id: number; start_date: string; end_date: string; destination?: string },
+) {
+  const response = await request.post('/api/bookings/create', {
+    headers: session.headers,
+    data: {
+      destination: 'Kumasi',
+      destination_type: 2,
+      payment_method: 'payOnPickup',
+      ...booking,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (
+    (await response.json()) as {
+      booking: {
+        booking_code: string;
+        total_cost: number;
+        line_cost: number;
+        deposit: number;
+        days: number;
+      };
+    }
+  ).booking;
+}
