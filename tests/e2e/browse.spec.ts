@@ -24,3 +24,17 @@ test('a visitor browses the home page, opens a car, and Rent Now asks them to si
   await expect(page).toHaveURL(/\/booking-details$/);
   await expect(page.getByText(carName).first()).toBeVisible();
 });
+
+test('the header search finds real cars by title and opens the car at its own address', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Search cars' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Search cars' });
+  await dialog.getByLabel('Make, model or year').fill('corolla');
+  const first = dialog.getByRole('link').filter({ hasText: /Corolla/ }).first();
+  await expect(first).toBeVisible();
+  const title = (await first.locator('.search-title').innerText()).trim();
+  await first.click();
+  // SPEC §2: results link to the single-inventory page of that car.
+  await expect(page).toHaveURL(/\/inventory-page-single-v1\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+});

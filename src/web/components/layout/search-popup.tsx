@@ -40,7 +40,7 @@ export default function SearchPopup({ onClose }: { onClose: () => void }) {
           <ul>
             {cars.map((car) => (
               <li key={car.id}>
-                <Link to={paths.carDetails.getHref(car.id)} onClick={onClose}>
+                <Link to={paths.inventorySingle.getHref(car.id)} onClick={onClose}>
                   <span className="search-title">{car.title}</span>
                   <span className="search-price">{formatPricePerDay(car.price)}</span>
                 </Link>
