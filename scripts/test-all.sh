@@ -22,6 +22,14 @@ else
   echo "Set TEST_DATABASE_URL=postgres://user@host:5432/db to run them (bash .ci/run does)."
 fi
 
+step "hardening battery (tests/hardening: crash, overload, retries, shutdown, fuzzing, access, headers)"
+# Its multi-process tests create a scratch PostgreSQL server with initdb and pg_ctl.
+if ! { { [ -n "${PG_BIN:-}" ] && [ -x "${PG_BIN}/initdb" ]; } || compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; }; then
+  echo "Its multi-process tests are SKIPPED: no PostgreSQL server binaries (initdb, pg_ctl)."
+  echo "Install PostgreSQL (Debian: apt-get install -y postgresql) or set PG_BIN to the folder with initdb."
+fi
+npm run test:hardening
+
 if [ -d tests/e2e ]; then
   step "browser tests (Playwright, Chromium)"
   npm run build

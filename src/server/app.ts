@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -59,11 +59,21 @@ const defaultWebRoot = [new URL('../web', import.meta.url), new URL('../../dist/
 export async function buildApp(options: BuildAppOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.config.trustProxy,
+    // TRUST_PROXY trusts one hop, the reverse proxy in front (docs/deployment.md): the client
+    // is the address it appended to X-Forwarded-For. Trusting every hop (`true`) would take a
+    // client's own forged X-Forwarded-For at its word and void the per-address limits (a hop
+    // count is no help: Fastify 5 ignores a number here).
+    trustProxy: options.config.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
     bodyLimit: JSON_BODY_LIMIT,
     // A request that takes longer than this is failing anyway; free its socket.
     requestTimeout: 30_000,
     routerOptions: { maxParamLength: 200 },
+    // Fastify answers these before routing, past the error handler: a lone '%' in the URL, a
+    // path parameter over maxParamLength. Same body shape as every other error (issue 7.6).
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(404).send({ message: messages.http.notFound });
+      return reply.status(400).send({ message: messages.http.malformed });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
@@ -98,9 +108,14 @@ export async function buildApp(options: BuildAppOptions) {
         upgradeInsecureRequests: null,
       },
     },
-    // HSTS only means something behind HTTPS; the proxy in front sets it (docs/deployment.md).
-    strictTransportSecurity: options.config.publicUrl.startsWith('https://'),
+    // HSTS is set per request below: only on answers that went out over HTTPS.
+    strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
+  });
+  // RFC 6797 §7.2: never over plain HTTP. Behind the reverse proxy, HTTPS is known from
+  // X-Forwarded-Proto, which is believed only with TRUST_PROXY (docs/deployment.md).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   });
   await app.register(rateLimit, {
     global: false,

@@ -105,7 +105,13 @@ beforeAll(async () => {
     fleet.push({ ...spec, id: row.id });
   }
   // A retired car is in no list and no count.
-  const retired = await insertCar(ctx.db, { make: 'Retiredmake', model: 'Gone', city: 'Wa', lat: 10.06, long: -2.5 });
+  const retired = await insertCar(ctx.db, {
+    make: 'Retiredmake',
+    model: 'Gone',
+    city: 'Wa',
+    lat: 10.06,
+    long: -2.5,
+  });
   retiredId = retired.id;
   await ctx.db.update(cars).set({ retiredAt: new Date() }).where(eq(cars.id, retired.id));
 });
@@ -129,7 +135,19 @@ interface Filters {
   features?: string[];
 }
 
-type Facet = 'location' | 'make' | 'model' | 'body_type' | 'transmission' | 'fuel_type' | 'colour' | 'doors' | 'year' | 'price' | 'seats' | string;
+type Facet =
+  | 'location'
+  | 'make'
+  | 'model'
+  | 'body_type'
+  | 'transmission'
+  | 'fuel_type'
+  | 'colour'
+  | 'doors'
+  | 'year'
+  | 'price'
+  | 'seats'
+  | string;
 
 /** Does the car pass every filter except `skip`'s (each feature is a filter of its own)? */
 function passes(car: Spec, f: Filters, skip?: Facet): boolean {
@@ -145,12 +163,19 @@ function passes(car: Spec, f: Filters, skip?: Facet): boolean {
     ['year', (f.min_year ?? 0) <= car.year && car.year <= (f.max_year ?? 9999)],
     ['price', (f.min_price ?? 0) <= car.price && car.price <= (f.max_price ?? Infinity)],
     ['seats', f.seats === undefined || (car.seats ?? 0) >= f.seats],
-    ...(f.features ?? []).map((feature): [Facet, boolean] => [feature, car.features.includes(feature)]),
+    ...(f.features ?? []).map((feature): [Facet, boolean] => [
+      feature,
+      car.features.includes(feature),
+    ]),
   ];
   return checks.every(([facet, ok]) => facet === skip || ok);
 }
 
-function tally<V extends string | number>(list: Spec[], valueOf: (car: Spec) => V | null, all: V[]) {
+function tally<V extends string | number>(
+  list: Spec[],
+  valueOf: (car: Spec) => V | null,
+  all: V[],
+) {
   const counts = new Map<V, number>(all.map((v) => [v, 0]));
   for (const car of list) {
     const value = valueOf(car);
@@ -159,7 +184,9 @@ function tally<V extends string | number>(list: Spec[], valueOf: (car: Spec) => 
   return Object.fromEntries(counts);
 }
 
-const distinct = <V>(values: (V | null)[]) => [...new Set(values.filter((v): v is V => v !== null))];
+const distinct = <V>(values: (V | null)[]) => [
+  ...new Set(values.filter((v): v is V => v !== null)),
+];
 
 function expectedFacets(f: Filters) {
   const except = (facet: Facet) => fleet.filter((car) => passes(car, f, facet));
@@ -167,9 +194,21 @@ function expectedFacets(f: Filters) {
     total: fleet.filter((car) => passes(car, f)).length,
     location: tally(except('location'), (c) => c.town, distinct(fleet.map((c) => c.town))),
     make: tally(except('make'), (c) => c.make, distinct(fleet.map((c) => c.make))),
-    body_type: tally(except('body_type'), (c) => c.body_type, distinct(fleet.map((c) => c.body_type))),
-    transmission: tally(except('transmission'), (c) => c.transmission, distinct(fleet.map((c) => c.transmission))),
-    fuel_type: tally(except('fuel_type'), (c) => c.fuel_type, distinct(fleet.map((c) => c.fuel_type))),
+    body_type: tally(
+      except('body_type'),
+      (c) => c.body_type,
+      distinct(fleet.map((c) => c.body_type)),
+    ),
+    transmission: tally(
+      except('transmission'),
+      (c) => c.transmission,
+      distinct(fleet.map((c) => c.transmission)),
+    ),
+    fuel_type: tally(
+      except('fuel_type'),
+      (c) => c.fuel_type,
+      distinct(fleet.map((c) => c.fuel_type)),
+    ),
     colour: tally(except('colour'), (c) => c.colour, distinct(fleet.map((c) => c.colour))),
     doors: tally(except('doors'), (c) => c.doors, distinct(fleet.map((c) => c.doors))),
     seats: tally(except('seats'), (c) => c.seats, distinct(fleet.map((c) => c.seats))),
@@ -189,7 +228,8 @@ function expectedFacets(f: Filters) {
 function toQuery(f: Filters): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(f)) {
-    if (value !== undefined) params.set(key, Array.isArray(value) ? value.join(',') : String(value));
+    if (value !== undefined)
+      params.set(key, Array.isArray(value) ? value.join(',') : String(value));
   }
   return params.toString();
 }
@@ -198,7 +238,8 @@ interface FacetEntry {
   value: string | number;
   count: number;
 }
-const asRecord = (entries: FacetEntry[]) => Object.fromEntries(entries.map((e) => [e.value, e.count]));
+const asRecord = (entries: FacetEntry[]) =>
+  Object.fromEntries(entries.map((e) => [e.value, e.count]));
 
 async function facetsFor(f: Filters) {
   const res = await get(`/api/cars/facets?${toQuery(f)}`);
@@ -231,10 +272,30 @@ const SCENARIOS: [string, Filters][] = [
   ['no filters', {}],
   ['one make', { make: 'toyota' }],
   ['several body types and a fuel', { body_type: ['suv', 'sedan', 'van'], fuel_type: ['diesel'] }],
-  ['a town, a year range and a price range', { location: 'Accra', min_year: 2018, max_year: 2022, min_price: 600, max_price: 2800 }],
-  ['features, doors and seats', { features: ['bluetooth', 'usb_charger'], doors: [4, 5], seats: 5 }],
-  ['colours, transmission and model', { colour: ['white', 'blue', 'grey'], transmission: ['automatic'], model: 'corolla' }],
-  ['everything at once', { location: 'kumasi', make: 'Toyota', body_type: ['suv', 'pickup', 'hatchback'], fuel_type: ['petrol', 'diesel'], features: ['air_conditioning'], min_year: 2017, seats: 4 }],
+  [
+    'a town, a year range and a price range',
+    { location: 'Accra', min_year: 2018, max_year: 2022, min_price: 600, max_price: 2800 },
+  ],
+  [
+    'features, doors and seats',
+    { features: ['bluetooth', 'usb_charger'], doors: [4, 5], seats: 5 },
+  ],
+  [
+    'colours, transmission and model',
+    { colour: ['white', 'blue', 'grey'], transmission: ['automatic'], model: 'corolla' },
+  ],
+  [
+    'everything at once',
+    {
+      location: 'kumasi',
+      make: 'Toyota',
+      body_type: ['suv', 'pickup', 'hatchback'],
+      fuel_type: ['petrol', 'diesel'],
+      features: ['air_conditioning'],
+      min_year: 2017,
+      seats: 4,
+    },
+  ],
 ];
 
 describe('GET /api/cars/facets', () => {
@@ -268,7 +329,11 @@ describe('GET /api/cars/facets', () => {
   it('lists a value that other filters exclude with 0, and leaves out what the fleet lacks', async () => {
     // Only Hondas are Civics: the other makes stay in the list, at 0.
     const { make, fuel_type, raw } = await facetsFor({ model: 'civic' });
-    expect(make).toEqual({ Honda: fleet.filter((c) => c.model === 'Civic').length, Kia: 0, Toyota: 0 });
+    expect(make).toEqual({
+      Honda: fleet.filter((c) => c.model === 'Civic').length,
+      Kia: 0,
+      Toyota: 0,
+    });
     // No car runs on electricity, so Electric is no option at all.
     expect(Object.keys(fuel_type)).not.toContain('electric');
     expect(JSON.stringify(raw)).not.toContain('Retiredmake');
@@ -288,7 +353,13 @@ describe('GET /api/cars/facets', () => {
     const user = await insertUser(ctx.db);
     const taken = fleet.find((c) => c.make === 'Kia')!;
     const start = addDays(todayInAccra(), 30);
-    await insertBooking(ctx.db, { userId: user.id, carId: taken.id, pricePerDayPesewas: taken.price * 100, startDate: start, endDate: addDays(start, 2) });
+    await insertBooking(ctx.db, {
+      userId: user.id,
+      carId: taken.id,
+      pricePerDayPesewas: taken.price * 100,
+      startDate: start,
+      endDate: addDays(start, 2),
+    });
     const free = await facetsFor({ start_date: start, end_date: addDays(start, 1) } as Filters);
     const kias = fleet.filter((c) => c.make === 'Kia').length;
     expect(free.make.Kia).toBe(kias - 1);
@@ -306,7 +377,16 @@ describe('GET /api/cars/facets', () => {
   });
 
   it('rejects filters it does not know with 422 and field errors', async () => {
-    for (const query of ['body_type=tank', 'fuel_type=coal', 'colour=plaid', 'features=jetpack', 'doors=abc', 'min_year=2022&max_year=2020', 'min_year=1200', 'seats=0']) {
+    for (const query of [
+      'body_type=tank',
+      'fuel_type=coal',
+      'colour=plaid',
+      'features=jetpack',
+      'doors=abc',
+      'min_year=2022&max_year=2020',
+      'min_year=1200',
+      'seats=0',
+    ]) {
       const res = await get(`/api/cars/facets?${query}`);
       expect(res.statusCode, query).toBe(422);
       expect(Object.keys(res.json().errors ?? {}).length, query).toBeGreaterThan(0);
@@ -326,13 +406,17 @@ describe('GET /api/get/cars with the inventory filters', () => {
     const years = newest.all_cars.map((c) => c.year);
     expect(years).toEqual([...years].sort((a, b) => b - a));
     const body = (await get('/api/get/cars?limit=1')).json();
-    expect(Object.keys(body)).toEqual(expect.arrayContaining(['success', 'all_cars', 'brands', 'total']));
+    expect(Object.keys(body)).toEqual(
+      expect.arrayContaining(['success', 'all_cars', 'brands', 'total']),
+    );
     expect(body.all_cars[0]).toHaveProperty('location.city');
     expect(cheapest.all_cars.map((c) => c.id)).not.toContain(retiredId);
   });
 
   it('still takes a single body type and transmission, as the first version sent them', async () => {
     const list = await listFor({ body_type: ['suv'], transmission: ['manual'] });
-    expect(list.total).toBe(fleet.filter((c) => c.body_type === 'suv' && c.transmission === 'manual').length);
+    expect(list.total).toBe(
+      fleet.filter((c) => c.body_type === 'suv' && c.transmission === 'manual').length,
+    );
   });
 });

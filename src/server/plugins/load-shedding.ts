@@ -26,16 +26,25 @@ const isExempt = (request: FastifyRequest) => request.routeOptions.url === '/api
  */
 export const loadSheddingPlugin = fp<LoadSheddingOptions>(async (app: FastifyInstance, options) => {
   const refuse = () =>
-    new HttpError(503, messages.http.unavailable, undefined, { 'Retry-After': String(options.retryAfterSeconds) });
+    new HttpError(503, messages.http.unavailable, undefined, {
+      'Retry-After': String(options.retryAfterSeconds),
+    });
 
   if (options.maxEventLoopDelayMs > 0) {
+    const sampleInterval = 250;
+    // Start-up itself blocks the loop (routes compiled, migrations): the first samples would
+    // refuse the first requests of a process that is in fact idle. Armed once serving.
+    let armed = false;
+    app.addHook('onReady', async () => {
+      setTimeout(() => (armed = true), 2 * sampleInterval).unref();
+    });
     await app.register(underPressure, {
       maxEventLoopDelay: options.maxEventLoopDelayMs,
-      sampleInterval: 250,
+      sampleInterval,
       retryAfter: options.retryAfterSeconds,
       // A rejected promise reaches the one error handler, so the body is our `{ message }`.
       pressureHandler: (request, _reply, type, value) => {
-        if (isExempt(request)) return undefined;
+        if (!armed || isExempt(request)) return undefined;
         request.log.warn({ type, value }, 'under pressure: request refused');
         return Promise.reject(refuse());
       },

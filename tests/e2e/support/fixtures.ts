@@ -24,8 +24,26 @@ export const test = base.extend<{ browserErrors: BrowserErrors }>({
         seen.push(`console.error: ${message.text()}${where}`);
       });
       page.on('pageerror', (error) => seen.push(`uncaught ${error.name}: ${error.message}`));
+      // Issue 7.7: the strict CSP (script-src 'self', no inline script) must never bite. Each
+      // violation the page sees is reported here and fails the test; allow() cannot excuse it.
+      // (Shown to catch: an inline <script> added to the built index.html failed every test
+      // with "script-src-elem blocked inline at …".)
+      const violations: string[] = [];
+      await page.exposeFunction('__carlinkCspViolation', (line: string) => violations.push(line));
+      await page.addInitScript(() => {
+        document.addEventListener(
+          'securitypolicyviolation',
+          (event) => {
+            const report = (window as unknown as { __carlinkCspViolation(line: string): void }).__carlinkCspViolation;
+            void report(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`);
+          },
+          true,
+        );
+      });
 
       await use({ allow: (pattern) => allowed.push(pattern) });
+
+      expect(violations, 'Content Security Policy violations').toEqual([]);
 
       const unexpected = seen.filter(
         (line) => !allowed.some((pattern) => pattern.test(line.replace(/^console\.error: /, ''))),

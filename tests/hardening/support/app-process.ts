@@ -57,7 +57,11 @@ export async function startAppProcess(options: {
     PAYMENT_RECONCILE_SECONDS: '0',
     ...options.env,
   };
-  const child = spawn(process.execPath, [inject('serverBundle')], { env, cwd: dataDir, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [inject('serverBundle')], {
+    env,
+    cwd: dataDir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString('utf8')).slice(-20_000);
@@ -86,7 +90,8 @@ export async function startAppProcess(options: {
 
   const deadline = Date.now() + (options.readyTimeoutMs ?? 30_000);
   for (;;) {
-    if (!app.alive()) throw new Error(`the app process on port ${port} ended while starting:\n${output}`);
+    if (!app.alive())
+      throw new Error(`the app process on port ${port} ended while starting:\n${output}`);
     try {
       const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
       if (res.status === 200) return app;

@@ -16,7 +16,8 @@ export async function prepareDatabase(
   try {
     await handle.migrate();
     const cars = [];
-    for (let i = 0; i < counts.cars; i++) cars.push(await insertCar(handle.db, { pricePerDayPesewas: 300_00 + i * 10_00 }));
+    for (let i = 0; i < counts.cars; i++)
+      cars.push(await insertCar(handle.db, { pricePerDayPesewas: 300_00 + i * 10_00 }));
     const renters = [];
     for (let i = 0; i < counts.renters; i++) renters.push(await insertUser(handle.db));
     return { url, cars, renters };

@@ -21,7 +21,12 @@ export function send(
   baseUrl: string,
   method: string,
   path: string,
-  options: { body?: unknown; headers?: Record<string, string>; agent?: http.Agent; timeoutMs?: number } = {},
+  options: {
+    body?: unknown;
+    headers?: Record<string, string>;
+    agent?: http.Agent;
+    timeoutMs?: number;
+  } = {},
 ): Promise<Answer> {
   const url = new URL(path, baseUrl);
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
@@ -35,7 +40,9 @@ export function send(
         method,
         agent: options.agent ?? defaultAgent,
         headers: {
-          ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+          ...(payload === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
           ...options.headers,
         },
         timeout: options.timeoutMs ?? 30_000,
@@ -53,13 +60,29 @@ export function send(
           }),
         );
         response.on('error', (error: NodeJS.ErrnoException) =>
-          resolve({ status: 0, headers: {}, body: '', error: error.code ?? error.message, startedAt, endedAt: performance.now() }),
+          resolve({
+            status: 0,
+            headers: {},
+            body: '',
+            error: error.code ?? error.message,
+            startedAt,
+            endedAt: performance.now(),
+          }),
         );
       },
     );
-    request.on('timeout', () => request.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
+    request.on('timeout', () =>
+      request.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })),
+    );
     request.on('error', (error: NodeJS.ErrnoException) =>
-      resolve({ status: 0, headers: {}, body: '', error: error.code ?? error.message, startedAt, endedAt: performance.now() }),
+      resolve({
+        status: 0,
+        headers: {},
+        body: '',
+        error: error.code ?? error.message,
+        startedAt,
+        endedAt: performance.now(),
+      }),
     );
     request.end(payload);
   });
@@ -80,7 +103,9 @@ export async function sendPatiently(...args: Parameters<typeof send>): Promise<A
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 export async function login(baseUrl: string, msisdn: string, password: string): Promise<string> {
-  const answer = await sendPatiently(baseUrl, 'POST', '/api/auth/login', { body: { msisdn, password } });
+  const answer = await sendPatiently(baseUrl, 'POST', '/api/auth/login', {
+    body: { msisdn, password },
+  });
   if (answer.status !== 200) throw new Error(`login failed: ${answer.status} ${answer.body}`);
   return (JSON.parse(answer.body) as { access_token: string }).access_token;
 }

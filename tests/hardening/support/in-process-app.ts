@@ -20,7 +20,10 @@ export interface Endpoint {
  * registered: tests derive what to check from the server itself, so a new route is covered
  * (or flagged) without anyone remembering to add it.
  */
-export async function setupRecordedApp(config: Partial<BuildAppOptions['config']> = {}, webRoot: string | null = null) {
+export async function setupRecordedApp(
+  config: Partial<BuildAppOptions['config']> = {},
+  webRoot: string | null = null,
+) {
   const registered: RouteOptions[] = [];
   const database = await openTestDatabase(inject('dbTemplate'));
   const app = await buildApp({
@@ -41,7 +44,12 @@ export async function setupRecordedApp(config: Partial<BuildAppOptions['config']
       // HEAD routes are Fastify's own copies of GET routes, with the same hooks and handler.
       if (method === 'HEAD') continue;
       const name = `${method} ${route.url}`;
-      endpoints.set(name, { method, url: route.url, schema: route.schema as FastifySchema | undefined, name });
+      endpoints.set(name, {
+        method,
+        url: route.url,
+        schema: route.schema as FastifySchema | undefined,
+        name,
+      });
     }
   }
   return { app, db: app.db, endpoints: [...endpoints.values()] };
@@ -51,6 +59,10 @@ export async function setupRecordedApp(config: Partial<BuildAppOptions['config']
 export async function userWithToken(app: App, role: 'renter' | 'staff' = 'renter') {
   const user = await insertUser(app.db, { role });
   const token = generateAccessToken();
-  await insertSession(app.db, { userId: user.id, tokenHash: hashAccessToken(token), expiresAt: new Date(Date.now() + 3_600_000) });
+  await insertSession(app.db, {
+    userId: user.id,
+    tokenHash: hashAccessToken(token),
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
   return { user, token, headers: { authorization: `Bearer ${token}` } };
 }

@@ -11,7 +11,9 @@ function canListen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const server = createServer();
     server.once('error', () => resolve(false));
-    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(true)));
+    server.listen({ port, host: '127.0.0.1', exclusive: true }, () =>
+      server.close(() => resolve(true)),
+    );
   });
 }
 
@@ -31,7 +33,7 @@ export async function freePort(kind: 'app' | 'postgres'): Promise<number> {
   if (!range) {
     for (;;) {
       const port = await systemPort();
-      if (!handedOut.has(port)) return handedOut.add(port), port;
+      if (!handedOut.has(port)) return (handedOut.add(port), port);
     }
   }
   const [from, to] = range.split('-').map(Number) as [number, number];
@@ -45,5 +47,7 @@ export async function freePort(kind: 'app' | 'postgres'): Promise<number> {
       return port;
     }
   }
-  throw new Error(`no free port in ${kind === 'app' ? 'HARDENING_APP_PORTS' : 'HARDENING_PG_PORTS'}=${range}`);
+  throw new Error(
+    `no free port in ${kind === 'app' ? 'HARDENING_APP_PORTS' : 'HARDENING_PG_PORTS'}=${range}`,
+  );
 }

@@ -12,7 +12,8 @@ import { freePort } from './ports';
  * run as root, so as root the cluster belongs to (and runs as) the `postgres` system user.
  */
 function findBinDir(): string | null {
-  if (process.env.PG_BIN) return existsSync(join(process.env.PG_BIN, 'initdb')) ? process.env.PG_BIN : null;
+  if (process.env.PG_BIN)
+    return existsSync(join(process.env.PG_BIN, 'initdb')) ? process.env.PG_BIN : null;
   const base = '/usr/lib/postgresql';
   if (!existsSync(base)) return null;
   const versions = readdirSync(base)
@@ -35,8 +36,10 @@ function postgresUserIds(): { uid: number; gid: number } | null {
 
 /** Why no scratch cluster can be made here, or null when one can. */
 export function scratchPostgresUnavailable(): string | null {
-  if (!findBinDir()) return 'no PostgreSQL server binaries (initdb, pg_ctl): install postgresql or set PG_BIN';
-  if (isRoot && !postgresUserIds()) return 'running as root and there is no `postgres` user to run PostgreSQL as';
+  if (!findBinDir())
+    return 'no PostgreSQL server binaries (initdb, pg_ctl): install postgresql or set PG_BIN';
+  if (isRoot && !postgresUserIds())
+    return 'running as root and there is no `postgres` user to run PostgreSQL as';
   return null;
 }
 
@@ -56,7 +59,18 @@ export class ScratchCluster {
       chownSync(dataDir, ids.uid, ids.gid);
     }
     const cluster = new ScratchCluster(await freePort('postgres'), dataDir, bin);
-    cluster.run('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync', '--no-instructions']);
+    cluster.run('initdb', [
+      '-D',
+      dataDir,
+      '-A',
+      'trust',
+      '-U',
+      'postgres',
+      '-E',
+      'UTF8',
+      '--no-sync',
+      '--no-instructions',
+    ]);
     cluster.settings = {
       listen_addresses: '127.0.0.1',
       unix_socket_directories: dataDir,
@@ -74,7 +88,9 @@ export class ScratchCluster {
 
   private run(tool: string, args: string[]) {
     const command = join(this.bin, tool);
-    const [file, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+    const [file, argv] = isRoot
+      ? ['runuser', ['-u', 'postgres', '--', command, ...args]]
+      : [command, args];
     return execFileSync(file, argv, { encoding: 'utf8', stdio: 'pipe', cwd: tmpdir() });
   }
 
@@ -84,8 +100,22 @@ export class ScratchCluster {
 
   /** Starts the server and waits until it accepts connections. */
   async start() {
-    const options = [`-p ${this.port}`, ...Object.entries(this.settings).map(([k, v]) => `-c ${k}=${v}`)].join(' ');
-    this.run('pg_ctl', ['-D', this.dataDir, '-w', '-t', '60', '-l', join(this.dataDir, 'server.log'), '-o', options, 'start']);
+    const options = [
+      `-p ${this.port}`,
+      ...Object.entries(this.settings).map(([k, v]) => `-c ${k}=${v}`),
+    ].join(' ');
+    this.run('pg_ctl', [
+      '-D',
+      this.dataDir,
+      '-w',
+      '-t',
+      '60',
+      '-l',
+      join(this.dataDir, 'server.log'),
+      '-o',
+      options,
+      'start',
+    ]);
   }
 
   /** A crash: every server process is killed at once, nothing is flushed or checkpointed. */
@@ -105,7 +135,11 @@ export class ScratchCluster {
     }
   }
 
-  async query<T = Record<string, unknown>>(database: string, text: string, values: unknown[] = []): Promise<T[]> {
+  async query<T = Record<string, unknown>>(
+    database: string,
+    text: string,
+    values: unknown[] = [],
+  ): Promise<T[]> {
     const client = new pg.Client({ connectionString: this.url(database) });
     await client.connect();
     try {

@@ -125,11 +125,20 @@ export async function createBooking(
     const existing = await repo.findIdempotencyRecord(db, userId, idempotencyKey);
     if (existing) return replayIdempotent(existing, requestHash);
   }
+  // The overlapping booking may be this request's own original, committed a moment ago by
+  // another process (a retry that lost the race): its stored answer, not a 409 (issue 7.3).
+  const conflict = async (): Promise<CreateBookingResult> => {
+    if (idempotencyKey) {
+      const existing = await repo.findIdempotencyRecord(db, userId, idempotencyKey);
+      if (existing) return replayIdempotent(existing, requestHash);
+    }
+    throw unavailable();
+  };
 
   // Fast path for the common conflict: a committed overlapping booking already exists, so
   // answer 409 without queueing for the car's lock.
   if (await hasCommittedOverlap(db, input.car_id, input.start_date, input.end_date)) {
-    throw unavailable();
+    return conflict();
   }
 
   // In this process, requests for one car take turns before opening a transaction: a burst
@@ -142,7 +151,7 @@ export async function createBooking(
       if (existing) return replayIdempotent(existing, requestHash);
     }
     if (await hasCommittedOverlap(db, input.car_id, input.start_date, input.end_date)) {
-      throw unavailable();
+      return conflict();
     }
     return insertBookingLocked(db, userId, input, requestHash, idempotencyKey, holdMs);
   });

@@ -47,7 +47,9 @@ export function townPositions(cars: IndexedCar[]): Map<string, { lat: number; lo
     sums.set(town, sum);
   }
   const round = (x: number) => Math.round(x * 10_000) / 10_000;
-  return new Map([...sums].map(([town, s]) => [town, { lat: round(s.lat / s.n), long: round(s.long / s.n) }]));
+  return new Map(
+    [...sums].map(([town, s]) => [town, { lat: round(s.lat / s.n), long: round(s.long / s.n) }]),
+  );
 }
 
 /** The facets of the sidebar; each feature is a facet of its own. */
@@ -73,7 +75,8 @@ interface Predicate {
 
 function predicatesOf(filters: CarFilters, busy?: Set<number>): Predicate[] {
   const list: Predicate[] = [];
-  const add = (facet: FacetKey | null, test: (c: IndexedCar) => boolean) => list.push({ facet, test });
+  const add = (facet: FacetKey | null, test: (c: IndexedCar) => boolean) =>
+    list.push({ facet, test });
 
   const terms = filters.q?.toLowerCase().split(/\s+/).filter(Boolean) ?? [];
   // Each typed word must start a word of the title: 'cor 20' finds '2020 Toyota Corolla'.
@@ -98,12 +101,20 @@ function predicatesOf(filters: CarFilters, busy?: Set<number>): Predicate[] {
   if (fuels) add('fuel_type', (c) => fuels.includes(c.car.fuel_type));
   if (colour) add('colour', (c) => colour.includes(c.colour));
   if (doors) add('doors', (c) => c.car.no_of_doors !== null && doors.includes(c.car.no_of_doors));
-  const { min_year: minYear, max_year: maxYear, min_price: minPrice, max_price: maxPrice } = filters;
+  const {
+    min_year: minYear,
+    max_year: maxYear,
+    min_price: minPrice,
+    max_price: maxPrice,
+  } = filters;
   if (minYear !== undefined || maxYear !== undefined) {
     add('year', (c) => c.car.year >= (minYear ?? -Infinity) && c.car.year <= (maxYear ?? Infinity));
   }
   if (minPrice !== undefined || maxPrice !== undefined) {
-    add('price', (c) => c.car.price >= (minPrice ?? -Infinity) && c.car.price <= (maxPrice ?? Infinity));
+    add(
+      'price',
+      (c) => c.car.price >= (minPrice ?? -Infinity) && c.car.price <= (maxPrice ?? Infinity),
+    );
   }
   const seats = filters.seats;
   if (seats !== undefined) add('seats', (c) => (c.car.seat_capacity ?? 0) >= seats);
@@ -112,7 +123,11 @@ function predicatesOf(filters: CarFilters, busy?: Set<number>): Predicate[] {
 }
 
 /** Filters that the snapshot answers alone; dates need the bookings and come in `busy`. */
-export function matchCars(cars: IndexedCar[], filters: CarFilters, busy?: Set<number>): IndexedCar[] {
+export function matchCars(
+  cars: IndexedCar[],
+  filters: CarFilters,
+  busy?: Set<number>,
+): IndexedCar[] {
   const predicates = predicatesOf(filters, busy);
   return cars.filter((c) => predicates.every((p) => p.test(c)));
 }
@@ -224,7 +239,9 @@ export function countFacets(
   return {
     total,
     facets: {
-      location: location.list().map((entry) => ({ ...entry, ...(towns.get(entry.value) ?? { lat: 0, long: 0 }) })),
+      location: location
+        .list()
+        .map((entry) => ({ ...entry, ...(towns.get(entry.value) ?? { lat: 0, long: 0 }) })),
       body_type: bodyType.list(BODY_TYPES),
       make: make.list(),
       model: [...model.values()].sort(

@@ -1,0 +1,276 @@
+import { describe, expect, it } from 'vitest';
+import { insertBooking, insertCar } from '../../src/server/db/factories';
+import { addDays, todayInAccra } from '../../src/shared/dates';
+import { setupRecordedApp, userWithToken, type Endpoint } from './support/in-process-app';
+
+/**
+ * Issue 7.5, the authorization matrix, built from the server's own route list: every route
+ * must match a rule below, so a new route without one fails here ("add a rule for …") instead
+ * of shipping unchecked. Each rule is then tried for real, as a visitor, a renter who does not
+ * own the thing in the path, its owner and staff.
+ *
+ * Access levels, as designed (PRODUCT.md, SPEC §7):
+ * - public: anyone; never 401 or 403.
+ * - signature: a provider's signed callback; without a valid signature 401, a bearer token
+ *   does not stand in for one.
+ * - renter: any signed-in account; a visitor gets 401.
+ * - owner: a renter's own booking or payment, named in the path; a visitor gets 401 and any
+ *   other renter 404 (as if it did not exist: no way to probe for codes).
+ * - staff: the console; a visitor gets 401, a renter 403.
+ *
+ * Shown to catch (deliberately broken variants, run once):
+ * - requireUser dropped from GET /api/bookings/:code: its visitor got 500, not 401;
+ * - the booking looked up by code without the user: another renter got 200 on
+ *   GET /api/bookings/:code and on POST …/cancel, not 404;
+ * - the admin scope's onRequest hook checking requireUser instead of requireStaff: all 24
+ *   /api/admin routes failed "renter → 403" (200, 422, …);
+ * - a route added with no rule (GET /api/bookings/export): "no rule for GET
+ *   /api/bookings/export: add a rule for it …".
+ */
+
+type Access = 'public' | 'signature' | 'renter' | 'owner' | 'staff';
+
+interface Fixtures {
+  carId: number;
+  bookingCode: string;
+  paymentReference: string;
+  today: string;
+}
+
+interface Rule {
+  /** `METHOD /path`: `*` is one path segment (or any method), `**` any rest; `:name` must match the route's own parameter. */
+  route: string;
+  access: Access;
+  /** A request body or query that passes validation, so what is checked is who asks, not what. */
+  sample?: (f: Fixtures) => { body?: unknown; query?: Record<string, string> };
+}
+
+const RULES: Rule[] = [
+  { route: 'GET /api/health', access: 'public' },
+  { route: 'GET /api/openapi.json', access: 'public' },
+  { route: 'GET /api/docs/**', access: 'public' },
+  { route: 'POST /api/auth/register', access: 'public' },
+  { route: 'POST /api/auth/login', access: 'public' },
+  { route: 'POST /api/auth/logout', access: 'renter' },
+  { route: 'GET /api/auth/me', access: 'renter' },
+  {
+    route: 'PATCH /api/auth/me',
+    access: 'renter',
+    sample: () => ({ body: { name: 'Efua Owusu' } }),
+  },
+  { route: 'GET /api/get/cars', access: 'public' },
+  { route: 'GET /api/cars/**', access: 'public' },
+  {
+    route: 'GET /api/bookings/quote',
+    access: 'public',
+    sample: (f) => ({
+      query: {
+        car_id: String(f.carId),
+        start_date: addDays(f.today, 40),
+        end_date: addDays(f.today, 41),
+      },
+    }),
+  },
+  {
+    route: 'POST /api/bookings/create',
+    access: 'renter',
+    sample: (f) => ({
+      body: {
+        car_id: f.carId,
+        start_date: addDays(f.today, 50),
+        end_date: addDays(f.today, 51),
+        destination: 'Ho',
+        destination_type: 1,
+        payment_method: 'payOnPickup',
+      },
+    }),
+  },
+  { route: 'GET /api/bookings/history', access: 'renter' },
+  { route: '* /api/bookings/:code/**', access: 'owner' },
+  { route: 'POST /api/payments/webhook/*', access: 'signature' },
+  { route: '* /api/payments/:reference/**', access: 'owner' },
+  { route: 'GET /api/payments/sandbox/:reference', access: 'owner' },
+  {
+    route: 'POST /api/payments/sandbox/:reference',
+    access: 'owner',
+    sample: () => ({ body: { decision: 'decline' } }),
+  },
+  { route: 'POST /api/newsletter', access: 'public' },
+  { route: 'POST /api/contact', access: 'public' },
+  { route: '* /api/admin/**', access: 'staff' },
+  { route: 'GET /media/**', access: 'public' },
+];
+
+function ruleMatches(rule: Rule, endpoint: Endpoint): boolean {
+  const [method, path] = rule.route.split(' ') as [string, string];
+  if (method !== '*' && !method.split('|').includes(endpoint.method)) return false;
+  const pattern = path
+    .split('/')
+    .map((segment) =>
+      segment === '**'
+        ? '(?:/.*)?'
+        : segment === '*'
+          ? '/[^/]+'
+          : `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
+    )
+    .slice(1)
+    .join('');
+  return new RegExp(`^${pattern}/?$`).test(endpoint.url);
+}
+
+const { app, db, endpoints } = await setupRecordedApp();
+
+// The cast: a visitor, the owner of a booking and a payment, another renter, and staff.
+const owner = await userWithToken(app);
+const otherRenter = await userWithToken(app);
+const staff = await userWithToken(app, 'staff');
+const car = await insertCar(db);
+const today = todayInAccra();
+const ownBooking = await insertBooking(db, {
+  userId: owner.user.id,
+  carId: car.id,
+  pricePerDayPesewas: car.pricePerDayPesewas,
+  startDate: addDays(today, 20),
+  endDate: addDays(today, 22),
+});
+const withPayment = await app.inject({
+  method: 'POST',
+  url: '/api/bookings/create',
+  headers: owner.headers,
+  payload: {
+    car_id: car.id,
+    start_date: addDays(today, 30),
+    end_date: addDays(today, 31),
+    destination: 'Tamale',
+    destination_type: 2,
+    payment_method: 'mobile_money',
+    network: 'mtn',
+  },
+});
+if (withPayment.statusCode !== 201)
+  throw new Error(`could not make a mobile money booking: ${withPayment.body}`);
+const paymentReference = (
+  withPayment.json() as {
+    payment?: { reference: string };
+    booking: { payment: { reference: string } | null };
+  }
+).payment?.reference;
+if (!paymentReference)
+  throw new Error(`the mobile money booking has no payment reference: ${withPayment.body}`);
+
+const fixtures: Fixtures = {
+  carId: car.id,
+  bookingCode: ownBooking.bookingCode,
+  paymentReference,
+  today,
+};
+
+/** A value for each path parameter; an owner rule gets the owner's own booking or payment. */
+const PARAMS: Record<string, string> = {
+  code: fixtures.bookingCode,
+  reference: fixtures.paymentReference,
+  id: String(car.id),
+  carId: String(car.id),
+  blockId: '1',
+  photoId: '1',
+  file: 'photo.webp',
+  name: 'sedan-c0c0c0-0.svg',
+  '*': 'index.html',
+};
+
+function urlOf(endpoint: Endpoint, query?: Record<string, string>): string {
+  const path = endpoint.url.replace(/:(\w+)|\*/g, (whole, name: string | undefined) => {
+    const value = PARAMS[name ?? '*'];
+    if (value === undefined)
+      throw new Error(
+        `${endpoint.name}: no test value for the path parameter '${whole}': add one to PARAMS`,
+      );
+    return encodeURIComponent(value);
+  });
+  return query ? `${path}?${new URLSearchParams(query)}` : path;
+}
+
+function call(endpoint: Endpoint, rule: Rule, headers: Record<string, string>) {
+  const sample = rule.sample?.(fixtures) ?? {};
+  return app.inject({
+    method: endpoint.method as 'GET',
+    url: urlOf(endpoint, sample.query),
+    headers,
+    ...(sample.body === undefined ? {} : { payload: sample.body as object }),
+    // Each caller from its own address: the per-IP limits are not what is tested here.
+    remoteAddress: `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
+}
+
+const rulesFor = (endpoint: Endpoint) => RULES.filter((rule) => ruleMatches(rule, endpoint));
+const unmatched = endpoints.filter((e) => rulesFor(e).length === 0);
+
+describe("authorization matrix (issue 7.5), from the server's own route list", () => {
+  it('finds the routes', () => {
+    // A broken route collection would make every check below vacuous.
+    expect(endpoints.length).toBeGreaterThan(30);
+    expect(endpoints.map((e) => e.name)).toContain('GET /api/bookings/:code');
+  });
+
+  it('has a rule for every route', () => {
+    expect(
+      unmatched.map(
+        (e) =>
+          `no rule for ${e.name}: add a rule for it to RULES in tests/hardening/authorization-matrix.test.ts`,
+      ),
+    ).toEqual([]);
+  });
+
+  for (const endpoint of endpoints) {
+    const rule = rulesFor(endpoint)[0];
+    if (!rule) continue;
+
+    it(`${endpoint.name} is ${rule.access}`, async () => {
+      const visitor = await call(endpoint, rule, {});
+      const explain = (who: string, res: { statusCode: number; body: string }) =>
+        `${who} → ${res.statusCode} ${res.body.slice(0, 200)}` +
+        (res.statusCode === 422 || res.statusCode === 400
+          ? ' (the route validates before it authenticates: give the rule a valid `sample`, or check the session at onRequest)'
+          : '');
+      expect(visitor.statusCode, explain('visitor', visitor)).toBeLessThan(500);
+
+      switch (rule.access) {
+        case 'public': {
+          expect([401, 403], explain('visitor', visitor)).not.toContain(visitor.statusCode);
+          break;
+        }
+        case 'signature': {
+          expect(visitor.statusCode, explain('visitor without a signature', visitor)).toBe(401);
+          const signedIn = await call(endpoint, rule, staff.headers);
+          expect(signedIn.statusCode, explain('staff token, no signature', signedIn)).toBe(401);
+          break;
+        }
+        case 'renter': {
+          expect(visitor.statusCode, explain('visitor', visitor)).toBe(401);
+          const renter = await call(endpoint, rule, (await userWithToken(app)).headers);
+          expect([401, 403], explain('renter', renter)).not.toContain(renter.statusCode);
+          expect(renter.statusCode, explain('renter', renter)).toBeLessThan(500);
+          break;
+        }
+        case 'owner': {
+          expect(visitor.statusCode, explain('visitor', visitor)).toBe(401);
+          const stranger = await call(endpoint, rule, otherRenter.headers);
+          expect(stranger.statusCode, explain('another renter', stranger)).toBe(404);
+          const own = await call(endpoint, rule, owner.headers);
+          expect([401, 403, 404], explain('owner', own)).not.toContain(own.statusCode);
+          expect(own.statusCode, explain('owner', own)).toBeLessThan(500);
+          break;
+        }
+        case 'staff': {
+          expect(visitor.statusCode, explain('visitor', visitor)).toBe(401);
+          const renter = await call(endpoint, rule, owner.headers);
+          expect(renter.statusCode, explain('renter', renter)).toBe(403);
+          const member = await call(endpoint, rule, staff.headers);
+          expect([401, 403], explain('staff', member)).not.toContain(member.statusCode);
+          expect(member.statusCode, explain('staff', member)).toBeLessThan(500);
+          break;
+        }
+      }
+    });
+  }
+});
