@@ -1,9 +1,10 @@
 import type { SVGProps } from 'react';
 
 /** Inline stroke icons shared by the pages (no icon font). Decorative: aria-hidden. */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 18, children, ...rest }: IconProps) {
+/** The common frame: a 24-unit stroke drawing; feature icon sets add their own glyphs. */
+export function Icon({ size = 18, children, ...rest }: IconProps) {
   return (
     <svg
       width={size}

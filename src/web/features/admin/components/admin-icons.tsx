@@ -1,27 +1,10 @@
-import type { SVGProps } from 'react';
+import { Icon as BaseIcon, type IconProps } from '../../../components/icons';
 
-/** Stroke icons of the staff console, drawn like components/icons.tsx. Decorative: aria-hidden. */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+/** The staff console's glyphs in the site's icon frame (components/icons.tsx), a size larger. */
+const Icon = ({ size = 20, ...rest }: IconProps) => <BaseIcon size={size} {...rest} />;
 
-function Icon({ size = 20, children, ...rest }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
+// Glyphs the console shares with the site.
+export { ArrowLeftIcon, ChevronRightIcon, WrenchIcon } from '../../../components/icons';
 
 export const DashboardIcon = (p: IconProps) => (
   <Icon {...p}>
@@ -135,11 +118,6 @@ export const CancelIcon = (p: IconProps) => (
     <path d="m15 9-6 6M9 9l6 6" />
   </Icon>
 );
-export const WrenchIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M14.7 6.3a4 4 0 0 0-5.3 5.3L3 18l3 3 6.4-6.4a4 4 0 0 0 5.3-5.3l-2.6 2.6-2.4-.6-.6-2.4z" />
-  </Icon>
-);
 export const ArchiveIcon = (p: IconProps) => (
   <Icon {...p}>
     <rect x="3" y="4" width="18" height="5" rx="1" />
@@ -155,16 +133,6 @@ export const RestoreIcon = (p: IconProps) => (
 export const MenuIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M4 7h16M4 12h16M4 17h16" />
-  </Icon>
-);
-export const ChevronRightIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="m9 18 6-6-6-6" />
-  </Icon>
-);
-export const ArrowLeftIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M19 12H5M11 6l-6 6 6 6" />
   </Icon>
 );
 export const MailIcon = (p: IconProps) => (
