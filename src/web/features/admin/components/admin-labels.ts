@@ -3,39 +3,18 @@ import {
   BUSINESS_TIME_ZONE,
   FUEL_TYPES,
   TRANSMISSIONS,
-  type BodyType,
   type BookingStatus,
-  type FuelType,
   type PaymentMethod,
   type PaymentStatus,
-  type Transmission,
 } from '../../../../shared/constants';
 import { formatDate } from '../../../../shared/dates';
 import { formatCedis, formatCedisWhole } from '../../../../shared/money';
 import { formatMsisdn } from '../../../../shared/phone';
 import type { AdminBookingAction } from '../../../../shared/schemas/admin';
 
-/** How the API's values read in the console. */
-export const BODY_TYPE_LABELS: Record<BodyType, string> = {
-  sedan: 'Sedan',
-  suv: 'SUV',
-  hatchback: 'Hatchback',
-  coupe: 'Coupe',
-  convertible: 'Convertible',
-  wagon: 'Wagon',
-  pickup: 'Pickup',
-  van: 'Van',
-};
-export const TRANSMISSION_LABELS: Record<Transmission, string> = {
-  automatic: 'Automatic',
-  manual: 'Manual',
-};
-export const FUEL_TYPE_LABELS: Record<FuelType, string> = {
-  petrol: 'Petrol',
-  diesel: 'Diesel',
-  hybrid: 'Hybrid',
-  electric: 'Electric',
-};
+// How the API's car values read: one list for the whole site.
+import { BODY_TYPE_LABELS, FUEL_TYPE_LABELS, TRANSMISSION_LABELS } from '../../../../shared/car-labels';
+export { BODY_TYPE_LABELS, FUEL_TYPE_LABELS, TRANSMISSION_LABELS };
 
 const options = <K extends string>(values: readonly K[], labels: Record<K, string>) =>
   values.map((value) => ({ value, label: labels[value] }));
