@@ -47,7 +47,9 @@ export function SandboxPrompt({ reference }: { reference: string }) {
     <div className="phone-card">
       <p className="phone-banner">Test mode · no real money moves</p>
       <p className="phone-network">{t.network ? MOBILE_MONEY_NETWORK_LABELS[t.network] : 'Mobile money'}</p>
-      <h1 className="phone-title">Approve payment?</h1>
+      <h1 className="phone-title">
+        {{ pending: 'Approve payment?', success: 'Payment sent', reversed: 'Payment refunded', failed: 'No payment made' }[status]}
+      </h1>
       <dl className="phone-facts">
         <div>
           <dt>Pay to</dt>
