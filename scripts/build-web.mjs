@@ -1,5 +1,50 @@
-// Builds the React app into dist/web with Vite (precompressed assets: vite.config.ts).
+// Builds the React app into dist/web with Vite (precompressed assets: vite.config.ts), then
+// renders the first paint of the public pages into .vite/prerender.json for the server to put
+// in their HTML (src/web/prerender.tsx, src/server/plugins/web-static.ts).
+// BUILD_WEB_OUTDIR builds elsewhere (benchmarks and browser checks of a work in progress
+// must not replace dist/ under a running server).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 
-await build({ configFile: 'vite.config.ts', logLevel: 'warn' });
-console.log('web built: dist/web');
+const outDir = resolve(process.env.BUILD_WEB_OUTDIR || 'dist/web');
+await build({
+  configFile: 'vite.config.ts',
+  logLevel: 'warn',
+  build: { outDir, emptyOutDir: true },
+});
+
+// The renderer is bundled whole (no external packages), so it runs from a folder outside the
+// project; asset URLs come out as in the client build (same config, same content hashes).
+const ssrDir = mkdtempSync(join(tmpdir(), 'carlink-prerender-'));
+try {
+  await build({
+    configFile: 'vite.config.ts',
+    logLevel: 'warn',
+    build: {
+      ssr: resolve('src/web/prerender.tsx'),
+      outDir: ssrDir,
+      emptyOutDir: true,
+      manifest: false,
+      copyPublicDir: false,
+    },
+    ssr: { noExternal: true },
+  });
+  const { prerenderedPages, prerenderPage } = await import(
+    pathToFileURL(join(ssrDir, 'prerender.js')).href
+  );
+  const pages = {};
+  for (const [path, url] of Object.entries(prerenderedPages)) {
+    pages[path] = await prerenderPage(url);
+    // The CSP (script-src and style-src 'self') would block these in the page.
+    if (/<script|<style|\sstyle="/i.test(pages[path])) {
+      throw new Error(`prerendered ${url} has an inline script or style: the CSP blocks them`);
+    }
+  }
+  writeFileSync(join(outDir, '.vite', 'prerender.json'), `${JSON.stringify(pages, null, 1)}\n`);
+} finally {
+  rmSync(ssrDir, { recursive: true, force: true });
+}
+console.log(`web built: ${outDir}`);

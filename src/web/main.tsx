@@ -1,19 +1,47 @@
 import './lib/zod-csp';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode, use } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
 import { AppRoutes } from './app/router';
 import './styles/base.css';
 
+const container = document.getElementById('root')!;
+const hasPrerenderedPage = container.firstElementChild?.hasAttribute('inert') ?? false;
+let pageChunkRan: Promise<unknown> | undefined;
+
+/**
+ * With a page prerendered at build time (src/web/prerender.tsx) on screen, React's first commit
+ * replaces it, and that commit must show the page, not the loading skeleton that the lazy page
+ * would show for a moment even when its chunk (preloaded by the HTML) is in. Rendered after
+ * the routes, when React.lazy has asked for the page: suspending here, outside any Suspense
+ * boundary and in a transition, holds the commit until the chunks have run and the lazy
+ * import has settled (a task later).
+ */
+function WaitForPageChunk() {
+  pageChunkRan ??= Promise.all(
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) =>
+      import(/* @vite-ignore */ link.href).catch(() => undefined),
+    ),
+  ).then(() => new Promise((resolve) => setTimeout(resolve)));
+  use(pageChunkRan);
+  return null;
+}
+
 // The session is restored synchronously from localStorage (features/auth/session-store.ts),
 // so the first render already knows who is signed in: SPEC's 5-second restore wait is moot.
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProvider>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </AppProvider>
-  </StrictMode>,
-);
+// A transition: the first render yields to the browser every few milliseconds instead of
+// blocking a slow phone's main thread for hundreds.
+const root = createRoot(container);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <AppProvider>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppProvider>
+      {hasPrerenderedPage && <WaitForPageChunk />}
+    </StrictMode>,
+  );
+});
