@@ -1,5 +1,6 @@
 import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { describedBy, FieldMessages, TextField } from '../../../components/form-fields';
 
 type InputProps = Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -16,59 +17,9 @@ interface FieldProps {
   inputProps?: InputProps;
 }
 
-/** The ids an input points at, so a screen reader reads the hint and the error with it. */
-function describedBy(id: string, hint: ReactNode, error: string | undefined) {
-  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);
-  return ids.length ? ids.join(' ') : undefined;
-}
+// The plain text field and the hint/error lines are the site's shared ones.
+export { TextField };
 
-function FieldMessages({
-  id,
-  hint,
-  error,
-}: {
-  id: string;
-  hint: ReactNode;
-  error: string | undefined;
-}) {
-  return (
-    <>
-      {hint && (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">
-            <circle cx="12" cy="12" r="10" fill="currentColor" />
-            <path d="M12 7v6M12 16.5v.5" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" />
-          </svg>
-          {error}
-        </p>
-      )}
-    </>
-  );
-}
-
-export function TextField({ id, label, registration, error, hint, inputProps }: FieldProps) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        className="input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...inputProps}
-        {...registration}
-      />
-      <FieldMessages id={id} hint={hint} error={error} />
-    </div>
-  );
-}
-
-/** A password input with a Show/Hide button: typing on a phone keyboard is error-prone. */
 export function PasswordField({ id, label, registration, error, hint, inputProps }: FieldProps) {
   const [visible, setVisible] = useState(false);
   return (
