@@ -9,7 +9,9 @@ declare module 'vitest' {
 
 /** Migrates once into a template; every test file then starts from a copy (STYLE.md). */
 export default async function setup(project: TestProject) {
-  const template = await createTemplate(process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
+  // The project's `env` reaches its test workers, not this process: read it from the config.
+  const kind = (project.config.env?.TEST_DB ?? process.env.TEST_DB) === 'postgres' ? 'postgres' : 'pglite';
+  const template = await createTemplate(kind);
   project.provide('dbTemplate', template.info);
   return template.dispose;
 }
