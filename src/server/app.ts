@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -30,6 +29,7 @@ import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { loadSheddingPlugin } from './plugins/load-shedding';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { webStaticPlugin } from './plugins/web-static';
 
 export interface BuildAppOptions {
@@ -92,31 +92,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(errorHandlerPlugin);
   // Refusing is cheapest before any other work is done for the request.
   if (options.config.loadShedding) await app.register(loadSheddingPlugin, options.config.loadShedding);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // HSTS is set per request below: only on answers that went out over HTTPS.
-    strictTransportSecurity: false,
-    crossOriginEmbedderPolicy: false,
-  });
-  // RFC 6797 §7.2: never over plain HTTP. Behind the reverse proxy, HTTPS is known from
-  // X-Forwarded-Proto, which is believed only with TRUST_PROXY (docs/deployment.md).
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-  });
+  await app.register(securityHeadersPlugin);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({
