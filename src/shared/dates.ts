@@ -37,8 +37,17 @@ const accraDate = new Intl.DateTimeFormat('en-CA', {
 
 /** Today's date in Accra (PRODUCT.md P2.5), whatever the clock's own zone. */
 export function todayInAccra(now: Date = new Date()): IsoDate {
-  return accraDate.format(now);
+  // Formatting with a time zone is slow next to the rest of a request, and every booking
+  // request asks; a zone's date only changes on a whole minute, so one answer per minute.
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== lastMinute) {
+    lastMinute = minute;
+    lastToday = accraDate.format(now);
+  }
+  return lastToday;
 }
+let lastMinute = Number.NaN;
+let lastToday = '';
 
 const longDate = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',

@@ -6,6 +6,7 @@ import { pesewasToCedis } from '../../../shared/money';
 import { bookingCodeFromBytes } from '../../../shared/booking-code';
 import { quoteRentalPrice } from '../../../shared/rental';
 import type { Booking, CreateBookingInput, CreateBookingResponse } from '../../../shared/schemas/bookings';
+import type { ErrorResponse } from '../../../shared/schemas/common';
 import type { Database } from '../../db/client';
 import { withRetry } from '../../db/retry';
 import { HttpError, sqlState } from '../../http-errors';
@@ -93,12 +94,25 @@ const hashRequest = (input: CreateBookingInput) =>
     )
     .digest('hex');
 
-export interface CreateBookingResult {
-  status: number;
-  body: CreateBookingResponse;
-  /** True when the answer is the stored one of an earlier request with the same key. */
-  replayed?: boolean;
-}
+export type CreateBookingResult =
+  | {
+      status: number;
+      body: CreateBookingResponse;
+      /** True when the answer is the stored one of an earlier request with the same key. */
+      replayed?: boolean;
+      conflict?: undefined;
+    }
+  /**
+   * The dates are taken. Returned rather than thrown: under contention this is the answer
+   * to almost every request, and the error handler's path costs more than the answer.
+   */
+  | { status: 409; body: ErrorResponse; conflict: true };
+
+const conflictResult = (): CreateBookingResult => ({
+  status: 409,
+  body: { message: messages.booking.unavailable, errors: { start_date: [messages.booking.unavailable] } },
+  conflict: true,
+});
 
 function replayIdempotent(record: { requestHash: string; responseStatus: number; responseBody: unknown }, requestHash: string): CreateBookingResult {
   if (record.requestHash !== requestHash) {
@@ -132,7 +146,7 @@ export async function createBooking(
       const existing = await repo.findIdempotencyRecord(db, userId, idempotencyKey);
       if (existing) return replayIdempotent(existing, requestHash);
     }
-    throw unavailable();
+    return conflictResult();
   };
 
   // Fast path for the common conflict: a committed overlapping booking already exists, so
@@ -141,39 +155,36 @@ export async function createBooking(
     return conflict();
   }
 
-  // In this process, requests for one car take turns before opening a transaction: a burst
-  // would otherwise hold every pooled connection waiting on the same row lock. Each, in its
-  // turn, checks again without a lock (usually a quick 409 once the first has booked).
-  return carQueue.run(input.car_id, async () => {
+  // In this process, one request per car at a time opens the booking transaction: a burst
+  // would otherwise hold every pooled connection waiting on the same row lock. The others
+  // wait for that attempt and then all check again together without a lock (usually a quick
+  // 409 once it has booked); one of those still free tries next.
+  for (let inFlight = carAttempts.get(input.car_id); inFlight; inFlight = carAttempts.get(input.car_id)) {
+    await inFlight;
     if (idempotencyKey) {
-      // A duplicate that queued behind its own original gets the original's answer.
+      // A duplicate that waited behind its own original gets the original's answer.
       const existing = await repo.findIdempotencyRecord(db, userId, idempotencyKey);
       if (existing) return replayIdempotent(existing, requestHash);
     }
     if (await hasCommittedOverlap(db, input.car_id, input.start_date, input.end_date)) {
       return conflict();
     }
-    return insertBookingLocked(db, userId, input, requestHash, idempotencyKey, holdMs);
-  });
-}
-
-/** Runs tasks one after another per key; different keys run side by side. */
-class KeyedQueue {
-  private tails = new Map<number, Promise<unknown>>();
-
-  run<T>(key: number, task: () => Promise<T>): Promise<T> {
-    const previous = this.tails.get(key) ?? Promise.resolve();
-    const result = previous.catch(() => undefined).then(task);
-    const tail = result.catch(() => undefined);
-    this.tails.set(key, tail);
-    void tail.then(() => {
-      if (this.tails.get(key) === tail) this.tails.delete(key);
-    });
-    return result;
   }
+  // No await between the check above and this claim, so it is atomic in this process.
+  const attempt = insertBookingLocked(db, userId, input, requestHash, idempotencyKey, holdMs);
+  const settled = attempt.then(
+    () => undefined,
+    () => undefined,
+  );
+  carAttempts.set(input.car_id, settled);
+  void settled.then(() => {
+    if (carAttempts.get(input.car_id) === settled) carAttempts.delete(input.car_id);
+  });
+  return attempt;
 }
 
-const carQueue = new KeyedQueue();
+/** Per car: the booking transaction this process has open for it, settled when it ends. */
+const carAttempts = new Map<number, Promise<void>>();
 
 async function insertBookingLocked(
   db: Database,
@@ -268,7 +279,7 @@ export async function createBookingAndPay(
     wallet = user.msisdn;
   }
   const result = await createBooking(db, user.id, input, idempotencyKey, payments.holdSeconds * 1000);
-  if (input.payment_method !== 'mobile_money' || result.status !== 201) return result;
+  if (result.conflict || input.payment_method !== 'mobile_money' || result.status !== 201) return result;
 
   const row = await repo.findBookingById(db, result.body.booking.id);
   if (!row) return result;
