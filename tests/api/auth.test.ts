@@ -4,7 +4,7 @@ import { messages } from '../../src/shared/messages';
 import { sessions, users } from '../../src/server/db/schema/index';
 import { insertUser } from '../../src/server/db/factories';
 import { hashAccessToken } from '../../src/server/modules/auth/tokens';
-import { bearer, setupTestApp } from '../support/test-app';
+import { bearer, isPostgres, setupTestApp, signedInRenter } from '../support/test-app';
 
 const ctx = await setupTestApp();
 const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
@@ -182,5 +182,51 @@ describe('sessions', () => {
     }
     const out = await post('/api/auth/logout');
     expect(out.statusCode).toBe(401);
+  });
+});
+
+// Signed-in requests answer from a per-process cache of sign-ins (modules/auth/session-cache.ts).
+// Each test uses the token first, so the cache holds it, then changes the database behind the
+// app's back, as another process or an operator would: the next request must see the change.
+describe('a cached sign-in follows the database at once', () => {
+  const me = (app: typeof ctx.app, headers: Record<string, string>) =>
+    app.inject({ method: 'GET', url: '/api/auth/me', headers });
+
+  it('a session expired since its last use: 401 with the expiry message', async () => {
+    const { user, headers } = await signedInRenter(ctx);
+    expect((await me(ctx.app, headers)).statusCode).toBe(200);
+    await ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    const res = await me(ctx.app, headers);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: messages.session.expired });
+  });
+
+  it('a session revoked elsewhere: 401', async () => {
+    const { user, headers } = await signedInRenter(ctx);
+    expect((await me(ctx.app, headers)).statusCode).toBe(200);
+    await ctx.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, user.id));
+    expect((await me(ctx.app, headers)).statusCode).toBe(401);
+  });
+
+  it('a new name and a new role count from the next request', async () => {
+    const { user, headers } = await signedInRenter(ctx);
+    expect((await me(ctx.app, headers)).json().user.name).toBe(user.name);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/bookings', headers })).statusCode).toBe(403);
+
+    await ctx.db.update(users).set({ name: 'Efua Boateng', role: 'staff' }).where(eq(users.id, user.id));
+    expect((await me(ctx.app, headers)).json().user.name).toBe('Efua Boateng');
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/bookings', headers })).statusCode).toBe(200);
+
+    await ctx.db.update(users).set({ role: 'renter' }).where(eq(users.id, user.id));
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/bookings', headers })).statusCode).toBe(403);
+  });
+
+  it.runIf(isPostgres())('a logout in one process is refused by another that cached the token', async () => {
+    const other = await ctx.secondApp();
+    const { headers } = await signedInRenter(ctx);
+    expect((await me(other, headers)).statusCode).toBe(200);
+    const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers });
+    expect(out.statusCode).toBe(200);
+    expect((await me(other, headers)).statusCode).toBe(401);
   });
 });

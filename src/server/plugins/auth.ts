@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { messages } from '../../shared/messages';
 import { HttpError } from '../http-errors';
 import { authenticateToken, type Authenticated } from '../modules/auth/auth.service';
+import { SessionCache } from '../modules/auth/session-cache';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,11 +27,13 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
+  const sessions = SessionCache.forDatabase(app.db, app.dbHandle.pglite);
+  await sessions.start();
 
   async function requireUser(request: FastifyRequest) {
     const token = bearerToken(request);
     if (!token || token.length > 200) throw new HttpError(401, messages.session.required);
-    request.auth = await authenticateToken(app.db, token);
+    request.auth = await authenticateToken(app.db, sessions, token);
   }
 
   app.decorate('requireUser', requireUser);

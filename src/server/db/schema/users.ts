@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -49,3 +49,16 @@ export const loginThrottles = pgTable('login_throttles', {
   failures: integer('failures').notNull().default(0),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * One row: a number that triggers (migration 0010) bump on any change to a session or a user
+ * other than a new one, so each process can tell whether its cached sign-ins are current.
+ */
+export const authState = pgTable(
+  'auth_state',
+  {
+    id: smallint('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('auth_state_single_row_check', sql`${t.id} = 1`)],
+);

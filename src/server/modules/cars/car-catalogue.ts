@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { lastPageOf } from '../../../shared/pagination';
 import type { BrandCount, Car, CarFilters, ListCarsQuery } from '../../../shared/schemas/cars';
 import type { PGlite } from '@electric-sql/pglite';
+import { ChangeVersion } from '../../db/change-version';
 import type { Database } from '../../db/client';
 import { catalogueState } from '../../db/schema/index';
 import { countFacets, indexCar, matchCars, sortCars, townPositions, type IndexedCar } from './car-filters';
@@ -24,34 +25,6 @@ const RESPONSE_CACHE_LIMIT = 500;
 const CHANGE_CHANNEL = 'carlink_catalogue';
 
 /**
- * Shares one database read among concurrent callers without ever answering a caller with a
- * read that started before it arrived: a caller that comes while a read is running waits for
- * the next one, which all such callers share.
- */
-class FreshRead<T> {
-  private running: Promise<T> | null = null;
-  private queued: Promise<T> | null = null;
-
-  constructor(private readonly read: () => Promise<T>) {}
-
-  run(): Promise<T> {
-    if (!this.running) {
-      this.running = this.read().finally(() => {
-        this.running = null;
-      });
-      return this.running;
-    }
-    this.queued ??= this.running
-      .catch(() => undefined)
-      .then(() => {
-        this.queued = null;
-        return this.run();
-      });
-    return this.queued;
-  }
-}
-
-/**
  * The fleet is small (tens to hundreds of cars) and read on every page, so each process keeps
  * it in memory, never stale (docs/decisions/003-catalogue-cache.md): the embedded database
  * announces each change with the committing query, so it needs no query per read; on
@@ -61,33 +34,31 @@ class FreshRead<T> {
 export class CarCatalogue {
   private snapshot: Snapshot | null = null;
   private loading: { version: number; promise: Promise<Snapshot> } | null = null;
-  /** Embedded mode: bumped by the change notification. */
-  private localVersion = 0;
-  private listening = false;
-  private readonly versionCheck = new FreshRead(async () => {
-    const rows = await this.db
-      .select({ version: catalogueState.version })
-      .from(catalogueState)
-      .where(eq(catalogueState.id, 1));
-    return rows[0]?.version ?? 0;
-  });
+  private readonly changes: ChangeVersion;
 
   constructor(
     private readonly db: Database,
-    private readonly pglite: PGlite | null = null,
-  ) {}
-
-  /** Subscribes to change notifications where they arrive in step with writes (PGlite). */
-  async start() {
-    if (!this.pglite) return;
-    await this.pglite.listen(CHANGE_CHANNEL, () => {
-      this.localVersion++;
+    pglite: PGlite | null = null,
+  ) {
+    this.changes = new ChangeVersion({
+      channel: CHANGE_CHANNEL,
+      pglite,
+      read: async () => {
+        const rows = await this.db
+          .select({ version: catalogueState.version })
+          .from(catalogueState)
+          .where(eq(catalogueState.id, 1));
+        return rows[0]?.version ?? 0;
+      },
     });
-    this.listening = true;
+  }
+
+  start() {
+    return this.changes.start();
   }
 
   async current(): Promise<Snapshot> {
-    const version = this.listening ? this.localVersion : await this.versionCheck.run();
+    const version = await this.changes.current();
     if (this.snapshot && this.snapshot.version >= version) return this.snapshot;
     return this.load(version);
   }
