@@ -38,6 +38,8 @@ async function makeApp(options: Partial<LoadSheddingOptions>) {
   });
   app.get('/api/fast', async () => ({ ok: true }));
   app.get('/api/health', async () => ({ status: 'ok' }));
+  // As @fastify/static registers each built file (wildcard: false).
+  app.get('/assets/index-abc123.js', async () => 'console.log(1)');
   await app.listen({ port: 0, host: '127.0.0.1' });
   apps.push(app);
   const { port } = app.server.address() as { port: number };
@@ -78,6 +80,8 @@ describe('load shedding', () => {
     expect(third.retryAfter).toBe('1');
     expect(JSON.parse(third.body)).toEqual({ message: expect.any(String) });
     expect((await get(port, '/api/health').answer).status).toBe(200);
+    // The page's own scripts still load: refusing them would break a page already shown.
+    expect((await get(port, '/assets/index-abc123.js').answer).status).toBe(200);
     release();
     expect((await first.answer).status).toBe(200);
     expect((await second.answer).status).toBe(200);

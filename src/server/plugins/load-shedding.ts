@@ -13,8 +13,18 @@ export interface LoadSheddingOptions {
   retryAfterSeconds: number;
 }
 
-/** Liveness: an overloaded process is alive, so the health check still answers (the proxy must not restart it). */
-const isExempt = (request: FastifyRequest) => request.routeOptions.url === '/api/health';
+/**
+ * Never refused nor counted:
+ * - the health check: an overloaded process is alive (the proxy must not restart it);
+ * - the web app's hashed files: served from memory or disk in microseconds, needing neither
+ *   the database nor much CPU, while refusing one breaks a page a renter already has; and on
+ *   a slow phone network a download stays in flight for seconds, which would count against
+ *   the API's requests.
+ */
+const isExempt = (request: FastifyRequest) => {
+  const route = request.routeOptions.url;
+  return route === '/api/health' || (route !== undefined && route.startsWith('/assets/'));
+};
 
 /**
  * Past capacity a request that waits in a queue only gets slower for everyone behind it, so the
