@@ -155,12 +155,14 @@ export async function createBooking(
     return conflict();
   }
 
-  // In this process, one request per car at a time opens the booking transaction: a burst
-  // would otherwise hold every pooled connection waiting on the same row lock. The others
-  // wait for that attempt and then all check again together without a lock (usually a quick
-  // 409 once it has booked); one of those still free tries next.
-  for (let inFlight = carAttempts.get(input.car_id); inFlight; inFlight = carAttempts.get(input.car_id)) {
-    await inFlight;
+  // In this process, requests for one car take turns to open the booking transaction: a
+  // burst would otherwise hold every pooled connection waiting on the same row lock. A request
+  // that finds turns already taken first waits for them and checks again, side by side with
+  // the others waiting (usually a quick 409 once the first has booked), and only a request
+  // whose dates are still free joins the queue, where it checks once more in its turn.
+  const busy = carQueue.settled(input.car_id);
+  if (busy) {
+    await busy;
     if (idempotencyKey) {
       // A duplicate that waited behind its own original gets the original's answer.
       const existing = await repo.findIdempotencyRecord(db, userId, idempotencyKey);
@@ -170,21 +172,40 @@ export async function createBooking(
       return conflict();
     }
   }
-  // No await between the check above and this claim, so it is atomic in this process.
-  const attempt = insertBookingLocked(db, userId, input, requestHash, idempotencyKey, holdMs);
-  const settled = attempt.then(
-    () => undefined,
-    () => undefined,
-  );
-  carAttempts.set(input.car_id, settled);
-  void settled.then(() => {
-    if (carAttempts.get(input.car_id) === settled) carAttempts.delete(input.car_id);
+  return carQueue.run(input.car_id, async () => {
+    if (idempotencyKey) {
+      const existing = await repo.findIdempotencyRecord(db, userId, idempotencyKey);
+      if (existing) return replayIdempotent(existing, requestHash);
+    }
+    if (await hasCommittedOverlap(db, input.car_id, input.start_date, input.end_date)) {
+      return conflict();
+    }
+    return insertBookingLocked(db, userId, input, requestHash, idempotencyKey, holdMs);
   });
-  return attempt;
 }
 
-/** Per car: the booking transaction this process has open for it, settled when it ends. */
-const carAttempts = new Map<number, Promise<void>>();
+/** Runs tasks one after another per key; different keys run side by side. */
+class KeyedQueue {
+  private tails = new Map<number, Promise<unknown>>();
+
+  run<T>(key: number, task: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    const result = previous.then(task);
+    const tail = result.catch(() => undefined);
+    this.tails.set(key, tail);
+    void tail.then(() => {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    });
+    return result;
+  }
+
+  /** Settles (never rejects) when every task queued for `key` so far has ended; none: undefined. */
+  settled(key: number): Promise<unknown> | undefined {
+    return this.tails.get(key);
+  }
+}
+
+const carQueue = new KeyedQueue();
 
 async function insertBookingLocked(
   db: Database,
