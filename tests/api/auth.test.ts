@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/shared/messages';
-import { sessions, users } from '../../src/server/db/schema/index';
+import { authState, sessions, users } from '../../src/server/db/schema/index';
 import { insertUser } from '../../src/server/db/factories';
 import { hashAccessToken } from '../../src/server/modules/auth/tokens';
 import { bearer, isPostgres, setupTestApp, signedInRenter } from '../support/test-app';
@@ -219,6 +219,36 @@ describe('a cached sign-in follows the database at once', () => {
 
     await ctx.db.update(users).set({ role: 'renter' }).where(eq(users.id, user.id));
     expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/bookings', headers })).statusCode).toBe(403);
+  });
+
+  it('a version row deleted by hand: a revocation still counts at once', async () => {
+    const { user, headers } = await signedInRenter(ctx);
+    expect((await me(ctx.app, headers)).statusCode).toBe(200);
+    await ctx.db.delete(authState);
+    await ctx.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, user.id));
+    expect((await me(ctx.app, headers)).statusCode).toBe(401);
+  });
+
+  it('an update that changes nothing does not empty the caches', async () => {
+    const version = async () => (await ctx.db.select().from(authState))[0]?.version;
+    await signedInRenter(ctx);
+    const before = await version();
+    await ctx.db.execute(sql`update sessions set revoked_at = revoked_at`);
+    await ctx.db.execute(sql`update users set role = role`);
+    expect(await version()).toBe(before);
+  });
+
+  it('a session that runs out while cached: 401 with the expiry message', async () => {
+    const { headers } = await signedInRenter(ctx);
+    expect((await me(ctx.app, headers)).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61 * 60_000 });
+    try {
+      const res = await me(ctx.app, headers);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: messages.session.expired });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it.runIf(isPostgres())('a logout in one process is refused by another that cached the token', async () => {

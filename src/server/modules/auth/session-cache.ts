@@ -40,7 +40,7 @@ export class SessionCache {
             .select({ version: authState.version })
             .from(authState)
             .where(eq(authState.id, 1));
-          return rows[0]?.version ?? 0;
+          return rows[0]?.version ?? null;
         },
       }),
     );
@@ -59,8 +59,14 @@ export class SessionCache {
     load: () => Promise<SignIn | undefined>,
   ): Promise<SignIn | undefined> {
     const version = await this.changes.current();
-    // Versions only grow; a caller holding an older one may still use a newer cache.
-    if (version > this.version) {
+    // Unknown (the version row is gone): neither trust nor fill the cache.
+    if (version === null) {
+      this.entries.clear();
+      this.version = -1;
+      return load();
+    }
+    // Any other version than the cache's, newer or (a database restored) older, empties it.
+    if (version !== this.version) {
       this.entries.clear();
       this.version = version;
     }

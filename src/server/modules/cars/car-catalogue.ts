@@ -34,6 +34,8 @@ const CHANGE_CHANNEL = 'carlink_catalogue';
 export class CarCatalogue {
   private snapshot: Snapshot | null = null;
   private loading: { version: number; promise: Promise<Snapshot> } | null = null;
+  /** The version the latest reader saw. */
+  private latest = -1;
   private readonly changes: ChangeVersion;
 
   constructor(
@@ -48,7 +50,7 @@ export class CarCatalogue {
           .select({ version: catalogueState.version })
           .from(catalogueState)
           .where(eq(catalogueState.id, 1));
-        return rows[0]?.version ?? 0;
+        return rows[0]?.version ?? null;
       },
     });
   }
@@ -59,25 +61,34 @@ export class CarCatalogue {
 
   async current(): Promise<Snapshot> {
     const version = await this.changes.current();
-    if (this.snapshot && this.snapshot.version >= version) return this.snapshot;
+    // Unknown (the version row is gone): a fresh snapshot, kept by no one.
+    if (version === null) return this.loadRows(-1);
+    this.latest = version;
+    // Any other version, newer or (a database restored) older, is a change.
+    if (this.snapshot?.version === version) return this.snapshot;
     return this.load(version);
   }
 
   private load(version: number): Promise<Snapshot> {
-    // Concurrent readers share a load, unless it was started for an older version.
-    if (this.loading && this.loading.version >= version) return this.loading.promise;
+    // Concurrent readers of one version share its load.
+    if (this.loading?.version === version) return this.loading.promise;
     const promise = (async () => {
       // The version is read before the rows: a change in between makes this snapshot look
       // older than it is, so the next read loads again; it can never look newer than it is.
-      const rows = await loadActiveCarsWithImages(this.db);
-      const snapshot = buildSnapshot(version, rows.map(({ car, images }) => toApiCar(car, images)));
-      if (!this.snapshot || this.snapshot.version <= version) this.snapshot = snapshot;
+      const snapshot = await this.loadRows(version);
+      // A slower load of an earlier version must not replace what later readers saw.
+      if (version === this.latest) this.snapshot = snapshot;
       return snapshot;
     })().finally(() => {
       if (this.loading?.promise === promise) this.loading = null;
     });
     this.loading = { version, promise };
     return promise;
+  }
+
+  private async loadRows(version: number): Promise<Snapshot> {
+    const rows = await loadActiveCarsWithImages(this.db);
+    return buildSnapshot(version, rows.map(({ car, images }) => toApiCar(car, images)));
   }
 }
 
