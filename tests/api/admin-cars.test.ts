@@ -86,6 +86,17 @@ describe('adding and editing cars', () => {
     expect(oldPrice.json().errors).toEqual({ old_price: ['Old price must be higher than the price per day'] });
   });
 
+  it('an empty required number is required, words are not a number (not read as 0)', async () => {
+    const res = await api('POST', '/api/admin/cars', carInput({ year: '', price_per_day: '  ', lat: 'north', long: '' }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      year: ['Year is required'],
+      price_per_day: ['Price per day is required'],
+      lat: ['Latitude must be a number'],
+      long: ['Longitude is required'],
+    });
+  });
+
   it('accepts what a form sends: numbers as text, empty optional numbers, checkbox values', async () => {
     const car = await createCar({ year: '2020', price_per_day: '420', old_price: '', no_of_doors: '', seat_capacity: '7', has_bluetooth: 'on', usb_charger: 'false' });
     expect(car).toMatchObject({ year: 2020, price_per_day: 420, old_price: null, no_of_doors: null, seat_capacity: 7, has_bluetooth: true, usb_charger: false });

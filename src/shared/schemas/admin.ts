@@ -136,14 +136,28 @@ export type AdminCar = z.infer<typeof AdminCarSchema>;
 const emptyToNull = (v: unknown) => (v === '' || v === undefined || v === null ? null : v);
 const text = (label: string, max: number) =>
   requiredText(`${label} is required`).max(max, { error: `${label} must be ${max} characters or less` });
+/**
+ * A required number typed into a form: empty is '… is required' (a plain coercion would
+ * read '' as 0 and answer 'must be 1990 or later'), words are '… must be a number'.
+ */
+const formNumber = <T extends z.ZodType>(label: string, rules: (n: z.ZodNumber) => T) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v),
+    rules(
+      z.number({
+        error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`),
+      }),
+    ),
+  );
 const cedis = (label: string) =>
-  z.coerce
-    .number({ error: `${label} must be a number` })
-    .min(1, { error: `${label} must be at least GH₵ 1` })
-    .max(100_000, { error: `${label} must be at most GH₵ 100,000` })
-    .refine((v) => Number.isInteger(Math.round(v * 100 * 1e6) / 1e6), {
-      error: `${label} can have at most 2 decimals`,
-    });
+  formNumber(label, (n) =>
+    n
+      .min(1, { error: `${label} must be at least GH₵ 1` })
+      .max(100_000, { error: `${label} must be at most GH₵ 100,000` })
+      .refine((v) => Number.isInteger(Math.round(v * 100 * 1e6) / 1e6), {
+        error: `${label} can have at most 2 decimals`,
+      }),
+  );
 const optionalSmallInt = (label: string, min: number, max: number) =>
   z.preprocess(
     emptyToNull,
@@ -165,11 +179,12 @@ export const AdminCarInputSchema = z
   .object({
     make: text('Make', 40),
     model: text('Model', 60),
-    year: z.coerce
-      .number({ error: 'Year must be a number' })
-      .int({ error: 'Year must be a whole number' })
-      .min(1990, { error: 'Year must be 1990 or later' })
-      .max(new Date().getFullYear() + 1, { error: 'Year cannot be in the future' }),
+    year: formNumber('Year', (n) =>
+      n
+        .int({ error: 'Year must be a whole number' })
+        .min(1990, { error: 'Year must be 1990 or later' })
+        .max(new Date().getFullYear() + 1, { error: 'Year cannot be in the future' }),
+    ),
     description: text('Description', 2000),
     body_type: z.enum(BODY_TYPES, { error: 'Choose a body type' }),
     transmission: z.enum(TRANSMISSIONS, { error: 'Choose a transmission' }),
@@ -183,8 +198,12 @@ export const AdminCarInputSchema = z
     price_per_day: cedis('Price per day'),
     old_price: z.preprocess(emptyToNull, cedis('Old price').nullable()),
     city: text('City', 80),
-    lat: z.coerce.number({ error: 'Latitude must be a number' }).min(4.5, { error: 'Latitude must be in Ghana (4.5 to 11.2)' }).max(11.2, { error: 'Latitude must be in Ghana (4.5 to 11.2)' }),
-    long: z.coerce.number({ error: 'Longitude must be a number' }).min(-3.3, { error: 'Longitude must be in Ghana (-3.3 to 1.2)' }).max(1.2, { error: 'Longitude must be in Ghana (-3.3 to 1.2)' }),
+    lat: formNumber('Latitude', (n) =>
+      n.min(4.5, { error: 'Latitude must be in Ghana (4.5 to 11.2)' }).max(11.2, { error: 'Latitude must be in Ghana (4.5 to 11.2)' }),
+    ),
+    long: formNumber('Longitude', (n) =>
+      n.min(-3.3, { error: 'Longitude must be in Ghana (-3.3 to 1.2)' }).max(1.2, { error: 'Longitude must be in Ghana (-3.3 to 1.2)' }),
+    ),
   })
   .superRefine((v, ctx) => {
     if (v.old_price !== null && v.old_price <= v.price_per_day) {
