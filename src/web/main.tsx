@@ -4,10 +4,10 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
 import { AppRoutes } from './app/router';
+import { hasPrerenderedPage } from './lib/first-paint';
 import './styles/base.css';
 
 const container = document.getElementById('root')!;
-const hasPrerenderedPage = container.firstElementChild?.hasAttribute('inert') ?? false;
 let pageChunkRan: Promise<unknown> | undefined;
 
 /**

@@ -1,8 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
+import type { Car } from '../shared/schemas/cars';
 import { AppRoutes } from './app/router';
 import { paths } from './config/paths';
+import { carKeys } from './features/cars/api/cars';
 
 /**
  * The first paint of the pages that look the same for everyone, rendered at build time into
@@ -13,7 +15,8 @@ import { paths } from './config/paths';
  *
  * Keys are the pathnames that get the markup ('*': any URL no route matches); values the URL
  * rendered. Left out: pages behind sign-in (a visitor is sent to /login) and pages whose
- * first paint depends on this browser's storage (cart, wishlist) or on the query string.
+ * first paint depends on this browser's storage (cart, wishlist) or on the query string; but
+ * /car-details?id= of a car in the fleet is rendered by the server (prerenderCarDetails).
  */
 export const prerenderedPages: Record<string, string> = {
   [paths.home.path]: paths.home.getHref(),
@@ -32,9 +35,14 @@ export const prerenderedPages: Record<string, string> = {
 /**
  * Renders a URL as a signed-out visitor with nothing fetched yet sees it: queries stay
  * pending, so data shows as its loading skeletons. `prerender` waits for the lazy page chunks.
+ * `seed` puts data in the cache first: those queries render as loaded.
  */
-export async function prerenderPage(url: string): Promise<string> {
+export async function prerenderPage(
+  url: string,
+  seed?: (queryClient: QueryClient) => void,
+): Promise<string> {
   const queryClient = new QueryClient();
+  seed?.(queryClient);
   const errors: unknown[] = [];
   const { prelude } = await prerender(
     <QueryClientProvider client={queryClient}>
@@ -52,4 +60,17 @@ export async function prerenderPage(url: string): Promise<string> {
   );
   if (errors.length > 0) throw new AggregateError(errors, `prerendering ${url} failed`);
   return new Response(prelude).text();
+}
+
+/**
+ * /car-details?id= with its car, rendered by the server when that URL is asked for
+ * (src/server/plugins/web-static.ts): the car's photo and heading come with the HTML instead of
+ * after the scripts, the car's data and then the photo. Its availability stays a skeleton, and
+ * Save shows unsaved (the wishlist is in the browser). The server sends the car along
+ * (src/web/lib/first-paint.ts), so React's first render is this same page.
+ */
+export function prerenderCarDetails(car: Car): Promise<string> {
+  return prerenderPage(paths.carDetails.getHref(car.id), (queryClient) =>
+    queryClient.setQueryData(carKeys.detail(car.id), car),
+  );
 }

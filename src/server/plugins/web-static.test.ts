@@ -4,9 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Car } from '../../shared/schemas/cars';
 import {
   buildRouteShells,
+  carIdOf,
   createPageResolver,
+  escapeHtml,
   pickEncoding,
   webStaticPlugin,
   withFirstPaint,
@@ -90,6 +93,70 @@ describe('withFirstPaint', () => {
     expect(withFirstPaint(index, "<p>GH₵ $& $' per day</p>")).toContain(
       "<div inert><p>GH₵ $& $' per day</p></div>",
     );
+  });
+
+  it('puts the stylesheets, then the preloads React put first in the markup, before the scripts', () => {
+    const shell = buildRouteShells(index, manifest).get('')!;
+    const html = withFirstPaint(
+      shell,
+      '<link rel="preload" as="image" href="/media/a.svg" fetchPriority="high"/><main><img src="/media/a.svg"></main>',
+    );
+    const head = html.slice(0, html.indexOf('</head>'));
+    const at = (text: string) => head.indexOf(text);
+    expect(at('href="/assets/home.css"')).toBeGreaterThan(-1);
+    expect(at('href="/assets/grid.css"')).toBeGreaterThan(-1);
+    expect(
+      at('<link rel="preload" as="image" href="/media/a.svg" fetchPriority="high"/>'),
+    ).toBeGreaterThan(Math.max(at('href="/assets/home.css"'), at('href="/assets/grid.css"')));
+    expect(at('<script type="module"')).toBeGreaterThan(at('href="/media/a.svg"'));
+    expect(at('<link rel="modulepreload"')).toBeGreaterThan(at('href="/media/a.svg"'));
+    // Moved, not copied: the first paint starts with its own markup.
+    expect(html).toContain('<div inert><main><img src="/media/a.svg"></main></div>');
+    expect(html.match(/rel="preload"/g)).toHaveLength(1);
+  });
+
+  it('adds data to the inert wrapper, escaped', () => {
+    expect(withFirstPaint(index, '<main></main>', { 'data-car': `{"make":"<b>'&"}` })).toContain(
+      '<div inert data-car="{&quot;make&quot;:&quot;&lt;b&gt;&#39;&amp;&quot;}"><main></main></div>',
+    );
+  });
+});
+
+describe('escapeHtml', () => {
+  it('escapes what could end an attribute or open a tag, and nothing else', () => {
+    expect(escapeHtml(`<script>"x" & 'y'</script> GH₵`)).toBe(
+      '&lt;script&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/script&gt; GH₵',
+    );
+  });
+});
+
+describe('carIdOf', () => {
+  it.each([
+    ['/car-details?id=1', 1],
+    ['/car-details?id=42&from=home', 42],
+    ['/car-details?from=home&id=7', 7],
+    ['/car-details?id=2147483647', 2_147_483_647],
+    // The page reads the first one, as URLSearchParams does.
+    ['/car-details?id=3&id=4', 3],
+  ])('%s → %s', (url, id) => {
+    expect(carIdOf(url)).toBe(id);
+  });
+
+  it.each([
+    '/car-details',
+    '/car-details?id=',
+    '/car-details?id=abc',
+    '/car-details?id=0',
+    '/car-details?id=-1',
+    '/car-details?id=1.5',
+    '/car-details?id=01',
+    '/car-details?id=1e3',
+    '/car-details?id=%31%00',
+    '/car-details?id=2147483648',
+    '/car-details?id=99999999999999999999',
+    '/car-details?car=1',
+  ])('%s → no car', (url) => {
+    expect(carIdOf(url)).toBeNull();
   });
 });
 
@@ -177,6 +244,194 @@ describe('webStaticPlugin', () => {
     const plain = await app.inject({ url: '/login', headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(gunzipSync(gzip.rawPayload).toString());
+    await app.close();
+  });
+});
+
+describe('webStaticPlugin: /car-details?id= of a car in the fleet', () => {
+  const carManifest = {
+    ...manifest,
+    'index.html': {
+      ...manifest['index.html'],
+      dynamicImports: [...manifest['index.html'].dynamicImports, 'app/routes/car-details.tsx'],
+    },
+    'app/routes/car-details.tsx': {
+      file: 'assets/car-details.js',
+      css: ['assets/car-details.css'],
+    },
+  };
+  const loading = '<main><p>Loading the car…</p></main>';
+  const root = mkdtempSync(join(tmpdir(), 'carlink-web-static-car-'));
+  mkdirSync(join(root, '.vite', 'ssr'), { recursive: true });
+  writeFileSync(join(root, 'index.html'), index);
+  writeFileSync(join(root, '.vite', 'manifest.json'), JSON.stringify(carManifest));
+  writeFileSync(
+    join(root, '.vite', 'prerender.json'),
+    JSON.stringify({ ...prerendered, '/car-details': loading }),
+  );
+  // A stand-in for src/web/prerender.tsx's renderer: like React, it puts the photo's preload
+  // first. It counts its renders, and fails for car 13.
+  writeFileSync(join(root, '.vite', 'ssr', 'package.json'), '{ "type": "module" }');
+  writeFileSync(
+    join(root, '.vite', 'ssr', 'prerender.js'),
+    `export async function prerenderCarDetails(car) {
+      globalThis.carRenders = (globalThis.carRenders ?? 0) + 1;
+      if (car.id === 13) throw new Error('render failed');
+      const src = '/' + car.images[0].image_url;
+      return '<link rel="preload" as="image" href="' + src + '" fetchPriority="high"/>' +
+        '<main><h1>Car number ' + car.id + '</h1><img src="' + src + '" width="924" height="550"></main>';
+    }`,
+  );
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  const carOf = (id: number, overrides: Partial<Car> = {}): Car => ({
+    id,
+    title: `2022 Toyota Land Cruiser ${id}`,
+    make: 'Toyota',
+    model: 'Land Cruiser',
+    year: 2022,
+    description: 'Seven seats.',
+    price: 3200,
+    oldPrice: null,
+    images: [{ image_url: `media/demo/suv-${id}-0.svg`, alt: 'Side view' }],
+    transmission: 'automatic',
+    no_of_doors: 5,
+    seat_capacity: 7,
+    has_airconditioning: true,
+    has_bluetooth: true,
+    usb_charger: false,
+    body_type: 'suv',
+    fuel_type: 'diesel',
+    colour: 'White',
+    location: { city: 'Accra', lat: 5.6, long: -0.2 },
+    ...overrides,
+  });
+  const renders = () => (globalThis as { carRenders?: number }).carRenders ?? 0;
+
+  /** The app with the catalogue's read path (findCar looks a car up in a snapshot's byId). */
+  async function appWithFleet(fleet: Car[]) {
+    const snapshot = { byId: new Map(fleet.map((car) => [car.id, car])) };
+    const app = Fastify();
+    app.decorate('carCatalogue', { current: async () => snapshot } as never);
+    await app.register(webStaticPlugin, { root });
+    app.setNotFoundHandler((request, reply) => app.sendWebApp!(reply, request.url.split('?')[0]!));
+    return { app, snapshot };
+  }
+  const get = (app: Awaited<ReturnType<typeof appWithFleet>>['app'], url: string) =>
+    app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+  const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
+  const dataCarOf = (html: string) => {
+    const attribute = /<div inert data-car="([^"]*)">/.exec(html)?.[1];
+    if (attribute === undefined) return undefined;
+    const decoded = attribute.replace(
+      /&(quot|#39|lt|gt|amp);/g,
+      (_, name: string) => ({ quot: '"', '#39': "'", lt: '<', gt: '>', amp: '&' })[name]!,
+    );
+    return JSON.parse(decoded) as unknown;
+  };
+
+  it("renders the car's page: its photo preloaded from <head> at high priority, and the car for the app", async () => {
+    const car = carOf(1);
+    const { app } = await appWithFleet([car, carOf(2)]);
+    const response = await get(app, '/car-details?id=1');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    // Per car, and a car changes: never served from a cache without asking.
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const html = response.body;
+    expect(headOf(html)).toContain(
+      '<link rel="preload" as="image" href="/media/demo/suv-1-0.svg" fetchPriority="high"/>',
+    );
+    expect(html).toContain(
+      '<h1>Car number 1</h1><img src="/media/demo/suv-1-0.svg" width="924" height="550">',
+    );
+    expect(html).not.toContain(loading);
+    expect(dataCarOf(html)).toEqual(car);
+    // The page's own scripts and styles, as for any /car-details URL.
+    expect(headOf(html)).toContain('href="/assets/car-details.css"');
+    expect(headOf(html)).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/car-details.js">',
+    );
+
+    const other = await get(app, '/car-details/?ID=2&id=2');
+    expect(other.body).toContain('<h1>Car number 2</h1>');
+    await app.close();
+  });
+
+  it('sends the loading page, without a car, for an id that is no car or not in the fleet', async () => {
+    const { app } = await appWithFleet([carOf(1)]);
+    const plain = await get(app, '/car-details');
+    expect(plain.body).toContain(loading);
+    for (const url of [
+      '/car-details?id=abc',
+      '/car-details?id=2',
+      '/car-details?id=0',
+      '/car-details?id=1e0',
+    ]) {
+      const response = await get(app, url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(plain.body);
+      expect(response.body, url).not.toContain('data-car');
+      expect(response.body, url).not.toContain('rel="preload"');
+    }
+    await app.close();
+  });
+
+  it("escapes the car's text where the server puts it in the HTML", async () => {
+    const make = `</div><script>alert("make")</script>'"&`;
+    const car = carOf(5, {
+      make,
+      description: '"><img src=x onerror=alert(1)>',
+      images: [{ image_url: 'media/x.svg', alt: `"><script>alert('alt')</script>` }],
+    });
+    const { app } = await appWithFleet([car]);
+    const html = (await get(app, '/car-details?id=5')).body;
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<img src=x');
+    expect(html.match(/<\/div>/g)?.length).toBe(index.match(/<\/div>/g)!.length + 1);
+    // …and the app gets it back as it was.
+    expect(dataCarOf(html)).toEqual(car);
+    await app.close();
+  });
+
+  it('renders a car once, and again when the catalogue has changed it', async () => {
+    const { app, snapshot } = await appWithFleet([carOf(7)]);
+    const before = renders();
+    const first = (await get(app, '/car-details?id=7')).body;
+    expect((await get(app, '/car-details?id=7')).body).toBe(first);
+    expect(renders()).toBe(before + 1);
+
+    // A new snapshot has new car objects.
+    snapshot.byId.set(7, carOf(7, { images: [{ image_url: 'media/new.svg', alt: 'New photo' }] }));
+    expect(headOf((await get(app, '/car-details?id=7')).body)).toContain('href="/media/new.svg"');
+    expect(renders()).toBe(before + 2);
+    await app.close();
+  });
+
+  it('sends the loading page when the render fails, without trying again on every request', async () => {
+    const { app } = await appWithFleet([carOf(13)]);
+    const before = renders();
+    for (let i = 0; i < 3; i++) {
+      const response = await get(app, '/car-details?id=13');
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain(loading);
+    }
+    expect(renders()).toBe(before + 1);
+    await app.close();
+  });
+
+  it('compresses a car page like any other page', async () => {
+    const { app } = await appWithFleet([carOf(1)]);
+    const plain = (await get(app, '/car-details?id=1')).body;
+    const br = await app.inject({ url: '/car-details?id=1', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain);
+    const gzip = await app.inject({
+      url: '/car-details?id=1',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain);
     await app.close();
   });
 });

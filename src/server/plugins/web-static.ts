@@ -1,14 +1,18 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { todayInAccra } from '../../shared/dates';
+import type { Car } from '../../shared/schemas/cars';
+import { findCar } from '../modules/cars/car-catalogue';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Sends the SPA's index.html for a browser route; null when no web build exists. */
-    sendWebApp: ((reply: FastifyReply, pathname: string) => FastifyReply) | null;
+    sendWebApp: ((reply: FastifyReply, pathname: string) => Promise<FastifyReply>) | null;
   }
 }
 
@@ -80,13 +84,59 @@ export function buildRouteShells(indexHtml: string, manifest: Manifest): Map<str
  * emptied by that, a button would do nothing, and a form sent without its script would put
  * a password in the URL.
  * The scripts are then no longer needed for the first paint, so they are fetched at low
- * priority: on a slow link the stylesheets and the page's images come first.
+ * priority, after the stylesheets and the images the markup preloads (React puts those links
+ * first in it, e.g. the car photo's with fetchpriority="high"), which move up into <head>:
+ * on a slow link those come first.
+ * `data` become attributes of the inert wrapper, for the app to read before it replaces it
+ * (src/web/lib/first-paint.ts).
  */
-export function withFirstPaint(shell: string, markup: string): string {
-  return shell
+export function withFirstPaint(
+  shell: string,
+  markup: string,
+  data: Record<`data-${string}`, string> = {},
+): string {
+  const preloads = /^(?:<link rel="preload"[^>]*>)*/.exec(markup)![0];
+  const attributes = Object.entries(data)
+    .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
+    .join('');
+  const page = `<div id="root"><div inert${attributes}>${markup.slice(preloads.length)}</div></div>`;
+  return paintResourcesFirst(shell, preloads.match(/<link[^>]*>/g) ?? [])
     .replaceAll('<script type="module" ', '<script type="module" fetchpriority="low" ')
     .replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ')
-    .replace('<div id="root"></div>', () => `<div id="root"><div inert>${markup}</div></div>`);
+    .replace('<div id="root"></div>', () => page);
+}
+
+/** The stylesheets, then `preloads`, before the first script in <head>. */
+function paintResourcesFirst(shell: string, preloads: string[]): string {
+  const headEnd = shell.indexOf('</head>');
+  if (headEnd === -1) return shell;
+  const sheets: string[] = [];
+  const head = shell.slice(0, headEnd).replace(/\s*<link rel="stylesheet"[^>]*>/g, (tag) => {
+    sheets.push(tag.trim());
+    return '';
+  });
+  const firstScript = head.search(/<script |<link rel="modulepreload" /);
+  const at = firstScript === -1 ? head.length : firstScript;
+  const first = [...sheets, ...preloads].map((tag) => `${tag}\n    `).join('');
+  return head.slice(0, at) + first + head.slice(at) + shell.slice(headEnd);
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text safe inside an HTML attribute value in double quotes (and in element content). */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+}
+
+/** A pathname as the router matches it: case and a trailing slash do not matter. */
+function normalizePath(pathname: string): string {
+  return pathname.toLowerCase().replace(/(.)\/+$/, '$1');
 }
 
 /**
@@ -113,12 +163,109 @@ export function createPageResolver(
       ? notFoundShell
       : withFirstPaint(notFoundShell, prerendered['*']);
   return (pathname: string): string => {
-    const normalized = pathname.toLowerCase().replace(/(.)\/+$/, '$1');
+    const normalized = normalizePath(pathname);
     const page = pages.get(normalized);
     if (page !== undefined) return page;
     const segment = segmentOf(normalized);
     return shells.get(segment) ?? (segment === '' ? indexHtml : notFound);
   };
+}
+
+/** What the server uses of the app's renderer (src/web/prerender.tsx, kept in .vite/ssr). */
+export interface CarRenderer {
+  prerenderCarDetails(car: Car): Promise<string>;
+}
+
+/** The CSP (script-src and style-src 'self') would block these in the page. */
+const INLINE_SCRIPT_OR_STYLE = /<script|<style|\sstyle="/i;
+
+/**
+ * The car id in a /car-details URL's query, as the page reads it (`?id=`, the first one), when
+ * it is one: a whole number from 1 to 2^31 − 1, in plain digits (other spellings the page
+ * takes, such as '01', get the page without a car; it then loads the car itself).
+ */
+export function carIdOf(url: string): number | null {
+  const query = url.indexOf('?');
+  const raw = new URLSearchParams(query === -1 ? '' : url.slice(query + 1)).get('id');
+  if (raw === null || !/^[1-9][0-9]{0,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id <= 2_147_483_647 ? id : null;
+}
+
+/** A page's HTML, with its compressed copies made as they are first asked for. */
+interface Page {
+  html: string;
+  bodies: { br?: Buffer; gzip?: Buffer };
+  /** Brotli's best (11) takes about 40 ms for a car's page, made on a renter's request; 5, 5 ms. */
+  brotliQuality: number;
+}
+
+/** How many cars' pages are kept: more than the fleet's usual size (tens of cars). */
+const CAR_PAGE_LIMIT = 200;
+
+/**
+ * /car-details?id= of a car in the fleet, with that car's page as its first paint
+ * (src/web/prerender.tsx's prerenderCarDetails) instead of the loading state every other id
+ * gets: the photo, preloaded from <head> and in the markup, paints without waiting for the
+ * scripts, the car's data and then the image. The car goes along as data-car, so the app's
+ * first render is the same page (src/web/lib/first-paint.ts).
+ * A render costs tens of milliseconds, so a car's page is kept until the car changes (the
+ * catalogue hands out a new object) or the day does (the availability calendar starts today),
+ * for the last CAR_PAGE_LIMIT cars asked for. A render that fails, or would need an inline
+ * script or style, gives null (the page without the car), kept too: no render per request.
+ */
+export function createCarPages(
+  shell: string,
+  renderer: CarRenderer,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+) {
+  const pages = new Map<number, { car: Car; day: string; page: Promise<Page | null> }>();
+  return (car: Car): Promise<Page | null> => {
+    const day = todayInAccra();
+    const kept = pages.get(car.id);
+    if (kept && kept.car === car && kept.day === day) return kept.page;
+    const page = renderer.prerenderCarDetails(car).then(
+      (markup) => {
+        if (INLINE_SCRIPT_OR_STYLE.test(markup)) {
+          log.warn(
+            { carId: car.id },
+            'car page has an inline script or style: sent without the car',
+          );
+          return null;
+        }
+        const html = withFirstPaint(shell, markup, { 'data-car': JSON.stringify(car) });
+        return { html, bodies: {}, brotliQuality: 5 };
+      },
+      (error: unknown) => {
+        log.warn(
+          { err: error, carId: car.id },
+          'car page could not be rendered: sent without the car',
+        );
+        return null;
+      },
+    );
+    // Oldest first in a Map: the one asked for least recently goes.
+    pages.delete(car.id);
+    pages.set(car.id, { car, day, page });
+    if (pages.size > CAR_PAGE_LIMIT) pages.delete(pages.keys().next().value!);
+    return page;
+  };
+}
+
+/** The renderer from the web build, if it has one that can be loaded. */
+async function loadRenderer(root: string, log: FastifyBaseLogger): Promise<CarRenderer | null> {
+  const path = join(root, '.vite', 'ssr', 'prerender.js');
+  if (!existsSync(path)) return null;
+  try {
+    const renderer = (await import(pathToFileURL(path).href)) as Partial<CarRenderer>;
+    if (typeof renderer.prerenderCarDetails === 'function') return renderer as CarRenderer;
+  } catch (error) {
+    log.warn(
+      { err: error, path },
+      "the web build's renderer could not be loaded: car pages come without their car",
+    );
+  }
+  return null;
 }
 
 /** The best encoding the client accepts of those the pages are kept in; null: none. */
@@ -161,30 +308,61 @@ export const webStaticPlugin = fp<{ root: string }>(async (app: FastifyInstance,
   const indexHtml = readFileSync(indexPath, 'utf8');
   const readJson = <T>(path: string, fallback: T): T =>
     existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as T) : fallback;
+  const manifest = readJson<Manifest>(join(root, '.vite', 'manifest.json'), {});
   const pageFor = createPageResolver(
     indexHtml,
-    readJson<Manifest>(join(root, '.vite', 'manifest.json'), {}),
+    manifest,
     readJson<Prerendered>(join(root, '.vite', 'prerender.json'), {}),
   );
   // With its first paint a page is tens of KiB: compressed once, on its first request.
   // (Keyed by the page's own string: the resolver hands out the same few strings every time.)
-  const compressed = new Map<string, { br?: Buffer; gzip?: Buffer }>();
-  const compress = (html: string, encoding: 'br' | 'gzip') => {
-    let bodies = compressed.get(html);
-    if (!bodies) compressed.set(html, (bodies = {}));
-    return (bodies[encoding] ??=
-      encoding === 'br'
-        ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
-        : gzipSync(html, { level: 9 }));
+  const pages = new Map<string, Page>();
+  const pageOf = (html: string) => {
+    let page = pages.get(html);
+    if (!page) pages.set(html, (page = { html, bodies: {}, brotliQuality: 11 }));
+    return page;
   };
-  app.decorate('sendWebApp', (reply: FastifyReply, pathname: string) => {
-    const html = pageFor(pathname);
+
+  // A car's page is per car (and day): read from the catalogue, as GET /api/cars/:id does.
+  const renderer = await loadRenderer(root, app.log);
+  const carShell = buildRouteShells(indexHtml, manifest).get('car-details');
+  const carPageOf =
+    renderer && carShell && app.hasDecorator('carCatalogue')
+      ? createCarPages(carShell, renderer, app.log)
+      : null;
+  const carPageFor = async (url: string): Promise<Page | null> => {
+    const id = carIdOf(url);
+    if (id === null || !carPageOf) return null;
+    try {
+      const car = findCar(await app.carCatalogue.current(), id);
+      return car ? await carPageOf(car) : null;
+    } catch (error) {
+      app.log.warn(
+        { err: error },
+        'the catalogue could not be read: the car page goes without its car',
+      );
+      return null;
+    }
+  };
+
+  app.decorate('sendWebApp', async (reply: FastifyReply, pathname: string) => {
+    const page =
+      (normalizePath(pathname) === '/car-details' ? await carPageFor(reply.request.url) : null) ??
+      pageOf(pageFor(pathname));
     const encoding = pickEncoding(reply.request.headers['accept-encoding']);
+    // Never cached: a deploy is picked up at the next visit, and a car's page shows its car as
+    // it is now. (Keyed by the whole URL, query included, wherever it is kept.)
     reply
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Accept-Encoding')
       .type('text/html; charset=utf-8');
-    if (!encoding) return reply.send(html);
-    return reply.header('Content-Encoding', encoding).send(compress(html, encoding));
+    if (!encoding) return reply.send(page.html);
+    const body = (page.bodies[encoding] ??=
+      encoding === 'br'
+        ? brotliCompressSync(page.html, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: page.brotliQuality },
+          })
+        : gzipSync(page.html, { level: 9 }));
+    return reply.header('Content-Encoding', encoding).send(body);
   });
 });

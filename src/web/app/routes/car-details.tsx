@@ -7,18 +7,39 @@ import { useCar } from '../../features/cars/api/cars';
 import { CarDetailsView } from '../../features/cars/components/car-details-view';
 import { CarIcon } from '../../components/icons';
 import { ApiError } from '../../lib/api-client';
+import { serverCarJson } from '../../lib/first-paint';
 import { usePageTitle } from '../../lib/use-page-title';
 import './not-found.css';
 
-/** A car handed over in navigation state, if it looks like one (state survives reloads, and can be stale). */
-function carFromState(state: unknown): Car | null {
-  const car = (state as { car?: Partial<Car> } | null)?.car;
+/** `value` if it looks like a car (the fields the page cannot do without). */
+function asCar(value: unknown): Car | null {
+  const car = value as Partial<Car> | null | undefined;
   return car &&
     typeof car.id === 'number' &&
     Array.isArray(car.images) &&
     typeof car.make === 'string'
     ? (car as Car)
     : null;
+}
+
+/** A car handed over in navigation state, if it looks like one (state survives reloads, and can be stale). */
+function carFromState(state: unknown): Car | null {
+  return asCar((state as { car?: unknown } | null)?.car);
+}
+
+let serverCar: Car | null | undefined;
+/** About when the HTML came: this module is loaded with it (web-static.ts preloads it). */
+const htmlReadAt = Date.now();
+/** The car the server rendered this page's HTML with, if it is car `id` (lib/first-paint.ts). */
+function serverRenderedCar(id: number | null): Car | undefined {
+  if (serverCar === undefined) {
+    try {
+      serverCar = serverCarJson ? asCar(JSON.parse(serverCarJson)) : null;
+    } catch {
+      serverCar = null;
+    }
+  }
+  return serverCar && serverCar.id === id ? serverCar : undefined;
 }
 
 function parseId(raw: string | null): number | null | 'invalid' {
@@ -71,7 +92,14 @@ export default function CarDetails() {
   const stateCar = carFromState(location.state);
   const parsed = parseId(searchParams.get('id'));
   const id = parsed === 'invalid' ? null : (parsed ?? stateCar?.id ?? null);
-  const car = useCar(id, stateCar && stateCar.id === id ? stateCar : undefined);
+  // With the car the server rendered the HTML with, React's first render is the page already
+  // on screen, not a spinner in its place; it is as fresh as the HTML.
+  const htmlCar = serverRenderedCar(id);
+  const car = useCar(
+    id,
+    htmlCar ?? (stateCar && stateCar.id === id ? stateCar : undefined),
+    htmlCar ? htmlReadAt : 0,
+  );
 
   usePageTitle(car.data ? `${car.data.year} ${car.data.make} ${car.data.model}` : 'Car details');
 

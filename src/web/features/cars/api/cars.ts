@@ -35,14 +35,17 @@ export function useCars(params: CarListParams, options: { enabled?: boolean } = 
   });
 }
 
-export function useCar(id: number | null, initial?: Car) {
+/**
+ * `initial` is shown at once: a car passed in navigation state (of unknown age, so refreshed
+ * in the background) or the one the page's HTML came with (as fresh as `initialUpdatedAt`).
+ */
+export function useCar(id: number | null, initial?: Car, initialUpdatedAt = 0) {
   return useQuery({
     queryKey: carKeys.detail(id ?? 0),
     queryFn: ({ signal }) => apiRequest<{ success: true; car: Car }>(`/cars/${id}`, { signal }).then((r) => r.car),
     enabled: id !== null,
     initialData: initial,
-    // A car passed in navigation state is shown at once and refreshed in the background.
-    initialDataUpdatedAt: initial ? 0 : undefined,
+    initialDataUpdatedAt: initial ? initialUpdatedAt : undefined,
   });
 }
 
