@@ -17,8 +17,11 @@ interface Snapshot {
   /** The cars with what the filters compare, and each pickup town's map position. */
   indexed: IndexedCar[];
   towns: Map<string, { lat: number; long: number }>;
-  /** Serialised responses, valid for this snapshot only. */
-  responses: Map<string, string>;
+  /**
+   * Serialised responses, valid for this snapshot only, as UTF-8 bytes: a string would be
+   * measured and encoded again on every send, most of a cached list response's cost.
+   */
+  responses: Map<string, Buffer>;
 }
 
 const RESPONSE_CACHE_LIMIT = 500;
@@ -134,7 +137,7 @@ export function pageOfCars(snapshot: Snapshot, query: ListCarsQuery, busy?: Set<
 }
 
 /** Serialised list response for queries without dates, cached per snapshot. */
-export function cachedListResponse(snapshot: Snapshot, query: ListCarsQuery): string {
+export function cachedListResponse(snapshot: Snapshot, query: ListCarsQuery): Buffer {
   return cached(snapshot, `list:${JSON.stringify(query)}`, () => pageOfCars(snapshot, query));
 }
 
@@ -144,14 +147,14 @@ export function facetsOfCars(snapshot: Snapshot, filters: CarFilters, busy?: Set
 }
 
 /** Serialised facets for filters without dates, cached per snapshot. */
-export function cachedFacetsResponse(snapshot: Snapshot, filters: CarFilters): string {
+export function cachedFacetsResponse(snapshot: Snapshot, filters: CarFilters): Buffer {
   return cached(snapshot, `facets:${JSON.stringify(filters)}`, () => facetsOfCars(snapshot, filters));
 }
 
-function cached(snapshot: Snapshot, key: string, make: () => unknown): string {
+function cached(snapshot: Snapshot, key: string, make: () => unknown): Buffer {
   let body = snapshot.responses.get(key);
   if (body === undefined) {
-    body = JSON.stringify(make());
+    body = Buffer.from(JSON.stringify(make()));
     if (snapshot.responses.size >= RESPONSE_CACHE_LIMIT) snapshot.responses.clear();
     snapshot.responses.set(key, body);
   }
@@ -159,13 +162,13 @@ function cached(snapshot: Snapshot, key: string, make: () => unknown): string {
 }
 
 /** Serialised `{ success, car }` for one car, cached per snapshot; undefined if unknown. */
-export function cachedCarResponse(snapshot: Snapshot, id: number): string | undefined {
+export function cachedCarResponse(snapshot: Snapshot, id: number): Buffer | undefined {
   const key = `car:${id}`;
   let body = snapshot.responses.get(key);
   if (body === undefined) {
     const car = snapshot.byId.get(id);
     if (!car) return undefined;
-    body = JSON.stringify({ success: true, car });
+    body = Buffer.from(JSON.stringify({ success: true, car }));
     if (snapshot.responses.size >= RESPONSE_CACHE_LIMIT) snapshot.responses.clear();
     snapshot.responses.set(key, body);
   }
