@@ -3,22 +3,22 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /** The site's policy: everything from this origin, nothing inline, no framing (strict CSP). */
+const cspDirectives = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  upgradeInsecureRequests: null,
+};
+
 export const helmetOptions: HelmetOptions = {
-  contentSecurityPolicy: {
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      connectSrc: ["'self'"],
-      fontSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      frameAncestors: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      upgradeInsecureRequests: null,
-    },
-  },
+  contentSecurityPolicy: { directives: cspDirectives },
   // HSTS is set per request below: only on answers that went out over HTTPS.
   strictTransportSecurity: false,
   crossOriginEmbedderPolicy: false,
@@ -44,6 +44,22 @@ export function securityHeaders(options: HelmetOptions = helmetOptions): Record<
   });
   if (!done) throw new Error('helmet did not finish synchronously');
   return headers;
+}
+
+/**
+ * The site's Content-Security-Policy, also allowing the given inline scripts and styles, named
+ * by their 'sha256-…' sources: a page that carries its own (src/server/plugins/page-html.ts).
+ * Nothing else inline is allowed, attributes included.
+ */
+export function contentSecurityPolicy(inline: { scripts: string[]; styles: string[] }): string {
+  const directives = {
+    ...cspDirectives,
+    scriptSrc: [...cspDirectives.scriptSrc, ...inline.scripts],
+    styleSrc: [...cspDirectives.styleSrc, ...inline.styles],
+  };
+  return securityHeaders({ ...helmetOptions, contentSecurityPolicy: { directives } })[
+    'Content-Security-Policy'
+  ]!;
 }
 
 const HSTS = 'max-age=31536000; includeSubDomains';

@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,11 +10,10 @@ import {
   buildRouteShells,
   carIdOf,
   createPageResolver,
-  escapeHtml,
   pickEncoding,
   webStaticPlugin,
-  withFirstPaint,
 } from './web-static';
+import { contentSecurityPolicyFor, withFirstPaint } from './page-html';
 
 const index =
   '<html><head><script type="module" crossorigin src="/assets/index.js"></script>' +
@@ -67,65 +67,6 @@ describe('buildRouteShells', () => {
   it('finds a page the bundler merged into a shared chunk by its name', () => {
     expect(shells.get('not-found')).toContain(
       '<link rel="modulepreload" crossorigin href="/assets/not-found-x.js">',
-    );
-  });
-});
-
-describe('withFirstPaint', () => {
-  const page = withFirstPaint(index, '<main><h1>Welcome back</h1></main>');
-
-  it('puts the markup in #root, inert until React replaces it', () => {
-    expect(page).toContain(
-      '<div id="root"><div inert><main><h1>Welcome back</h1></main></div></div>',
-    );
-  });
-
-  it('fetches the scripts, no longer needed for the first paint, at low priority', () => {
-    expect(page).toContain(
-      '<script type="module" fetchpriority="low" crossorigin src="/assets/index.js">',
-    );
-    expect(page).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/vendor.js">',
-    );
-  });
-
-  it('takes the markup literally, dollar signs and all', () => {
-    expect(withFirstPaint(index, "<p>GH₵ $& $' per day</p>")).toContain(
-      "<div inert><p>GH₵ $& $' per day</p></div>",
-    );
-  });
-
-  it('puts the stylesheets, then the preloads React put first in the markup, before the scripts', () => {
-    const shell = buildRouteShells(index, manifest).get('')!;
-    const html = withFirstPaint(
-      shell,
-      '<link rel="preload" as="image" href="/media/a.svg" fetchPriority="high"/><main><img src="/media/a.svg"></main>',
-    );
-    const head = html.slice(0, html.indexOf('</head>'));
-    const at = (text: string) => head.indexOf(text);
-    expect(at('href="/assets/home.css"')).toBeGreaterThan(-1);
-    expect(at('href="/assets/grid.css"')).toBeGreaterThan(-1);
-    expect(
-      at('<link rel="preload" as="image" href="/media/a.svg" fetchPriority="high"/>'),
-    ).toBeGreaterThan(Math.max(at('href="/assets/home.css"'), at('href="/assets/grid.css"')));
-    expect(at('<script type="module"')).toBeGreaterThan(at('href="/media/a.svg"'));
-    expect(at('<link rel="modulepreload"')).toBeGreaterThan(at('href="/media/a.svg"'));
-    // Moved, not copied: the first paint starts with its own markup.
-    expect(html).toContain('<div inert><main><img src="/media/a.svg"></main></div>');
-    expect(html.match(/rel="preload"/g)).toHaveLength(1);
-  });
-
-  it('adds data to the inert wrapper, escaped', () => {
-    expect(withFirstPaint(index, '<main></main>', { 'data-car': `{"make":"<b>'&"}` })).toContain(
-      '<div inert data-car="{&quot;make&quot;:&quot;&lt;b&gt;&#39;&amp;&quot;}"><main></main></div>',
-    );
-  });
-});
-
-describe('escapeHtml', () => {
-  it('escapes what could end an attribute or open a tag, and nothing else', () => {
-    expect(escapeHtml(`<script>"x" & 'y'</script> GH₵`)).toBe(
-      '&lt;script&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/script&gt; GH₵',
     );
   });
 });
@@ -269,6 +210,8 @@ describe('webStaticPlugin: /car-details?id= of a car in the fleet', () => {
     join(root, '.vite', 'prerender.json'),
     JSON.stringify({ ...prerendered, '/car-details': loading }),
   );
+  mkdirSync(join(root, 'assets'));
+  writeFileSync(join(root, 'assets', 'car-details.css'), '.gallery{aspect-ratio:924/550}');
   // A stand-in for src/web/prerender.tsx's renderer: like React, it puts the photo's preload
   // first. It counts its renders, and fails for car 13.
   writeFileSync(join(root, '.vite', 'ssr', 'package.json'), '{ "type": "module" }');
@@ -347,11 +290,17 @@ describe('webStaticPlugin: /car-details?id= of a car in the fleet', () => {
     );
     expect(html).not.toContain(loading);
     expect(dataCarOf(html)).toEqual(car);
-    // The page's own scripts and styles, as for any /car-details URL.
-    expect(headOf(html)).toContain('href="/assets/car-details.css"');
+    // The page's own scripts and styles, as for any /car-details URL: the styles in the page,
+    // allowed by the page's CSP, and the scripts asked for once it has been painted.
+    const style = '.gallery{aspect-ratio:924/550}';
     expect(headOf(html)).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/car-details.js">',
+      `<style>${style}</style><link rel="stylesheet" crossorigin href="/assets/car-details.css" disabled>`,
     );
+    expect(headOf(html)).toMatch(/<script>[^<]*"\/assets\/car-details\.js"[^<]*<\/script>/);
+    expect(response.headers['content-security-policy']).toContain(
+      `'sha256-${createHash('sha256').update(style).digest('base64')}'`,
+    );
+    expect(response.headers['content-security-policy']).toBe(contentSecurityPolicyFor(html));
 
     const other = await get(app, '/car-details/?ID=2&id=2');
     expect(other.body).toContain('<h1>Car number 2</h1>');

@@ -8,6 +8,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { todayInAccra } from '../../shared/dates';
 import type { Car } from '../../shared/schemas/cars';
 import { findCar } from '../modules/cars/car-catalogue';
+import { contentSecurityPolicyFor, withFirstPaint } from './page-html';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,63 +78,6 @@ export function buildRouteShells(indexHtml: string, manifest: Manifest): Map<str
   return shells;
 }
 
-/**
- * Puts a page's first paint (rendered at build time by src/web/prerender.tsx) into its shell,
- * so a phone paints the page before the scripts have arrived. React does not hydrate it but
- * replaces it with the same picture. Until then it is inert: a field typed into would be
- * emptied by that, a button would do nothing, and a form sent without its script would put
- * a password in the URL.
- * The scripts are then no longer needed for the first paint, so they are fetched at low
- * priority, after the stylesheets and the images the markup preloads (React puts those links
- * first in it, e.g. the car photo's with fetchpriority="high"), which move up into <head>:
- * on a slow link those come first.
- * `data` become attributes of the inert wrapper, for the app to read before it replaces it
- * (src/web/lib/first-paint.ts).
- */
-export function withFirstPaint(
-  shell: string,
-  markup: string,
-  data: Record<`data-${string}`, string> = {},
-): string {
-  const preloads = /^(?:<link rel="preload"[^>]*>)*/.exec(markup)![0];
-  const attributes = Object.entries(data)
-    .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
-    .join('');
-  const page = `<div id="root"><div inert${attributes}>${markup.slice(preloads.length)}</div></div>`;
-  return paintResourcesFirst(shell, preloads.match(/<link[^>]*>/g) ?? [])
-    .replaceAll('<script type="module" ', '<script type="module" fetchpriority="low" ')
-    .replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ')
-    .replace('<div id="root"></div>', () => page);
-}
-
-/** The stylesheets, then `preloads`, before the first script in <head>. */
-function paintResourcesFirst(shell: string, preloads: string[]): string {
-  const headEnd = shell.indexOf('</head>');
-  if (headEnd === -1) return shell;
-  const sheets: string[] = [];
-  const head = shell.slice(0, headEnd).replace(/\s*<link rel="stylesheet"[^>]*>/g, (tag) => {
-    sheets.push(tag.trim());
-    return '';
-  });
-  const firstScript = head.search(/<script |<link rel="modulepreload" /);
-  const at = firstScript === -1 ? head.length : firstScript;
-  const first = [...sheets, ...preloads].map((tag) => `${tag}\n    `).join('');
-  return head.slice(0, at) + first + head.slice(at) + shell.slice(headEnd);
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text safe inside an HTML attribute value in double quotes (and in element content). */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
-}
-
 /** A pathname as the router matches it: case and a trailing slash do not matter. */
 function normalizePath(pathname: string): string {
   return pathname.toLowerCase().replace(/(.)\/+$/, '$1');
@@ -149,19 +93,21 @@ export function createPageResolver(
   indexHtml: string,
   manifest: Manifest,
   prerendered: Prerendered,
+  stylesheets: ReadonlyMap<string, string> = new Map(),
 ) {
   const shells = buildRouteShells(indexHtml, manifest);
   const shellOf = (segment: string) => shells.get(segment) ?? shells.get('not-found') ?? indexHtml;
   const segmentOf = (pathname: string) => pathname.split('/')[1] ?? '';
   const pages = new Map<string, string>();
   for (const [pathname, markup] of Object.entries(prerendered)) {
-    if (pathname !== '*') pages.set(pathname, withFirstPaint(shellOf(segmentOf(pathname)), markup));
+    if (pathname === '*') continue;
+    pages.set(pathname, withFirstPaint(shellOf(segmentOf(pathname)), markup, { stylesheets }));
   }
   const notFoundShell = shellOf('not-found');
   const notFound =
     prerendered['*'] === undefined
       ? notFoundShell
-      : withFirstPaint(notFoundShell, prerendered['*']);
+      : withFirstPaint(notFoundShell, prerendered['*'], { stylesheets });
   return (pathname: string): string => {
     const normalized = normalizePath(pathname);
     const page = pages.get(normalized);
@@ -195,6 +141,8 @@ export function carIdOf(url: string): number | null {
 /** A page's HTML, with its compressed copies made as they are first asked for. */
 interface Page {
   html: string;
+  /** Its Content-Security-Policy: the site's, allowing the page's own inline script and styles. */
+  csp: string;
   bodies: { br?: Buffer; gzip?: Buffer };
   /** Brotli's best (11) takes about 40 ms for a car's page, made on a renter's request; 5, 5 ms. */
   brotliQuality: number;
@@ -218,6 +166,7 @@ export function createCarPages(
   shell: string,
   renderer: CarRenderer,
   log: Pick<FastifyBaseLogger, 'warn'>,
+  stylesheets: ReadonlyMap<string, string> = new Map(),
 ) {
   const pages = new Map<number, { car: Car; day: string; page: Promise<Page | null> }>();
   return (car: Car): Promise<Page | null> => {
@@ -233,8 +182,9 @@ export function createCarPages(
           );
           return null;
         }
-        const html = withFirstPaint(shell, markup, { 'data-car': JSON.stringify(car) });
-        return { html, bodies: {}, brotliQuality: 5 };
+        const data = { 'data-car': JSON.stringify(car) } as const;
+        const html = withFirstPaint(shell, markup, { data, stylesheets });
+        return { html, csp: contentSecurityPolicyFor(html), bodies: {}, brotliQuality: 5 };
       },
       (error: unknown) => {
         log.warn(
@@ -266,6 +216,20 @@ async function loadRenderer(root: string, log: FastifyBaseLogger): Promise<CarRe
     );
   }
   return null;
+}
+
+/** The build's CSS files by URL ('/assets/x.css'): the pages that paint first carry theirs. */
+function readStylesheets(root: string, manifest: Manifest): Map<string, string> {
+  const stylesheets = new Map<string, string>();
+  for (const chunk of Object.values(manifest)) {
+    for (const file of chunk.css ?? []) {
+      const path = join(root, file);
+      if (!stylesheets.has(`/${file}`) && existsSync(path)) {
+        stylesheets.set(`/${file}`, readFileSync(path, 'utf8'));
+      }
+    }
+  }
+  return stylesheets;
 }
 
 /** The best encoding the client accepts of those the pages are kept in; null: none. */
@@ -309,17 +273,22 @@ export const webStaticPlugin = fp<{ root: string }>(async (app: FastifyInstance,
   const readJson = <T>(path: string, fallback: T): T =>
     existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as T) : fallback;
   const manifest = readJson<Manifest>(join(root, '.vite', 'manifest.json'), {});
+  const stylesheets = readStylesheets(root, manifest);
   const pageFor = createPageResolver(
     indexHtml,
     manifest,
     readJson<Prerendered>(join(root, '.vite', 'prerender.json'), {}),
+    stylesheets,
   );
   // With its first paint a page is tens of KiB: compressed once, on its first request.
   // (Keyed by the page's own string: the resolver hands out the same few strings every time.)
   const pages = new Map<string, Page>();
   const pageOf = (html: string) => {
     let page = pages.get(html);
-    if (!page) pages.set(html, (page = { html, bodies: {}, brotliQuality: 11 }));
+    if (!page) {
+      page = { html, csp: contentSecurityPolicyFor(html), bodies: {}, brotliQuality: 11 };
+      pages.set(html, page);
+    }
     return page;
   };
 
@@ -328,7 +297,7 @@ export const webStaticPlugin = fp<{ root: string }>(async (app: FastifyInstance,
   const carShell = buildRouteShells(indexHtml, manifest).get('car-details');
   const carPageOf =
     renderer && carShell && app.hasDecorator('carCatalogue')
-      ? createCarPages(carShell, renderer, app.log)
+      ? createCarPages(carShell, renderer, app.log, stylesheets)
       : null;
   const carPageFor = async (url: string): Promise<Page | null> => {
     const id = carIdOf(url);
@@ -355,6 +324,7 @@ export const webStaticPlugin = fp<{ root: string }>(async (app: FastifyInstance,
     reply
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Accept-Encoding')
+      .header('Content-Security-Policy', page.csp)
       .type('text/html; charset=utf-8');
     if (!encoding) return reply.send(page.html);
     const body = (page.bodies[encoding] ??=
