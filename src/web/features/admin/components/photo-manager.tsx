@@ -186,6 +186,20 @@ export function PhotoManager({ car }: { car: AdminCar }) {
   const [announcement, setAnnouncement] = useState('');
   const listRef = useRef<HTMLOListElement>(null);
   const busy = reorder.isPending || remove.isPending;
+  // The moved photo whose button gets the keyboard back once the list shows the new order.
+  const [refocus, setRefocus] = useState<{ photoId: number; up: boolean } | null>(null);
+
+  // After the commit that shows the new order: a frame after the mutation settled could still
+  // show the old list, its buttons disabled while busy, and the focus went nowhere.
+  useEffect(() => {
+    if (!refocus) return;
+    const item = listRef.current?.querySelector<HTMLElement>(`[data-photo="${refocus.photoId}"]`);
+    const same = item?.querySelector<HTMLButtonElement>(refocus.up ? '.move-up' : '.move-down');
+    const other = item?.querySelector<HTMLButtonElement>(refocus.up ? '.move-down' : '.move-up');
+    // This photo's button, or its other one at an end.
+    (same && !same.disabled ? same : other)?.focus();
+    setRefocus(null);
+  }, [refocus]);
 
   const move = (index: number, by: -1 | 1) => {
     const order = photos.map((p) => p.id);
@@ -198,13 +212,7 @@ export function PhotoManager({ car }: { car: AdminCar }) {
         setAnnouncement(
           `Photo moved to position ${target + 1} of ${order.length}.${target === 0 ? ' It is now the cover.' : ''}`,
         );
-        // Keep the keyboard where it was: on this photo's button, or its other one at an end.
-        window.requestAnimationFrame(() => {
-          const item = listRef.current?.querySelector<HTMLElement>(`[data-photo="${moved}"]`);
-          const same = item?.querySelector<HTMLButtonElement>(by < 0 ? '.move-up' : '.move-down');
-          const other = item?.querySelector<HTMLButtonElement>(by < 0 ? '.move-down' : '.move-up');
-          (same && !same.disabled ? same : other)?.focus();
-        });
+        setRefocus({ photoId: moved, up: by < 0 });
       },
     });
   };
