@@ -122,7 +122,10 @@ export interface CarRenderer {
   prerenderCarDetails(car: Car): Promise<string>;
 }
 
-/** The CSP (script-src and style-src 'self') would block these in the page. */
+/**
+ * The page's CSP would block these in its markup: it allows only the inline script and styles
+ * the server itself puts in <head> (page-html.ts).
+ */
 const INLINE_SCRIPT_OR_STYLE = /<script|<style|\sstyle="/i;
 
 /**
