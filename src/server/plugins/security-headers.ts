@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
-/** The site's policy: everything from this origin, nothing inline, no framing (strict CSP). */
+/**
+ * The site's policy: everything from this origin, nothing inline, no framing (strict CSP). A
+ * page may add its own inline script and styles, by hash (contentSecurityPolicy below).
+ */
 const cspDirectives = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
