@@ -2,13 +2,29 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', '.data/', 'coverage/', 'test-results/', 'playwright-report/', '.scratch/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      '.data/',
+      'coverage/',
+      'test-results/',
+      'playwright-report/',
+      '.scratch/',
+    ],
+  },
   js.configs.recommended,
-  { files: ['**/*.{js,mjs}'], languageOptions: { globals: { console: 'readonly', process: 'readonly' } } },
+  {
+    files: ['**/*.{js,mjs}'],
+    languageOptions: { globals: { console: 'readonly', process: 'readonly' } },
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },

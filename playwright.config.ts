@@ -70,7 +70,9 @@ export default defineConfig({
     ? undefined
     : [
         server(port, process.env.E2E_DATA_DIR!, {}),
-        server(shortHoldPort, process.env.E2E_SHORT_HOLD_DATA_DIR!, { PAYMENT_HOLD_SECONDS: String(SHORT_HOLD_SECONDS) }),
+        server(shortHoldPort, process.env.E2E_SHORT_HOLD_DATA_DIR!, {
+          PAYMENT_HOLD_SECONDS: String(SHORT_HOLD_SECONDS),
+        }),
       ],
 });
 

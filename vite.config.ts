@@ -17,18 +17,24 @@ function precompress(): Plugin {
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
-      for (const file of Object.values(bundle)) {
-        if (!/\.(js|css|html|svg|json|webmanifest)$/.test(file.fileName)) continue;
-        const source = file.type === 'chunk' ? file.code : file.source;
-        const buffer = Buffer.from(typeof source === 'string' ? source : source);
-        if (buffer.length < 1024) continue;
-        this.emitFile({
-          type: 'asset',
-          fileName: `${file.fileName}.br`,
-          source: brotliCompressSync(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        });
-        this.emitFile({ type: 'asset', fileName: `${file.fileName}.gz`, source: gzipSync(buffer, { level: 9 }) });
-      }
+        for (const file of Object.values(bundle)) {
+          if (!/\.(js|css|html|svg|json|webmanifest)$/.test(file.fileName)) continue;
+          const source = file.type === 'chunk' ? file.code : file.source;
+          const buffer = Buffer.from(typeof source === 'string' ? source : source);
+          if (buffer.length < 1024) continue;
+          this.emitFile({
+            type: 'asset',
+            fileName: `${file.fileName}.br`,
+            source: brotliCompressSync(buffer, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+            }),
+          });
+          this.emitFile({
+            type: 'asset',
+            fileName: `${file.fileName}.gz`,
+            source: gzipSync(buffer, { level: 9 }),
+          });
+        }
       },
     },
   };

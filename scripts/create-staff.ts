@@ -13,7 +13,8 @@ const { values } = parseArgs({
 
 async function main() {
   // Before opening the database: a typo should not wait for the migrations.
-  if (!values.msisdn) throw new Error('Give --msisdn (and --name and --password for a new account).');
+  if (!values.msisdn)
+    throw new Error('Give --msisdn (and --name and --password for a new account).');
   const config = loadConfig();
   if (config.database.kind === 'pglite' && config.database.dataDir) {
     mkdirSync(config.database.dataDir, { recursive: true });
@@ -28,7 +29,8 @@ async function main() {
     const result = await createOrPromoteStaff(database.db, values);
     const who = `${result.name} (+${result.msisdn})`;
     if (result.outcome === 'created') console.log(`Created staff account ${who}.`);
-    else if (result.outcome === 'promoted') console.log(`${who} is now staff; their password is unchanged.`);
+    else if (result.outcome === 'promoted')
+      console.log(`${who} is now staff; their password is unchanged.`);
     else console.log(`${who} is already staff.`);
   } finally {
     await database.close();

@@ -6,7 +6,9 @@ import { loadConfig } from '../src/server/config';
 
 const config = loadConfig();
 if (config.database.kind === 'postgres') {
-  console.error('DATABASE_URL is set: db:reset only deletes the embedded database. Nothing was changed.');
+  console.error(
+    'DATABASE_URL is set: db:reset only deletes the embedded database. Nothing was changed.',
+  );
   process.exit(1);
 }
 const dir = resolve(config.database.dataDir ?? '.data');

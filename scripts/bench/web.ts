@@ -22,12 +22,17 @@ const LH_OUT = process.env.BENCH_LH_OUT;
 const BUDGET_KIB = 110;
 const RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 4181);
-const THROTTLING: 'devtools' | 'simulate' = process.env.BENCH_LH_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
+const THROTTLING: 'devtools' | 'simulate' =
+  process.env.BENCH_LH_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
 
-type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }>;
+type Manifest = Record<
+  string,
+  { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }
+>;
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Every JS file a route needs before it can render: the entry, the page chunk and their static imports. */
 function routeChunks(manifest: Manifest, pageSource: string): string[] {
@@ -47,21 +52,35 @@ function routeChunks(manifest: Manifest, pageSource: string): string[] {
 function reportSizes() {
   const manifest = JSON.parse(readFileSync(join(WEB, '.vite/manifest.json'), 'utf8')) as Manifest;
   console.log('== JavaScript per route (gzip -9 of each file, as the browser would download it)');
-  const pages = ['home', 'available-cars', 'car-details', 'booking-details', 'booking-history', 'login'];
+  const pages = [
+    'home',
+    'available-cars',
+    'car-details',
+    'booking-details',
+    'booking-history',
+    'login',
+  ];
   let home = 0;
   for (const page of pages) {
     const files = routeChunks(manifest, `app/routes/${page}.tsx`);
-    const gzip = files.reduce((sum, file) => sum + gzipSync(readFileSync(join(WEB, file)), { level: 9 }).length, 0);
+    const gzip = files.reduce(
+      (sum, file) => sum + gzipSync(readFileSync(join(WEB, file)), { level: 9 }).length,
+      0,
+    );
     if (page === 'home') home = gzip;
     console.log(`  ${page.padEnd(16)} ${kib(gzip).padStart(6)} KiB in ${files.length} files`);
   }
-  console.log(`  home route budget: ${BUDGET_KIB} KiB → ${home / 1024 <= BUDGET_KIB ? 'PASS' : 'MISS'} (${kib(home)} KiB)`);
+  console.log(
+    `  home route budget: ${BUDGET_KIB} KiB → ${home / 1024 <= BUDGET_KIB ? 'PASS' : 'MISS'} (${kib(home)} KiB)`,
+  );
   return home;
 }
 
 async function startServer() {
   const dataDir = mkdtempSync(join(tmpdir(), 'carlink-bench-web-'));
-  const [command, args] = WEB_ROOT ? ['npx', ['tsx', 'src/server/main.ts']] : ['node', ['dist/server/main.js']];
+  const [command, args] = WEB_ROOT
+    ? ['npx', ['tsx', 'src/server/main.ts']]
+    : ['node', ['dist/server/main.js']];
   const server = spawn(command, args, {
     env: {
       ...process.env,
@@ -97,10 +116,19 @@ async function reportLighthouse() {
   const server = await startServer();
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+    ],
   });
   const rows: { path: string; score: number; lcp: number; tbt: number; cls: number }[] = [];
-  const flags = { port: chrome.port, onlyCategories: ['performance'], throttlingMethod: THROTTLING };
+  const flags = {
+    port: chrome.port,
+    onlyCategories: ['performance'],
+    throttlingMethod: THROTTLING,
+  };
   try {
     console.log(
       `\n== Lighthouse ${RUNS}× per page, mobile (slow 4G, 4× CPU, ${THROTTLING === 'devtools' ? 'applied for real (devtools)' : 'simulated'})`,
@@ -141,9 +169,18 @@ async function reportLighthouse() {
         ttis.push(lhr.audits.interactive!.numericValue ?? 0);
         clss.push(lhr.audits['cumulative-layout-shift']!.numericValue ?? 0);
       }
-      rows.push({ path, score: median(scores), lcp: median(lcps), tbt: median(tbts), cls: median(clss) });
-      if (scores.length === 0) throw new Error(`Lighthouse could not measure ${path}: ${failures.join(', ')}`);
-      console.log(`  ${path.padEnd(20)} performance ${String(median(scores)).padStart(3)} (runs: ${scores.join(', ')})  FCP ${(median(fcps) / 1000).toFixed(2)} s  LCP ${(median(lcps) / 1000).toFixed(2)} s  TBT ${Math.round(median(tbts))} ms  TTI ${(median(ttis) / 1000).toFixed(2)} s  CLS ${median(clss).toFixed(3)}${failures.length ? `  (unmeasured: ${failures.join(', ')})` : ''}`);
+      rows.push({
+        path,
+        score: median(scores),
+        lcp: median(lcps),
+        tbt: median(tbts),
+        cls: median(clss),
+      });
+      if (scores.length === 0)
+        throw new Error(`Lighthouse could not measure ${path}: ${failures.join(', ')}`);
+      console.log(
+        `  ${path.padEnd(20)} performance ${String(median(scores)).padStart(3)} (runs: ${scores.join(', ')})  FCP ${(median(fcps) / 1000).toFixed(2)} s  LCP ${(median(lcps) / 1000).toFixed(2)} s  TBT ${Math.round(median(tbts))} ms  TTI ${(median(ttis) / 1000).toFixed(2)} s  CLS ${median(clss).toFixed(3)}${failures.length ? `  (unmeasured: ${failures.join(', ')})` : ''}`,
+      );
     }
   } finally {
     await chrome.kill();

@@ -52,7 +52,10 @@ export interface BuildAppOptions {
 
 const JSON_BODY_LIMIT = 64 * 1024;
 // From the bundle (dist/server/main.js) the web build is ../web; from source, ../../dist/web.
-const defaultWebRoot = [new URL('../web', import.meta.url), new URL('../../dist/web', import.meta.url)]
+const defaultWebRoot = [
+  new URL('../web', import.meta.url),
+  new URL('../../dist/web', import.meta.url),
+]
   .map((url) => fileURLToPath(url))
   .find((path) => existsSync(join(path, 'index.html')));
 
@@ -71,7 +74,8 @@ export async function buildApp(options: BuildAppOptions) {
     // Fastify answers these before routing, past the error handler: a lone '%' in the URL, a
     // path parameter over maxParamLength. Same body shape as every other error (issue 7.6).
     frameworkErrors: (error, _request, reply: FastifyReply) => {
-      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(404).send({ message: messages.http.notFound });
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+        return reply.status(404).send({ message: messages.http.notFound });
       return reply.status(400).send({ message: messages.http.malformed });
     },
   }).withTypeProvider<ZodTypeProvider>();
@@ -91,7 +95,8 @@ export async function buildApp(options: BuildAppOptions) {
   // Cross-cutting plugins, in the order they must run.
   await app.register(errorHandlerPlugin);
   // Refusing is cheapest before any other work is done for the request.
-  if (options.config.loadShedding) await app.register(loadSheddingPlugin, options.config.loadShedding);
+  if (options.config.loadShedding)
+    await app.register(loadSheddingPlugin, options.config.loadShedding);
   await app.register(securityHeadersPlugin);
   await app.register(rateLimit, {
     global: false,
@@ -101,10 +106,16 @@ export async function buildApp(options: BuildAppOptions) {
       retryAfter: context.after,
     }),
   });
-  await app.register(dbPlugin, { handle: options.database, closeOnShutdown: options.closeDatabase ?? false });
+  await app.register(dbPlugin, {
+    handle: options.database,
+    closeOnShutdown: options.closeDatabase ?? false,
+  });
   await app.register(authPlugin);
   const paymentsConfig = options.config.payments ?? defaultPaymentsConfig;
-  await app.register(paymentsPlugin, { config: paymentsConfig, publicUrl: options.config.publicUrl });
+  await app.register(paymentsPlugin, {
+    config: paymentsConfig,
+    publicUrl: options.config.publicUrl,
+  });
   await app.register(swagger, {
     openapi: {
       info: {

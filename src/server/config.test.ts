@@ -12,7 +12,10 @@ describe('loadConfig', () => {
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://app@db.internal:5432/carlink' });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://app@db.internal:5432/carlink' });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://app@db.internal:5432/carlink',
+    });
   });
 
   it('never seeds demo data in production, and refuses to be told to', () => {

@@ -71,7 +71,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   if (e.PAYMENT_PROVIDER === 'paystack' && !e.PAYSTACK_SECRET_KEY) {
-    throw new Error('Invalid configuration:\n  PAYSTACK_SECRET_KEY: required when PAYMENT_PROVIDER=paystack');
+    throw new Error(
+      'Invalid configuration:\n  PAYSTACK_SECRET_KEY: required when PAYMENT_PROVIDER=paystack',
+    );
   }
   const production = e.NODE_ENV === 'production';
   if (production && e.SEED_DEMO) {
@@ -92,7 +94,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webRoot: e.WEB_ROOT,
     // With several processes on one PostgreSQL, point this at a folder they all share.
     uploadsDir: e.UPLOADS_DIR ?? join(e.DATA_DIR, 'uploads'),
-    loadShedding: { maxInFlight: e.MAX_IN_FLIGHT, maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS, retryAfterSeconds: 1 },
+    loadShedding: {
+      maxInFlight: e.MAX_IN_FLIGHT,
+      maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+      retryAfterSeconds: 1,
+    },
     payments: {
       provider: e.PAYMENT_PROVIDER,
       paystackSecretKey: e.PAYSTACK_SECRET_KEY,

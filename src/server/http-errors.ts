@@ -19,8 +19,10 @@ export class HttpError extends Error {
   }
 }
 
-export const validationError = (errors: Record<string, string[]>, message = 'Please correct the highlighted fields.') =>
-  new HttpError(422, message, errors);
+export const validationError = (
+  errors: Record<string, string[]>,
+  message = 'Please correct the highlighted fields.',
+) => new HttpError(422, message, errors);
 
 /** SQLSTATE codes we act on. Drizzle wraps driver errors: the code is on `cause`. */
 export function sqlState(error: unknown): string | undefined {
@@ -43,7 +45,16 @@ export function constraintName(error: unknown): string | undefined {
 }
 
 /** Network failures reaching the database server (also inside Node's AggregateError). */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** What node-postgres says when a connection is gone, is going, or cannot be had in time. */
 const CONNECTION_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Query read timeout/i;
@@ -55,18 +66,31 @@ const CONNECTION_MESSAGES =
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const state = sqlState(error);
-  if (state && (state.startsWith('08') || state === '57P01' || state === '57P02' || state === '57P03' || state === '53300')) {
+  if (
+    state &&
+    (state.startsWith('08') ||
+      state === '57P01' ||
+      state === '57P02' ||
+      state === '57P03' ||
+      state === '53300')
+  ) {
     return true;
   }
   const pending: { e: unknown; depth: number }[] = [{ e: error, depth: 0 }];
   while (pending.length) {
     const { e, depth } = pending.pop()!;
     if (!e || typeof e !== 'object' || depth > 4) continue;
-    const { code, message, cause, errors } = e as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    const { code, message, cause, errors } = e as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+    };
     if (typeof code === 'string' && NETWORK_CODES.has(code)) return true;
     if (CONNECTION_MESSAGES.test(String(message ?? ''))) return true;
     pending.push({ e: cause, depth: depth + 1 });
-    if (Array.isArray(errors)) for (const inner of errors) pending.push({ e: inner, depth: depth + 1 });
+    if (Array.isArray(errors))
+      for (const inner of errors) pending.push({ e: inner, depth: depth + 1 });
   }
   return false;
 }

@@ -14,7 +14,11 @@ async function main() {
   }
   const database = await openDatabase(
     config.database.kind === 'postgres'
-      ? { kind: 'postgres', url: config.database.url, onError: (err) => console.error('database connection error:', err.message) }
+      ? {
+          kind: 'postgres',
+          url: config.database.url,
+          onError: (err) => console.error('database connection error:', err.message),
+        }
       : { kind: 'pglite', dataDir: config.database.dataDir },
   );
   await database.migrate();
@@ -22,7 +26,13 @@ async function main() {
     console.log('Seeded the demo fleet and demo accounts into the empty database.');
   }
 
-  const app = await buildApp({ config, database, closeDatabase: true, logger, webRoot: config.webRoot });
+  const app = await buildApp({
+    config,
+    database,
+    closeDatabase: true,
+    logger,
+    webRoot: config.webRoot,
+  });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -37,7 +47,10 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  const where = config.database.kind === 'postgres' ? 'PostgreSQL' : `embedded PostgreSQL in ${config.database.dataDir}`;
+  const where =
+    config.database.kind === 'postgres'
+      ? 'PostgreSQL'
+      : `embedded PostgreSQL in ${config.database.dataDir}`;
   console.log(`CarLink Ghana is running at http://localhost:${config.port} (${where})`);
 }
 

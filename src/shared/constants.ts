@@ -23,7 +23,13 @@ export const DESTINATION_TYPES = { withinAccra: 1, outsideAccra: 2 } as const;
 export const PAYMENT_METHODS = ['mobile_money', 'payOnPickup'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-export const BOOKING_STATUSES = ['pending', 'confirmed', 'active', 'completed', 'cancelled'] as const;
+export const BOOKING_STATUSES = [
+  'pending',
+  'confirmed',
+  'active',
+  'completed',
+  'cancelled',
+] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 /** Statuses that hold the car's dates (PRODUCT.md P2.4). */
 export const LIVE_BOOKING_STATUSES = ['pending', 'confirmed', 'active'] as const;

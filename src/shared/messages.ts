@@ -54,14 +54,17 @@ export const messages = {
   payment: {
     networkRequired: 'Please choose your mobile money network',
     walletInvalid: 'Enter a valid Ghana mobile money number, e.g. 024 412 3456',
-    startFailed: 'We could not start the mobile money payment. Your booking was not made; please try again or pay on pickup.',
+    startFailed:
+      'We could not start the mobile money payment. Your booking was not made; please try again or pay on pickup.',
     notFound: 'Payment not found.',
     badSignature: 'Invalid signature.',
     declined: 'The payment was declined.',
     expired: 'The time to approve the payment ran out, so the dates were released.',
     abandoned: 'The payment was not completed.',
-    flagged: 'We received your payment but could not confirm the booking automatically. Our team will contact you.',
-    refundedAfterExpiry: 'Your payment arrived after the dates were released and taken, so it is being refunded.',
+    flagged:
+      'We received your payment but could not confirm the booking automatically. Our team will contact you.',
+    refundedAfterExpiry:
+      'Your payment arrived after the dates were released and taken, so it is being refunded.',
     sandboxOnly: 'This page exists only with the sandbox payment provider.',
   },
   profile: {

@@ -7,7 +7,10 @@ const GHANA_COUNTRY_CODE = '233';
 
 /** Removes what people type around digits: spaces, dashes, dots, brackets and a leading '+'. */
 export function stripPhoneFormatting(raw: string): string {
-  return raw.trim().replace(/[\s\-.()]/g, '').replace(/^\+/, '');
+  return raw
+    .trim()
+    .replace(/[\s\-.()]/g, '')
+    .replace(/^\+/, '');
 }
 
 /** Canonical form of an already validated number (digits only, 10–15 long). */

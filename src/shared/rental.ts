@@ -20,7 +20,11 @@ export interface RentalQuote {
 }
 
 /** The price of a rental, all in pesewas. The server's word is final (PRODUCT.md P2.2). */
-export function quoteRentalPrice(pricePerDayPesewas: number, start: IsoDate, end: IsoDate): RentalQuote {
+export function quoteRentalPrice(
+  pricePerDayPesewas: number,
+  start: IsoDate,
+  end: IsoDate,
+): RentalQuote {
   const days = rentalDays(start, end);
   const lineCostPesewas = pricePerDayPesewas * days;
   return {

@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
 import { insertUser } from '../../src/server/db/factories';
-import { createOrPromoteStaff, StaffAccountError } from '../../src/server/modules/admin/staff-accounts';
+import {
+  createOrPromoteStaff,
+  StaffAccountError,
+} from '../../src/server/modules/admin/staff-accounts';
 import { routesUnder, signedInStaff } from '../support/admin';
 import { bearer, isPostgres, setupTestApp, signedInRenter } from '../support/test-app';
 
@@ -20,36 +23,55 @@ const table = adminRoutes.map((r) => [`${r.method} ${r.path}`, r] as const);
 describe('who may use /api/admin', () => {
   it('finds the admin routes in the router (and the same ones in the OpenAPI document)', () => {
     expect(adminRoutes.length).toBeGreaterThan(15);
-    const documented = Object.entries((ctx.app.swagger() as { paths: Record<string, object> }).paths)
+    const documented = Object.entries(
+      (ctx.app.swagger() as { paths: Record<string, object> }).paths,
+    )
       .filter(([path]) => path.startsWith('/api/admin'))
-      .flatMap(([path, ops]) => Object.keys(ops).filter((m) => m !== 'head').map((m) => `${m.toUpperCase()} ${path}`));
+      .flatMap(([path, ops]) =>
+        Object.keys(ops)
+          .filter((m) => m !== 'head')
+          .map((m) => `${m.toUpperCase()} ${path}`),
+      );
     const routed = adminRoutes.map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`);
     expect(documented.sort()).toEqual(routed.sort());
   });
 
   it.each(table)('%s: 401 for a visitor, also with a bad token', async (_name, route) => {
     for (const headers of [{}, bearer('not-a-real-token')]) {
-      const res = await ctx.app.inject({ method: route.method as 'GET', url: urlOf(route.path), headers, payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
+      const res = await ctx.app.inject({
+        method: route.method as 'GET',
+        url: urlOf(route.path),
+        headers,
+        payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+      });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: expect.any(String) });
     }
   });
 
-  it.each(table)('%s: 403 for a renter, before the body is even looked at', async (_name, route) => {
-    const renter = await signedInRenter(ctx);
-    const res = await ctx.app.inject({
-      method: route.method as 'GET',
-      url: urlOf(route.path),
-      headers: renter.headers,
-      payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : { nonsense: true },
-    });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: messages.http.forbidden });
-  });
+  it.each(table)(
+    '%s: 403 for a renter, before the body is even looked at',
+    async (_name, route) => {
+      const renter = await signedInRenter(ctx);
+      const res = await ctx.app.inject({
+        method: route.method as 'GET',
+        url: urlOf(route.path),
+        headers: renter.headers,
+        payload:
+          route.method === 'GET' || route.method === 'DELETE' ? undefined : { nonsense: true },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: messages.http.forbidden });
+    },
+  );
 
   it.each(table)('%s: staff get past the gate', async (_name, route) => {
     const staff = await signedInStaff(ctx);
-    const res = await ctx.app.inject({ method: route.method as 'GET', url: urlOf(route.path), headers: staff.headers });
+    const res = await ctx.app.inject({
+      method: route.method as 'GET',
+      url: urlOf(route.path),
+      headers: staff.headers,
+    });
     expect([401, 403]).not.toContain(res.statusCode);
     expect(res.statusCode).toBeLessThan(500);
   });
@@ -57,49 +79,109 @@ describe('who may use /api/admin', () => {
 
 describe('npm run staff:create', () => {
   it('creates a staff account who can then use the console', async () => {
-    const result = await createOrPromoteStaff(ctx.db, { name: 'Kwesi Owusu', msisdn: '0245551234', password: 'Strong@Pass1' });
+    const result = await createOrPromoteStaff(ctx.db, {
+      name: 'Kwesi Owusu',
+      msisdn: '0245551234',
+      password: 'Strong@Pass1',
+    });
     expect(result).toMatchObject({ outcome: 'created', msisdn: '233245551234' });
-    const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { msisdn: '+233 24 555 1234', password: 'Strong@Pass1' } });
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { msisdn: '+233 24 555 1234', password: 'Strong@Pass1' },
+    });
     expect(login.statusCode).toBe(200);
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: bearer(login.json().access_token) });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/dashboard',
+      headers: bearer(login.json().access_token),
+    });
     expect(res.statusCode).toBe(200);
   });
 
   it('promotes an existing renter, keeping their password', async () => {
     const renter = await insertUser(ctx.db);
-    const before = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { msisdn: renter.msisdn, password: renter.password } });
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: bearer(before.json().access_token) })).statusCode).toBe(403);
+    const before = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { msisdn: renter.msisdn, password: renter.password },
+    });
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/admin/dashboard',
+          headers: bearer(before.json().access_token),
+        })
+      ).statusCode,
+    ).toBe(403);
 
-    expect(await createOrPromoteStaff(ctx.db, { msisdn: renter.msisdn })).toMatchObject({ outcome: 'promoted', id: renter.id });
-    expect(await createOrPromoteStaff(ctx.db, { msisdn: renter.msisdn })).toMatchObject({ outcome: 'already_staff' });
+    expect(await createOrPromoteStaff(ctx.db, { msisdn: renter.msisdn })).toMatchObject({
+      outcome: 'promoted',
+      id: renter.id,
+    });
+    expect(await createOrPromoteStaff(ctx.db, { msisdn: renter.msisdn })).toMatchObject({
+      outcome: 'already_staff',
+    });
 
-    const after = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { msisdn: renter.msisdn, password: renter.password } });
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: bearer(after.json().access_token) })).statusCode).toBe(200);
+    const after = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { msisdn: renter.msisdn, password: renter.password },
+    });
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/admin/dashboard',
+          headers: bearer(after.json().access_token),
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('refuses a new account with a weak password or no phone number, naming the flag', async () => {
-    await expect(createOrPromoteStaff(ctx.db, { name: 'Ab', msisdn: '0245559999', password: 'weak' })).rejects.toThrow(/--name[\s\S]*--password/);
-    await expect(createOrPromoteStaff(ctx.db, { name: 'Abena' })).rejects.toBeInstanceOf(StaffAccountError);
+    await expect(
+      createOrPromoteStaff(ctx.db, { name: 'Ab', msisdn: '0245559999', password: 'weak' }),
+    ).rejects.toThrow(/--name[\s\S]*--password/);
+    await expect(createOrPromoteStaff(ctx.db, { name: 'Abena' })).rejects.toBeInstanceOf(
+      StaffAccountError,
+    );
   });
 
   // The command itself, as the README shows it, on an embedded database of its own.
-  it.skipIf(isPostgres())('runs from the command line and promotes on a second run', () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'carlink-staff-cli-'));
-    try {
-      const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' };
-      delete (env as Record<string, string | undefined>).DATABASE_URL;
-      const run = (...args: string[]) =>
-        spawnSync(process.execPath, ['--import', 'tsx', 'scripts/create-staff.ts', ...args], { env, encoding: 'utf8', timeout: 60_000 });
-      const created = run('--name', 'Efua Ansah', '--msisdn', '0209998877', '--password', 'Staff@2026');
-      expect(created.stderr).not.toMatch(/error/i);
-      expect(created.stdout).toContain('Created staff account Efua Ansah (+233209998877).');
-      const again = run('--msisdn', '020 999 8877');
-      expect(again.stdout).toContain('already staff');
-      const bad = run('--name', 'Efua');
-      expect(bad.status).toBe(1);
-      expect(bad.stderr).toContain('--msisdn');
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 90_000);
+  it.skipIf(isPostgres())(
+    'runs from the command line and promotes on a second run',
+    () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'carlink-staff-cli-'));
+      try {
+        const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' };
+        delete (env as Record<string, string | undefined>).DATABASE_URL;
+        const run = (...args: string[]) =>
+          spawnSync(process.execPath, ['--import', 'tsx', 'scripts/create-staff.ts', ...args], {
+            env,
+            encoding: 'utf8',
+            timeout: 60_000,
+          });
+        const created = run(
+          '--name',
+          'Efua Ansah',
+          '--msisdn',
+          '0209998877',
+          '--password',
+          'Staff@2026',
+        );
+        expect(created.stderr).not.toMatch(/error/i);
+        expect(created.stdout).toContain('Created staff account Efua Ansah (+233209998877).');
+        const again = run('--msisdn', '020 999 8877');
+        expect(again.stdout).toContain('already staff');
+        const bad = run('--name', 'Efua');
+        expect(bad.status).toBe(1);
+        expect(bad.stderr).toContain('--msisdn');
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    90_000,
+  );
 });

@@ -1,7 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayInAccra } from '../../src/shared/dates';
-import { adminMessages, type AdminBookingDetail, type AdminBookingSummary } from '../../src/shared/schemas/admin';
+import {
+  adminMessages,
+  type AdminBookingDetail,
+  type AdminBookingSummary,
+} from '../../src/shared/schemas/admin';
 import { bookings, payments } from '../../src/server/db/schema/index';
 import { insertBooking, insertCar } from '../../src/server/db/factories';
 import { signedInStaff } from '../support/admin';
@@ -20,16 +24,34 @@ async function bookPayOnPickup(renter: Renter, start = day(0), end = day(2)) {
     method: 'POST',
     url: '/api/bookings/create',
     headers: renter.headers,
-    payload: { car_id: car.id, start_date: start, end_date: end, destination: 'Takoradi', destination_type: 2, payment_method: 'payOnPickup' },
+    payload: {
+      car_id: car.id,
+      start_date: start,
+      end_date: end,
+      destination: 'Takoradi',
+      destination_type: 2,
+      payment_method: 'payOnPickup',
+    },
   });
   expect(res.statusCode).toBe(201);
   return { car, code: res.json().booking.booking_code as string };
 }
 
 const act = (code: string, action: string, payload?: object) =>
-  ctx.app.inject({ method: 'POST', url: `/api/admin/bookings/${code}/${action}`, headers: staff.headers, ...(payload ? { payload } : {}) });
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/admin/bookings/${code}/${action}`,
+    headers: staff.headers,
+    ...(payload ? { payload } : {}),
+  });
 const detail = async (code: string): Promise<AdminBookingDetail> =>
-  (await ctx.app.inject({ method: 'GET', url: `/api/admin/bookings/${code}`, headers: staff.headers })).json().booking;
+  (
+    await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/bookings/${code}`,
+      headers: staff.headers,
+    })
+  ).json().booking;
 
 describe('a pay-on-pickup booking from cash to return', () => {
   it('records the cash, hands over the car and takes it back, each step on the timeline with who did it', async () => {
@@ -62,9 +84,19 @@ describe('a pay-on-pickup booking from cash to return', () => {
     const cash = await act(code, 'record-cash', { note: 'Paid at the Osu desk' });
     expect(cash.statusCode).toBe(200);
     expect(cash.json().message).toBe('Cash payment recorded.');
-    expect(cash.json().booking).toMatchObject({ status: 'confirmed', payment_status: 'paid', allowed_actions: ['pick_up', 'cancel'] });
+    expect(cash.json().booking).toMatchObject({
+      status: 'confirmed',
+      payment_status: 'paid',
+      allowed_actions: ['pick_up', 'cancel'],
+    });
     expect(cash.json().booking.payments).toEqual([
-      expect.objectContaining({ provider: 'cash', status: 'success', amount: 800, currency: 'GHS', reference: expect.stringMatching(/^CASH-/) }),
+      expect.objectContaining({
+        provider: 'cash',
+        status: 'success',
+        amount: 800,
+        currency: 'GHS',
+        reference: expect.stringMatching(/^CASH-/),
+      }),
     ]);
     expect((await act(code, 'record-cash')).statusCode).toBe(409);
 
@@ -76,54 +108,117 @@ describe('a pay-on-pickup booking from cash to return', () => {
     const back = await act(code, 'return');
     expect(back.statusCode).toBe(200);
     const done = back.json().booking as AdminBookingDetail;
-    expect(done).toMatchObject({ status: 'completed', payment_status: 'paid', allowed_actions: [] });
+    expect(done).toMatchObject({
+      status: 'completed',
+      payment_status: 'paid',
+      allowed_actions: [],
+    });
     expect(done.events.map((e) => [e.type, e.actor, e.actor_user?.id ?? null])).toEqual([
       ['created', 'renter', renter.user.id],
       ['cash_recorded', 'staff', staff.user.id],
       ['picked_up', 'staff', staff.user.id],
       ['returned', 'staff', staff.user.id],
     ]);
-    expect(done.events[1]).toMatchObject({ note: 'Paid at the Osu desk', data: { amount_pesewas: 800_00 } });
+    expect(done.events[1]).toMatchObject({
+      note: 'Paid at the Osu desk',
+      data: { amount_pesewas: 800_00 },
+    });
 
     for (const action of ['return', 'pick-up', 'cancel', 'record-cash']) {
       expect((await act(code, action)).statusCode).toBe(409);
     }
 
     // The renter sees it completed; the cash payment does not break their views.
-    const history = await ctx.app.inject({ method: 'GET', url: '/api/bookings/history', headers: renter.headers });
+    const history = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/bookings/history',
+      headers: renter.headers,
+    });
     expect(history.statusCode).toBe(200);
-    expect(history.json().bookings[0]).toMatchObject({ booking_code: code, status: 'completed', payment_status: 'paid' });
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/bookings/${code}`, headers: renter.headers })).statusCode).toBe(200);
+    expect(history.json().bookings[0]).toMatchObject({
+      booking_code: code,
+      status: 'completed',
+      payment_status: 'paid',
+    });
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/bookings/${code}`,
+          headers: renter.headers,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('applies an action once when two staff click at the same time', async () => {
     const renter = await signedInRenter(ctx);
     const { code } = await bookPayOnPickup(renter);
-    const results = await Promise.all([act(code, 'record-cash'), act(code, 'record-cash'), act(code, 'record-cash')]);
+    const results = await Promise.all([
+      act(code, 'record-cash'),
+      act(code, 'record-cash'),
+      act(code, 'record-cash'),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     const [row] = await ctx.db.select().from(bookings).where(eq(bookings.bookingCode, code));
-    expect(await ctx.db.select().from(payments).where(eq(payments.bookingId, row!.id))).toHaveLength(1);
+    expect(
+      await ctx.db.select().from(payments).where(eq(payments.bookingId, row!.id)),
+    ).toHaveLength(1);
   });
 
   it('hands over a car only from its start date to its end date', async () => {
     const renter = await signedInRenter(ctx);
     const car = await insertCar(ctx.db);
-    const future = await insertBooking(ctx.db, { userId: renter.user.id, carId: car.id, pricePerDayPesewas: 1000, startDate: day(3), endDate: day(4), paymentStatus: 'paid', status: 'confirmed' });
+    const future = await insertBooking(ctx.db, {
+      userId: renter.user.id,
+      carId: car.id,
+      pricePerDayPesewas: 1000,
+      startDate: day(3),
+      endDate: day(4),
+      paymentStatus: 'paid',
+      status: 'confirmed',
+    });
     const tooEarly = await act(future.bookingCode, 'pick-up');
     expect(tooEarly.statusCode).toBe(409);
     expect(tooEarly.json().message).toBe(adminMessages.pickUpTooEarly);
 
-    const past = await insertBooking(ctx.db, { userId: renter.user.id, carId: car.id, pricePerDayPesewas: 1000, startDate: day(-5), endDate: day(-3), paymentStatus: 'paid', status: 'confirmed' });
-    expect((await act(past.bookingCode, 'pick-up')).json().message).toBe(adminMessages.pickUpTooLate);
+    const past = await insertBooking(ctx.db, {
+      userId: renter.user.id,
+      carId: car.id,
+      pricePerDayPesewas: 1000,
+      startDate: day(-5),
+      endDate: day(-3),
+      paymentStatus: 'paid',
+      status: 'confirmed',
+    });
+    expect((await act(past.bookingCode, 'pick-up')).json().message).toBe(
+      adminMessages.pickUpTooLate,
+    );
 
-    const lastDay = await insertBooking(ctx.db, { userId: renter.user.id, carId: car.id, pricePerDayPesewas: 1000, startDate: day(-1), endDate: day(0), paymentStatus: 'paid', status: 'confirmed' });
+    const lastDay = await insertBooking(ctx.db, {
+      userId: renter.user.id,
+      carId: car.id,
+      pricePerDayPesewas: 1000,
+      startDate: day(-1),
+      endDate: day(0),
+      paymentStatus: 'paid',
+      status: 'confirmed',
+    });
     expect((await act(lastDay.bookingCode, 'pick-up')).statusCode).toBe(200);
   });
 
   it('records cash only for pay on pickup', async () => {
     const renter = await signedInRenter(ctx);
     const car = await insertCar(ctx.db);
-    const momo = await insertBooking(ctx.db, { userId: renter.user.id, carId: car.id, pricePerDayPesewas: 1000, startDate: day(1), endDate: day(2), paymentMethod: 'mobile_money', paymentStatus: 'pending' });
+    const momo = await insertBooking(ctx.db, {
+      userId: renter.user.id,
+      carId: car.id,
+      pricePerDayPesewas: 1000,
+      startDate: day(1),
+      endDate: day(2),
+      paymentMethod: 'mobile_money',
+      paymentStatus: 'pending',
+    });
     const res = await act(momo.bookingCode, 'record-cash');
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(adminMessages.cashNotPayOnPickup);
@@ -136,12 +231,31 @@ describe('cancelling', () => {
     const { code, car } = await bookPayOnPickup(renter, day(4), day(6));
     const res = await act(code, 'cancel', { note: 'Renter phoned to cancel' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().booking).toMatchObject({ status: 'cancelled', payment_status: 'unpaid', cancelled_at: expect.any(String), allowed_actions: [] });
-    expect(res.json().booking.events.at(-1)).toMatchObject({ type: 'cancelled', actor: 'staff', note: 'Renter phoned to cancel', actor_user: { id: staff.user.id } });
+    expect(res.json().booking).toMatchObject({
+      status: 'cancelled',
+      payment_status: 'unpaid',
+      cancelled_at: expect.any(String),
+      allowed_actions: [],
+    });
+    expect(res.json().booking.events.at(-1)).toMatchObject({
+      type: 'cancelled',
+      actor: 'staff',
+      note: 'Renter phoned to cancel',
+      actor_user: { id: staff.user.id },
+    });
     const other = await signedInRenter(ctx);
     const again = await ctx.app.inject({
-      method: 'POST', url: '/api/bookings/create', headers: other.headers,
-      payload: { car_id: car.id, start_date: day(4), end_date: day(6), destination: 'Tema', destination_type: 1, payment_method: 'payOnPickup' },
+      method: 'POST',
+      url: '/api/bookings/create',
+      headers: other.headers,
+      payload: {
+        car_id: car.id,
+        start_date: day(4),
+        end_date: day(6),
+        destination: 'Tema',
+        destination_type: 1,
+        payment_method: 'payOnPickup',
+      },
     });
     expect(again.statusCode).toBe(201);
     expect((await act(code, 'cancel')).json().message).toBe(adminMessages.cancelWrongStatus);
@@ -150,7 +264,13 @@ describe('cancelling', () => {
   it('cancels a no-show after its start date (staff may, renters may not)', async () => {
     const renter = await signedInRenter(ctx);
     const car = await insertCar(ctx.db);
-    const noShow = await insertBooking(ctx.db, { userId: renter.user.id, carId: car.id, pricePerDayPesewas: 1000, startDate: day(-2), endDate: day(1) });
+    const noShow = await insertBooking(ctx.db, {
+      userId: renter.user.id,
+      carId: car.id,
+      pricePerDayPesewas: 1000,
+      startDate: day(-2),
+      endDate: day(1),
+    });
     expect((await act(noShow.bookingCode, 'cancel')).statusCode).toBe(200);
   });
 
@@ -163,8 +283,15 @@ describe('cancelling', () => {
     expect(res.json().message).toBe('Booking cancelled. Hand the cash back to the renter.');
     const booking = res.json().booking as AdminBookingDetail;
     expect(booking).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
-    expect(booking.payments).toEqual([expect.objectContaining({ provider: 'cash', status: 'refunded' })]);
-    expect(booking.events.map((e) => e.type)).toEqual(['created', 'cash_recorded', 'cancelled', 'refunded']);
+    expect(booking.payments).toEqual([
+      expect.objectContaining({ provider: 'cash', status: 'refunded' }),
+    ]);
+    expect(booking.events.map((e) => e.type)).toEqual([
+      'created',
+      'cash_recorded',
+      'cancelled',
+      'refunded',
+    ]);
   });
 });
 
@@ -176,11 +303,24 @@ describe('cancelling a mobile money booking', () => {
       method: 'POST',
       url: '/api/bookings/create',
       headers: renter.headers,
-      payload: { car_id: car.id, start_date: day(9), end_date: day(10), destination: 'Accra', destination_type: 1, payment_method: 'mobile_money', network: 'mtn' },
+      payload: {
+        car_id: car.id,
+        start_date: day(9),
+        end_date: day(10),
+        destination: 'Accra',
+        destination_type: 1,
+        payment_method: 'mobile_money',
+        network: 'mtn',
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     const { booking, payment } = created.json();
-    const approved = await ctx.app.inject({ method: 'POST', url: `/api/payments/sandbox/${payment.reference}`, headers: renter.headers, payload: { decision: 'approve' } });
+    const approved = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/payments/sandbox/${payment.reference}`,
+      headers: renter.headers,
+      payload: { decision: 'approve' },
+    });
     expect(approved.json().booking).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
     expect((await detail(booking.booking_code)).allowed_actions).toEqual(['cancel']);
 
@@ -189,11 +329,20 @@ describe('cancelling a mobile money booking', () => {
     expect(res.json().message).toMatch(/refund/i);
     const after = await detail(booking.booking_code);
     expect(after).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
-    expect(after.payments).toEqual([expect.objectContaining({ provider: 'sandbox', status: 'refunded' })]);
+    expect(after.payments).toEqual([
+      expect.objectContaining({ provider: 'sandbox', status: 'refunded' }),
+    ]);
     expect(after.events.map((e) => [e.type, e.actor])).toEqual(
-      expect.arrayContaining([['cancelled', 'staff'], ['refund_requested', 'staff'], ['refunded', 'system']]),
+      expect.arrayContaining([
+        ['cancelled', 'staff'],
+        ['refund_requested', 'staff'],
+        ['refunded', 'system'],
+      ]),
     );
-    expect(after.events.find((e) => e.type === 'cancelled')).toMatchObject({ actor_user: { id: staff.user.id }, note: 'Car failed inspection' });
+    expect(after.events.find((e) => e.type === 'cancelled')).toMatchObject({
+      actor_user: { id: staff.user.id },
+      note: 'Car failed inspection',
+    });
   });
 });
 
@@ -205,7 +354,11 @@ describe('finding bookings', () => {
     await act(second.code, 'record-cash');
 
     const codes = async (query: string) => {
-      const res = await ctx.app.inject({ method: 'GET', url: `/api/admin/bookings?${query}`, headers: staff.headers });
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/admin/bookings?${query}`,
+        headers: staff.headers,
+      });
       expect(res.statusCode).toBe(200);
       return res.json().bookings.map((b: AdminBookingSummary) => b.booking_code);
     };
@@ -221,28 +374,71 @@ describe('finding bookings', () => {
     expect(await codes(`car_id=${second.car.id}`)).toEqual([second.code]);
     expect(await codes('q=0247771234&status=completed')).toEqual([]);
 
-    const paged = await ctx.app.inject({ method: 'GET', url: '/api/admin/bookings?q=0247771234&limit=1&page=2', headers: staff.headers });
+    const paged = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/bookings?q=0247771234&limit=1&page=2',
+      headers: staff.headers,
+    });
     expect(paged.json()).toMatchObject({ total: 2, page: 2, limit: 1, last_page: 2 });
-    expect(paged.json().bookings.map((b: AdminBookingSummary) => b.booking_code)).toEqual([first.code]);
+    expect(paged.json().bookings.map((b: AdminBookingSummary) => b.booking_code)).toEqual([
+      first.code,
+    ]);
 
-    const bad = await ctx.app.inject({ method: 'GET', url: `/api/admin/bookings?status=lost&from=${day(5)}&to=${day(1)}`, headers: staff.headers });
+    const bad = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/bookings?status=lost&from=${day(5)}&to=${day(1)}`,
+      headers: staff.headers,
+    });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['status']);
-    const backwards = await ctx.app.inject({ method: 'GET', url: `/api/admin/bookings?from=${day(5)}&to=${day(1)}`, headers: staff.headers });
+    const backwards = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/bookings?from=${day(5)}&to=${day(1)}`,
+      headers: staff.headers,
+    });
     expect(backwards.json().errors).toEqual({ to: ['End date cannot be before start date'] });
   });
 
   it('shows a flagged payment on the booking', async () => {
     const renter = await signedInRenter(ctx);
     const car = await insertCar(ctx.db);
-    const booking = await insertBooking(ctx.db, { userId: renter.user.id, carId: car.id, pricePerDayPesewas: 1000, startDate: day(1), endDate: day(2), paymentMethod: 'mobile_money', paymentStatus: 'pending', status: 'pending' });
-    await ctx.db.insert(payments).values({ bookingId: booking.id, provider: 'paystack', reference: `T-${booking.bookingCode}`, amountPesewas: 5, status: 'success', flaggedReason: 'amount_or_currency_mismatch' });
+    const booking = await insertBooking(ctx.db, {
+      userId: renter.user.id,
+      carId: car.id,
+      pricePerDayPesewas: 1000,
+      startDate: day(1),
+      endDate: day(2),
+      paymentMethod: 'mobile_money',
+      paymentStatus: 'pending',
+      status: 'pending',
+    });
+    await ctx.db.insert(payments).values({
+      bookingId: booking.id,
+      provider: 'paystack',
+      reference: `T-${booking.bookingCode}`,
+      amountPesewas: 5,
+      status: 'success',
+      flaggedReason: 'amount_or_currency_mismatch',
+    });
     const found = await detail(booking.bookingCode.toLowerCase());
-    expect(found).toMatchObject({ flagged: true, payments: [expect.objectContaining({ flagged_reason: 'amount_or_currency_mismatch', amount: 0.05 })] });
+    expect(found).toMatchObject({
+      flagged: true,
+      payments: [
+        expect.objectContaining({ flagged_reason: 'amount_or_currency_mismatch', amount: 0.05 }),
+      ],
+    });
   });
 
   it('answers 404 for an unknown booking code, for reading and for actions', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/bookings/CL-ZZZZZZ', headers: staff.headers })).statusCode).toBe(404);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/admin/bookings/CL-ZZZZZZ',
+          headers: staff.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await act('CL-ZZZZZZ', 'return')).statusCode).toBe(404);
   });
 });

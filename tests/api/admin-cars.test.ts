@@ -48,7 +48,12 @@ async function upload(carId: number, file: Buffer, filename: string, type: strin
     ...(alt ? [{ name: 'alt', value: alt }] : []),
     { name: 'file', value: file, filename, type },
   ]);
-  return ctx.app.inject({ method: 'POST', url: `/api/admin/cars/${carId}/photos`, headers: { ...staff.headers, ...headers }, payload: body });
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/admin/cars/${carId}/photos`,
+    headers: { ...staff.headers, ...headers },
+    payload: body,
+  });
 }
 
 describe('adding and editing cars', () => {
@@ -56,38 +61,72 @@ describe('adding and editing cars', () => {
     // Warm the catalogue cache first, so the test proves the cache notices the new car.
     await ctx.app.inject({ method: 'GET', url: '/api/get/cars?limit=50' });
     const car = await createCar({ model: `Swift ${Date.now()}` });
-    expect(car).toMatchObject({ make: 'Suzuki', price_per_day: 350.5, old_price: null, retired: false, photos: [] });
+    expect(car).toMatchObject({
+      make: 'Suzuki',
+      price_per_day: 350.5,
+      old_price: null,
+      retired: false,
+      photos: [],
+    });
     expect(car.title).toBe(`2022 Suzuki ${car.model}`);
 
-    const list = await ctx.app.inject({ method: 'GET', url: `/api/get/cars?q=${encodeURIComponent(car.model)}` });
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/get/cars?q=${encodeURIComponent(car.model)}`,
+    });
     expect(list.json().all_cars.map((c: { id: number }) => c.id)).toEqual([car.id]);
     const detail = await ctx.app.inject({ method: 'GET', url: `/api/cars/${car.id}` });
     expect(detail.statusCode).toBe(200);
-    expect(detail.json().car).toMatchObject({ price: 350.5, body_type: 'hatchback', transmission: 'manual' });
+    expect(detail.json().car).toMatchObject({
+      price: 350.5,
+      body_type: 'hatchback',
+      transmission: 'manual',
+    });
   });
 
   it('validates every field and says which one is wrong', async () => {
-    const res = await api('POST', '/api/admin/cars', carInput({
-      make: '',
-      year: 1980,
-      body_type: 'tank',
-      price_per_day: 0,
-      old_price: 100,
-      lat: 51.5,
-      no_of_doors: 9,
-      price_per_day_extra: 'ignored',
-    }));
+    const res = await api(
+      'POST',
+      '/api/admin/cars',
+      carInput({
+        make: '',
+        year: 1980,
+        body_type: 'tank',
+        price_per_day: 0,
+        old_price: 100,
+        lat: 51.5,
+        no_of_doors: 9,
+        price_per_day_extra: 'ignored',
+      }),
+    );
     expect(res.statusCode).toBe(422);
     const { errors } = res.json();
-    expect(Object.keys(errors).sort()).toEqual(['body_type', 'lat', 'make', 'no_of_doors', 'price_per_day', 'year']);
+    expect(Object.keys(errors).sort()).toEqual([
+      'body_type',
+      'lat',
+      'make',
+      'no_of_doors',
+      'price_per_day',
+      'year',
+    ]);
     expect(errors.make).toEqual(['Make is required']);
 
-    const oldPrice = await api('POST', '/api/admin/cars', carInput({ price_per_day: 400, old_price: 300 }));
-    expect(oldPrice.json().errors).toEqual({ old_price: ['Old price must be higher than the price per day'] });
+    const oldPrice = await api(
+      'POST',
+      '/api/admin/cars',
+      carInput({ price_per_day: 400, old_price: 300 }),
+    );
+    expect(oldPrice.json().errors).toEqual({
+      old_price: ['Old price must be higher than the price per day'],
+    });
   });
 
   it('an empty required number is required, words are not a number (not read as 0)', async () => {
-    const res = await api('POST', '/api/admin/cars', carInput({ year: '', price_per_day: '  ', lat: 'north', long: '' }));
+    const res = await api(
+      'POST',
+      '/api/admin/cars',
+      carInput({ year: '', price_per_day: '  ', lat: 'north', long: '' }),
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
       year: ['Year is required'],
@@ -98,8 +137,24 @@ describe('adding and editing cars', () => {
   });
 
   it('accepts what a form sends: numbers as text, empty optional numbers, checkbox values', async () => {
-    const car = await createCar({ year: '2020', price_per_day: '420', old_price: '', no_of_doors: '', seat_capacity: '7', has_bluetooth: 'on', usb_charger: 'false' });
-    expect(car).toMatchObject({ year: 2020, price_per_day: 420, old_price: null, no_of_doors: null, seat_capacity: 7, has_bluetooth: true, usb_charger: false });
+    const car = await createCar({
+      year: '2020',
+      price_per_day: '420',
+      old_price: '',
+      no_of_doors: '',
+      seat_capacity: '7',
+      has_bluetooth: 'on',
+      usb_charger: 'false',
+    });
+    expect(car).toMatchObject({
+      year: 2020,
+      price_per_day: 420,
+      old_price: null,
+      no_of_doors: null,
+      seat_capacity: 7,
+      has_bluetooth: true,
+      usb_charger: false,
+    });
   });
 
   it('edits every field; a price change leaves existing bookings as they were', async () => {
@@ -109,24 +164,71 @@ describe('adding and editing cars', () => {
       method: 'POST',
       url: '/api/bookings/create',
       headers: renter.headers,
-      payload: { car_id: car.id, start_date: addDays(today, 3), end_date: addDays(today, 5), destination: 'Cape Coast', destination_type: 2, payment_method: 'payOnPickup' },
+      payload: {
+        car_id: car.id,
+        start_date: addDays(today, 3),
+        end_date: addDays(today, 5),
+        destination: 'Cape Coast',
+        destination_type: 2,
+        payment_method: 'payOnPickup',
+      },
     });
     expect(booked.statusCode).toBe(201);
 
-    const edited = await api('PUT', `/api/admin/cars/${car.id}`, carInput({
-      make: 'Toyota', model: 'Yaris', year: 2023, description: 'Newer.', body_type: 'sedan', transmission: 'automatic',
-      fuel_type: 'hybrid', colour: 'Grey', no_of_doors: 4, seat_capacity: 5, has_airconditioning: false, has_bluetooth: true,
-      usb_charger: false, price_per_day: 800, old_price: 900, city: 'Kumasi', lat: 6.69, long: -1.62,
-    }));
+    const edited = await api(
+      'PUT',
+      `/api/admin/cars/${car.id}`,
+      carInput({
+        make: 'Toyota',
+        model: 'Yaris',
+        year: 2023,
+        description: 'Newer.',
+        body_type: 'sedan',
+        transmission: 'automatic',
+        fuel_type: 'hybrid',
+        colour: 'Grey',
+        no_of_doors: 4,
+        seat_capacity: 5,
+        has_airconditioning: false,
+        has_bluetooth: true,
+        usb_charger: false,
+        price_per_day: 800,
+        old_price: 900,
+        city: 'Kumasi',
+        lat: 6.69,
+        long: -1.62,
+      }),
+    );
     expect(edited.statusCode).toBe(200);
     expect(edited.json().car).toMatchObject({
-      title: '2023 Toyota Yaris', body_type: 'sedan', transmission: 'automatic', fuel_type: 'hybrid', colour: 'Grey',
-      has_airconditioning: false, has_bluetooth: true, usb_charger: false, price_per_day: 800, old_price: 900, city: 'Kumasi', lat: 6.69, long: -1.62,
+      title: '2023 Toyota Yaris',
+      body_type: 'sedan',
+      transmission: 'automatic',
+      fuel_type: 'hybrid',
+      colour: 'Grey',
+      has_airconditioning: false,
+      has_bluetooth: true,
+      usb_charger: false,
+      price_per_day: 800,
+      old_price: 900,
+      city: 'Kumasi',
+      lat: 6.69,
+      long: -1.62,
     });
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/cars/${car.id}` })).json().car.price).toBe(800);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/cars/${car.id}` })).json().car.price,
+    ).toBe(800);
 
-    const history = await ctx.app.inject({ method: 'GET', url: '/api/bookings/history', headers: renter.headers });
-    expect(history.json().bookings[0]).toMatchObject({ price_per_day: 500, line_cost: 1000, total_cost: 1200 });
+    const history = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/bookings/history',
+      headers: renter.headers,
+    });
+    expect(history.json().bookings[0]).toMatchObject({
+      price_per_day: 500,
+      line_cost: 1000,
+      total_cost: 1200,
+    });
     const [row] = await ctx.db.select().from(bookings).where(eq(bookings.carId, car.id));
     expect(row).toMatchObject({ pricePerDayPesewas: 500_00, totalPesewas: 1200_00 });
   });
@@ -167,16 +269,20 @@ describe('the fleet list', () => {
 });
 
 describe('retiring and restoring', () => {
-  it('retires a car out of the renters\' catalogue and restores it', async () => {
+  it("retires a car out of the renters' catalogue and restores it", async () => {
     const car = await createCar();
     const retired = await api('POST', `/api/admin/cars/${car.id}/retire`);
     expect(retired.json().car).toMatchObject({ retired: true, retired_at: expect.any(String) });
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/cars/${car.id}` })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/cars/${car.id}` })).statusCode).toBe(
+      404,
+    );
     expect((await api('POST', `/api/admin/cars/${car.id}/retire`)).statusCode).toBe(409);
 
     const restored = await api('POST', `/api/admin/cars/${car.id}/restore`);
     expect(restored.json().car).toMatchObject({ retired: false, retired_at: null });
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/cars/${car.id}` })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/cars/${car.id}` })).statusCode).toBe(
+      200,
+    );
     expect((await api('POST', `/api/admin/cars/${car.id}/restore`)).statusCode).toBe(409);
     expect((await api('POST', '/api/admin/cars/999999/restore')).statusCode).toBe(404);
   });
@@ -184,7 +290,13 @@ describe('retiring and restoring', () => {
   it('refuses to retire a car with an unfinished booking', async () => {
     const car = await insertCar(ctx.db);
     const renter = await signedInRenter(ctx);
-    await insertBooking(ctx.db, { userId: renter.user.id, carId: car.id, pricePerDayPesewas: car.pricePerDayPesewas, startDate: addDays(today, 1), endDate: addDays(today, 2) });
+    await insertBooking(ctx.db, {
+      userId: renter.user.id,
+      carId: car.id,
+      pricePerDayPesewas: car.pricePerDayPesewas,
+      startDate: addDays(today, 1),
+      endDate: addDays(today, 2),
+    });
     const res = await api('POST', `/api/admin/cars/${car.id}/retire`);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/bookings that are not finished/);
@@ -196,12 +308,22 @@ describe('photos', () => {
 
   it('stores an uploaded PNG as WebP at three widths, served under /media/uploads, shown to renters', async () => {
     const car = await createCar();
-    const res = await upload(car.id, await makeImage('png', 2000, 1200), 'front.png', 'image/png', 'Front of the Swift');
+    const res = await upload(
+      car.id,
+      await makeImage('png', 2000, 1200),
+      'front.png',
+      'image/png',
+      'Front of the Swift',
+    );
     expect(res.statusCode).toBe(201);
     const { photo, photos } = res.json();
     expect(photo).toMatchObject({ alt: 'Front of the Swift', position: 0 });
     expect(photo.image_url).toMatch(/^\/media\/uploads\/cars\/\d+\/[a-f0-9]{24}-960\.webp$/);
-    expect(photo.srcset).toBe([480, 960, 1600].map((w) => `${photo.image_url.replace('-960.webp', `-${w}.webp`)} ${w}w`).join(', '));
+    expect(photo.srcset).toBe(
+      [480, 960, 1600]
+        .map((w) => `${photo.image_url.replace('-960.webp', `-${w}.webp`)} ${w}w`)
+        .join(', '),
+    );
     expect(photos).toEqual([photo]);
 
     for (const width of [480, 960, 1600]) {
@@ -213,7 +335,9 @@ describe('photos', () => {
       expect(meta).toMatchObject({ format: 'webp', width });
     }
     const detail = await ctx.app.inject({ method: 'GET', url: `/api/cars/${car.id}` });
-    expect(detail.json().car.images).toEqual([{ image_url: photo.image_url, alt: 'Front of the Swift' }]);
+    expect(detail.json().car.images).toEqual([
+      { image_url: photo.image_url, alt: 'Front of the Swift' },
+    ]);
   });
 
   it('accepts JPEG and WebP, never enlarges a small photo, and names it after the car by default', async () => {
@@ -221,7 +345,10 @@ describe('photos', () => {
     const jpg = await upload(car.id, await makeImage('jpeg', 300, 200), 'side.jpg', 'image/jpeg');
     expect(jpg.statusCode).toBe(201);
     expect(jpg.json().photo.alt).toBe('2022 Suzuki Dzire, photo 1');
-    const big = await ctx.app.inject({ method: 'GET', url: jpg.json().photo.image_url.replace('-960', '-1600') });
+    const big = await ctx.app.inject({
+      method: 'GET',
+      url: jpg.json().photo.image_url.replace('-960', '-1600'),
+    });
     expect((await sharp(big.rawPayload).metadata()).width).toBe(300);
     const webp = await upload(car.id, await makeImage('webp'), 'back.webp', 'image/webp');
     expect(webp.statusCode).toBe(201);
@@ -230,14 +357,30 @@ describe('photos', () => {
 
   it('refuses a text file renamed .jpg and sent as image/jpeg, and bytes that only start like an image', async () => {
     const car = await createCar();
-    const text = await upload(car.id, Buffer.from('this is not a photo, only words\n'.repeat(20)), 'car.jpg', 'image/jpeg');
+    const text = await upload(
+      car.id,
+      Buffer.from('this is not a photo, only words\n'.repeat(20)),
+      'car.jpg',
+      'image/jpeg',
+    );
     expect(text.statusCode).toBe(422);
-    expect(text.json()).toEqual({ message: 'Upload a JPG, PNG or WebP image.', errors: { file: ['Upload a JPG, PNG or WebP image.'] } });
-    const fake = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(500, 7)]);
+    expect(text.json()).toEqual({
+      message: 'Upload a JPG, PNG or WebP image.',
+      errors: { file: ['Upload a JPG, PNG or WebP image.'] },
+    });
+    const fake = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(500, 7),
+    ]);
     const broken = await upload(car.id, fake, 'car.png', 'image/png');
     expect(broken.statusCode).toBe(422);
     expect(broken.json().message).toBe('This image could not be read. Try another file.');
-    const empty = await ctx.app.inject({ method: 'POST', url: `/api/admin/cars/${car.id}/photos`, headers: staff.headers, payload: {} });
+    const empty = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/cars/${car.id}/photos`,
+      headers: staff.headers,
+      payload: {},
+    });
     expect(empty.statusCode).toBe(422);
     expect((await api('GET', `/api/admin/cars/${car.id}`)).json().car.photos).toEqual([]);
   });
@@ -255,43 +398,89 @@ describe('photos', () => {
 
   it(`allows at most ${PHOTOS_PER_CAR_MAX} photos per car, and 404 for an unknown car`, async () => {
     const car = await createCar();
-    await ctx.db.insert(carImages).values(Array.from({ length: PHOTOS_PER_CAR_MAX }, (_, i) => ({ carId: car.id, url: `/media/demo/x-${i}.svg`, alt: 'x', position: i })));
-    expect((await upload(car.id, await makeImage('png'), 'a.png', 'image/png')).statusCode).toBe(409);
-    expect((await upload(999999, await makeImage('png'), 'a.png', 'image/png')).statusCode).toBe(404);
+    await ctx.db.insert(carImages).values(
+      Array.from({ length: PHOTOS_PER_CAR_MAX }, (_, i) => ({
+        carId: car.id,
+        url: `/media/demo/x-${i}.svg`,
+        alt: 'x',
+        position: i,
+      })),
+    );
+    expect((await upload(car.id, await makeImage('png'), 'a.png', 'image/png')).statusCode).toBe(
+      409,
+    );
+    expect((await upload(999999, await makeImage('png'), 'a.png', 'image/png')).statusCode).toBe(
+      404,
+    );
   });
 
   it('reorders photos (the first is the cover renters see) and refuses an incomplete order', async () => {
     const car = await createCar();
     const ids: number[] = [];
-    for (const name of ['a', 'b', 'c']) ids.push((await upload(car.id, await makeImage('png'), `${name}.png`, 'image/png')).json().photo.id);
-    const reordered = await api('PUT', `/api/admin/cars/${car.id}/photos/order`, { photo_ids: [ids[2], ids[0], ids[1]] });
+    for (const name of ['a', 'b', 'c'])
+      ids.push(
+        (await upload(car.id, await makeImage('png'), `${name}.png`, 'image/png')).json().photo.id,
+      );
+    const reordered = await api('PUT', `/api/admin/cars/${car.id}/photos/order`, {
+      photo_ids: [ids[2], ids[0], ids[1]],
+    });
     expect(reordered.statusCode).toBe(200);
-    expect(reordered.json().photos.map((p: { id: number; position: number }) => [p.id, p.position])).toEqual([[ids[2], 0], [ids[0], 1], [ids[1], 2]]);
-    const renterView = (await ctx.app.inject({ method: 'GET', url: `/api/cars/${car.id}` })).json().car.images;
+    expect(
+      reordered.json().photos.map((p: { id: number; position: number }) => [p.id, p.position]),
+    ).toEqual([
+      [ids[2], 0],
+      [ids[0], 1],
+      [ids[1], 2],
+    ]);
+    const renterView = (await ctx.app.inject({ method: 'GET', url: `/api/cars/${car.id}` })).json()
+      .car.images;
     expect(renterView[0].image_url).toBe(reordered.json().photos[0].image_url);
 
-    expect((await api('PUT', `/api/admin/cars/${car.id}/photos/order`, { photo_ids: [ids[0], ids[1]] })).statusCode).toBe(422);
-    expect((await api('PUT', `/api/admin/cars/${car.id}/photos/order`, { photo_ids: [ids[0], ids[1], ids[1]] })).statusCode).toBe(422);
-    expect((await api('PUT', '/api/admin/cars/999999/photos/order', { photo_ids: [1] })).statusCode).toBe(404);
+    expect(
+      (await api('PUT', `/api/admin/cars/${car.id}/photos/order`, { photo_ids: [ids[0], ids[1]] }))
+        .statusCode,
+    ).toBe(422);
+    expect(
+      (
+        await api('PUT', `/api/admin/cars/${car.id}/photos/order`, {
+          photo_ids: [ids[0], ids[1], ids[1]],
+        })
+      ).statusCode,
+    ).toBe(422);
+    expect(
+      (await api('PUT', '/api/admin/cars/999999/photos/order', { photo_ids: [1] })).statusCode,
+    ).toBe(404);
   });
 
   it('deletes a photo and its files', async () => {
     const car = await createCar();
     const first = (await upload(car.id, await makeImage('png'), 'a.png', 'image/png')).json().photo;
-    const second = (await upload(car.id, await makeImage('png'), 'b.png', 'image/png')).json().photo;
+    const second = (await upload(car.id, await makeImage('png'), 'b.png', 'image/png')).json()
+      .photo;
     const res = await api('DELETE', `/api/admin/cars/${car.id}/photos/${first.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().photos.map((p: { id: number }) => p.id)).toEqual([second.id]);
     for (const width of [480, 960, 1600]) {
-      expect((await ctx.app.inject({ method: 'GET', url: first.image_url.replace('-960', `-${width}`) })).statusCode).toBe(404);
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: first.image_url.replace('-960', `-${width}`) }))
+          .statusCode,
+      ).toBe(404);
     }
     expect((await ctx.app.inject({ method: 'GET', url: second.image_url })).statusCode).toBe(200);
-    expect((await api('DELETE', `/api/admin/cars/${car.id}/photos/${first.id}`)).statusCode).toBe(404);
-    expect((await api('DELETE', `/api/admin/cars/999999/photos/${second.id}`)).statusCode).toBe(404);
+    expect((await api('DELETE', `/api/admin/cars/${car.id}/photos/${first.id}`)).statusCode).toBe(
+      404,
+    );
+    expect((await api('DELETE', `/api/admin/cars/999999/photos/${second.id}`)).statusCode).toBe(
+      404,
+    );
   });
 
   it('serves only well-formed upload names', async () => {
-    for (const url of ['/media/uploads/cars/1/..%2F..%2Fetc%2Fpasswd', '/media/uploads/cars/1/abc.webp', '/media/uploads/cars/x/0123456789abcdef01234567-960.webp']) {
+    for (const url of [
+      '/media/uploads/cars/1/..%2F..%2Fetc%2Fpasswd',
+      '/media/uploads/cars/1/abc.webp',
+      '/media/uploads/cars/x/0123456789abcdef01234567-960.webp',
+    ]) {
       expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
     }
   });

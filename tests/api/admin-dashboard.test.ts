@@ -14,7 +14,11 @@ const day = (n: number) => addDays(today, n);
 const month = monthOf(today);
 
 const dashboard = async (): Promise<AdminDashboardResponse> => {
-  const res = await ctx.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: staff.headers });
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/admin/dashboard',
+    headers: staff.headers,
+  });
   expect(res.statusCode).toBe(200);
   return res.json();
 };
@@ -25,18 +29,47 @@ describe('the dashboard', () => {
     const renter = await signedInRenter(ctx);
     const car = await insertCar(ctx.db);
     const base = { userId: renter.user.id, carId: car.id, pricePerDayPesewas: 100_00 };
-    const pickup = await insertBooking(ctx.db, { ...base, startDate: day(0), endDate: day(1), status: 'confirmed', paymentStatus: 'paid', paymentMethod: 'mobile_money' });
+    const pickup = await insertBooking(ctx.db, {
+      ...base,
+      startDate: day(0),
+      endDate: day(1),
+      status: 'confirmed',
+      paymentStatus: 'paid',
+      paymentMethod: 'mobile_money',
+    });
     const later = await insertBooking(ctx.db, { ...base, startDate: day(5), endDate: day(6) });
-    const dueBack = await insertBooking(ctx.db, { ...base, startDate: day(-3), endDate: day(-1), status: 'active', paymentStatus: 'paid' });
+    const dueBack = await insertBooking(ctx.db, {
+      ...base,
+      startDate: day(-3),
+      endDate: day(-1),
+      status: 'active',
+      paymentStatus: 'paid',
+    });
     const otherCar = await insertCar(ctx.db);
-    const dueToday = await insertBooking(ctx.db, { ...base, carId: otherCar.id, startDate: day(-2), endDate: day(0), status: 'active', paymentStatus: 'paid' });
-    const notYet = await insertBooking(ctx.db, { ...base, carId: otherCar.id, startDate: day(2), endDate: day(3), status: 'active', paymentStatus: 'paid' });
+    const dueToday = await insertBooking(ctx.db, {
+      ...base,
+      carId: otherCar.id,
+      startDate: day(-2),
+      endDate: day(0),
+      status: 'active',
+      paymentStatus: 'paid',
+    });
+    const notYet = await insertBooking(ctx.db, {
+      ...base,
+      carId: otherCar.id,
+      startDate: day(2),
+      endDate: day(3),
+      status: 'active',
+      paymentStatus: 'paid',
+    });
 
     const d = await dashboard();
     expect(d.today).toBe(today);
     expect(codes(d.pickups)).toContain(pickup.bookingCode);
     expect(codes(d.pickups)).not.toContain(later.bookingCode);
-    expect(codes(d.returns)).toEqual(expect.arrayContaining([dueBack.bookingCode, dueToday.bookingCode]));
+    expect(codes(d.returns)).toEqual(
+      expect.arrayContaining([dueBack.bookingCode, dueToday.bookingCode]),
+    );
     expect(codes(d.returns)).not.toContain(notYet.bookingCode);
   });
 
@@ -46,19 +79,40 @@ describe('the dashboard', () => {
     const base = { userId: renter.user.id, carId: car.id, pricePerDayPesewas: 100_00 };
     const due = await insertBooking(ctx.db, { ...base, startDate: day(0), endDate: day(0) });
     const notDue = await insertBooking(ctx.db, { ...base, startDate: day(4), endDate: day(4) });
-    const flaggedBooking = await insertBooking(ctx.db, { ...base, startDate: day(8), endDate: day(9), paymentMethod: 'mobile_money', paymentStatus: 'pending' });
-    await ctx.db.insert(payments).values({ bookingId: flaggedBooking.id, provider: 'paystack', reference: `F-${flaggedBooking.bookingCode}`, amountPesewas: 1, status: 'success', flaggedReason: 'amount_or_currency_mismatch' });
+    const flaggedBooking = await insertBooking(ctx.db, {
+      ...base,
+      startDate: day(8),
+      endDate: day(9),
+      paymentMethod: 'mobile_money',
+      paymentStatus: 'pending',
+    });
+    await ctx.db.insert(payments).values({
+      bookingId: flaggedBooking.id,
+      provider: 'paystack',
+      reference: `F-${flaggedBooking.bookingCode}`,
+      amountPesewas: 1,
+      status: 'success',
+      flaggedReason: 'amount_or_currency_mismatch',
+    });
 
     const before = await dashboard();
     expect(codes(before.needs_action.awaiting_cash)).toContain(due.bookingCode);
     expect(codes(before.needs_action.awaiting_cash)).not.toContain(notDue.bookingCode);
-    expect(before.needs_action.flagged_payments.find((f) => f.booking_code === flaggedBooking.bookingCode)).toMatchObject({
+    expect(
+      before.needs_action.flagged_payments.find(
+        (f) => f.booking_code === flaggedBooking.bookingCode,
+      ),
+    ).toMatchObject({
       flagged: true,
       flagged_reason: 'amount_or_currency_mismatch',
       payment_reference: `F-${flaggedBooking.bookingCode}`,
     });
 
-    await ctx.app.inject({ method: 'POST', url: `/api/admin/bookings/${due.bookingCode}/record-cash`, headers: staff.headers });
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/bookings/${due.bookingCode}/record-cash`,
+      headers: staff.headers,
+    });
     expect(codes((await dashboard()).needs_action.awaiting_cash)).not.toContain(due.bookingCode);
   });
 
@@ -76,22 +130,52 @@ describe('the dashboard', () => {
     // Today and tomorrow (if tomorrow is still this month): both ends count, as the constraint counts them.
     const end = left >= 2 ? day(1) : day(0);
     const booked = left >= 2 ? 2 : 1;
-    await insertBooking(ctx.db, { userId: renter.user.id, carId: car.id, pricePerDayPesewas: 100_00, startDate: day(0), endDate: end, status: 'confirmed', paymentStatus: 'paid' });
+    await insertBooking(ctx.db, {
+      userId: renter.user.id,
+      carId: car.id,
+      pricePerDayPesewas: 100_00,
+      startDate: day(0),
+      endDate: end,
+      status: 'confirmed',
+      paymentStatus: 'paid',
+    });
     // A cancelled booking and a lapsed mobile money hold hold nothing.
     const cancelledCar = await insertCar(ctx.db, { retiredAt: new Date() });
-    await insertBooking(ctx.db, { userId: renter.user.id, carId: car.id, pricePerDayPesewas: 100_00, startDate: day(0), endDate: end, status: 'cancelled' });
-    await insertBooking(ctx.db, { userId: renter.user.id, carId: cancelledCar.id, pricePerDayPesewas: 100_00, startDate: day(0), endDate: day(0), status: 'confirmed' });
+    await insertBooking(ctx.db, {
+      userId: renter.user.id,
+      carId: car.id,
+      pricePerDayPesewas: 100_00,
+      startDate: day(0),
+      endDate: end,
+      status: 'cancelled',
+    });
+    await insertBooking(ctx.db, {
+      userId: renter.user.id,
+      carId: cancelledCar.id,
+      pricePerDayPesewas: 100_00,
+      startDate: day(0),
+      endDate: day(0),
+      status: 'confirmed',
+    });
     const afterBooking = (await dashboard()).utilisation;
     expect(afterBooking.booked_days).toBe(before.booked_days + booked);
     expect(afterBooking.cars).toBe(afterCar.cars);
 
     if (left >= 3) {
-      const blocked = await ctx.app.inject({ method: 'POST', url: `/api/admin/cars/${car.id}/maintenance`, headers: staff.headers, payload: { start_date: day(2), end_date: day(2) } });
+      const blocked = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/cars/${car.id}/maintenance`,
+        headers: staff.headers,
+        payload: { start_date: day(2), end_date: day(2) },
+      });
       expect(blocked.statusCode).toBe(201);
       expect((await dashboard()).utilisation.available_days).toBe(afterBooking.available_days - 1);
     }
     const after = await dashboard();
-    expect(after.utilisation.rate).toBeCloseTo(after.utilisation.booked_days / after.utilisation.available_days, 10);
+    expect(after.utilisation.rate).toBeCloseTo(
+      after.utilisation.booked_days / after.utilisation.available_days,
+      10,
+    );
   });
 
   it('adds recorded cash to this month’s revenue and to today in the daily series', async () => {
@@ -104,27 +188,65 @@ describe('the dashboard', () => {
 
     const renter = await signedInRenter(ctx);
     const car = await insertCar(ctx.db);
-    const booking = await insertBooking(ctx.db, { userId: renter.user.id, carId: car.id, pricePerDayPesewas: 250_00, startDate: day(0), endDate: day(2) });
-    await ctx.app.inject({ method: 'POST', url: `/api/admin/bookings/${booking.bookingCode}/record-cash`, headers: staff.headers });
+    const booking = await insertBooking(ctx.db, {
+      userId: renter.user.id,
+      carId: car.id,
+      pricePerDayPesewas: 250_00,
+      startDate: day(0),
+      endDate: day(2),
+    });
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/bookings/${booking.bookingCode}/record-cash`,
+      headers: staff.headers,
+    });
     // A payment last month, by the day it was paid.
     const lastMonthDay = addDays(month.start, -3);
-    await ctx.db.insert(payments).values({ bookingId: booking.id, provider: 'paystack', reference: `R-${booking.bookingCode}`, amountPesewas: 123_45, status: 'success', paidAt: new Date(`${lastMonthDay}T12:00:00Z`) });
+    await ctx.db.insert(payments).values({
+      bookingId: booking.id,
+      provider: 'paystack',
+      reference: `R-${booking.bookingCode}`,
+      amountPesewas: 123_45,
+      status: 'success',
+      paidAt: new Date(`${lastMonthDay}T12:00:00Z`),
+    });
     // Failed attempts are no revenue.
-    await ctx.db.insert(payments).values({ bookingId: booking.id, provider: 'paystack', reference: `X-${booking.bookingCode}`, amountPesewas: 999_00, status: 'failed' });
+    await ctx.db.insert(payments).values({
+      bookingId: booking.id,
+      provider: 'paystack',
+      reference: `X-${booking.bookingCode}`,
+      amountPesewas: 999_00,
+      status: 'failed',
+    });
 
     const after = await dashboard();
     expect(after.revenue.this_month.amount).toBeCloseTo(before.revenue.this_month.amount + 700, 2);
     expect(after.revenue.this_month.payments).toBe(before.revenue.this_month.payments + 1);
-    expect(after.revenue.last_month.amount).toBeCloseTo(before.revenue.last_month.amount + 123.45, 2);
-    expect(after.revenue.daily.at(-1)!.amount).toBeCloseTo(before.revenue.daily.at(-1)!.amount + 700, 2);
-    const lastMonthEntry = (d: AdminDashboardResponse) => d.revenue.daily.find((x) => x.date === lastMonthDay)!.amount;
+    expect(after.revenue.last_month.amount).toBeCloseTo(
+      before.revenue.last_month.amount + 123.45,
+      2,
+    );
+    expect(after.revenue.daily.at(-1)!.amount).toBeCloseTo(
+      before.revenue.daily.at(-1)!.amount + 700,
+      2,
+    );
+    const lastMonthEntry = (d: AdminDashboardResponse) =>
+      d.revenue.daily.find((x) => x.date === lastMonthDay)!.amount;
     expect(lastMonthEntry(after)).toBeCloseTo(lastMonthEntry(before) + 123.45, 2);
   });
 });
 
 describe('monthOf', () => {
   it('knows month lengths, leap years included', () => {
-    expect(monthOf('2028-02-10')).toEqual({ month: '2028-02', start: '2028-02-01', end: '2028-02-29' });
-    expect(monthOf('2027-12-31')).toEqual({ month: '2027-12', start: '2027-12-01', end: '2027-12-31' });
+    expect(monthOf('2028-02-10')).toEqual({
+      month: '2028-02',
+      start: '2028-02-01',
+      end: '2028-02-29',
+    });
+    expect(monthOf('2027-12-31')).toEqual({
+      month: '2027-12',
+      start: '2027-12-01',
+      end: '2027-12-31',
+    });
   });
 });

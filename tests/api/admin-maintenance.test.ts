@@ -26,7 +26,14 @@ const book = (headers: Record<string, string>, carId: number, start: string, end
     method: 'POST',
     url: '/api/bookings/create',
     headers,
-    payload: { car_id: carId, start_date: start, end_date: end, destination: 'Ho', destination_type: 2, payment_method: 'payOnPickup' },
+    payload: {
+      car_id: carId,
+      start_date: start,
+      end_date: end,
+      destination: 'Ho',
+      destination_type: 2,
+      payment_method: 'payOnPickup',
+    },
   });
 
 describe('maintenance blocks', () => {
@@ -43,7 +50,12 @@ describe('maintenance blocks', () => {
     });
 
     const renter = await signedInRenter(ctx);
-    for (const [start, end] of [[day(8), day(10)], [day(12), day(14)], [day(11), day(11)], [day(5), day(20)]] as const) {
+    for (const [start, end] of [
+      [day(8), day(10)],
+      [day(12), day(14)],
+      [day(11), day(11)],
+      [day(5), day(20)],
+    ] as const) {
       const refused = await book(renter.headers, car.id, start, end);
       expect(refused.statusCode).toBe(409);
       expect(refused.json().message).toBe(messages.booking.unavailable);
@@ -66,9 +78,22 @@ describe('maintenance blocks', () => {
     // Past the service's own check, straight into the table: the constraint still refuses.
     await expect(
       ctx.db.insert(bookings).values({
-        kind: 'maintenance', bookingCode: 'CL-TESTXX', userId: null, carId: car.id, startDate: day(6), endDate: day(7), days: 1,
-        pricePerDayPesewas: 0, lineCostPesewas: 0, depositPesewas: 0, totalPesewas: 0, destination: '', destinationType: 1,
-        paymentMethod: 'none', status: 'confirmed', paymentStatus: 'unpaid',
+        kind: 'maintenance',
+        bookingCode: 'CL-TESTXX',
+        userId: null,
+        carId: car.id,
+        startDate: day(6),
+        endDate: day(7),
+        days: 1,
+        pricePerDayPesewas: 0,
+        lineCostPesewas: 0,
+        depositPesewas: 0,
+        totalPesewas: 0,
+        destination: '',
+        destinationType: 1,
+        paymentMethod: 'none',
+        status: 'confirmed',
+        paymentStatus: 'unpaid',
       }),
     ).rejects.toMatchObject({ cause: { code: '23P01' } });
   });
@@ -76,7 +101,10 @@ describe('maintenance blocks', () => {
   it('lets exactly one win when a renter books and staff block the same days at once', async () => {
     const car = await insertCar(ctx.db);
     const renter = await signedInRenter(ctx);
-    const [booking, blocked] = await Promise.all([book(renter.headers, car.id, day(15), day(16)), block(car.id, day(16), day(17))]);
+    const [booking, blocked] = await Promise.all([
+      book(renter.headers, car.id, day(15), day(16)),
+      block(car.id, day(16), day(17)),
+    ]);
     expect([booking.statusCode, blocked.statusCode].sort()).toEqual([201, 409]);
   });
 
@@ -84,30 +112,58 @@ describe('maintenance blocks', () => {
     const car = await insertCar(ctx.db);
     const renter = await signedInRenter(ctx);
     await expect(
-      insertBooking(ctx.db, { kind: 'maintenance', userId: renter.user.id, carId: car.id, pricePerDayPesewas: 100_00, startDate: day(30), endDate: day(31), paymentMethod: 'none', status: 'confirmed' }),
+      insertBooking(ctx.db, {
+        kind: 'maintenance',
+        userId: renter.user.id,
+        carId: car.id,
+        pricePerDayPesewas: 100_00,
+        startDate: day(30),
+        endDate: day(31),
+        paymentMethod: 'none',
+        status: 'confirmed',
+      }),
     ).rejects.toMatchObject({ cause: { code: '23514' } });
   });
 
-  it('never appears in renters\' history, yet the calendar, the date filter and quotes treat it as taken', async () => {
+  it("never appears in renters' history, yet the calendar, the date filter and quotes treat it as taken", async () => {
     const car = await insertCar(ctx.db, { model: `Blocked${Date.now()}` });
     expect((await block(car.id, day(20), day(22))).statusCode).toBe(201);
 
     // The staff user is a user too: their own history stays empty.
-    const history = await ctx.app.inject({ method: 'GET', url: '/api/bookings/history', headers: staff.headers });
+    const history = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/bookings/history',
+      headers: staff.headers,
+    });
     expect(history.json().bookings).toEqual([]);
 
-    const calendar = await ctx.app.inject({ method: 'GET', url: `/api/cars/${car.id}/availability?from=${day(0)}&to=${day(40)}` });
+    const calendar = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/cars/${car.id}/availability?from=${day(0)}&to=${day(40)}`,
+    });
     expect(calendar.json().booked).toEqual([{ start_date: day(20), end_date: day(22) }]);
 
     const search = (start: string, end: string) =>
-      ctx.app.inject({ method: 'GET', url: `/api/get/cars?q=${car.model}&start_date=${start}&end_date=${end}` });
+      ctx.app.inject({
+        method: 'GET',
+        url: `/api/get/cars?q=${car.model}&start_date=${start}&end_date=${end}`,
+      });
     expect((await search(day(21), day(25))).json().all_cars).toEqual([]);
-    expect((await search(day(23), day(25))).json().all_cars.map((c: { id: number }) => c.id)).toEqual([car.id]);
+    expect(
+      (await search(day(23), day(25))).json().all_cars.map((c: { id: number }) => c.id),
+    ).toEqual([car.id]);
 
-    const quote = await ctx.app.inject({ method: 'GET', url: `/api/bookings/quote?car_id=${car.id}&start_date=${day(22)}&end_date=${day(23)}` });
+    const quote = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/bookings/quote?car_id=${car.id}&start_date=${day(22)}&end_date=${day(23)}`,
+    });
     expect(quote.json().available).toBe(false);
 
-    const adminList = await ctx.app.inject({ method: 'GET', url: `/api/admin/bookings?car_id=${car.id}`, headers: staff.headers });
+    const adminList = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/bookings?car_id=${car.id}`,
+      headers: staff.headers,
+    });
     expect(adminList.json().bookings).toEqual([]);
   });
 
@@ -115,18 +171,34 @@ describe('maintenance blocks', () => {
     const car = await insertCar(ctx.db);
     const first = (await block(car.id, day(2), day(3))).json().block;
     const second = (await block(car.id, day(6), day(6))).json().block;
-    const list = await ctx.app.inject({ method: 'GET', url: `/api/admin/cars/${car.id}/maintenance`, headers: staff.headers });
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/cars/${car.id}/maintenance`,
+      headers: staff.headers,
+    });
     expect(list.json().blocks.map((b: { id: number }) => b.id)).toEqual([first.id, second.id]);
 
-    const remove = () => ctx.app.inject({ method: 'DELETE', url: `/api/admin/cars/${car.id}/maintenance/${first.id}`, headers: staff.headers });
+    const remove = () =>
+      ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/admin/cars/${car.id}/maintenance/${first.id}`,
+        headers: staff.headers,
+      });
     expect((await remove()).statusCode).toBe(200);
     expect((await remove()).statusCode).toBe(409);
-    const after = await ctx.app.inject({ method: 'GET', url: `/api/admin/cars/${car.id}/maintenance`, headers: staff.headers });
+    const after = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/cars/${car.id}/maintenance`,
+      headers: staff.headers,
+    });
     expect(after.json().blocks.map((b: { id: number }) => b.id)).toEqual([second.id]);
 
     const renter = await signedInRenter(ctx);
     expect((await book(renter.headers, car.id, day(2), day(3))).statusCode).toBe(201);
-    const events = await ctx.db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, first.id));
+    const events = await ctx.db
+      .select()
+      .from(bookingEvents)
+      .where(eq(bookingEvents.bookingId, first.id));
     expect(events.map((e) => [e.type, e.actorUserId])).toEqual([
       ['maintenance_blocked', staff.user.id],
       ['maintenance_removed', staff.user.id],
@@ -142,11 +214,33 @@ describe('maintenance blocks', () => {
     expect((await block(car.id, day(1), day(200))).statusCode).toBe(422);
     expect((await block(car.id, '2026-02-30', day(1))).statusCode).toBe(422);
     expect((await block(999999, day(1), day(2))).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/cars/999999/maintenance', headers: staff.headers })).statusCode).toBe(404);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/admin/cars/999999/maintenance',
+          headers: staff.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
     const renter = await signedInRenter(ctx);
-    const rental = await insertBooking(ctx.db, { userId: renter.user.id, carId: car.id, pricePerDayPesewas: 1, startDate: day(50), endDate: day(51) });
+    const rental = await insertBooking(ctx.db, {
+      userId: renter.user.id,
+      carId: car.id,
+      pricePerDayPesewas: 1,
+      startDate: day(50),
+      endDate: day(51),
+    });
     // A renter's booking is not a block, even on the right car.
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/admin/cars/${car.id}/maintenance/${rental.id}`, headers: staff.headers })).statusCode).toBe(404);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'DELETE',
+          url: `/api/admin/cars/${car.id}/maintenance/${rental.id}`,
+          headers: staff.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('accepts a block that began before today and is still running (the car is in the workshop)', async () => {

@@ -11,16 +11,25 @@ const post = (url: string, payload?: unknown, headers: Record<string, string> = 
   ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });
 
 let phoneSeq = 0;
-const newPhone = () => `0559${String(process.pid % 1000).padStart(3, '0')}${String(++phoneSeq).padStart(3, '0')}`;
+const newPhone = () =>
+  `0559${String(process.pid % 1000).padStart(3, '0')}${String(++phoneSeq).padStart(3, '0')}`;
 
 describe('POST /api/auth/register', () => {
   it('creates the account, signs it in and stores only an argon2id hash', async () => {
     const msisdn = newPhone();
-    const res = await post('/api/auth/register', { name: 'Ama Mensah', msisdn, password: 'Secret@123' });
+    const res = await post('/api/auth/register', {
+      name: 'Ama Mensah',
+      msisdn,
+      password: 'Secret@123',
+    });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.status_code).toBe('010');
-    expect(body.user).toMatchObject({ name: 'Ama Mensah', msisdn: `233${msisdn.slice(1)}`, role: 'renter' });
+    expect(body.user).toMatchObject({
+      name: 'Ama Mensah',
+      msisdn: `233${msisdn.slice(1)}`,
+      role: 'renter',
+    });
     expect(body.user).not.toHaveProperty('passwordHash');
     expect(body.user).not.toHaveProperty('password_hash');
     expect(body.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -48,11 +57,19 @@ describe('POST /api/auth/register', () => {
 
   it('treats the three ways of writing a number as one account (PRODUCT.md P2.10)', async () => {
     const digits = newPhone().slice(1); // 9 digits after the trunk 0
-    const first = await post('/api/auth/register', { name: 'Efua Owusu', msisdn: `0${digits}`, password: 'Secret@123' });
+    const first = await post('/api/auth/register', {
+      name: 'Efua Owusu',
+      msisdn: `0${digits}`,
+      password: 'Secret@123',
+    });
     expect(first.statusCode).toBe(201);
     const spaced = `+233 ${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5)}`;
     for (const msisdn of [`233${digits}`, spaced]) {
-      const again = await post('/api/auth/register', { name: 'Efua Owusu', msisdn, password: 'Secret@123' });
+      const again = await post('/api/auth/register', {
+        name: 'Efua Owusu',
+        msisdn,
+        password: 'Secret@123',
+      });
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toBe(messages.register.duplicate);
     }
@@ -61,7 +78,11 @@ describe('POST /api/auth/register', () => {
   });
 
   it('answers 422 with the spec messages for each bad field', async () => {
-    const res = await post('/api/auth/register', { name: 'Al', msisdn: '02abc', password: 'weakpass' });
+    const res = await post('/api/auth/register', {
+      name: 'Al',
+      msisdn: '02abc',
+      password: 'weakpass',
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
       name: [messages.register.nameMin],
@@ -74,14 +95,20 @@ describe('POST /api/auth/register', () => {
       msisdn: [messages.register.msisdnRequired],
       password: [messages.register.passwordRequired],
     });
-    const long = await post('/api/auth/register', { name: 'Kofi', msisdn: '0244123456789012', password: 'Secret@123' });
+    const long = await post('/api/auth/register', {
+      name: 'Kofi',
+      msisdn: '0244123456789012',
+      password: 'Secret@123',
+    });
     expect(long.json().errors.msisdn).toEqual([messages.register.msisdnMax]);
   });
 
   it('gives one of two simultaneous sign-ups with the same number a 409, never a 500', async () => {
     const msisdn = newPhone();
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => post('/api/auth/register', { name: 'Kwesi Appiah', msisdn, password: 'Secret@123' })),
+      Array.from({ length: 5 }, () =>
+        post('/api/auth/register', { name: 'Kwesi Appiah', msisdn, password: 'Secret@123' }),
+      ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
   });
@@ -93,7 +120,10 @@ describe('POST /api/auth/login', () => {
     const res = await post('/api/auth/login', { msisdn: user.msisdn, password: user.password });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ status_code: '010', user: { id: user.id, name: 'Akosua Frimpong', email: null } });
+    expect(body).toMatchObject({
+      status_code: '010',
+      user: { id: user.id, name: 'Akosua Frimpong', email: null },
+    });
     const minutes = (new Date(body.expires_at).getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(59);
     expect(minutes).toBeLessThanOrEqual(60);
@@ -101,7 +131,10 @@ describe('POST /api/auth/login', () => {
 
   it('gives the same 401 for a wrong password and an unknown number', async () => {
     const user = await insertUser(ctx.db);
-    const wrongPassword = await post('/api/auth/login', { msisdn: user.msisdn, password: 'Wrong@123' });
+    const wrongPassword = await post('/api/auth/login', {
+      msisdn: user.msisdn,
+      password: 'Wrong@123',
+    });
     const unknown = await post('/api/auth/login', { msisdn: '0209999999', password: 'Secret@123' });
     for (const res of [wrongPassword, unknown]) {
       expect(res.statusCode).toBe(401);
@@ -112,28 +145,44 @@ describe('POST /api/auth/login', () => {
   it('validates with the login messages of SPEC §5', async () => {
     const res = await post('/api/auth/login', { msisdn: '12345', password: '123' });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ msisdn: [messages.login.msisdnMin], password: [messages.login.passwordMin] });
+    expect(res.json().errors).toEqual({
+      msisdn: [messages.login.msisdnMin],
+      password: [messages.login.passwordMin],
+    });
   });
 
   it('locks a number after five failed tries with 429 and Retry-After, and only that number', async () => {
     const victim = await insertUser(ctx.db);
     const bystander = await insertUser(ctx.db);
     for (let i = 0; i < 5; i++) {
-      expect((await post('/api/auth/login', { msisdn: victim.msisdn, password: 'Guess@1234' })).statusCode).toBe(401);
+      expect(
+        (await post('/api/auth/login', { msisdn: victim.msisdn, password: 'Guess@1234' }))
+          .statusCode,
+      ).toBe(401);
     }
-    const blocked = await post('/api/auth/login', { msisdn: victim.msisdn, password: victim.password });
+    const blocked = await post('/api/auth/login', {
+      msisdn: victim.msisdn,
+      password: victim.password,
+    });
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(blocked.json().message).toMatch(/Too many attempts for this phone number\. Please try again in \d+ minutes?\./);
+    expect(blocked.json().message).toMatch(
+      /Too many attempts for this phone number\. Please try again in \d+ minutes?\./,
+    );
     // Same IP, another number: not affected.
-    const other = await post('/api/auth/login', { msisdn: bystander.msisdn, password: bystander.password });
+    const other = await post('/api/auth/login', {
+      msisdn: bystander.msisdn,
+      password: bystander.password,
+    });
     expect(other.statusCode).toBe(200);
   });
 
   it('lets at most five guesses through even when they arrive at once', async () => {
     const victim = await insertUser(ctx.db);
     const results = await Promise.all(
-      Array.from({ length: 12 }, () => post('/api/auth/login', { msisdn: victim.msisdn, password: 'Guess@1234' })),
+      Array.from({ length: 12 }, () =>
+        post('/api/auth/login', { msisdn: victim.msisdn, password: 'Guess@1234' }),
+      ),
     );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 401)).toHaveLength(5);
@@ -150,16 +199,27 @@ describe('sessions', () => {
 
   it('GET /api/auth/me answers the signed-in user', async () => {
     const { user, token } = await signIn();
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: bearer(token),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.id).toBe(user.id);
   });
 
   it('logout revokes the token (with the empty JSON body of SPEC §7)', async () => {
     const { token } = await signIn();
-    const out = await post('/api/auth/logout', undefined, { ...bearer(token), 'content-type': 'application/json' });
+    const out = await post('/api/auth/logout', undefined, {
+      ...bearer(token),
+      'content-type': 'application/json',
+    });
     expect(out.statusCode).toBe(200);
-    const after = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+    const after = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: bearer(token),
+    });
     expect(after.statusCode).toBe(401);
     expect(after.json().message).toBe(messages.session.required);
   });
@@ -170,13 +230,22 @@ describe('sessions', () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.userId, user.id));
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: bearer(token),
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: messages.session.expired });
   });
 
   it('no token, a made-up token, or a malformed header: 401', async () => {
-    for (const headers of [{}, bearer('nonsense'), { authorization: 'Basic abc' }, bearer('x'.repeat(5000))]) {
+    for (const headers of [
+      {},
+      bearer('nonsense'),
+      { authorization: 'Basic abc' },
+      bearer('x'.repeat(5000)),
+    ]) {
       const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers });
       expect(res.statusCode).toBe(401);
     }
@@ -195,7 +264,10 @@ describe('a cached sign-in follows the database at once', () => {
   it('a session expired since its last use: 401 with the expiry message', async () => {
     const { user, headers } = await signedInRenter(ctx);
     expect((await me(ctx.app, headers)).statusCode).toBe(200);
-    await ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    await ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
     const res = await me(ctx.app, headers);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: messages.session.expired });
@@ -204,28 +276,43 @@ describe('a cached sign-in follows the database at once', () => {
   it('a session revoked elsewhere: 401', async () => {
     const { user, headers } = await signedInRenter(ctx);
     expect((await me(ctx.app, headers)).statusCode).toBe(200);
-    await ctx.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, user.id));
+    await ctx.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.userId, user.id));
     expect((await me(ctx.app, headers)).statusCode).toBe(401);
   });
 
   it('a new name and a new role count from the next request', async () => {
     const { user, headers } = await signedInRenter(ctx);
     expect((await me(ctx.app, headers)).json().user.name).toBe(user.name);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/bookings', headers })).statusCode).toBe(403);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/admin/bookings', headers })).statusCode,
+    ).toBe(403);
 
-    await ctx.db.update(users).set({ name: 'Efua Boateng', role: 'staff' }).where(eq(users.id, user.id));
+    await ctx.db
+      .update(users)
+      .set({ name: 'Efua Boateng', role: 'staff' })
+      .where(eq(users.id, user.id));
     expect((await me(ctx.app, headers)).json().user.name).toBe('Efua Boateng');
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/bookings', headers })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/admin/bookings', headers })).statusCode,
+    ).toBe(200);
 
     await ctx.db.update(users).set({ role: 'renter' }).where(eq(users.id, user.id));
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/bookings', headers })).statusCode).toBe(403);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/admin/bookings', headers })).statusCode,
+    ).toBe(403);
   });
 
   it('a version row deleted by hand: a revocation still counts at once', async () => {
     const { user, headers } = await signedInRenter(ctx);
     expect((await me(ctx.app, headers)).statusCode).toBe(200);
     await ctx.db.delete(authState);
-    await ctx.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, user.id));
+    await ctx.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.userId, user.id));
     expect((await me(ctx.app, headers)).statusCode).toBe(401);
   });
 
@@ -251,12 +338,15 @@ describe('a cached sign-in follows the database at once', () => {
     }
   });
 
-  it.runIf(isPostgres())('a logout in one process is refused by another that cached the token', async () => {
-    const other = await ctx.secondApp();
-    const { headers } = await signedInRenter(ctx);
-    expect((await me(other, headers)).statusCode).toBe(200);
-    const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers });
-    expect(out.statusCode).toBe(200);
-    expect((await me(other, headers)).statusCode).toBe(401);
-  });
+  it.runIf(isPostgres())(
+    'a logout in one process is refused by another that cached the token',
+    async () => {
+      const other = await ctx.secondApp();
+      const { headers } = await signedInRenter(ctx);
+      expect((await me(other, headers)).statusCode).toBe(200);
+      const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers });
+      expect(out.statusCode).toBe(200);
+      expect((await me(other, headers)).statusCode).toBe(401);
+    },
+  );
 });

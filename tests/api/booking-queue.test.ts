@@ -25,7 +25,10 @@ describe('requests for one car take turns without rechecking over and over', () 
         ctx.app.inject({
           method: 'POST',
           url: '/api/bookings/create',
-          headers: { ...renters[i % renters.length]!.headers, 'idempotency-key': `queue-${car.id}-${i}` },
+          headers: {
+            ...renters[i % renters.length]!.headers,
+            'idempotency-key': `queue-${car.id}-${i}`,
+          },
           payload: {
             car_id: car.id,
             start_date: addDays(today, 10 + i * 3),
@@ -41,6 +44,8 @@ describe('requests for one car take turns without rechecking over and over', () 
     // Each request: the first check, at most one after waiting, one in its turn. Waiters that
     // looped after every attempt made 820 here on PostgreSQL (PGlite runs one query at a time,
     // so there the requests barely overlap and this bites only in the api-pg project).
-    expect(checks.mock.calls.filter(([, carId]) => carId === car.id).length).toBeLessThanOrEqual(3 * 40);
+    expect(checks.mock.calls.filter(([, carId]) => carId === car.id).length).toBeLessThanOrEqual(
+      3 * 40,
+    );
   });
 });

@@ -20,17 +20,38 @@ const bookingBody = (carId: number, overrides: Record<string, unknown> = {}) => 
   ...overrides,
 });
 
-const create = (headers: Record<string, string>, payload: unknown, extra: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'POST', url: '/api/bookings/create', headers: { ...headers, ...extra }, payload: payload as object });
+const create = (
+  headers: Record<string, string>,
+  payload: unknown,
+  extra: Record<string, string> = {},
+) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/bookings/create',
+    headers: { ...headers, ...extra },
+    payload: payload as object,
+  });
 
 describe('POST /api/bookings/create', () => {
   it('books with pay on pickup: pending / unpaid, priced by the server from the stored car', async () => {
     const renter = await signedInRenter(ctx);
-    const car = await insertCar(ctx.db, { pricePerDayPesewas: 450_00, make: 'Kia', model: 'Picanto', year: 2020 });
+    const car = await insertCar(ctx.db, {
+      pricePerDayPesewas: 450_00,
+      make: 'Kia',
+      model: 'Picanto',
+      year: 2020,
+    });
     const res = await create(
       renter.headers,
       // The first version's extra fields are ignored: user and money are the server's.
-      bookingBody(car.id, { no_of_days: 99, user_id: 1, user_email: 'x@y.z', payment_status: 'paid', payment_reference: 'abc', total_cost: 1 }),
+      bookingBody(car.id, {
+        no_of_days: 99,
+        user_id: 1,
+        user_email: 'x@y.z',
+        payment_status: 'paid',
+        payment_reference: 'abc',
+        total_cost: 1,
+      }),
     );
     expect(res.statusCode).toBe(201);
     const { booking, message } = res.json();
@@ -54,13 +75,20 @@ describe('POST /api/bookings/create', () => {
       car: { id: car.id, title: '2020 Kia Picanto', make: 'Kia', model: 'Picanto', year: 2020 },
     });
     const [row] = await ctx.db.select().from(bookings).where(eq(bookings.id, booking.id));
-    expect(row).toMatchObject({ userId: renter.user.id, totalPesewas: 1550_00, paymentStatus: 'unpaid' });
+    expect(row).toMatchObject({
+      userId: renter.user.id,
+      totalPesewas: 1550_00,
+      paymentStatus: 'unpaid',
+    });
   });
 
   it('charges a same-day rental as one day (PRODUCT.md P2.3)', async () => {
     const renter = await signedInRenter(ctx);
     const car = await insertCar(ctx.db, { pricePerDayPesewas: 800_00 });
-    const res = await create(renter.headers, bookingBody(car.id, { start_date: today, end_date: today }));
+    const res = await create(
+      renter.headers,
+      bookingBody(car.id, { start_date: today, end_date: today }),
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json().booking).toMatchObject({ days: 1, line_cost: 800, total_cost: 1000 });
   });
@@ -68,7 +96,10 @@ describe('POST /api/bookings/create', () => {
   it('holds a mobile money booking for 15 minutes: pending / pending', async () => {
     const renter = await signedInRenter(ctx);
     const car = await insertCar(ctx.db);
-    const res = await create(renter.headers, bookingBody(car.id, { payment_method: 'mobile_money', network: 'mtn' }));
+    const res = await create(
+      renter.headers,
+      bookingBody(car.id, { payment_method: 'mobile_money', network: 'mtn' }),
+    );
     expect(res.statusCode).toBe(201);
     const { booking } = res.json();
     expect(booking).toMatchObject({ status: 'pending', payment_status: 'pending' });
@@ -83,12 +114,23 @@ describe('POST /api/bookings/create', () => {
     const car = await insertCar(ctx.db);
     expect((await create(first.headers, bookingBody(car.id))).statusCode).toBe(201);
     // Overlaps: inside, across the start, across the end, the same return day.
-    for (const [s, e] of [[6, 7], [3, 5], [8, 12], [8, 8]] as const) {
-      const res = await create(second.headers, bookingBody(car.id, { start_date: addDays(today, s), end_date: addDays(today, e) }));
+    for (const [s, e] of [
+      [6, 7],
+      [3, 5],
+      [8, 12],
+      [8, 8],
+    ] as const) {
+      const res = await create(
+        second.headers,
+        bookingBody(car.id, { start_date: addDays(today, s), end_date: addDays(today, e) }),
+      );
       expect(res.statusCode, `${s}-${e}`).toBe(409);
       expect(res.json().message).toBe(messages.booking.unavailable);
     }
-    const after = await create(second.headers, bookingBody(car.id, { start_date: addDays(today, 9), end_date: addDays(today, 10) }));
+    const after = await create(
+      second.headers,
+      bookingBody(car.id, { start_date: addDays(today, 9), end_date: addDays(today, 10) }),
+    );
     expect(after.statusCode).toBe(201);
   });
 
@@ -96,18 +138,34 @@ describe('POST /api/bookings/create', () => {
     const first = await signedInRenter(ctx);
     const second = await signedInRenter(ctx);
     const car = await insertCar(ctx.db);
-    const held = await create(first.headers, bookingBody(car.id, { payment_method: 'mobile_money', network: 'mtn' }));
+    const held = await create(
+      first.headers,
+      bookingBody(car.id, { payment_method: 'mobile_money', network: 'mtn' }),
+    );
     expect((await create(second.headers, bookingBody(car.id))).statusCode).toBe(409);
-    await ctx.db.update(bookings).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(bookings.id, held.json().booking.id));
+    await ctx.db
+      .update(bookings)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(bookings.id, held.json().booking.id));
     const res = await create(second.headers, bookingBody(car.id));
     expect(res.statusCode).toBe(201);
-    const [expired] = await ctx.db.select().from(bookings).where(eq(bookings.id, held.json().booking.id));
+    const [expired] = await ctx.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.id, held.json().booking.id));
     expect(expired).toMatchObject({ status: 'cancelled', paymentStatus: 'failed' });
   });
 
   it('answers 422 with the spec messages', async () => {
     const renter = await signedInRenter(ctx);
-    const res = await create(renter.headers, { car_id: 1, start_date: '', end_date: '', destination: '', destination_type: '', payment_method: '' });
+    const res = await create(renter.headers, {
+      car_id: 1,
+      start_date: '',
+      end_date: '',
+      destination: '',
+      destination_type: '',
+      payment_method: '',
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toMatchObject({
       start_date: [messages.booking.startRequired],
@@ -122,9 +180,21 @@ describe('POST /api/bookings/create', () => {
     const renter = await signedInRenter(ctx);
     const car = await insertCar(ctx.db);
     const cases = [
-      [{ start_date: addDays(today, -1), end_date: addDays(today, 2) }, 'start_date', messages.booking.startInPast],
-      [{ start_date: addDays(today, 4), end_date: addDays(today, 3) }, 'end_date', messages.booking.endBeforeStart],
-      [{ start_date: addDays(today, 1), end_date: addDays(today, 92) }, 'end_date', messages.booking.tooLong],
+      [
+        { start_date: addDays(today, -1), end_date: addDays(today, 2) },
+        'start_date',
+        messages.booking.startInPast,
+      ],
+      [
+        { start_date: addDays(today, 4), end_date: addDays(today, 3) },
+        'end_date',
+        messages.booking.endBeforeStart,
+      ],
+      [
+        { start_date: addDays(today, 1), end_date: addDays(today, 92) },
+        'end_date',
+        messages.booking.tooLong,
+      ],
     ] as const;
     for (const [dates, field, message] of cases) {
       const res = await create(renter.headers, bookingBody(car.id, dates));
@@ -154,7 +224,11 @@ describe('POST /api/bookings/create', () => {
     const car = await insertCar(ctx.db, { pricePerDayPesewas: 500_00 });
     const res = await create(renter.headers, bookingBody(car.id));
     await ctx.db.update(cars).set({ pricePerDayPesewas: 900_00 }).where(eq(cars.id, car.id));
-    const again = await ctx.app.inject({ method: 'GET', url: `/api/bookings/${res.json().booking.booking_code}`, headers: renter.headers });
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/bookings/${res.json().booking.booking_code}`,
+      headers: renter.headers,
+    });
     expect(again.json().booking).toMatchObject({ price_per_day: 500, total_cost: 1700 });
   });
 });
@@ -164,7 +238,9 @@ describe('Idempotency-Key (PRODUCT.md P4)', () => {
     const renter = await signedInRenter(ctx);
     const car = await insertCar(ctx.db);
     const key = { 'idempotency-key': 'retry-after-network-drop-1' };
-    const results = await Promise.all(Array.from({ length: 8 }, () => create(renter.headers, bookingBody(car.id), key)));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => create(renter.headers, bookingBody(car.id), key)),
+    );
     expect(results.map((r) => r.statusCode)).toEqual(Array(8).fill(201));
     const codes = new Set(results.map((r) => r.json().booking.booking_code));
     expect(codes.size).toBe(1);
@@ -188,7 +264,11 @@ describe('Idempotency-Key (PRODUCT.md P4)', () => {
     const car = await insertCar(ctx.db);
     const key = { 'idempotency-key': 'shared-key' };
     expect((await create(a.headers, bookingBody(car.id), key)).statusCode).toBe(201);
-    const other = await create(b.headers, bookingBody(car.id, { start_date: addDays(today, 20), end_date: addDays(today, 21) }), key);
+    const other = await create(
+      b.headers,
+      bookingBody(car.id, { start_date: addDays(today, 20), end_date: addDays(today, 21) }),
+      key,
+    );
     expect(other.statusCode).toBe(201);
   });
 });
@@ -209,17 +289,37 @@ describe('history, one booking, cancel', () => {
         createdAt: new Date(Date.now() - (10 - i) * 86_400_000),
       });
     }
-    await insertBooking(ctx.db, { userId: other.user.id, carId: car.id, pricePerDayPesewas: 300_00, startDate: addDays(today, 50), endDate: addDays(today, 51) });
+    await insertBooking(ctx.db, {
+      userId: other.user.id,
+      carId: car.id,
+      pricePerDayPesewas: 300_00,
+      startDate: addDays(today, 50),
+      endDate: addDays(today, 51),
+    });
 
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/bookings/history', headers: me.headers });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/bookings/history',
+      headers: me.headers,
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ total: 10, page: 1, limit: 8, last_page: 2 });
     expect(body.bookings).toHaveLength(8);
     expect(body.bookings[0].start_date).toBe(addDays(today, -55));
-    expect(body.bookings[0].car).toMatchObject({ make: 'Hyundai', model: 'Tucson', images: [expect.objectContaining({ image_url: expect.any(String) })] });
+    expect(body.bookings[0].car).toMatchObject({
+      make: 'Hyundai',
+      model: 'Tucson',
+      images: [expect.objectContaining({ image_url: expect.any(String) })],
+    });
     expect(body.bookings.every((b: { car: { id: number } }) => b.car.id === car.id)).toBe(true);
-    const page2 = (await ctx.app.inject({ method: 'GET', url: '/api/bookings/history?page=2', headers: me.headers })).json();
+    const page2 = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/bookings/history?page=2',
+        headers: me.headers,
+      })
+    ).json();
     expect(page2.bookings).toHaveLength(2);
   });
 
@@ -228,11 +328,23 @@ describe('history, one booking, cancel', () => {
     const stranger = await signedInRenter(ctx);
     const car = await insertCar(ctx.db);
     const code = (await create(owner.headers, bookingBody(car.id))).json().booking.booking_code;
-    const seen = await ctx.app.inject({ method: 'GET', url: `/api/bookings/${code}`, headers: stranger.headers });
+    const seen = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/bookings/${code}`,
+      headers: stranger.headers,
+    });
     expect(seen.statusCode).toBe(404);
-    const cancel = await ctx.app.inject({ method: 'POST', url: `/api/bookings/${code}/cancel`, headers: stranger.headers });
+    const cancel = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${code}/cancel`,
+      headers: stranger.headers,
+    });
     expect(cancel.statusCode).toBe(404);
-    const mine = await ctx.app.inject({ method: 'GET', url: `/api/bookings/${code.toLowerCase()}`, headers: owner.headers });
+    const mine = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/bookings/${code.toLowerCase()}`,
+      headers: owner.headers,
+    });
     expect(mine.statusCode).toBe(200);
   });
 
@@ -240,10 +352,18 @@ describe('history, one booking, cancel', () => {
     const renter = await signedInRenter(ctx);
     const car = await insertCar(ctx.db);
     const code = (await create(renter.headers, bookingBody(car.id))).json().booking.booking_code;
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/bookings/${code}/cancel`, headers: renter.headers });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${code}/cancel`,
+      headers: renter.headers,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().booking).toMatchObject({ status: 'cancelled', can_cancel: false });
-    const again = await ctx.app.inject({ method: 'POST', url: `/api/bookings/${code}/cancel`, headers: renter.headers });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${code}/cancel`,
+      headers: renter.headers,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(messages.booking.cannotCancel);
     expect((await create(renter.headers, bookingBody(car.id))).statusCode).toBe(201);
@@ -252,8 +372,17 @@ describe('history, one booking, cancel', () => {
   it('cannot cancel on or after the start date', async () => {
     const renter = await signedInRenter(ctx);
     const car = await insertCar(ctx.db);
-    const code = (await create(renter.headers, bookingBody(car.id, { start_date: today, end_date: addDays(today, 1) }))).json().booking.booking_code;
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/bookings/${code}/cancel`, headers: renter.headers });
+    const code = (
+      await create(
+        renter.headers,
+        bookingBody(car.id, { start_date: today, end_date: addDays(today, 1) }),
+      )
+    ).json().booking.booking_code;
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${code}/cancel`,
+      headers: renter.headers,
+    });
     expect(res.statusCode).toBe(409);
   });
 });

@@ -65,7 +65,9 @@ describe('GET /api/get/cars', () => {
       { image_url: '/media/demo/sedan-aaaaaa-2.svg', alt: 'car 1 front' },
     ]);
     const second = (await get('/api/get/cars?page=2')).json();
-    expect(second.all_cars.map((c: { id: number }) => c.id)).toEqual(fleet.slice(16).map((c) => c.id));
+    expect(second.all_cars.map((c: { id: number }) => c.id)).toEqual(
+      fleet.slice(16).map((c) => c.id),
+    );
   });
 
   it('never lists a retired car', async () => {
@@ -94,7 +96,9 @@ describe('GET /api/get/cars', () => {
     const suv = (await get('/api/get/cars?body_type=suv&limit=50')).json();
     expect(suv.all_cars.every((c: { body_type: string }) => c.body_type === 'suv')).toBe(true);
     expect(suv.total).toBe(5);
-    const cheapManual = (await get('/api/get/cars?transmission=manual&max_price=1000&limit=50')).json();
+    const cheapManual = (
+      await get('/api/get/cars?transmission=manual&max_price=1000&limit=50')
+    ).json();
     expect(cheapManual.all_cars.map((c: { price: number }) => c.price)).toEqual([500, 700, 900]);
     const big = (await get('/api/get/cars?seats=7&min_price=1000&limit=50')).json();
     expect(big.all_cars.map((c: { price: number }) => c.price)).toEqual([1200, 1600, 2000]);
@@ -114,23 +118,61 @@ describe('GET /api/get/cars', () => {
     const user = await insertUser(ctx.db);
     const [a, b, c] = [fleet[0]!, fleet[3]!, fleet[6]!];
     const start = addDays(today, 10);
-    await insertBooking(ctx.db, { userId: user.id, carId: a.id, pricePerDayPesewas: a.pricePerDayPesewas, startDate: addDays(start, 2), endDate: addDays(start, 3) });
-    await insertBooking(ctx.db, { userId: user.id, carId: b.id, pricePerDayPesewas: b.pricePerDayPesewas, startDate: addDays(start, -3), endDate: start, status: 'confirmed', paymentStatus: 'paid' });
+    await insertBooking(ctx.db, {
+      userId: user.id,
+      carId: a.id,
+      pricePerDayPesewas: a.pricePerDayPesewas,
+      startDate: addDays(start, 2),
+      endDate: addDays(start, 3),
+    });
+    await insertBooking(ctx.db, {
+      userId: user.id,
+      carId: b.id,
+      pricePerDayPesewas: b.pricePerDayPesewas,
+      startDate: addDays(start, -3),
+      endDate: start,
+      status: 'confirmed',
+      paymentStatus: 'paid',
+    });
     // Cancelled and completed bookings do not hold the car.
-    await insertBooking(ctx.db, { userId: user.id, carId: c.id, pricePerDayPesewas: c.pricePerDayPesewas, startDate: start, endDate: addDays(start, 5), status: 'cancelled' });
-    const body = (await get(`/api/get/cars?make=toyota&start_date=${start}&end_date=${addDays(start, 4)}&limit=50`)).json();
+    await insertBooking(ctx.db, {
+      userId: user.id,
+      carId: c.id,
+      pricePerDayPesewas: c.pricePerDayPesewas,
+      startDate: start,
+      endDate: addDays(start, 5),
+      status: 'cancelled',
+    });
+    const body = (
+      await get(
+        `/api/get/cars?make=toyota&start_date=${start}&end_date=${addDays(start, 4)}&limit=50`,
+      )
+    ).json();
     const ids = body.all_cars.map((x: { id: number }) => x.id);
     expect(ids).not.toContain(a.id);
     expect(ids).not.toContain(b.id);
     expect(ids).toContain(c.id);
     expect(body.total).toBe(5);
     // The day after the return is free again.
-    const after = (await get(`/api/get/cars?make=toyota&start_date=${addDays(start, 4)}&end_date=${addDays(start, 5)}&limit=50`)).json();
+    const after = (
+      await get(
+        `/api/get/cars?make=toyota&start_date=${addDays(start, 4)}&end_date=${addDays(start, 5)}&limit=50`,
+      )
+    ).json();
     expect(after.all_cars.map((x: { id: number }) => x.id)).toContain(a.id);
   });
 
   it('rejects bad paging and filters with 422 and field errors', async () => {
-    for (const query of ['limit=51', 'limit=0', 'page=0', 'page=abc', 'body_type=tank', 'start_date=2026-02-30&end_date=2026-03-01', `start_date=${today}`, `start_date=${addDays(today, 2)}&end_date=${today}`]) {
+    for (const query of [
+      'limit=51',
+      'limit=0',
+      'page=0',
+      'page=abc',
+      'body_type=tank',
+      'start_date=2026-02-30&end_date=2026-03-01',
+      `start_date=${today}`,
+      `start_date=${addDays(today, 2)}&end_date=${today}`,
+    ]) {
       const res = await get(`/api/get/cars?${query}`);
       expect(res.statusCode, query).toBe(422);
       expect(Object.keys(res.json().errors).length, query).toBeGreaterThan(0);
@@ -142,7 +184,10 @@ describe('GET /api/get/cars', () => {
     await ctx.db.update(cars).set({ pricePerDayPesewas: 4321_00 }).where(eq(cars.id, car.id));
     const res = (await get(`/api/cars/${car.id}`)).json();
     expect(res.car.price).toBe(4321);
-    await ctx.db.update(cars).set({ pricePerDayPesewas: car.pricePerDayPesewas }).where(eq(cars.id, car.id));
+    await ctx.db
+      .update(cars)
+      .set({ pricePerDayPesewas: car.pricePerDayPesewas })
+      .where(eq(cars.id, car.id));
   });
 });
 
@@ -166,7 +211,14 @@ describe('GET /api/cars/:id/availability', () => {
     const user = await insertUser(ctx.db, { name: 'Secret Renter' });
     const car = fleet[9]!;
     const start = addDays(today, 20);
-    await insertBooking(ctx.db, { userId: user.id, carId: car.id, pricePerDayPesewas: car.pricePerDayPesewas, startDate: start, endDate: addDays(start, 2), destination: 'Secret place' });
+    await insertBooking(ctx.db, {
+      userId: user.id,
+      carId: car.id,
+      pricePerDayPesewas: car.pricePerDayPesewas,
+      startDate: start,
+      endDate: addDays(start, 2),
+      destination: 'Secret place',
+    });
     const res = await get(`/api/cars/${car.id}/availability`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -175,7 +227,12 @@ describe('GET /api/cars/:id/availability', () => {
     expect(body.from).toBe(today);
   });
   it('validates the window', async () => {
-    expect((await get(`/api/cars/${fleet[0]!.id}/availability?from=${today}&to=${addDays(today, 500)}`)).statusCode).toBe(422);
-    expect((await get(`/api/cars/${fleet[0]!.id}/availability?from=2026-13-01`)).statusCode).toBe(422);
+    expect(
+      (await get(`/api/cars/${fleet[0]!.id}/availability?from=${today}&to=${addDays(today, 500)}`))
+        .statusCode,
+    ).toBe(422);
+    expect((await get(`/api/cars/${fleet[0]!.id}/availability?from=2026-13-01`)).statusCode).toBe(
+      422,
+    );
   });
 });

@@ -13,19 +13,29 @@ const writeEndpoints = [
   { url: '/api/bookings/create', headers: renter.headers },
 ];
 
-const expectCleanError = (res: { statusCode: number; body: string; json(): unknown }, label: string) => {
+const expectCleanError = (
+  res: { statusCode: number; body: string; json(): unknown },
+  label: string,
+) => {
   expect(res.statusCode, label).toBeGreaterThanOrEqual(400);
   expect(res.statusCode, label).toBeLessThan(500);
   const body = res.json() as { message?: unknown };
   expect(typeof body.message, label).toBe('string');
-  expect(res.body, label).not.toMatch(/stack|at \w+ \(|node_modules|select .+ from|insert into|SQLSTATE|ZodError/i);
+  expect(res.body, label).not.toMatch(
+    /stack|at \w+ \(|node_modules|select .+ from|insert into|SQLSTATE|ZodError/i,
+  );
 };
 
 describe('bad input never gets a 5xx', () => {
   for (const endpoint of writeEndpoints) {
     it(`${endpoint.url}: malformed, wrong-typed, oversized and missing`, async () => {
       const send = (payload: string, contentType = 'application/json') =>
-        ctx.app.inject({ method: 'POST', url: endpoint.url, headers: { ...endpoint.headers, 'content-type': contentType }, payload });
+        ctx.app.inject({
+          method: 'POST',
+          url: endpoint.url,
+          headers: { ...endpoint.headers, 'content-type': contentType },
+          payload,
+        });
 
       const malformed = await send('{"msisdn": ');
       expect(malformed.statusCode).toBe(400);
@@ -40,9 +50,25 @@ describe('bad input never gets a 5xx', () => {
         [],
         'null',
         42,
-        { msisdn: 244123456, password: true, name: ['a'], car_id: 'one', start_date: 20261201, destination: {}, destination_type: null, payment_method: 7 },
+        {
+          msisdn: 244123456,
+          password: true,
+          name: ['a'],
+          car_id: 'one',
+          start_date: 20261201,
+          destination: {},
+          destination_type: null,
+          payment_method: 7,
+        },
         { __proto__: { admin: true }, constructor: { prototype: { x: 1 } } },
-        { car_id: car.id, start_date: '2026-02-30', end_date: '9999-99-99', destination: 'x'.repeat(5000), destination_type: 1e308, payment_method: 'cash' },
+        {
+          car_id: car.id,
+          start_date: '2026-02-30',
+          end_date: '9999-99-99',
+          destination: 'x'.repeat(5000),
+          destination_type: 1e308,
+          payment_method: 'cash',
+        },
         { name: '\u0000\uFFFF', msisdn: '０２４４１２３４５６', password: '\uD800' },
       ];
       for (const payload of cases) {
@@ -80,7 +106,9 @@ describe('the API surface', () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.paths['/api/bookings/create'].post.requestBody).toBeDefined();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/get/cars', '/api/auth/login', '/api/cars/{id}']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/get/cars', '/api/auth/login', '/api/cars/{id}']),
+    );
   });
 
   it('health reports the database', async () => {

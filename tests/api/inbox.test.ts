@@ -35,13 +35,25 @@ describe('newsletter and contact (PRODUCT.md P2.11)', () => {
       message: 'Do you deliver cars to Kotoka airport at night?',
     });
     expect(res.statusCode).toBe(201);
-    const rows = await ctx.db.select().from(contactMessages).where(eq(contactMessages.email, 'adwoa@example.com'));
-    expect(rows[0]).toMatchObject({ firstName: 'Adwoa', message: 'Do you deliver cars to Kotoka airport at night?' });
+    const rows = await ctx.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.email, 'adwoa@example.com'));
+    expect(rows[0]).toMatchObject({
+      firstName: 'Adwoa',
+      message: 'Do you deliver cars to Kotoka airport at night?',
+    });
   });
 
   it('names each missing contact field', async () => {
     const res = await post('/api/contact', {});
     expect(res.statusCode).toBe(422);
-    expect(Object.keys(res.json().errors).sort()).toEqual(['email', 'first_name', 'last_name', 'message', 'phone']);
+    expect(Object.keys(res.json().errors).sort()).toEqual([
+      'email',
+      'first_name',
+      'last_name',
+      'message',
+      'phone',
+    ]);
   });
 });

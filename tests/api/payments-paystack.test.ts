@@ -49,7 +49,8 @@ async function startedBooking(options: { carId?: number; start?: string; end?: s
   return { renter, carId, start, booking: body.booking, payment: body.payment, body };
 }
 
-const bookingRow = async (id: number) => (await ctx.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
+const bookingRow = async (id: number) =>
+  (await ctx.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
 const paymentRow = async (reference: string) =>
   (await ctx.db.select().from(payments).where(eq(payments.reference, reference)))[0]!;
 const events = async (bookingId: number, type: string) =>
@@ -62,7 +63,12 @@ const verify = (headers: Record<string, string>, reference: string) =>
   ctx.app.inject({ method: 'POST', url: `/api/payments/${reference}/verify`, headers });
 
 const deliver = (delivery: { body: string; headers: Record<string, string> }) =>
-  ctx.app.inject({ method: 'POST', url: '/api/payments/webhook/paystack', headers: delivery.headers, payload: delivery.body });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook/paystack',
+    headers: delivery.headers,
+    payload: delivery.body,
+  });
 
 /** Another renter books the same dates: succeeds only if the dates were freed. */
 async function otherRenterBooks(carId: number, start: string) {
@@ -71,7 +77,14 @@ async function otherRenterBooks(carId: number, start: string) {
     method: 'POST',
     url: '/api/bookings/create',
     headers: other.headers,
-    payload: { car_id: carId, start_date: start, end_date: addDays(start, 2), destination: 'Ho', destination_type: 2, payment_method: 'payOnPickup' },
+    payload: {
+      car_id: carId,
+      start_date: start,
+      end_date: addDays(start, 2),
+      destination: 'Ho',
+      destination_type: 2,
+      payment_method: 'payOnPickup',
+    },
   });
 }
 
@@ -116,8 +129,20 @@ describe('starting a mobile money payment with Paystack', () => {
   it('requires the network and a valid Ghana wallet number', async () => {
     const renter = await signedInRenter(ctx);
     const car = await insertCar(ctx.db);
-    const base = { car_id: car.id, start_date: addDays(today, 40), end_date: addDays(today, 41), destination: 'Accra', destination_type: 1, payment_method: 'mobile_money' };
-    const noNetwork = await ctx.app.inject({ method: 'POST', url: '/api/bookings/create', headers: renter.headers, payload: base });
+    const base = {
+      car_id: car.id,
+      start_date: addDays(today, 40),
+      end_date: addDays(today, 41),
+      destination: 'Accra',
+      destination_type: 1,
+      payment_method: 'mobile_money',
+    };
+    const noNetwork = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/bookings/create',
+      headers: renter.headers,
+      payload: base,
+    });
     expect(noNetwork.statusCode).toBe(422);
     expect(noNetwork.json().errors.network).toEqual([messages.payment.networkRequired]);
     const badWallet = await ctx.app.inject({
@@ -133,33 +158,53 @@ describe('starting a mobile money payment with Paystack', () => {
   it.each([
     ['answers 500', { kind: 'status', status: 500 } as const],
     ['times out', { kind: 'hang' } as const],
-  ])('when Paystack %s, the renter is told and the car is released at once', async (_name, fault) => {
-    const renter = await signedInRenter(ctx);
-    const car = await insertCar(ctx.db);
-    const start = addDays(today, 50);
-    paystack.failNext('initialize', fault);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/bookings/create',
-      headers: { ...renter.headers, 'idempotency-key': `init-fault-${car.id}` },
-      payload: { car_id: car.id, start_date: start, end_date: addDays(start, 2), destination: 'Accra', destination_type: 1, payment_method: 'mobile_money', network: 'mtn' },
-    });
-    expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ message: messages.payment.startFailed });
-    const [row] = await ctx.db.select().from(bookings).where(eq(bookings.carId, car.id));
-    expect(row).toMatchObject({ status: 'cancelled', paymentStatus: 'failed' });
-    expect((await otherRenterBooks(car.id, start)).statusCode).toBe(201);
-  });
+  ])(
+    'when Paystack %s, the renter is told and the car is released at once',
+    async (_name, fault) => {
+      const renter = await signedInRenter(ctx);
+      const car = await insertCar(ctx.db);
+      const start = addDays(today, 50);
+      paystack.failNext('initialize', fault);
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/bookings/create',
+        headers: { ...renter.headers, 'idempotency-key': `init-fault-${car.id}` },
+        payload: {
+          car_id: car.id,
+          start_date: start,
+          end_date: addDays(start, 2),
+          destination: 'Accra',
+          destination_type: 1,
+          payment_method: 'mobile_money',
+          network: 'mtn',
+        },
+      });
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toEqual({ message: messages.payment.startFailed });
+      const [row] = await ctx.db.select().from(bookings).where(eq(bookings.carId, car.id));
+      expect(row).toMatchObject({ status: 'cancelled', paymentStatus: 'failed' });
+      expect((await otherRenterBooks(car.id, start)).statusCode).toBe(201);
+    },
+  );
 });
 
 describe('a payment becomes paid only when verified', () => {
   it('by webhook: charge.success with the right amount confirms the booking', async () => {
     const { booking, payment } = await startedBooking();
     paystack.settle(payment.reference, 'success');
-    const res = await deliver(paystack.webhook('charge.success', paystack.describe(payment.reference)));
+    const res = await deliver(
+      paystack.webhook('charge.success', paystack.describe(payment.reference)),
+    );
     expect(res.statusCode).toBe(200);
-    expect(await bookingRow(booking.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid', holdExpiresAt: null });
-    expect(await paymentRow(payment.reference)).toMatchObject({ status: 'success', flaggedReason: null });
+    expect(await bookingRow(booking.id)).toMatchObject({
+      status: 'confirmed',
+      paymentStatus: 'paid',
+      holdExpiresAt: null,
+    });
+    expect(await paymentRow(payment.reference)).toMatchObject({
+      status: 'success',
+      flaggedReason: null,
+    });
   });
 
   it('by verify: the renter polls; abandoned (not yet approved) changes nothing, success confirms', async () => {
@@ -172,20 +217,31 @@ describe('a payment becomes paid only when verified', () => {
     paystack.settle(payment.reference, 'success');
     const paid = await verify(renter.headers, payment.reference);
     expect(paid.json().payment.status).toBe('success');
-    expect(paid.json().booking).toMatchObject({ status: 'confirmed', payment_status: 'paid', booking_code: booking.booking_code });
+    expect(paid.json().booking).toMatchObject({
+      status: 'confirmed',
+      payment_status: 'paid',
+      booking_code: booking.booking_code,
+    });
   });
 
-  it.each(['webhook first', 'verify first'])('%s, then the other: one state change', async (order) => {
-    const { booking, payment, renter } = await startedBooking();
-    paystack.settle(payment.reference, 'success');
-    const hook = () => deliver(paystack.webhook('charge.success', paystack.describe(payment.reference)));
-    const poll = () => verify(renter.headers, payment.reference);
-    const [first, second] = order === 'webhook first' ? [hook, poll] : [poll, hook];
-    expect((await first()).statusCode).toBe(200);
-    expect((await second()).statusCode).toBe(200);
-    expect(await bookingRow(booking.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
-    expect(await events(booking.id, 'paid')).toHaveLength(1);
-  });
+  it.each(['webhook first', 'verify first'])(
+    '%s, then the other: one state change',
+    async (order) => {
+      const { booking, payment, renter } = await startedBooking();
+      paystack.settle(payment.reference, 'success');
+      const hook = () =>
+        deliver(paystack.webhook('charge.success', paystack.describe(payment.reference)));
+      const poll = () => verify(renter.headers, payment.reference);
+      const [first, second] = order === 'webhook first' ? [hook, poll] : [poll, hook];
+      expect((await first()).statusCode).toBe(200);
+      expect((await second()).statusCode).toBe(200);
+      expect(await bookingRow(booking.id)).toMatchObject({
+        status: 'confirmed',
+        paymentStatus: 'paid',
+      });
+      expect(await events(booking.id, 'paid')).toHaveLength(1);
+    },
+  );
 
   it('ten concurrent duplicate webhooks change the state once', async () => {
     const { booking, payment } = await startedBooking();
@@ -194,27 +250,45 @@ describe('a payment becomes paid only when verified', () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => deliver(delivery)));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
     expect(await events(booking.id, 'paid')).toHaveLength(1);
-    expect(await bookingRow(booking.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
+    expect(await bookingRow(booking.id)).toMatchObject({
+      status: 'confirmed',
+      paymentStatus: 'paid',
+    });
   });
 
   it('a forged signature is refused with 401 and changes nothing', async () => {
     const { booking, payment } = await startedBooking();
     paystack.settle(payment.reference, 'success');
-    const forged = paystack.webhook('charge.success', paystack.describe(payment.reference), { secret: 'sk_test_attacker' });
+    const forged = paystack.webhook('charge.success', paystack.describe(payment.reference), {
+      secret: 'sk_test_attacker',
+    });
     const res = await deliver(forged);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: messages.payment.badSignature });
-    const unsigned = await ctx.app.inject({ method: 'POST', url: '/api/payments/webhook/paystack', headers: { 'content-type': 'application/json' }, payload: forged.body });
+    const unsigned = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook/paystack',
+      headers: { 'content-type': 'application/json' },
+      payload: forged.body,
+    });
     expect(unsigned.statusCode).toBe(401);
-    expect(await bookingRow(booking.id)).toMatchObject({ status: 'pending', paymentStatus: 'pending' });
+    expect(await bookingRow(booking.id)).toMatchObject({
+      status: 'pending',
+      paymentStatus: 'pending',
+    });
   });
 
   it('verifies the signature on the raw bytes: a pretty-printed body with non-ASCII text is accepted', async () => {
     const { booking, payment } = await startedBooking();
     paystack.settle(payment.reference, 'success', { gateway_response: 'Approved — Ɔbaa Yaa, ₵' });
-    const res = await deliver(paystack.webhook('charge.success', paystack.describe(payment.reference), { pretty: true }));
+    const res = await deliver(
+      paystack.webhook('charge.success', paystack.describe(payment.reference), { pretty: true }),
+    );
     expect(res.statusCode).toBe(200);
-    expect(await bookingRow(booking.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
+    expect(await bookingRow(booking.id)).toMatchObject({
+      status: 'confirmed',
+      paymentStatus: 'paid',
+    });
     expect((await paymentRow(payment.reference)).gatewayResponse).toBe('Approved — Ɔbaa Yaa, ₵');
   });
 
@@ -225,13 +299,19 @@ describe('a payment becomes paid only when verified', () => {
     const { booking, payment, renter } = await startedBooking();
     paystack.settle(payment.reference, 'success', change);
     expect((await verify(renter.headers, payment.reference)).statusCode).toBe(200);
-    expect(await bookingRow(booking.id)).toMatchObject({ status: 'pending', paymentStatus: 'pending' });
+    expect(await bookingRow(booking.id)).toMatchObject({
+      status: 'pending',
+      paymentStatus: 'pending',
+    });
     const row = await paymentRow(payment.reference);
     expect(row.flaggedReason).toBe('amount_or_currency_mismatch');
     expect(await events(booking.id, 'payment_flagged')).toHaveLength(1);
     // A webhook for the same news afterwards does not flip it to paid.
     await deliver(paystack.webhook('charge.success', paystack.describe(payment.reference)));
-    expect(await bookingRow(booking.id)).toMatchObject({ status: 'pending', paymentStatus: 'pending' });
+    expect(await bookingRow(booking.id)).toMatchObject({
+      status: 'pending',
+      paymentStatus: 'pending',
+    });
   });
 });
 
@@ -240,42 +320,79 @@ describe('payments that do not complete free the dates', () => {
     const { booking, payment, renter, carId, start } = await startedBooking();
     paystack.settle(payment.reference, 'failed');
     const res = await verify(renter.headers, payment.reference);
-    expect(res.json().payment).toMatchObject({ status: 'failed', message: 'Declined by the customer' });
-    expect(res.json().booking).toMatchObject({ status: 'cancelled', payment_status: 'failed', can_cancel: false });
-    expect(await bookingRow(booking.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'failed' });
+    expect(res.json().payment).toMatchObject({
+      status: 'failed',
+      message: 'Declined by the customer',
+    });
+    expect(res.json().booking).toMatchObject({
+      status: 'cancelled',
+      payment_status: 'failed',
+      can_cancel: false,
+    });
+    expect(await bookingRow(booking.id)).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'failed',
+    });
     expect((await otherRenterBooks(carId, start)).statusCode).toBe(201);
   });
 
   it('abandoned and past the hold: the reconciler expires it and frees the dates', async () => {
     const { booking, payment, carId, start } = await startedBooking();
-    await ctx.db.update(bookings).set({ holdExpiresAt: sql`now() - interval '1 minute'` }).where(eq(bookings.id, booking.id));
-    await ctx.db.execute(sql`update payments set created_at = now() - interval '16 minutes', updated_at = now() - interval '1 minute' where reference = ${payment.reference}`);
+    await ctx.db
+      .update(bookings)
+      .set({ holdExpiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(bookings.id, booking.id));
+    await ctx.db.execute(
+      sql`update payments set created_at = now() - interval '16 minutes', updated_at = now() - interval '1 minute' where reference = ${payment.reference}`,
+    );
     expect(await reconcileOnce(ctx.app.payments)).toBeGreaterThanOrEqual(1);
     expect(await paymentRow(payment.reference)).toMatchObject({ status: 'abandoned' });
-    expect(await bookingRow(booking.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'failed' });
+    expect(await bookingRow(booking.id)).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'failed',
+    });
     expect(await events(booking.id, 'hold_expired')).toHaveLength(1);
     expect((await otherRenterBooks(carId, start)).statusCode).toBe(201);
   });
 
   it('a success after the hold expired and the dates were taken is refunded and flagged', async () => {
     const { booking, payment, carId, start } = await startedBooking();
-    await ctx.db.update(bookings).set({ holdExpiresAt: sql`now() - interval '1 minute'` }).where(eq(bookings.id, booking.id));
+    await ctx.db
+      .update(bookings)
+      .set({ holdExpiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(bookings.id, booking.id));
     expect((await otherRenterBooks(carId, start)).statusCode).toBe(201); // sweeps the expired hold
     paystack.settle(payment.reference, 'success');
-    const res = await deliver(paystack.webhook('charge.success', paystack.describe(payment.reference)));
+    const res = await deliver(
+      paystack.webhook('charge.success', paystack.describe(payment.reference)),
+    );
     expect(res.statusCode).toBe(200);
-    expect(await bookingRow(booking.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'failed' });
-    expect(await paymentRow(payment.reference)).toMatchObject({ status: 'refund_pending', flaggedReason: 'paid_after_dates_released' });
+    expect(await bookingRow(booking.id)).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'failed',
+    });
+    expect(await paymentRow(payment.reference)).toMatchObject({
+      status: 'refund_pending',
+      flaggedReason: 'paid_after_dates_released',
+    });
     expect(paystack.refunds.filter((r) => r.transaction === payment.reference)).toHaveLength(1);
 
     // Paystack confirms the refund later by webhook.
-    await deliver(paystack.webhook('refund.processed', { status: 'processed', transaction_reference: payment.reference }));
+    await deliver(
+      paystack.webhook('refund.processed', {
+        status: 'processed',
+        transaction_reference: payment.reference,
+      }),
+    );
     expect(await paymentRow(payment.reference)).toMatchObject({ status: 'refunded' });
   });
 
   it('a success after the hold expired while the dates stayed free keeps the booking', async () => {
     const { booking, payment, renter } = await startedBooking();
-    await ctx.db.update(bookings).set({ holdExpiresAt: sql`now() - interval '1 minute'` }).where(eq(bookings.id, booking.id));
+    await ctx.db
+      .update(bookings)
+      .set({ holdExpiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(bookings.id, booking.id));
     paystack.settle(payment.reference, 'success');
     const res = await verify(renter.headers, payment.reference);
     expect(res.json().booking).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
@@ -288,7 +405,11 @@ describe('refunds', () => {
     paystack.settle(payment.reference, 'success');
     await verify(renter.headers, payment.reference);
 
-    const cancel = await ctx.app.inject({ method: 'POST', url: `/api/bookings/${booking.booking_code}/cancel`, headers: renter.headers });
+    const cancel = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${booking.booking_code}/cancel`,
+      headers: renter.headers,
+    });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(cancel.json().booking).toMatchObject({ status: 'cancelled', payment_status: 'paid' });
     expect(paystack.refunds.filter((r) => r.transaction === payment.reference)).toEqual([
@@ -296,9 +417,15 @@ describe('refunds', () => {
     ]);
     expect(await paymentRow(payment.reference)).toMatchObject({ status: 'refund_pending' });
 
-    const hook = paystack.webhook('refund.processed', { status: 'processed', transaction_reference: payment.reference });
+    const hook = paystack.webhook('refund.processed', {
+      status: 'processed',
+      transaction_reference: payment.reference,
+    });
     await Promise.all([deliver(hook), deliver(hook)]);
-    expect(await bookingRow(booking.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
+    expect(await bookingRow(booking.id)).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'refunded',
+    });
     expect(await events(booking.id, 'refunded')).toHaveLength(1);
   });
 
@@ -307,11 +434,17 @@ describe('refunds', () => {
     paystack.settle(payment.reference, 'success');
     await verify(renter.headers, payment.reference);
     paystack.failNext('refund', { kind: 'status', status: 500 });
-    const cancel = await ctx.app.inject({ method: 'POST', url: `/api/bookings/${booking.booking_code}/cancel`, headers: renter.headers });
+    const cancel = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${booking.booking_code}/cancel`,
+      headers: renter.headers,
+    });
     expect(cancel.statusCode).toBe(200);
     expect(paystack.refunds.filter((r) => r.transaction === payment.reference)).toHaveLength(0);
 
-    await ctx.db.execute(sql`update payments set updated_at = now() - interval '1 minute' where reference = ${payment.reference}`);
+    await ctx.db.execute(
+      sql`update payments set updated_at = now() - interval '1 minute' where reference = ${payment.reference}`,
+    );
     paystack.refundMode = 'processed';
     try {
       await reconcileOnce(ctx.app.payments, { limit: 50, minAgeSeconds: 0, leaseSeconds: 0 });
@@ -319,7 +452,10 @@ describe('refunds', () => {
       paystack.refundMode = 'pending';
     }
     expect(paystack.refunds.filter((r) => r.transaction === payment.reference)).toHaveLength(1);
-    expect(await bookingRow(booking.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
+    expect(await bookingRow(booking.id)).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'refunded',
+    });
   });
 });
 
@@ -333,7 +469,11 @@ describe('who may see a payment', () => {
 
   it('the sandbox pages do not exist with Paystack', async () => {
     const { payment, renter } = await startedBooking();
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/payments/sandbox/${payment.reference}`, headers: renter.headers });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/payments/sandbox/${payment.reference}`,
+      headers: renter.headers,
+    });
     expect(res.statusCode).toBe(404);
   });
 });

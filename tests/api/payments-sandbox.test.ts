@@ -19,21 +19,52 @@ async function startedBooking() {
     method: 'POST',
     url: '/api/bookings/create',
     headers: renter.headers,
-    payload: { car_id: car.id, start_date: start, end_date: start, destination: 'Accra', destination_type: 1, payment_method: 'mobile_money', network: 'airteltigo' },
+    payload: {
+      car_id: car.id,
+      start_date: start,
+      end_date: start,
+      destination: 'Accra',
+      destination_type: 1,
+      payment_method: 'mobile_money',
+      network: 'airteltigo',
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
-  return { renter, car, start, ...(res.json() as { booking: { id: number; booking_code: string; total_cost: number }; payment: { reference: string; authorization_url: string } }) };
+  return {
+    renter,
+    car,
+    start,
+    ...(res.json() as {
+      booking: { id: number; booking_code: string; total_cost: number };
+      payment: { reference: string; authorization_url: string };
+    }),
+  };
 }
 
 const decide = (headers: Record<string, string>, reference: string, decision: string) =>
-  ctx.app.inject({ method: 'POST', url: `/api/payments/sandbox/${reference}`, headers, payload: { decision } });
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/payments/sandbox/${reference}`,
+    headers,
+    payload: { decision },
+  });
 
 describe('the sandbox provider', () => {
   it("defaults the wallet to the account's number and points the renter at the sandbox page", async () => {
     const { payment, renter, booking } = await startedBooking();
-    expect(payment).toMatchObject({ provider: 'sandbox', network: 'airteltigo', wallet_msisdn: renter.user.msisdn });
-    expect(payment.authorization_url).toBe(`http://localhost:3000/pay/sandbox/${payment.reference}`);
-    const page = await ctx.app.inject({ method: 'GET', url: `/api/payments/sandbox/${payment.reference}`, headers: renter.headers });
+    expect(payment).toMatchObject({
+      provider: 'sandbox',
+      network: 'airteltigo',
+      wallet_msisdn: renter.user.msisdn,
+    });
+    expect(payment.authorization_url).toBe(
+      `http://localhost:3000/pay/sandbox/${payment.reference}`,
+    );
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/payments/sandbox/${payment.reference}`,
+      headers: renter.headers,
+    });
     expect(page.statusCode).toBe(200);
     expect(page.json()).toMatchObject({
       reference: payment.reference,
@@ -58,12 +89,15 @@ describe('the sandbox provider', () => {
   it('decline → cancelled and failed with the reason', async () => {
     const { payment, renter, booking } = await startedBooking();
     const declined = await decide(renter.headers, payment.reference, 'decline');
-    expect(declined.json().payment).toMatchObject({ status: 'failed', message: 'Declined by the customer' });
+    expect(declined.json().payment).toMatchObject({
+      status: 'failed',
+      message: 'Declined by the customer',
+    });
     const [row] = await ctx.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row).toMatchObject({ status: 'cancelled', paymentStatus: 'failed' });
   });
 
-  it("refuses other renters, visitors and unknown decisions", async () => {
+  it('refuses other renters, visitors and unknown decisions', async () => {
     const { payment } = await startedBooking();
     const stranger = await signedInRenter(ctx);
     expect((await decide(stranger.headers, payment.reference, 'approve')).statusCode).toBe(404);
@@ -75,10 +109,21 @@ describe('the sandbox provider', () => {
   it('cancelling a paid sandbox booking refunds it at once', async () => {
     const { payment, renter, booking } = await startedBooking();
     await decide(renter.headers, payment.reference, 'approve');
-    const cancel = await ctx.app.inject({ method: 'POST', url: `/api/bookings/${booking.booking_code}/cancel`, headers: renter.headers });
+    const cancel = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${booking.booking_code}/cancel`,
+      headers: renter.headers,
+    });
     expect(cancel.statusCode).toBe(200);
-    expect(cancel.json().booking).toMatchObject({ status: 'cancelled', payment_status: 'refunded', payment: { status: 'refunded' } });
-    const [ledger] = await ctx.db.select().from(sandboxTransactions).where(eq(sandboxTransactions.reference, payment.reference));
+    expect(cancel.json().booking).toMatchObject({
+      status: 'cancelled',
+      payment_status: 'refunded',
+      payment: { status: 'refunded' },
+    });
+    const [ledger] = await ctx.db
+      .select()
+      .from(sandboxTransactions)
+      .where(eq(sandboxTransactions.reference, payment.reference));
     expect(ledger?.status).toBe('reversed');
   });
 
@@ -94,7 +139,14 @@ describe('the sandbox provider', () => {
 
   it('shows the payment in the history', async () => {
     const { payment, renter } = await startedBooking();
-    const history = await ctx.app.inject({ method: 'GET', url: '/api/bookings/history', headers: renter.headers });
-    expect(history.json().bookings[0].payment).toMatchObject({ reference: payment.reference, status: 'pending' });
+    const history = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/bookings/history',
+      headers: renter.headers,
+    });
+    expect(history.json().bookings[0].payment).toMatchObject({
+      reference: payment.reference,
+      status: 'pending',
+    });
   });
 });

@@ -28,7 +28,9 @@ describe('the booking invariant under concurrency', () => {
             end_date: addDays(today, 10 + (i % 4)),
             destination: 'Accra',
             destination_type: 1,
-            ...(i % 2 ? { payment_method: 'mobile_money', network: 'mtn' } : { payment_method: 'payOnPickup' }),
+            ...(i % 2
+              ? { payment_method: 'mobile_money', network: 'mtn' }
+              : { payment_method: 'payOnPickup' }),
           },
         }),
       ),
@@ -59,9 +61,16 @@ describe('the booking invariant under concurrency', () => {
       endDate: addDays(today, 32),
     };
     await ctx.db.insert(bookings).values({ ...base, bookingCode: 'CL-AAAAA2' });
-    const attempt = ctx.db.insert(bookings).values({ ...base, bookingCode: 'CL-AAAAA3', startDate: addDays(today, 32), endDate: addDays(today, 33) });
+    const attempt = ctx.db.insert(bookings).values({
+      ...base,
+      bookingCode: 'CL-AAAAA3',
+      startDate: addDays(today, 32),
+      endDate: addDays(today, 33),
+    });
     await expect(attempt).rejects.toMatchObject({ cause: { code: '23P01' } });
     // A cancelled booking does not count.
-    await ctx.db.insert(bookings).values({ ...base, bookingCode: 'CL-AAAAA4', status: 'cancelled' });
+    await ctx.db
+      .insert(bookings)
+      .values({ ...base, bookingCode: 'CL-AAAAA4', status: 'cancelled' });
   });
 });

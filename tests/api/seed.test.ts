@@ -20,7 +20,11 @@ describe('demo data (PRODUCT.md P7)', () => {
     expect(staff).toMatchObject({ role: 'staff', name: DEMO_STAFF.name });
 
     for (const account of [DEMO_RENTER, DEMO_STAFF]) {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { msisdn: account.msisdn, password: account.password } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { msisdn: account.msisdn, password: account.password },
+      });
       expect(res.statusCode).toBe(200);
     }
     const history = await ctx.db.select().from(bookings);

@@ -2,10 +2,17 @@ import { signUp } from './support/auth';
 import { dayFromToday, fillTripAndProceed, payWith, startBooking } from './support/booking';
 import { expect, failedRequest, test } from './support/fixtures';
 
-test('a renter books with payment on pickup and finds the booking, amber, in their history', async ({ page }) => {
+test('a renter books with payment on pickup and finds the booking, amber, in their history', async ({
+  page,
+}) => {
   await signUp(page, { name: 'Esi Quaye' });
   await startBooking(page, 4);
-  await fillTripAndProceed(page, { start: dayFromToday(10), end: dayFromToday(13), destination: 'Kumasi', within: false });
+  await fillTripAndProceed(page, {
+    start: dayFromToday(10),
+    end: dayFromToday(13),
+    destination: 'Kumasi',
+    within: false,
+  });
 
   // The summary is the server's price: 3 days plus the GH₵ 200 deposit.
   const summary = page.getByRole('region', { name: 'Cost Summary' });
@@ -60,17 +67,29 @@ test('dates taken while the renter was choosing how to pay end in Booking Failed
 test('the summary says at once when the chosen dates are already taken', async ({ page }) => {
   await signUp(page, { name: 'Kojo Mensah' });
   await startBooking(page, 12);
-  await fillTripAndProceed(page, { start: dayFromToday(40), end: dayFromToday(41), destination: 'Accra', within: true });
+  await fillTripAndProceed(page, {
+    start: dayFromToday(40),
+    end: dayFromToday(41),
+    destination: 'Accra',
+    within: true,
+  });
   const done = await payWith(page, 'Payment on Pickup');
   await expect(done.getByRole('heading', { name: 'Booking Successful!' })).toBeVisible();
 
   await startBooking(page, 12);
-  await fillTripAndProceed(page, { start: dayFromToday(41), end: dayFromToday(42), destination: 'Accra', within: true });
+  await fillTripAndProceed(page, {
+    start: dayFromToday(41),
+    end: dayFromToday(42),
+    destination: 'Accra',
+    within: true,
+  });
   await expect(page.getByText('This car is not available for the selected dates.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Proceed to payment' })).toHaveCount(0);
 });
 
-test('step 1 shows the spec messages and will not go on until the trip is complete', async ({ page }) => {
+test('step 1 shows the spec messages and will not go on until the trip is complete', async ({
+  page,
+}) => {
   await signUp(page, { name: 'Yaa Asantewaa' });
   await startBooking(page, 8);
   await page.getByLabel('Destination').fill('');

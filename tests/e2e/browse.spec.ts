@@ -25,12 +25,17 @@ test('a visitor browses the home page, opens a car, and Rent Now asks them to si
   await expect(page.getByText(carName).first()).toBeVisible();
 });
 
-test('the header search finds real cars by title and opens the car at its own address', async ({ page }) => {
+test('the header search finds real cars by title and opens the car at its own address', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Search cars' }).click();
   const dialog = page.getByRole('dialog', { name: 'Search cars' });
   await dialog.getByLabel('Make, model or year').fill('corolla');
-  const first = dialog.getByRole('link').filter({ hasText: /Corolla/ }).first();
+  const first = dialog
+    .getByRole('link')
+    .filter({ hasText: /Corolla/ })
+    .first();
   await expect(first).toBeVisible();
   const title = (await first.locator('.search-title').innerText()).trim();
   await first.click();

@@ -11,7 +11,10 @@ test('a renter filters the cars by make and pages through them', async ({ page }
   const pager = page.getByRole('navigation', { name: 'Car list pages' });
   await pager.getByRole('button', { name: 'Page 2' }).click();
   await expect(page.getByText(/^Showing 17 to 32 of \d+ vehicles$/)).toBeVisible();
-  await expect(pager.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(pager.getByRole('button', { name: 'Page 2' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
 
   // Choosing a make goes back to page 1 and counts only that make.
   await page.getByRole('button', { name: /^Make / }).click();

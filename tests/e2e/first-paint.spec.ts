@@ -48,9 +48,9 @@ test('without JavaScript the pages are whole and styled, and ask for nothing the
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // Styled: the header is laid out as the stylesheet says (sticky), not as a plain block.
-    expect(await page.getByRole('banner').evaluate((header) => getComputedStyle(header).position)).toBe(
-      'sticky',
-    );
+    expect(
+      await page.getByRole('banner').evaluate((header) => getComputedStyle(header).position),
+    ).toBe('sticky');
   }
   expect(fetched.filter((url) => /\.(css|js)$/.test(url))).toEqual([]);
   await context.close();

@@ -27,7 +27,7 @@ const DUPLICATES = 10;
 function shuffle<T>(items: T[], seed = 7): T[] {
   const out = [...items];
   let state = seed;
-  const random = () => ((state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  const random = () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [out[i], out[j]] = [out[j]!, out[i]!];
@@ -36,7 +36,11 @@ function shuffle<T>(items: T[], seed = 7): T[] {
 }
 
 /** Many at once, but at most `width` in flight, as a provider's delivery workers would. */
-async function inBatches<T, R>(items: T[], width: number, run: (item: T) => Promise<R>): Promise<R[]> {
+async function inBatches<T, R>(
+  items: T[],
+  width: number,
+  run: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   await Promise.all(
@@ -52,125 +56,173 @@ async function inBatches<T, R>(items: T[], width: number, run: (item: T) => Prom
 
 const post = async (url: string, body: string, headers: Record<string, string>) => {
   try {
-    const response = await fetch(`${url}/api/payments/webhook/paystack`, { method: 'POST', body, headers });
+    const response = await fetch(`${url}/api/payments/webhook/paystack`, {
+      method: 'POST',
+      body,
+      headers,
+    });
     return { status: response.status, body: await response.text() };
   } catch (error) {
     return { status: 0, body: String(error) };
   }
 };
 
-describe.skipIf(unavailable)(`webhooks under fire${unavailable ? ` (skipped: ${unavailable})` : ''}`, () => {
-  let cluster: ScratchCluster;
-  let apps: AppProcess[];
-  const paystack = new FakePaystack();
-  afterAll(async () => {
-    await paystack.stop();
-    await cluster?.destroy();
-  });
+describe.skipIf(unavailable)(
+  `webhooks under fire${unavailable ? ` (skipped: ${unavailable})` : ''}`,
+  () => {
+    let cluster: ScratchCluster;
+    let apps: AppProcess[];
+    const paystack = new FakePaystack();
+    afterAll(async () => {
+      await paystack.stop();
+      await cluster?.destroy();
+    });
 
-  it(`${EVENTS} events × ${DUPLICATES} deliveries shuffled across ${PROCESSES} processes, plus forgeries: one change per event`, async () => {
-    await paystack.start();
-    cluster = await ScratchCluster.create();
-    const fleet = await prepareDatabase(cluster, 'hooks', { cars: EVENTS * 2, renters: 4 });
-    apps = await Promise.all(
-      Array.from({ length: PROCESSES }, () =>
-        startAppProcess({
-          env: {
-            DATABASE_URL: fleet.url,
-            PAYMENT_PROVIDER: 'paystack',
-            PAYSTACK_SECRET_KEY: paystack.secretKey,
-            PAYSTACK_BASE_URL: paystack.url,
-            // This test is about correctness under duplicates, not load: a busy CI machine's
-            // event-loop stalls must not shed the deliveries (overload has its own test).
-            MAX_EVENT_LOOP_DELAY_MS: '0',
+    it(`${EVENTS} events × ${DUPLICATES} deliveries shuffled across ${PROCESSES} processes, plus forgeries: one change per event`, async () => {
+      await paystack.start();
+      cluster = await ScratchCluster.create();
+      const fleet = await prepareDatabase(cluster, 'hooks', { cars: EVENTS * 2, renters: 4 });
+      apps = await Promise.all(
+        Array.from({ length: PROCESSES }, () =>
+          startAppProcess({
+            env: {
+              DATABASE_URL: fleet.url,
+              PAYMENT_PROVIDER: 'paystack',
+              PAYSTACK_SECRET_KEY: paystack.secretKey,
+              PAYSTACK_BASE_URL: paystack.url,
+              // This test is about correctness under duplicates, not load: a busy CI machine's
+              // event-loop stalls must not shed the deliveries (overload has its own test).
+              MAX_EVENT_LOOP_DELAY_MS: '0',
+            },
+          }),
+        ),
+      );
+      const tokens = await Promise.all(
+        fleet.renters.map((r) => login(apps[0]!.url, r.msisdn, r.password)),
+      );
+
+      // 2 × EVENTS mobile money bookings: the first half gets paid by webhook, the second half
+      // ("victims") is only ever targeted by forgeries.
+      const start = addDays(todayInAccra(), 30);
+      const created = await inBatches(fleet.cars, 8, async (car) => {
+        const answer = await send(apps[car.id % PROCESSES]!.url, 'POST', '/api/bookings/create', {
+          headers: bearer(tokens[car.id % tokens.length]!),
+          body: {
+            car_id: car.id,
+            start_date: start,
+            end_date: addDays(start, 1),
+            destination: 'Accra',
+            destination_type: 1,
+            payment_method: 'mobile_money',
+            network: 'mtn',
           },
-        }),
-      ),
-    );
-    const tokens = await Promise.all(fleet.renters.map((r) => login(apps[0]!.url, r.msisdn, r.password)));
-
-    // 2 × EVENTS mobile money bookings: the first half gets paid by webhook, the second half
-    // ("victims") is only ever targeted by forgeries.
-    const start = addDays(todayInAccra(), 30);
-    const created = await inBatches(fleet.cars, 8, async (car) => {
-      const answer = await send(apps[car.id % PROCESSES]!.url, 'POST', '/api/bookings/create', {
-        headers: bearer(tokens[car.id % tokens.length]!),
-        body: { car_id: car.id, start_date: start, end_date: addDays(start, 1), destination: 'Accra', destination_type: 1, payment_method: 'mobile_money', network: 'mtn' },
+        });
+        expect(answer.status, answer.body).toBe(201);
+        return JSON.parse(answer.body) as {
+          booking: { id: number };
+          payment: { reference: string };
+        };
       });
-      expect(answer.status, answer.body).toBe(201);
-      return JSON.parse(answer.body) as { booking: { id: number }; payment: { reference: string } };
+      const paid = created.slice(0, EVENTS);
+      const victims = created.slice(EVENTS);
+
+      const deliveries: { body: string; headers: Record<string, string>; forged: boolean }[] = [];
+      for (const { payment } of paid) {
+        paystack.settle(payment.reference, 'success');
+        const delivery = paystack.webhook('charge.success', paystack.describe(payment.reference));
+        for (let i = 0; i < DUPLICATES; i++) deliveries.push({ ...delivery, forged: false });
+      }
+      for (const { payment } of victims) {
+        // The victims' transactions are still unpaid at Paystack; forgers claim otherwise.
+        const claim = {
+          ...paystack.describe(payment.reference),
+          status: 'success',
+          paid_at: new Date().toISOString(),
+        };
+        const wrongKey = paystack.webhook('charge.success', claim, { secret: 'sk_test_forger' });
+        deliveries.push({ ...wrongKey, forged: true });
+        deliveries.push({
+          body: wrongKey.body,
+          headers: { 'content-type': 'application/json' },
+          forged: true,
+        });
+        // A genuine signature over different bytes (a replayed signature on an edited body).
+        const genuine = paystack.webhook('charge.success', claim);
+        deliveries.push({
+          body: genuine.body.replace('"success"', '"success" '),
+          headers: genuine.headers,
+          forged: true,
+        });
+      }
+      const order = shuffle(deliveries);
+
+      const started = performance.now();
+      const answers = await inBatches(order, 64, (d) =>
+        post(apps[Math.floor(Math.random() * PROCESSES)]!.url, d.body, d.headers),
+      );
+      const elapsedMs = performance.now() - started;
+
+      const genuineStatuses = countBy(
+        answers.filter((_, i) => !order[i]!.forged),
+        (a) => a.status,
+      );
+      const forgedStatuses = countBy(
+        answers.filter((_, i) => order[i]!.forged),
+        (a) => a.status,
+      );
+      const paidEvents = await cluster.query<{ booking_id: number; n: string }>(
+        'hooks',
+        `select booking_id, count(*)::text as n from booking_events where type = 'paid' group by booking_id`,
+      );
+      const statuses = await cluster.query<{ id: number; status: string; payment_status: string }>(
+        'hooks',
+        'select id, status, payment_status from bookings',
+      );
+      const byId = new Map(statuses.map((s) => [s.id, s]));
+      // Everything else that happened: a duplicate must not write the timeline or move money.
+      const eventCounts = await cluster.query<{ type: string; n: string }>(
+        'hooks',
+        `select type, count(*)::text as n from booking_events group by type order by type`,
+      );
+      const attemptStatuses = await cluster.query<{ status: string; n: string }>(
+        'hooks',
+        'select status, count(*)::text as n from payments group by status order by status',
+      );
+      console.info(
+        'webhooks:',
+        JSON.stringify({
+          deliveries: order.length,
+          genuine: genuineStatuses,
+          forged: forgedStatuses,
+          paidEvents: paidEvents.length,
+          elapsedMs: Math.round(elapsedMs),
+        }),
+      );
+
+      expect(answers.filter((a) => a.status >= 500 || a.status === 0)).toEqual([]);
+      expect(genuineStatuses).toEqual({ 200: EVENTS * DUPLICATES });
+      expect(forgedStatuses).toEqual({ 401: victims.length * 3 });
+      // Exactly one state change per event, on exactly the bookings that were paid.
+      expect(paidEvents).toHaveLength(EVENTS);
+      expect(paidEvents.every((e) => e.n === '1')).toBe(true);
+      for (const { booking } of paid)
+        expect(byId.get(booking.id)).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
+      for (const { booking } of victims)
+        expect(byId.get(booking.id)).toMatchObject({
+          status: 'pending',
+          payment_status: 'pending',
+        });
+      expect(Object.fromEntries(eventCounts.map((e) => [e.type, Number(e.n)]))).toEqual({
+        created: EVENTS * 2,
+        payment_started: EVENTS * 2,
+        paid: EVENTS,
+      });
+      expect(Object.fromEntries(attemptStatuses.map((a) => [a.status, Number(a.n)]))).toEqual({
+        success: EVENTS,
+        pending: EVENTS,
+      });
+      expect(paystack.refunds).toEqual([]);
+      for (const app of apps) expect(app.alive(), app.output()).toBe(true);
     });
-    const paid = created.slice(0, EVENTS);
-    const victims = created.slice(EVENTS);
-
-    const deliveries: { body: string; headers: Record<string, string>; forged: boolean }[] = [];
-    for (const { payment } of paid) {
-      paystack.settle(payment.reference, 'success');
-      const delivery = paystack.webhook('charge.success', paystack.describe(payment.reference));
-      for (let i = 0; i < DUPLICATES; i++) deliveries.push({ ...delivery, forged: false });
-    }
-    for (const { payment } of victims) {
-      // The victims' transactions are still unpaid at Paystack; forgers claim otherwise.
-      const claim = { ...paystack.describe(payment.reference), status: 'success', paid_at: new Date().toISOString() };
-      const wrongKey = paystack.webhook('charge.success', claim, { secret: 'sk_test_forger' });
-      deliveries.push({ ...wrongKey, forged: true });
-      deliveries.push({ body: wrongKey.body, headers: { 'content-type': 'application/json' }, forged: true });
-      // A genuine signature over different bytes (a replayed signature on an edited body).
-      const genuine = paystack.webhook('charge.success', claim);
-      deliveries.push({ body: genuine.body.replace('"success"', '"success" '), headers: genuine.headers, forged: true });
-    }
-    const order = shuffle(deliveries);
-
-    const started = performance.now();
-    const answers = await inBatches(order, 64, (d) => post(apps[Math.floor(Math.random() * PROCESSES)]!.url, d.body, d.headers));
-    const elapsedMs = performance.now() - started;
-
-    const genuineStatuses = countBy(answers.filter((_, i) => !order[i]!.forged), (a) => a.status);
-    const forgedStatuses = countBy(answers.filter((_, i) => order[i]!.forged), (a) => a.status);
-    const paidEvents = await cluster.query<{ booking_id: number; n: string }>(
-      'hooks',
-      `select booking_id, count(*)::text as n from booking_events where type = 'paid' group by booking_id`,
-    );
-    const statuses = await cluster.query<{ id: number; status: string; payment_status: string }>(
-      'hooks',
-      'select id, status, payment_status from bookings',
-    );
-    const byId = new Map(statuses.map((s) => [s.id, s]));
-    // Everything else that happened: a duplicate must not write the timeline or move money.
-    const eventCounts = await cluster.query<{ type: string; n: string }>(
-      'hooks',
-      `select type, count(*)::text as n from booking_events group by type order by type`,
-    );
-    const attemptStatuses = await cluster.query<{ status: string; n: string }>(
-      'hooks',
-      'select status, count(*)::text as n from payments group by status order by status',
-    );
-    console.info(
-      'webhooks:',
-      JSON.stringify({
-        deliveries: order.length,
-        genuine: genuineStatuses,
-        forged: forgedStatuses,
-        paidEvents: paidEvents.length,
-        elapsedMs: Math.round(elapsedMs),
-      }),
-    );
-
-    expect(answers.filter((a) => a.status >= 500 || a.status === 0)).toEqual([]);
-    expect(genuineStatuses).toEqual({ 200: EVENTS * DUPLICATES });
-    expect(forgedStatuses).toEqual({ 401: victims.length * 3 });
-    // Exactly one state change per event, on exactly the bookings that were paid.
-    expect(paidEvents).toHaveLength(EVENTS);
-    expect(paidEvents.every((e) => e.n === '1')).toBe(true);
-    for (const { booking } of paid) expect(byId.get(booking.id)).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
-    for (const { booking } of victims) expect(byId.get(booking.id)).toMatchObject({ status: 'pending', payment_status: 'pending' });
-    expect(Object.fromEntries(eventCounts.map((e) => [e.type, Number(e.n)]))).toEqual({
-      created: EVENTS * 2,
-      payment_started: EVENTS * 2,
-      paid: EVENTS,
-    });
-    expect(Object.fromEntries(attemptStatuses.map((a) => [a.status, Number(a.n)]))).toEqual({ success: EVENTS, pending: EVENTS });
-    expect(paystack.refunds).toEqual([]);
-    for (const app of apps) expect(app.alive(), app.output()).toBe(true);
-  });
-});
+  },
+);

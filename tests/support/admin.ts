@@ -3,10 +3,15 @@ import type { TestContext } from './test-app';
 import { signedInRenter } from './test-app';
 
 /** A signed-in staff user (the same login as a renter, with the staff role). */
-export const signedInStaff = (ctx: TestContext) => signedInRenter(ctx, { name: 'Abena Staff', role: 'staff' });
+export const signedInStaff = (ctx: TestContext) =>
+  signedInRenter(ctx, { name: 'Abena Staff', role: 'staff' });
 
 /** A real image of the given type, made by sharp, so the server has something to decode. */
-export async function makeImage(format: 'png' | 'jpeg' | 'webp', width = 64, height = 40): Promise<Buffer> {
+export async function makeImage(
+  format: 'png' | 'jpeg' | 'webp',
+  width = 64,
+  height = 40,
+): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 40 } } })
     .toFormat(format)
     .toBuffer();
@@ -20,8 +25,15 @@ export async function multipartBody(
   for (const part of parts) {
     if (typeof part.value === 'string' && !part.filename) form.append(part.name, part.value);
     else {
-      const bytes = typeof part.value === 'string' ? new TextEncoder().encode(part.value) : new Uint8Array(part.value);
-      form.append(part.name, new Blob([bytes], { type: part.type ?? 'application/octet-stream' }), part.filename ?? 'file');
+      const bytes =
+        typeof part.value === 'string'
+          ? new TextEncoder().encode(part.value)
+          : new Uint8Array(part.value);
+      form.append(
+        part.name,
+        new Blob([bytes], { type: part.type ?? 'application/octet-stream' }),
+        part.filename ?? 'file',
+      );
     }
   }
   const encoded = new Response(form);
@@ -43,7 +55,8 @@ export function routesUnder(printed: string, prefix: string): { method: string; 
     const path = (stack[stack.length - 1]?.path ?? '') + match[2]!;
     stack.push({ depth, path });
     for (const method of (match[3] ?? '').split(',').map((m) => m.trim())) {
-      if (method && method !== '-' && method !== 'HEAD' && path.startsWith(prefix)) found.push({ method, path });
+      if (method && method !== '-' && method !== 'HEAD' && path.startsWith(prefix))
+        found.push({ method, path });
     }
   }
   return found;

@@ -63,11 +63,20 @@ export class FakePaystack {
   }
 
   /** The renter approved (or declined) on the phone. */
-  settle(reference: string, status: FakeTransaction['status'], changes: Partial<FakeTransaction> = {}) {
+  settle(
+    reference: string,
+    status: FakeTransaction['status'],
+    changes: Partial<FakeTransaction> = {},
+  ) {
     const transaction = this.get(reference);
     Object.assign(transaction, {
       status,
-      gateway_response: status === 'success' ? 'Approved' : status === 'failed' ? 'Declined by the customer' : transaction.gateway_response,
+      gateway_response:
+        status === 'success'
+          ? 'Approved'
+          : status === 'failed'
+            ? 'Declined by the customer'
+            : transaction.gateway_response,
       paid_at: status === 'success' ? new Date().toISOString() : null,
       ...changes,
     });
@@ -104,7 +113,10 @@ export class FakePaystack {
       body,
       headers: {
         'content-type': 'application/json',
-        'x-paystack-signature': paystackSignature(Buffer.from(body), options.secret ?? this.secretKey),
+        'x-paystack-signature': paystackSignature(
+          Buffer.from(body),
+          options.secret ?? this.secretKey,
+        ),
       },
     };
   }
@@ -132,11 +144,14 @@ export class FakePaystack {
       if (fault.kind === 'hang') return; // never answers: the client's timeout must act
       return send(fault.status, { status: false, message: 'Internal server error' });
     }
-    const body = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>) : {};
+    const body = chunks.length
+      ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>)
+      : {};
 
     if (req.method === 'POST' && url.pathname === '/transaction/initialize') {
       const reference = String(body.reference);
-      if (this.transactions.has(reference)) return send(400, { status: false, message: 'Duplicate Transaction Reference' });
+      if (this.transactions.has(reference))
+        return send(400, { status: false, message: 'Duplicate Transaction Reference' });
       const accessCode = randomBytes(6).toString('hex');
       this.transactions.set(reference, {
         reference,
@@ -153,13 +168,22 @@ export class FakePaystack {
       return send(200, {
         status: true,
         message: 'Authorization URL created',
-        data: { authorization_url: `https://checkout.paystack.com/${accessCode}`, access_code: accessCode, reference },
+        data: {
+          authorization_url: `https://checkout.paystack.com/${accessCode}`,
+          access_code: accessCode,
+          reference,
+        },
       });
     }
     if (req.method === 'GET' && url.pathname.startsWith('/transaction/verify/')) {
       const reference = decodeURIComponent(url.pathname.slice('/transaction/verify/'.length));
-      if (!this.transactions.has(reference)) return send(404, { status: false, message: 'Transaction reference not found' });
-      return send(200, { status: true, message: 'Verification successful', data: this.describe(reference) });
+      if (!this.transactions.has(reference))
+        return send(404, { status: false, message: 'Transaction reference not found' });
+      return send(200, {
+        status: true,
+        message: 'Verification successful',
+        data: this.describe(reference),
+      });
     }
     if (req.method === 'POST' && url.pathname === '/refund') {
       const reference = String(body.transaction);
@@ -167,14 +191,26 @@ export class FakePaystack {
       if (!transaction || transaction.status !== 'success') {
         return send(400, { status: false, message: 'Transaction has not been paid' });
       }
-      const refund: FakeRefund = { id: 5000 + this.refunds.length, transaction: reference, amount: Number(body.amount), status: this.refundMode };
+      const refund: FakeRefund = {
+        id: 5000 + this.refunds.length,
+        transaction: reference,
+        amount: Number(body.amount),
+        status: this.refundMode,
+      };
       this.refunds.push(refund);
       if (refund.status === 'processed') transaction.status = 'reversed';
-      return send(200, { status: true, message: 'Refund has been queued for processing', data: { ...refund, transaction: { reference } } });
+      return send(200, {
+        status: true,
+        message: 'Refund has been queued for processing',
+        data: { ...refund, transaction: { reference } },
+      });
     }
     if (req.method === 'GET' && url.pathname === '/refund') {
       const reference = url.searchParams.get('transaction');
-      return send(200, { status: true, data: this.refunds.filter((r) => r.transaction === reference).reverse() });
+      return send(200, {
+        status: true,
+        data: this.refunds.filter((r) => r.transaction === reference).reverse(),
+      });
     }
     return send(404, { status: false, message: 'Not found' });
   }

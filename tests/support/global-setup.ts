@@ -10,7 +10,8 @@ declare module 'vitest' {
 /** Migrates once into a template; every test file then starts from a copy (STYLE.md). */
 export default async function setup(project: TestProject) {
   // The project's `env` reaches its test workers, not this process: read it from the config.
-  const kind = (project.config.env?.TEST_DB ?? process.env.TEST_DB) === 'postgres' ? 'postgres' : 'pglite';
+  const kind =
+    (project.config.env?.TEST_DB ?? process.env.TEST_DB) === 'postgres' ? 'postgres' : 'pglite';
   const template = await createTemplate(kind);
   project.provide('dbTemplate', template.info);
   return template.dispose;

@@ -39,7 +39,12 @@ export async function setupTestApp(options: TestAppOptions = {}): Promise<TestCo
     async secondApp() {
       if (!database.url) throw new Error('a second app instance needs PostgreSQL');
       const handle = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 20 });
-      const second = await buildApp({ config, database: handle, closeDatabase: true, webRoot: null });
+      const second = await buildApp({
+        config,
+        database: handle,
+        closeDatabase: true,
+        webRoot: null,
+      });
       await second.ready();
       extra.push(second);
       return second;
@@ -52,7 +57,10 @@ export const isPostgres = () => inject('dbTemplate').kind === 'postgres';
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A renter who is signed in: the row, the password and a fresh access token. */
-export async function signedInRenter(ctx: TestContext, overrides: Parameters<typeof insertUser>[1] = {}) {
+export async function signedInRenter(
+  ctx: TestContext,
+  overrides: Parameters<typeof insertUser>[1] = {},
+) {
   const user = await insertUser(ctx.db, overrides);
   const response = await ctx.app.inject({
     method: 'POST',

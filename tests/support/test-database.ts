@@ -46,13 +46,18 @@ export async function createTemplate(kind: 'pglite' | 'postgres') {
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL test project');
   const templateName = `carlink_tpl_${randomBytes(4).toString('hex')}`;
   await withAdminClient(serverUrl, (c) => c.query(`create database ${templateName}`));
-  const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, templateName) });
+  const handle = await openDatabase({
+    kind: 'postgres',
+    url: databaseUrl(serverUrl, templateName),
+  });
   await handle.migrate();
   await handle.close();
   return {
     info: { kind, serverUrl, templateName } satisfies TemplateInfo,
     dispose: async () => {
-      await withAdminClient(serverUrl, (c) => c.query(`drop database if exists ${templateName} with (force)`));
+      await withAdminClient(serverUrl, (c) =>
+        c.query(`drop database if exists ${templateName} with (force)`),
+      );
     },
   };
 }
@@ -91,7 +96,9 @@ export async function openTestDatabase(template: TemplateInfo): Promise<TestData
     url,
     dispose: async () => {
       await handle.close().catch(() => undefined);
-      await withAdminClient(template.serverUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
+      await withAdminClient(template.serverUrl, (c) =>
+        c.query(`drop database if exists ${name} with (force)`),
+      );
     },
   };
 }

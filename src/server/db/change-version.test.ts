@@ -24,7 +24,10 @@ describe('FreshRead', () => {
 
   it('a read that hangs fails its callers as the database being unavailable, and the next caller reads anew', async () => {
     let reads = 0;
-    const fresh = new FreshRead(() => (++reads === 1 ? new Promise<number>(() => undefined) : Promise.resolve(7)), 30);
+    const fresh = new FreshRead(
+      () => (++reads === 1 ? new Promise<number>(() => undefined) : Promise.resolve(7)),
+      30,
+    );
     await expect(fresh.run()).rejects.toMatchObject({ code: 'ETIMEDOUT' });
     expect(await fresh.run()).toBe(7);
     expect(reads).toBe(2);

@@ -42,7 +42,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       // ETIMEDOUT: the error handler answers 503 with Retry-After (http-errors.ts).
-      reject(Object.assign(new Error(`database read timed out after ${ms} ms`), { code: 'ETIMEDOUT' }));
+      reject(
+        Object.assign(new Error(`database read timed out after ${ms} ms`), { code: 'ETIMEDOUT' }),
+      );
     }, ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));

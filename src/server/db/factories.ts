@@ -14,7 +14,15 @@ import { randomBytes } from 'node:crypto';
 let sequence = 0;
 const next = () => ++sequence;
 
-export function buildUser(overrides: Partial<{ name: string; msisdn: string; password: string; role: 'renter' | 'staff'; email: string | null }> = {}) {
+export function buildUser(
+  overrides: Partial<{
+    name: string;
+    msisdn: string;
+    password: string;
+    role: 'renter' | 'staff';
+    email: string | null;
+  }> = {},
+) {
   const n = next();
   return {
     name: 'Kofi Boateng',
@@ -72,11 +80,15 @@ export function buildCar(overrides: Partial<CarValues> = {}): CarValues {
 export async function insertCar(
   db: Executor,
   overrides: Partial<CarValues> = {},
-  images: { url: string; alt: string }[] = [{ url: '/media/demo/sedan-c0c0c0-0.svg', alt: 'Car, side view' }],
+  images: { url: string; alt: string }[] = [
+    { url: '/media/demo/sedan-c0c0c0-0.svg', alt: 'Car, side view' },
+  ],
 ) {
   const [car] = await db.insert(cars).values(buildCar(overrides)).returning();
   if (images.length) {
-    await db.insert(carImages).values(images.map((image, position) => ({ ...image, carId: car!.id, position })));
+    await db
+      .insert(carImages)
+      .values(images.map((image, position) => ({ ...image, carId: car!.id, position })));
   }
   return car!;
 }

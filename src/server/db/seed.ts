@@ -7,8 +7,16 @@ import { insertBooking, insertCar, insertUser } from './factories';
 import { cars, users } from './schema/index';
 import { DEMO_FLEET } from './seed/fleet';
 
-export const DEMO_RENTER = { name: 'Ama Mensah', msisdn: '0244000001', password: 'Demo@1234' } as const;
-export const DEMO_STAFF = { name: 'Kwame Asante', msisdn: '0244000000', password: 'Staff@1234' } as const;
+export const DEMO_RENTER = {
+  name: 'Ama Mensah',
+  msisdn: '0244000001',
+  password: 'Demo@1234',
+} as const;
+export const DEMO_STAFF = {
+  name: 'Kwame Asante',
+  msisdn: '0244000000',
+  password: 'Staff@1234',
+} as const;
 
 const VIEW_NAMES = ['side view', 'side view from the right', 'front view', 'rear view'] as const;
 

@@ -59,9 +59,7 @@ describe('withFirstPaint', () => {
     expect(at('<style>.hero{color:#0b5d3b}</style>')).toBeGreaterThan(
       at('<style>body{margin:0}</style>'),
     );
-    expect(at('<link rel="preload" as="image" href="/media/a.svg"')).toBeGreaterThan(
-      at('.hero{'),
-    );
+    expect(at('<link rel="preload" as="image" href="/media/a.svg"')).toBeGreaterThan(at('.hero{'));
     expect(at('<script>')).toBeGreaterThan(at('href="/media/a.svg"'));
     // Moved, not copied: the first paint starts with its own markup.
     expect(html).toContain('<div inert><main><img src="/media/a.svg"></main></div>');
@@ -111,7 +109,9 @@ function runStartScript(html: string, page: { hidden?: boolean; paintTiming?: bo
     visibilityState: page.hidden ? 'hidden' : 'visible',
     head: {
       appendChild: (element: { tag: string; src?: string; href?: string; rel?: string }) =>
-        appended.push(element.tag === 'script' ? `script ${element.src}` : `${element.rel} ${element.href}`),
+        appended.push(
+          element.tag === 'script' ? `script ${element.src}` : `${element.rel} ${element.href}`,
+        ),
     },
     createElement: (tag: string) => ({ tag }),
     addEventListener: (type: string, listener: () => void) => {
@@ -119,7 +119,8 @@ function runStartScript(html: string, page: { hidden?: boolean; paintTiming?: bo
     },
   };
   class PerformanceObserver {
-    static supportedEntryTypes = page.paintTiming === false ? ['navigation'] : ['navigation', 'paint'];
+    static supportedEntryTypes =
+      page.paintTiming === false ? ['navigation'] : ['navigation', 'paint'];
     constructor(private readonly callback: NonNullable<typeof hooks.paint>) {}
     observe(options: { type: string; buffered: boolean }) {
       expect(options).toEqual({ type: 'paint', buffered: true });

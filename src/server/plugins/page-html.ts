@@ -68,12 +68,15 @@ function paintResourcesFirst(shell: string, preloads: string[]): string {
  * and would otherwise fetch the sheet again when the page's chunk is imported.
  */
 export function inlineStylesheets(html: string, stylesheets: ReadonlyMap<string, string>): string {
-  return html.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (tag, href: string) => {
-    const css = stylesheets.get(href);
-    // '</style' would end the element early: such a file keeps its link.
-    if (css === undefined || /<\/style/i.test(css)) return tag;
-    return `<style>${css}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`;
-  });
+  return html.replace(
+    /<link rel="stylesheet" crossorigin href="([^"]+)">/g,
+    (tag, href: string) => {
+      const css = stylesheets.get(href);
+      // '</style' would end the element early: such a file keeps its link.
+      if (css === undefined || /<\/style/i.test(css)) return tag;
+      return `<style>${css}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`;
+    },
+  );
 }
 
 /**

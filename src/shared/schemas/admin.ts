@@ -43,7 +43,8 @@ export const adminMessages = {
   photoTooLarge: 'The photo is too large: 8 MB at most.',
   photoOrder: 'List every photo of this car exactly once.',
   datesTaken: 'This car already has a booking or a maintenance block on some of these days.',
-  retireWithBookings: 'This car has bookings that are not finished. Cancel or complete them before retiring it.',
+  retireWithBookings:
+    'This car has bookings that are not finished. Cancel or complete them before retiring it.',
   alreadyRetired: 'This car is already retired.',
   notRetired: 'This car is not retired.',
   blockAlreadyRemoved: 'This maintenance block was already removed.',
@@ -67,7 +68,9 @@ export const adminMessages = {
 const optionalIsoDate = z
   .string()
   .optional()
-  .refine((v) => v === undefined || v === '' || isIsoDate(v), { error: 'Enter a valid date (YYYY-MM-DD)' })
+  .refine((v) => v === undefined || v === '' || isIsoDate(v), {
+    error: 'Enter a valid date (YYYY-MM-DD)',
+  })
   .transform((v) => (v ? v : undefined));
 const optionalSearch = z
   .string()
@@ -86,7 +89,11 @@ export const AdminBookingCodeParamsSchema = z.object({ code: z.string().min(1).m
 export const AdminMessageResponseSchema = z.object({ message: z.string() });
 
 /** A user as staff see them next to a booking or a timeline entry. */
-export const AdminPersonSchema = z.object({ id: z.number().int(), name: z.string(), msisdn: z.string() });
+export const AdminPersonSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  msisdn: z.string(),
+});
 export type AdminPerson = z.infer<typeof AdminPersonSchema>;
 
 // ---------------------------------------------------------------- cars
@@ -135,7 +142,9 @@ export type AdminCar = z.infer<typeof AdminCarSchema>;
 /** A form sends '' for an empty optional number; JSON clients send null or leave it out. */
 const emptyToNull = (v: unknown) => (v === '' || v === undefined || v === null ? null : v);
 const text = (label: string, max: number) =>
-  requiredText(`${label} is required`).max(max, { error: `${label} must be ${max} characters or less` });
+  requiredText(`${label} is required`).max(max, {
+    error: `${label} must be ${max} characters or less`,
+  });
 /**
  * A required number typed into a form: empty is '… is required' (a plain coercion would
  * read '' as 0 and answer 'must be 1990 or later'), words are '… must be a number'.
@@ -145,7 +154,8 @@ const formNumber = <T extends z.ZodType>(label: string, rules: (n: z.ZodNumber) 
     (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v),
     rules(
       z.number({
-        error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`),
+        error: (issue) =>
+          issue.input === undefined ? `${label} is required` : `${label} must be a number`,
       }),
     ),
   );
@@ -170,7 +180,12 @@ const optionalSmallInt = (label: string, min: number, max: number) =>
   );
 // A checkbox may arrive as a boolean, 'on', 'true' or 'false'.
 const flag = z.preprocess(
-  (v) => (v === 'true' || v === 'on' || v === '1' ? true : v === 'false' || v === '' || v === '0' ? false : v),
+  (v) =>
+    v === 'true' || v === 'on' || v === '1'
+      ? true
+      : v === 'false' || v === '' || v === '0'
+        ? false
+        : v,
   z.boolean({ error: 'Must be yes or no' }),
 );
 
@@ -199,15 +214,23 @@ export const AdminCarInputSchema = z
     old_price: z.preprocess(emptyToNull, cedis('Old price').nullable()),
     city: text('City', 80),
     lat: formNumber('Latitude', (n) =>
-      n.min(4.5, { error: 'Latitude must be in Ghana (4.5 to 11.2)' }).max(11.2, { error: 'Latitude must be in Ghana (4.5 to 11.2)' }),
+      n
+        .min(4.5, { error: 'Latitude must be in Ghana (4.5 to 11.2)' })
+        .max(11.2, { error: 'Latitude must be in Ghana (4.5 to 11.2)' }),
     ),
     long: formNumber('Longitude', (n) =>
-      n.min(-3.3, { error: 'Longitude must be in Ghana (-3.3 to 1.2)' }).max(1.2, { error: 'Longitude must be in Ghana (-3.3 to 1.2)' }),
+      n
+        .min(-3.3, { error: 'Longitude must be in Ghana (-3.3 to 1.2)' })
+        .max(1.2, { error: 'Longitude must be in Ghana (-3.3 to 1.2)' }),
     ),
   })
   .superRefine((v, ctx) => {
     if (v.old_price !== null && v.old_price <= v.price_per_day) {
-      ctx.addIssue({ code: 'custom', path: ['old_price'], message: 'Old price must be higher than the price per day' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['old_price'],
+        message: 'Old price must be higher than the price per day',
+      });
     }
   });
 export type AdminCarInput = z.infer<typeof AdminCarInputSchema>;
@@ -240,7 +263,9 @@ export type AdminPhotoOrderInput = z.infer<typeof AdminPhotoOrderInputSchema>;
 
 export const AdminPhotosResponseSchema = z.object({ photos: z.array(AdminCarPhotoSchema) });
 export type AdminPhotosResponse = z.infer<typeof AdminPhotosResponseSchema>;
-export const AdminPhotoUploadResponseSchema = AdminPhotosResponseSchema.extend({ photo: AdminCarPhotoSchema });
+export const AdminPhotoUploadResponseSchema = AdminPhotosResponseSchema.extend({
+  photo: AdminCarPhotoSchema,
+});
 export type AdminPhotoUploadResponse = z.infer<typeof AdminPhotoUploadResponseSchema>;
 
 // ---------------------------------------------------------------- maintenance blocks
@@ -270,7 +295,11 @@ export const AdminMaintenanceInputSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.end_date < v.start_date) {
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'End date cannot be before start date' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['end_date'],
+        message: 'End date cannot be before start date',
+      });
     } else if (daysBetween(v.start_date, v.end_date) > MAX_RENTAL_DAYS) {
       ctx.addIssue({
         code: 'custom',
@@ -282,7 +311,9 @@ export const AdminMaintenanceInputSchema = z
 export type AdminMaintenanceInput = z.infer<typeof AdminMaintenanceInputSchema>;
 export type AdminMaintenanceFormValues = z.input<typeof AdminMaintenanceInputSchema>;
 
-export const AdminMaintenanceListResponseSchema = z.object({ blocks: z.array(AdminMaintenanceBlockSchema) });
+export const AdminMaintenanceListResponseSchema = z.object({
+  blocks: z.array(AdminMaintenanceBlockSchema),
+});
 export const AdminMaintenanceResponseSchema = z.object({ block: AdminMaintenanceBlockSchema });
 
 // ---------------------------------------------------------------- bookings
@@ -415,7 +446,10 @@ export const AdminDashboardResponseSchema = z.object({
     awaiting_cash: z.array(AdminBookingSummarySchema),
     /** Bookings with a payment flagged for staff (amount mismatch, paid after expiry, …). */
     flagged_payments: z.array(
-      AdminBookingSummarySchema.extend({ flagged_reason: z.string(), payment_reference: z.string() }),
+      AdminBookingSummarySchema.extend({
+        flagged_reason: z.string(),
+        payment_reference: z.string(),
+      }),
     ),
   }),
   /** This month: booked days ÷ days the non-retired cars could be rented (maintenance excluded). */
@@ -455,7 +489,9 @@ export const AdminCustomerListQuerySchema = AdminPageQuerySchema.extend({
 });
 export type AdminCustomerListQuery = z.infer<typeof AdminCustomerListQuerySchema>;
 
-export const AdminCustomerListResponseSchema = PagingSchema.extend({ customers: z.array(AdminCustomerSchema) });
+export const AdminCustomerListResponseSchema = PagingSchema.extend({
+  customers: z.array(AdminCustomerSchema),
+});
 export type AdminCustomerListResponse = z.infer<typeof AdminCustomerListResponseSchema>;
 
 /** One customer and a page of their bookings, newest first. */
@@ -488,7 +524,11 @@ export type AdminContactListResponse = z.infer<typeof AdminContactListResponseSc
 
 export const AdminContactMessageResponseSchema = z.object({ message: AdminContactMessageSchema });
 
-export const AdminNewsletterSchema = z.object({ id: z.number().int(), email: z.string(), created_at: z.string() });
+export const AdminNewsletterSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  created_at: z.string(),
+});
 export const AdminNewsletterListResponseSchema = PagingSchema.extend({
   subscriptions: z.array(AdminNewsletterSchema),
 });

@@ -143,8 +143,12 @@ export type UpdateProfileResponse = z.infer<typeof UpdateProfileResponseSchema>;
  * as the account's one `name`; email and WhatsApp may be left empty.
  */
 export const ProfileFormSchema = z.object({
-  first_name: requiredText(profile.firstNameRequired).max(50, { error: 'First name must be 50 characters or less' }),
-  last_name: requiredText(profile.lastNameRequired).max(49, { error: 'Last name must be 49 characters or less' }),
+  first_name: requiredText(profile.firstNameRequired).max(50, {
+    error: 'First name must be 50 characters or less',
+  }),
+  last_name: requiredText(profile.lastNameRequired).max(49, {
+    error: 'Last name must be 49 characters or less',
+  }),
   email: profileEmail,
   whatsapp: profileWhatsapp,
 });

@@ -73,7 +73,11 @@ export const CreateBookingInputSchema = z
   .superRefine((v, ctx) => {
     checkBookingDates(v, ctx);
     if (v.payment_method === 'mobile_money' && !v.network) {
-      ctx.addIssue({ code: 'custom', path: ['network'], message: messages.payment.networkRequired });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['network'],
+        message: messages.payment.networkRequired,
+      });
     }
   });
 export type CreateBookingInput = z.infer<typeof CreateBookingInputSchema>;

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { BODY_TYPES, CAR_PAGE_SIZE, CAR_PAGE_SIZE_MAX, FUEL_TYPES, TRANSMISSIONS } from '../constants';
+import {
+  BODY_TYPES,
+  CAR_PAGE_SIZE,
+  CAR_PAGE_SIZE_MAX,
+  FUEL_TYPES,
+  TRANSMISSIONS,
+} from '../constants';
 import { CAR_FEATURES, CAR_SORTS, COLOUR_FAMILIES } from '../car-facets';
 import { isIsoDate } from '../dates';
 import { PageQuerySchema, PagingSchema } from './common';
@@ -56,18 +62,38 @@ const csvOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z
     .string()
     .max(300)
-    .transform((v) => [...new Set(v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))])
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(',')
+          .map((s) => s.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(z.array(z.enum(values)))
     .optional()
     .transform((v) => (v?.length ? v : undefined));
 const csvOfCounts = z
   .string()
   .max(100)
-  .transform((v) => [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean).map(Number))])
+  .transform((v) => [
+    ...new Set(
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .map(Number),
+    ),
+  ])
   .pipe(z.array(z.number().int().min(1).max(60)))
   .optional()
   .transform((v) => (v?.length ? v : undefined));
-const optionalYear = z.coerce.number({ error: 'Year must be a number' }).int().min(1950).max(2100).optional();
+const optionalYear = z.coerce
+  .number({ error: 'Year must be a number' })
+  .int()
+  .min(1950)
+  .max(2100)
+  .optional();
 
 /**
  * The filters every car query understands (PRODUCT.md P2.9 and the inventory sidebar of

@@ -13,10 +13,7 @@ export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
  * (a form sends '' where an API client may leave the field out).
  */
 export const requiredText = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, { error: requiredMessage, abort: true });
+  z.string({ error: requiredMessage }).trim().min(1, { error: requiredMessage, abort: true });
 
 /** A required 'YYYY-MM-DD' that must be a real calendar day. */
 export const requiredIsoDate = (requiredMessage: string) =>

@@ -7,7 +7,9 @@ import { CreateBookingInputSchema } from './bookings';
 
 const fieldErrors = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value);
-  return result.success ? {} : (z.flattenError(result.error).fieldErrors as Record<string, string[]>);
+  return result.success
+    ? {}
+    : (z.flattenError(result.error).fieldErrors as Record<string, string[]>);
 };
 
 describe('login rules (SPEC §5)', () => {
@@ -41,10 +43,22 @@ describe('register rules (SPEC §5)', () => {
     [{ msisdn: '024412' }, 'msisdn', messages.register.msisdnMin],
     [{ msisdn: '0244123456789012' }, 'msisdn', messages.register.msisdnMax],
     [{ password: '', password_confirmation: '' }, 'password', messages.register.passwordRequired],
-    [{ password: 'Ab1!', password_confirmation: 'Ab1!' }, 'password', messages.register.passwordMin],
-    [{ password: 'secret123', password_confirmation: 'secret123' }, 'password', messages.register.passwordComplexity],
+    [
+      { password: 'Ab1!', password_confirmation: 'Ab1!' },
+      'password',
+      messages.register.passwordMin,
+    ],
+    [
+      { password: 'secret123', password_confirmation: 'secret123' },
+      'password',
+      messages.register.passwordComplexity,
+    ],
     [{ password_confirmation: '' }, 'password_confirmation', messages.register.confirmRequired],
-    [{ password_confirmation: 'Secret@124' }, 'password_confirmation', messages.register.confirmMatch],
+    [
+      { password_confirmation: 'Secret@124' },
+      'password_confirmation',
+      messages.register.confirmMatch,
+    ],
     [{ acceptPolicy: false }, 'acceptPolicy', messages.register.acceptPolicy],
   ])('%o → %s: %s', (change, field, message) => {
     expect(fieldErrors(RegisterFormSchema, { ...valid, ...change })[field]?.[0]).toBe(message);
@@ -77,10 +91,16 @@ describe('booking rules (SPEC §5, PRODUCT.md P2.5)', () => {
     [{ payment_method: '' }, 'payment_method', messages.booking.paymentMethodRequired],
     [{ start_date: '2026-02-30' }, 'start_date', 'Enter a valid date (YYYY-MM-DD)'],
   ])('%o → %s: %s', (change, field, message) => {
-    expect(fieldErrors(CreateBookingInputSchema, { ...valid, ...change })[field]?.[0]).toBe(message);
+    expect(fieldErrors(CreateBookingInputSchema, { ...valid, ...change })[field]?.[0]).toBe(
+      message,
+    );
   });
   it('allows a same-day rental and exactly 90 days', () => {
-    expect(fieldErrors(CreateBookingInputSchema, { ...valid, start_date: today, end_date: today })).toEqual({});
-    expect(fieldErrors(CreateBookingInputSchema, { ...valid, end_date: addDays(valid.start_date, 90) })).toEqual({});
+    expect(
+      fieldErrors(CreateBookingInputSchema, { ...valid, start_date: today, end_date: today }),
+    ).toEqual({});
+    expect(
+      fieldErrors(CreateBookingInputSchema, { ...valid, end_date: addDays(valid.start_date, 90) }),
+    ).toEqual({});
   });
 });

@@ -7,7 +7,9 @@ export const queryClient = new QueryClient({
     queries: {
       staleTime: 60_000,
       // Retry flaky mobile networks once, but never a clear answer such as 404 or 401.
-      retry: (failureCount, error) => failureCount < 1 && (!(error instanceof ApiError) || error.status === 0 || error.status >= 500),
+      retry: (failureCount, error) =>
+        failureCount < 1 &&
+        (!(error instanceof ApiError) || error.status === 0 || error.status >= 500),
       refetchOnWindowFocus: false,
     },
   },

@@ -56,7 +56,8 @@ function UnauthorizedRedirect() {
     setUnauthorizedHandler((error) => {
       forceLogout(error.message);
       queryClient.removeQueries({ queryKey: ['bookings'] });
-      if (window.location.pathname !== paths.login.path) navigate(paths.login.getHref(), { replace: true });
+      if (window.location.pathname !== paths.login.path)
+        navigate(paths.login.getHref(), { replace: true });
     });
   }, [navigate]);
   return null;
@@ -70,12 +71,47 @@ export function AppRoutes() {
       <Routes>
         <Route element={<Layout />}>
           <Route path={paths.home.path} element={<Home />} />
-          <Route path={paths.availableCars.path} element={<RequireAuth><AvailableCars /></RequireAuth>} />
+          <Route
+            path={paths.availableCars.path}
+            element={
+              <RequireAuth>
+                <AvailableCars />
+              </RequireAuth>
+            }
+          />
           <Route path={paths.carDetails.path} element={<CarDetails />} />
-          <Route path={paths.bookingDetails.path} element={<RequireAuth><BookingDetails /></RequireAuth>} />
-          <Route path={paths.bookingHistory.path} element={<RequireAuth><BookingHistory /></RequireAuth>} />
-          <Route path={paths.booking.path} element={<RequireAuth><BookingView /></RequireAuth>} />
-          <Route path={paths.login.path} element={<RedirectIfSignedIn><Login /></RedirectIfSignedIn>} />
+          <Route
+            path={paths.bookingDetails.path}
+            element={
+              <RequireAuth>
+                <BookingDetails />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path={paths.bookingHistory.path}
+            element={
+              <RequireAuth>
+                <BookingHistory />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path={paths.booking.path}
+            element={
+              <RequireAuth>
+                <BookingView />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path={paths.login.path}
+            element={
+              <RedirectIfSignedIn>
+                <Login />
+              </RedirectIfSignedIn>
+            }
+          />
           <Route path={paths.about.path} element={<About />} />
           <Route path={paths.faq.path} element={<Faq />} />
           <Route path={paths.contact.path} element={<Contact />} />
@@ -90,9 +126,30 @@ export function AppRoutes() {
           <Route path={paths.favorite.path} element={<Favorite />} />
           <Route path={paths.saved.path} element={<Saved />} />
           <Route path={paths.messages.path} element={<Messages />} />
-          <Route path={paths.profile.path} element={<RequireAuth><Profile /></RequireAuth>} />
-          <Route path={paths.sandboxPay.path} element={<RequireAuth><Pay /></RequireAuth>} />
-          <Route path={paths.paymentCallback.path} element={<RequireAuth><PaymentCallback /></RequireAuth>} />
+          <Route
+            path={paths.profile.path}
+            element={
+              <RequireAuth>
+                <Profile />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path={paths.sandboxPay.path}
+            element={
+              <RequireAuth>
+                <Pay />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path={paths.paymentCallback.path}
+            element={
+              <RequireAuth>
+                <PaymentCallback />
+              </RequireAuth>
+            }
+          />
           <Route path={paths.inventoryMapCards.path} element={<InventoryMapCards />} />
           <Route path={paths.inventoryMapRows.path} element={<InventoryMapRows />} />
           <Route path={paths.inventorySidebarRows.path} element={<InventorySidebarRows />} />
@@ -106,7 +163,14 @@ export function AppRoutes() {
           <Route path={paths.notFound.path} element={<NotFound />} />
           <Route path="*" element={<NotFound />} />
         </Route>
-        <Route path={`${paths.admin.path}/*`} element={<Suspense fallback={null}><Admin /></Suspense>} />
+        <Route
+          path={`${paths.admin.path}/*`}
+          element={
+            <Suspense fallback={null}>
+              <Admin />
+            </Suspense>
+          }
+        />
       </Routes>
     </>
   );

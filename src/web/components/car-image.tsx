@@ -15,7 +15,14 @@ export function resolveImageUrl(path: string | null | undefined): string {
   return `/${path.replace(/^\/+/, '')}`;
 }
 
-export function CarImage({ src, alt, timeoutMs, width = 800, height = 480, ...rest }: CarImageProps) {
+export function CarImage({
+  src,
+  alt,
+  timeoutMs,
+  width = 800,
+  height = 480,
+  ...rest
+}: CarImageProps) {
   const [failed, setFailed] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const url = failed ? placeholder : resolveImageUrl(src);

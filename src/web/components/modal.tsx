@@ -44,7 +44,13 @@ export function Modal({ open, title, onClose, closable = true, className, childr
       <div className="modal-content">
         <div className="modal-header">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="modal-close" aria-label="Close" onClick={onClose} disabled={!closable}>
+          <button
+            type="button"
+            className="modal-close"
+            aria-label="Close"
+            onClick={onClose}
+            disabled={!closable}
+          >
             ×
           </button>
         </div>

@@ -13,7 +13,13 @@ export function Pagination({ page, lastPage, onChange, label = 'Pages' }: Pagina
   if (lastPage <= 1) return null;
   return (
     <nav className="pagination" aria-label={label}>
-      <button type="button" className="page-btn" onClick={() => onChange(page - 1)} disabled={page <= 1} aria-label="Previous page">
+      <button
+        type="button"
+        className="page-btn"
+        onClick={() => onChange(page - 1)}
+        disabled={page <= 1}
+        aria-label="Previous page"
+      >
         ‹
       </button>
       {paginationWindow(page, lastPage).map((item, i) =>
@@ -34,7 +40,13 @@ export function Pagination({ page, lastPage, onChange, label = 'Pages' }: Pagina
           </button>
         ),
       )}
-      <button type="button" className="page-btn" onClick={() => onChange(page + 1)} disabled={page >= lastPage} aria-label="Next page">
+      <button
+        type="button"
+        className="page-btn"
+        onClick={() => onChange(page + 1)}
+        disabled={page >= lastPage}
+        aria-label="Next page"
+      >
         ›
       </button>
     </nav>

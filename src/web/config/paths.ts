@@ -5,7 +5,9 @@ export const paths = {
     path: '/available-cars',
     /** Filters travel in the query string: /available-cars?make=Audi or ?body_type=suv. */
     getHref: (query?: { make?: string; body_type?: string }) => {
-      const search = new URLSearchParams(Object.entries(query ?? {}).filter(([, v]) => v) as [string, string][]);
+      const search = new URLSearchParams(
+        Object.entries(query ?? {}).filter(([, v]) => v) as [string, string][],
+      );
       return search.size ? `/available-cars?${search}` : '/available-cars';
     },
   },
@@ -15,14 +17,21 @@ export const paths = {
   },
   bookingDetails: { path: '/booking-details', getHref: () => '/booking-details' },
   bookingHistory: { path: '/booking-history', getHref: () => '/booking-history' },
-  booking: { path: '/booking-history/:code', getHref: (code: string) => `/booking-history/${code}` },
-  login: { path: '/login', getHref: (tab?: 'register') => (tab ? '/login?tab=register' : '/login') },
+  booking: {
+    path: '/booking-history/:code',
+    getHref: (code: string) => `/booking-history/${code}`,
+  },
+  login: {
+    path: '/login',
+    getHref: (tab?: 'register') => (tab ? '/login?tab=register' : '/login'),
+  },
   profile: { path: '/profile', getHref: () => '/profile' },
   about: { path: '/about', getHref: () => '/about' },
   contact: {
     path: '/contact',
     /** With a subject, the form's message starts with it (a pricing plan's 'Buy Now'). */
-    getHref: (subject?: string) => (subject ? `/contact?subject=${encodeURIComponent(subject)}` : '/contact'),
+    getHref: (subject?: string) =>
+      subject ? `/contact?subject=${encodeURIComponent(subject)}` : '/contact',
   },
   faq: { path: '/faq', getHref: () => '/faq' },
   pricing: { path: '/pricing', getHref: () => '/pricing' },
@@ -38,16 +47,40 @@ export const paths = {
     path: '/inventory-page-single-v1/:id',
     getHref: (id: number, version: 1 | 2 | 3 | 5 = 1) => `/inventory-page-single-v${version}/${id}`,
   },
-  inventorySingleV2: { path: '/inventory-page-single-v2/:id', getHref: (id: number) => `/inventory-page-single-v2/${id}` },
-  inventorySingleV3: { path: '/inventory-page-single-v3/:id', getHref: (id: number) => `/inventory-page-single-v3/${id}` },
-  inventorySingleV5: { path: '/inventory-page-single-v5/:id', getHref: (id: number) => `/inventory-page-single-v5/${id}` },
+  inventorySingleV2: {
+    path: '/inventory-page-single-v2/:id',
+    getHref: (id: number) => `/inventory-page-single-v2/${id}`,
+  },
+  inventorySingleV3: {
+    path: '/inventory-page-single-v3/:id',
+    getHref: (id: number) => `/inventory-page-single-v3/${id}`,
+  },
+  inventorySingleV5: {
+    path: '/inventory-page-single-v5/:id',
+    getHref: (id: number) => `/inventory-page-single-v5/${id}`,
+  },
   // The inventory pages keep their filters in the query string: getHref('?make=Toyota').
-  inventoryMapCards: { path: '/inventory-map-cards', getHref: (search = '') => `/inventory-map-cards${search}` },
-  inventoryMapRows: { path: '/inventory-map-rows', getHref: (search = '') => `/inventory-map-rows${search}` },
-  inventorySidebarRows: { path: '/inventory-sidebar-rows', getHref: (search = '') => `/inventory-sidebar-rows${search}` },
-  inventorySidebarCards: { path: '/inventory-sidebar-cards', getHref: (search = '') => `/inventory-sidebar-cards${search}` },
+  inventoryMapCards: {
+    path: '/inventory-map-cards',
+    getHref: (search = '') => `/inventory-map-cards${search}`,
+  },
+  inventoryMapRows: {
+    path: '/inventory-map-rows',
+    getHref: (search = '') => `/inventory-map-rows${search}`,
+  },
+  inventorySidebarRows: {
+    path: '/inventory-sidebar-rows',
+    getHref: (search = '') => `/inventory-sidebar-rows${search}`,
+  },
+  inventorySidebarCards: {
+    path: '/inventory-sidebar-cards',
+    getHref: (search = '') => `/inventory-sidebar-cards${search}`,
+  },
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
-  favorite: { path: '/favorite', getHref: (page?: number) => (page && page > 1 ? `/favorite?page=${page}` : '/favorite') },
+  favorite: {
+    path: '/favorite',
+    getHref: (page?: number) => (page && page > 1 ? `/favorite?page=${page}` : '/favorite'),
+  },
   myListings: { path: '/my-listings', getHref: () => '/my-listings' },
   addListings: { path: '/add-listings', getHref: () => '/add-listings' },
   saved: { path: '/saved', getHref: () => '/saved' },
@@ -59,7 +92,10 @@ export const paths = {
     getHref: (reference: string) => `/payment/callback?reference=${encodeURIComponent(reference)}`,
   },
   /** The sandbox provider's stand-in for the phone's mobile money prompt. */
-  sandboxPay: { path: '/pay/sandbox/:reference', getHref: (reference: string) => `/pay/sandbox/${encodeURIComponent(reference)}` },
+  sandboxPay: {
+    path: '/pay/sandbox/:reference',
+    getHref: (reference: string) => `/pay/sandbox/${encodeURIComponent(reference)}`,
+  },
   // The staff console (PRODUCT.md P6); its inner pages' paths live in features/admin/admin-paths.ts.
   admin: { path: '/admin', getHref: () => '/admin' },
 } as const;

@@ -36,7 +36,8 @@ export interface RequestOptions {
 function buildUrl(path: string, query?: RequestOptions['query']) {
   const url = new URL(`/api${path}`, window.location.origin);
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+    if (value !== undefined && value !== null && value !== '')
+      url.searchParams.set(key, String(value));
   }
   return url.pathname + url.search;
 }
@@ -47,7 +48,10 @@ function buildUrl(path: string, query?: RequestOptions['query']) {
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const controller = new AbortController();
-  const timeout = window.setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), API_TIMEOUT_MS);
+  const timeout = window.setTimeout(
+    () => controller.abort(new DOMException('timeout', 'TimeoutError')),
+    API_TIMEOUT_MS,
+  );
   options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason));
 
   const token = storage.get(STORAGE_KEYS.token);
@@ -68,7 +72,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    const timedOut = controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError';
+    const timedOut =
+      controller.signal.reason instanceof DOMException &&
+      controller.signal.reason.name === 'TimeoutError';
     throw new ApiError(
       0,
       timedOut
@@ -89,7 +95,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (response.ok) return data as T;
 
   const body = (data ?? {}) as Partial<ErrorResponse>;
-  const error = new ApiError(response.status, body.message ?? messages.http.internal, body.errors ?? {});
+  const error = new ApiError(
+    response.status,
+    body.message ?? messages.http.internal,
+    body.errors ?? {},
+  );
   if (response.status === 401 && !options.skipUnauthorizedHandler) onUnauthorized(error);
   throw error;
 }

@@ -34,8 +34,11 @@ export const test = base.extend<{ browserErrors: BrowserErrors }>({
         document.addEventListener(
           'securitypolicyviolation',
           (event) => {
-            const report = (window as unknown as { __carlinkCspViolation(line: string): void }).__carlinkCspViolation;
-            void report(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`);
+            const report = (window as unknown as { __carlinkCspViolation(line: string): void })
+              .__carlinkCspViolation;
+            void report(
+              `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
+            );
           },
           true,
         );

@@ -72,7 +72,10 @@ export const bookings = pgTable(
       'bookings_payment_status_check',
       sql`${t.paymentStatus} in ('unpaid','pending','paid','failed','refunded')`,
     ),
-    check('bookings_payment_method_check', sql`${t.paymentMethod} in ('mobile_money','payOnPickup','none')`),
+    check(
+      'bookings_payment_method_check',
+      sql`${t.paymentMethod} in ('mobile_money','payOnPickup','none')`,
+    ),
     check('bookings_kind_check', sql`${t.kind} in ('rental','maintenance')`),
     check(
       'bookings_kind_shape_check',

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { bookings } from './bookings';
 
 /** One row per payment attempt with a provider (PRODUCT.md P5). */
@@ -69,6 +78,9 @@ export const sandboxTransactions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('sandbox_transactions_status_check', sql`${t.status} in ('pending','success','failed','reversed')`),
+    check(
+      'sandbox_transactions_status_check',
+      sql`${t.status} in ('pending','success','failed','reversed')`,
+    ),
   ],
 );

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -11,7 +21,9 @@ export const users = pgTable(
     email: text('email'),
     whatsapp: text('whatsapp'),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['renter', 'staff'] }).notNull().default('renter'),
+    role: text('role', { enum: ['renter', 'staff'] })
+      .notNull()
+      .default('renter'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

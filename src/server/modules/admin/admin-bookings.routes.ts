@@ -52,7 +52,10 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  for (const [action, { path, summary }] of Object.entries(ACTION_PATHS) as [AdminBookingAction, (typeof ACTION_PATHS)[AdminBookingAction]][]) {
+  for (const [action, { path, summary }] of Object.entries(ACTION_PATHS) as [
+    AdminBookingAction,
+    (typeof ACTION_PATHS)[AdminBookingAction],
+  ][]) {
     app.post(`/bookings/:code/${path}`, {
       schema: {
         ...adminDoc,
@@ -68,7 +71,13 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       handler: async (request) =>
-        applyBookingAction(app.payments, request.params.code, action, request.auth!.user.id, request.body.note),
+        applyBookingAction(
+          app.payments,
+          request.params.code,
+          action,
+          request.auth!.user.id,
+          request.body.note,
+        ),
     });
   }
 };

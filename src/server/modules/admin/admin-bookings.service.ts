@@ -31,7 +31,9 @@ type BookingRow = typeof bookings.$inferSelect;
 
 export async function listAdminBookings(db: Database, query: AdminBookingListQuery) {
   const q = query.q;
-  const search = q ? or(bookingCodeMatch(q), msisdnMatch(q), sql`${users.name} ilike ${`%${likeEscape(q)}%`}`) : undefined;
+  const search = q
+    ? or(bookingCodeMatch(q), msisdnMatch(q), sql`${users.name} ilike ${`%${likeEscape(q)}%`}`)
+    : undefined;
   const conditions: (SQL | undefined)[] = [
     query.status ? eq(bookings.status, query.status) : undefined,
     query.payment_status ? eq(bookings.paymentStatus, query.payment_status) : undefined,
@@ -65,7 +67,10 @@ function allowedActions(b: BookingRow, today: string): AdminBookingAction[] {
   return ADMIN_BOOKING_ACTIONS.filter((action) => refusalOf(action, b, today) === null);
 }
 
-export async function loadBookingDetail(db: Executor, code: string): Promise<AdminBookingDetail | undefined> {
+export async function loadBookingDetail(
+  db: Executor,
+  code: string,
+): Promise<AdminBookingDetail | undefined> {
   const [row] = await summariesWhere(db, eq(bookings.bookingCode, code)).limit(1);
   if (!row) return undefined;
   return detailOf(db, row);
@@ -75,7 +80,10 @@ async function detailOf(db: Executor, row: BookingSummaryRow): Promise<AdminBook
   const b = row.booking;
   const [events, paymentRows] = await Promise.all([
     db
-      .select({ event: bookingEvents, user: { id: users.id, name: users.name, msisdn: users.msisdn } })
+      .select({
+        event: bookingEvents,
+        user: { id: users.id, name: users.name, msisdn: users.msisdn },
+      })
       .from(bookingEvents)
       .leftJoin(users, eq(users.id, bookingEvents.actorUserId))
       .where(eq(bookingEvents.bookingId, b.id))
@@ -131,8 +139,16 @@ const plans: Record<AdminBookingAction, (b: BookingRow) => ActionPlan> = {
     // PRODUCT.md P3: a paid booking is 'confirmed'; pickup then makes it 'active'.
     set: { paymentStatus: 'paid', status: 'confirmed' },
   }),
-  pick_up: () => ({ event: 'picked_up', message: 'Marked as picked up.', set: { status: 'active' } }),
-  return: () => ({ event: 'returned', message: 'Marked as returned.', set: { status: 'completed' } }),
+  pick_up: () => ({
+    event: 'picked_up',
+    message: 'Marked as picked up.',
+    set: { status: 'active' },
+  }),
+  return: () => ({
+    event: 'returned',
+    message: 'Marked as returned.',
+    set: { status: 'completed' },
+  }),
   cancel: (b) => ({
     event: 'cancelled',
     message: 'Booking cancelled.',
@@ -185,14 +201,25 @@ export async function applyBookingAction(
             });
             data = { amount_pesewas: current.totalPesewas, payment_reference: reference };
           }
-          await recordBookingEvent(tx, { bookingId: current.id, type: plan.event, actor: 'staff', actorUserId: staffId, note, data });
+          await recordBookingEvent(tx, {
+            bookingId: current.id,
+            type: plan.event,
+            actor: 'staff',
+            actorUserId: staffId,
+            note,
+            data,
+          });
           return plan.message;
         });
   const booking = await loadBookingDetail(db, current.bookingCode);
   return { message, booking: booking! };
 }
 
-async function updateIfUnchanged(tx: Executor, current: BookingRow, set: Partial<typeof bookings.$inferInsert>) {
+async function updateIfUnchanged(
+  tx: Executor,
+  current: BookingRow,
+  set: Partial<typeof bookings.$inferInsert>,
+) {
   const [updated] = await tx
     .update(bookings)
     .set({ ...set, updatedAt: sql`now()` })
@@ -213,10 +240,20 @@ async function updateIfUnchanged(tx: Executor, current: BookingRow, set: Partial
  * (the payments module's cancelPaidBooking); cash was taken over the counter, so staff hand
  * it back and the refund is recorded here at once.
  */
-async function cancelPaid(payments: PaymentsContext, current: BookingRow, staffId: number, note: string | null) {
+async function cancelPaid(
+  payments: PaymentsContext,
+  current: BookingRow,
+  staffId: number,
+  note: string | null,
+) {
   const paid = await findSuccessfulPayment(payments.db, current.id);
   if (paid && paid.provider !== 'cash') {
-    const cancelled = await cancelPaidBooking(payments, current.id, { actor: 'staff', userId: staffId, today: null, note: note ?? undefined });
+    const cancelled = await cancelPaidBooking(payments, current.id, {
+      actor: 'staff',
+      userId: staffId,
+      today: null,
+      note: note ?? undefined,
+    });
     if (!cancelled) throw new HttpError(409, adminMessages.changedMeanwhile);
     return 'Booking cancelled. The refund was sent to the mobile money provider.';
   }
@@ -247,7 +284,10 @@ async function cancelPaid(payments: PaymentsContext, current: BookingRow, staffI
       actor: 'staff',
       actorUserId: staffId,
       note: 'Cash handed back to the renter.',
-      data: { reference: paid?.reference ?? null, amount_pesewas: paid?.amountPesewas ?? current.totalPesewas },
+      data: {
+        reference: paid?.reference ?? null,
+        amount_pesewas: paid?.amountPesewas ?? current.totalPesewas,
+      },
     });
   });
   return 'Booking cancelled. Hand the cash back to the renter.';

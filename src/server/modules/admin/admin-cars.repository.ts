@@ -1,6 +1,11 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { cedisToPesewas, pesewasToCedis } from '../../../shared/money';
-import type { AdminCar, AdminCarInput, AdminCarListQuery, AdminCarPhoto } from '../../../shared/schemas/admin';
+import type {
+  AdminCar,
+  AdminCarInput,
+  AdminCarListQuery,
+  AdminCarPhoto,
+} from '../../../shared/schemas/admin';
 import type { Executor } from '../../db/client';
 import { bookings, carImages, cars } from '../../db/schema/index';
 import { carTitle } from '../cars/car-mapper';
@@ -12,7 +17,13 @@ type CarRow = typeof cars.$inferSelect;
 type CarImageRow = typeof carImages.$inferSelect;
 
 export function toAdminPhoto(image: CarImageRow): AdminCarPhoto {
-  return { id: image.id, image_url: image.url, alt: image.alt, position: image.position, srcset: srcsetOf(image.url) };
+  return {
+    id: image.id,
+    image_url: image.url,
+    alt: image.alt,
+    position: image.position,
+    srcset: srcsetOf(image.url),
+  };
 }
 
 export function toAdminCar(car: CarRow, images: CarImageRow[]): AdminCar {
@@ -85,7 +96,8 @@ export async function photosOfCars(db: Executor, carIds: number[]) {
   return byCar;
 }
 
-export const photosOfCar = async (db: Executor, carId: number) => (await photosOfCars(db, [carId])).get(carId) ?? [];
+export const photosOfCar = async (db: Executor, carId: number) =>
+  (await photosOfCars(db, [carId])).get(carId) ?? [];
 
 export const findCarRow = async (db: Executor, id: number) =>
   (await db.select().from(cars).where(eq(cars.id, id)).limit(1))[0];
@@ -110,7 +122,11 @@ function searchCondition(q: string | undefined): SQL | undefined {
 
 export async function listAdminCars(db: Executor, query: AdminCarListQuery) {
   const where = and(
-    query.status === 'active' ? isNull(cars.retiredAt) : query.status === 'retired' ? isNotNull(cars.retiredAt) : undefined,
+    query.status === 'active'
+      ? isNull(cars.retiredAt)
+      : query.status === 'retired'
+        ? isNotNull(cars.retiredAt)
+        : undefined,
     query.make ? sql`lower(${cars.make}) = ${query.make.toLowerCase()}` : undefined,
     query.body_type ? eq(cars.bodyType, query.body_type) : undefined,
     searchCondition(query.q),
@@ -126,7 +142,10 @@ export async function listAdminCars(db: Executor, query: AdminCarListQuery) {
     db.select({ total: count() }).from(cars).where(where),
     db.selectDistinct({ make: cars.make }).from(cars).orderBy(asc(cars.make)),
   ]);
-  const photos = await photosOfCars(db, rows.map((r) => r.id));
+  const photos = await photosOfCars(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
     cars: rows.map((car) => toAdminCar(car, photos.get(car.id) ?? [])),
     total: Number(totals[0]?.total ?? 0),

@@ -78,7 +78,12 @@ export const adminCarRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Edit every field of a car (existing bookings keep their price)',
       params: AdminIdParamsSchema,
       body: AdminCarInputSchema,
-      response: { 200: AdminCarResponseSchema, ...authErrors, 404: ErrorResponseSchema, 422: ErrorResponseSchema },
+      response: {
+        200: AdminCarResponseSchema,
+        ...authErrors,
+        404: ErrorResponseSchema,
+        422: ErrorResponseSchema,
+      },
     },
     handler: async (request) => {
       const [car] = await app.db
@@ -96,7 +101,12 @@ export const adminCarRoutes: FastifyPluginAsyncZod = async (app) => {
       ...adminDoc,
       summary: 'Stop offering a car (its bookings must be finished first)',
       params: AdminIdParamsSchema,
-      response: { 200: AdminCarResponseSchema, ...authErrors, 404: ErrorResponseSchema, 409: ErrorResponseSchema },
+      response: {
+        200: AdminCarResponseSchema,
+        ...authErrors,
+        404: ErrorResponseSchema,
+        409: ErrorResponseSchema,
+      },
     },
     handler: async (request) => {
       const id = request.params.id;
@@ -106,7 +116,8 @@ export const adminCarRoutes: FastifyPluginAsyncZod = async (app) => {
         const locked = await lockCarRow(tx, id);
         if (!locked) throw notFound();
         if (locked.retiredAt) throw new HttpError(409, adminMessages.alreadyRetired);
-        if (await hasUnfinishedRental(tx, id)) throw new HttpError(409, adminMessages.retireWithBookings);
+        if (await hasUnfinishedRental(tx, id))
+          throw new HttpError(409, adminMessages.retireWithBookings);
         const [row] = await tx
           .update(cars)
           .set({ retiredAt: sql`now()`, updatedAt: sql`now()` })
@@ -123,7 +134,12 @@ export const adminCarRoutes: FastifyPluginAsyncZod = async (app) => {
       ...adminDoc,
       summary: 'Offer a retired car again',
       params: AdminIdParamsSchema,
-      response: { 200: AdminCarResponseSchema, ...authErrors, 404: ErrorResponseSchema, 409: ErrorResponseSchema },
+      response: {
+        200: AdminCarResponseSchema,
+        ...authErrors,
+        404: ErrorResponseSchema,
+        409: ErrorResponseSchema,
+      },
     },
     handler: async (request) => {
       const id = request.params.id;

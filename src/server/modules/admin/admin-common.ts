@@ -125,7 +125,11 @@ type BookingState = Pick<
  * docs/admin-api.md). The same function builds `allowed_actions` and guards the actions, so
  * the buttons staff see and what the server accepts cannot drift apart.
  */
-export function refusalOf(action: AdminBookingAction, b: BookingState, today: string): string | null {
+export function refusalOf(
+  action: AdminBookingAction,
+  b: BookingState,
+  today: string,
+): string | null {
   const m = adminMessages;
   switch (action) {
     case 'record_cash':

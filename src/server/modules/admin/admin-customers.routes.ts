@@ -14,7 +14,15 @@ import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import type { Executor } from '../../db/client';
 import { bookings, users } from '../../db/schema/index';
 import { HttpError } from '../../http-errors';
-import { adminDoc, authErrors, likeEscape, msisdnMatch, paging, summariesWhere, toAdminBookingSummary } from './admin-common';
+import {
+  adminDoc,
+  authErrors,
+  likeEscape,
+  msisdnMatch,
+  paging,
+  summariesWhere,
+  toAdminBookingSummary,
+} from './admin-common';
 
 const liveStatuses = sql.raw(LIVE_BOOKING_STATUSES.map((s) => `'${s}'`).join(','));
 
@@ -32,7 +40,9 @@ const customerColumns = {
   createdAt: users.createdAt,
   bookingsCount: sql<number>`(select count(*) from bookings b where ${ofUser})`.mapWith(Number),
   liveBookingsCount: sql<number>`(select count(*) from bookings b where ${ofUser}
-    and b.status in (${liveStatuses}) and (b.hold_expires_at is null or b.hold_expires_at > now()))`.mapWith(Number),
+    and b.status in (${liveStatuses}) and (b.hold_expires_at is null or b.hold_expires_at > now()))`.mapWith(
+    Number,
+  ),
   lastBookingAt: sql<string | null>`(select max(b.created_at) from bookings b where ${ofUser})`,
 };
 
@@ -62,7 +72,10 @@ const toCustomer = (row: CustomerRow): AdminCustomer => ({
 const isRenter = eq(users.role, 'renter');
 
 async function findCustomer(db: Executor, id: number) {
-  const [row] = await db.select(customerColumns).from(users).where(and(isRenter, eq(users.id, id)));
+  const [row] = await db
+    .select(customerColumns)
+    .from(users)
+    .where(and(isRenter, eq(users.id, id)));
   return row ? toCustomer(row) : undefined;
 }
 
@@ -76,7 +89,10 @@ export const adminCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { q, page, limit } = request.query;
-      const where = and(isRenter, q ? or(ilike(users.name, `%${likeEscape(q)}%`), msisdnMatch(q)) : undefined);
+      const where = and(
+        isRenter,
+        q ? or(ilike(users.name, `%${likeEscape(q)}%`), msisdnMatch(q)) : undefined,
+      );
       const [rows, totals] = await Promise.all([
         app.db
           .select(customerColumns)
@@ -87,17 +103,25 @@ export const adminCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
           .offset((page - 1) * limit),
         app.db.select({ total: count() }).from(users).where(where),
       ]);
-      return { customers: rows.map(toCustomer), ...paging(Number(totals[0]?.total ?? 0), page, limit) };
+      return {
+        customers: rows.map(toCustomer),
+        ...paging(Number(totals[0]?.total ?? 0), page, limit),
+      };
     },
   });
 
   app.get('/customers/:id', {
     schema: {
       ...adminDoc,
-      summary: "One renter and a page of their bookings, newest first",
+      summary: 'One renter and a page of their bookings, newest first',
       params: AdminIdParamsSchema,
       querystring: AdminPageQuerySchema,
-      response: { 200: AdminCustomerResponseSchema, ...authErrors, 404: ErrorResponseSchema, 422: ErrorResponseSchema },
+      response: {
+        200: AdminCustomerResponseSchema,
+        ...authErrors,
+        404: ErrorResponseSchema,
+        422: ErrorResponseSchema,
+      },
     },
     handler: async (request) => {
       const { page, limit } = request.query;

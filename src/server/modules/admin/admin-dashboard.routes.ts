@@ -3,11 +3,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BUSINESS_TIME_ZONE } from '../../../shared/constants';
 import { addDays, todayInAccra } from '../../../shared/dates';
 import { pesewasToCedis } from '../../../shared/money';
-import { AdminDashboardResponseSchema, type AdminDashboardResponse } from '../../../shared/schemas/admin';
+import {
+  AdminDashboardResponseSchema,
+  type AdminDashboardResponse,
+} from '../../../shared/schemas/admin';
 import { type Database, rowsOf } from '../../db/client';
 import { bookings, cars, payments, users } from '../../db/schema/index';
 import { holdsCar } from '../cars/cars.repository';
-import { adminDoc, authErrors, bookingSummaryColumns, isRental, summariesWhere, toAdminBookingSummary } from './admin-common';
+import {
+  adminDoc,
+  authErrors,
+  bookingSummaryColumns,
+  isRental,
+  summariesWhere,
+  toAdminBookingSummary,
+} from './admin-common';
 
 /** Lists on the dashboard are short by design; the bookings page has the rest. */
 const LIST_LIMIT = 50;
@@ -24,7 +34,12 @@ async function utilisation(db: Database, start: string, end: string) {
   const tz = BUSINESS_TIME_ZONE;
   // Calendar days a car is held, both ends included (as the exclusion constraint counts them),
   // clipped to the month; over the cars on offer now, each from the day it was added.
-  const [row] = rowsOf<{ cars: number; car_days: number; booked_days: number; maintenance_days: number }>(
+  const [row] = rowsOf<{
+    cars: number;
+    car_days: number;
+    booked_days: number;
+    maintenance_days: number;
+  }>(
     await db.execute(sql`
       with m as (select ${start}::date as s, ${end}::date as e),
       fleet as (select c.id, greatest(m.s, (c.created_at at time zone ${tz})::date) as from_day from cars c, m where c.retired_at is null),
@@ -69,13 +84,21 @@ async function paymentsByDay(db: Database, from: string) {
   return new Map(rows.map((r) => [r.day, { amount: Number(r.amount), count: Number(r.n) }]));
 }
 
-export async function buildDashboard(db: Database, today = todayInAccra()): Promise<AdminDashboardResponse> {
+export async function buildDashboard(
+  db: Database,
+  today = todayInAccra(),
+): Promise<AdminDashboardResponse> {
   const thisMonth = monthOf(today);
   const lastMonth = monthOf(addDays(thisMonth.start, -1));
   const byStart = [asc(bookings.startDate), asc(bookings.id)] as const;
 
   const [pickups, returns, awaitingCash, flagged, usage, byDay] = await Promise.all([
-    summariesWhere(db, inArray(bookings.status, ['pending', 'confirmed']), eq(bookings.startDate, today), holdsCar)
+    summariesWhere(
+      db,
+      inArray(bookings.status, ['pending', 'confirmed']),
+      eq(bookings.startDate, today),
+      holdsCar,
+    )
       .orderBy(...byStart)
       .limit(LIST_LIMIT),
     // Due back today, and overdue ones (the car is still out after its end date).
@@ -93,13 +116,21 @@ export async function buildDashboard(db: Database, today = todayInAccra()): Prom
       .limit(LIST_LIMIT),
     // A flag needs staff until the money is sorted out: refunded payments drop off.
     db
-      .select({ ...bookingSummaryColumns, flaggedReason: payments.flaggedReason, reference: payments.reference })
+      .select({
+        ...bookingSummaryColumns,
+        flaggedReason: payments.flaggedReason,
+        reference: payments.reference,
+      })
       .from(payments)
       .innerJoin(bookings, eq(bookings.id, payments.bookingId))
       .innerJoin(cars, eq(cars.id, bookings.carId))
       .innerJoin(users, eq(users.id, bookings.userId))
       .where(
-        and(isRental, isNotNull(payments.flaggedReason), notInArray(payments.status, ['refunded', 'refund_pending'])),
+        and(
+          isRental,
+          isNotNull(payments.flaggedReason),
+          notInArray(payments.status, ['refunded', 'refund_pending']),
+        ),
       )
       .orderBy(desc(payments.createdAt), desc(payments.id))
       .limit(LIST_LIMIT),
@@ -131,8 +162,16 @@ export async function buildDashboard(db: Database, today = todayInAccra()): Prom
     },
     utilisation: { month: thisMonth.month, ...usage },
     revenue: {
-      this_month: { month: thisMonth.month, amount: pesewasToCedis(totals.this.amount), payments: totals.this.payments },
-      last_month: { month: lastMonth.month, amount: pesewasToCedis(totals.last.amount), payments: totals.last.payments },
+      this_month: {
+        month: thisMonth.month,
+        amount: pesewasToCedis(totals.this.amount),
+        payments: totals.this.payments,
+      },
+      last_month: {
+        month: lastMonth.month,
+        amount: pesewasToCedis(totals.last.amount),
+        payments: totals.last.payments,
+      },
       daily,
     },
   };

@@ -34,7 +34,11 @@ const blockColumns = {
   creator: { id: users.id, name: users.name, msisdn: users.msisdn },
 };
 
-async function loadBlocks(db: Executor, carId: number, where = gte(bookings.endDate, todayInAccra())) {
+async function loadBlocks(
+  db: Executor,
+  carId: number,
+  where = gte(bookings.endDate, todayInAccra()),
+) {
   const rows = await db
     .select(blockColumns)
     .from(bookings)
@@ -43,12 +47,22 @@ async function loadBlocks(db: Executor, carId: number, where = gte(bookings.endD
       and(eq(bookingEvents.bookingId, bookings.id), eq(bookingEvents.type, 'maintenance_blocked')),
     )
     .leftJoin(users, eq(users.id, bookingEvents.actorUserId))
-    .where(and(eq(bookings.carId, carId), eq(bookings.kind, 'maintenance'), eq(bookings.status, 'confirmed'), where))
+    .where(
+      and(
+        eq(bookings.carId, carId),
+        eq(bookings.kind, 'maintenance'),
+        eq(bookings.status, 'confirmed'),
+        where,
+      ),
+    )
     .orderBy(asc(bookings.startDate));
   return rows.map(toBlock);
 }
 
-function toBlock(row: { block: typeof bookings.$inferSelect; creator: AdminMaintenanceBlock['created_by'] }): AdminMaintenanceBlock {
+function toBlock(row: {
+  block: typeof bookings.$inferSelect;
+  creator: AdminMaintenanceBlock['created_by'];
+}): AdminMaintenanceBlock {
   return {
     id: row.block.id,
     car_id: row.block.carId,
@@ -72,7 +86,11 @@ export const adminMaintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
       ...adminDoc,
       summary: "A car's maintenance blocks that end today or later",
       params: AdminIdParamsSchema,
-      response: { 200: AdminMaintenanceListResponseSchema, ...authErrors, 404: ErrorResponseSchema },
+      response: {
+        200: AdminMaintenanceListResponseSchema,
+        ...authErrors,
+        404: ErrorResponseSchema,
+      },
     },
     handler: async (request) => {
       if (!(await findCarRow(app.db, request.params.id))) throw carNotFound();
@@ -98,7 +116,9 @@ export const adminMaintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
       const carId = request.params.id;
       const { start_date, end_date, note } = request.body;
       if (end_date < todayInAccra()) {
-        throw new HttpError(422, adminMessages.blockInPast, { end_date: [adminMessages.blockInPast] });
+        throw new HttpError(422, adminMessages.blockInPast, {
+          end_date: [adminMessages.blockInPast],
+        });
       }
       const staffId = request.auth!.user.id;
       try {
@@ -155,7 +175,12 @@ export const adminMaintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
       ...adminDoc,
       summary: 'Remove a maintenance block, freeing its dates',
       params: AdminCarBlockParamsSchema,
-      response: { 200: AdminMessageResponseSchema, ...authErrors, 404: ErrorResponseSchema, 409: ErrorResponseSchema },
+      response: {
+        200: AdminMessageResponseSchema,
+        ...authErrors,
+        404: ErrorResponseSchema,
+        409: ErrorResponseSchema,
+      },
     },
     handler: async (request) => {
       const { id: carId, blockId } = request.params;
@@ -177,7 +202,13 @@ export const adminMaintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
           const [existing] = await tx
             .select({ status: bookings.status })
             .from(bookings)
-            .where(and(eq(bookings.id, blockId), eq(bookings.carId, carId), eq(bookings.kind, 'maintenance')));
+            .where(
+              and(
+                eq(bookings.id, blockId),
+                eq(bookings.carId, carId),
+                eq(bookings.kind, 'maintenance'),
+              ),
+            );
           if (!existing) throw new HttpError(404, adminMessages.blockNotFound);
           throw new HttpError(409, adminMessages.blockAlreadyRemoved);
         }

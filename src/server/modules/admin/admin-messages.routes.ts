@@ -45,7 +45,12 @@ export const adminMessageRoutes: FastifyPluginAsyncZod = async (app) => {
           .limit(limit)
           .offset((page - 1) * limit),
         app.db
-          .select({ total: count(), unread: sql<number>`count(*) filter (where ${isNull(contactMessages.readAt)})`.mapWith(Number) })
+          .select({
+            total: count(),
+            unread: sql<number>`count(*) filter (where ${isNull(contactMessages.readAt)})`.mapWith(
+              Number,
+            ),
+          })
           .from(contactMessages),
       ]);
       return {
@@ -94,7 +99,11 @@ export const adminMessageRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db.select({ total: count() }).from(newsletterSubscriptions),
       ]);
       return {
-        subscriptions: rows.map((r) => ({ id: r.id, email: r.email, created_at: r.createdAt.toISOString() })),
+        subscriptions: rows.map((r) => ({
+          id: r.id,
+          email: r.email,
+          created_at: r.createdAt.toISOString(),
+        })),
         ...paging(Number(totals[0]?.total ?? 0), page, limit),
       };
     },

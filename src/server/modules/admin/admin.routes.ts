@@ -13,7 +13,10 @@ import { adminPhotoRoutes } from './photos.routes';
  * a visitor gets 401 and a renter 403 without their body ever being read or validated
  * (a per-route preHandler would answer an invalid body with 422 before checking who asks).
  */
-export const adminRoutes: FastifyPluginAsync<{ uploadsDir: string }> = async (app, { uploadsDir }) => {
+export const adminRoutes: FastifyPluginAsync<{ uploadsDir: string }> = async (
+  app,
+  { uploadsDir },
+) => {
   app.addHook('onRequest', app.requireStaff);
 
   await app.register(adminDashboardRoutes);

@@ -36,7 +36,10 @@ const invalidPhoto = (message: string) => new HttpError(422, message, { file: [m
 const ALT_MAX = 200;
 
 /** Photo upload, reorder and delete, under /api/admin/cars/:id/photos. */
-export const adminPhotoRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, { uploadsDir }) => {
+export const adminPhotoRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (
+  app,
+  { uploadsDir },
+) => {
   // Only this scope reads multipart bodies; one file, a few small fields, nothing else.
   await app.register(multipart, {
     limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 4, fieldSize: 1_000, parts: 5 },
@@ -45,7 +48,8 @@ export const adminPhotoRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = a
   app.post('/cars/:id/photos', {
     schema: {
       ...adminDoc,
-      summary: 'Upload a photo (multipart field "file": JPG, PNG or WebP, at most 8 MB; optional "alt" before it)',
+      summary:
+        'Upload a photo (multipart field "file": JPG, PNG or WebP, at most 8 MB; optional "alt" before it)',
       consumes: ['multipart/form-data'],
       params: AdminIdParamsSchema,
       response: {
@@ -69,7 +73,8 @@ export const adminPhotoRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = a
       try {
         bytes = await part.toBuffer();
       } catch (error) {
-        if ((error as { statusCode?: number }).statusCode === 413) throw new HttpError(413, adminMessages.photoTooLarge);
+        if ((error as { statusCode?: number }).statusCode === 413)
+          throw new HttpError(413, adminMessages.photoTooLarge);
         throw error;
       }
       if (!bytes.length) throw invalidPhoto(adminMessages.photoMissing);
@@ -78,13 +83,17 @@ export const adminPhotoRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = a
       if (!kind) throw invalidPhoto(adminMessages.photoType);
 
       const altField = part.fields.alt;
-      const altValue = altField && !Array.isArray(altField) && altField.type === 'field' ? String(altField.value).trim() : '';
+      const altValue =
+        altField && !Array.isArray(altField) && altField.type === 'field'
+          ? String(altField.value).trim()
+          : '';
 
       let stored;
       try {
         stored = await storeCarPhoto(uploadsDir, carId, bytes, kind);
       } catch (error) {
-        if (error instanceof UnreadableImageError) throw invalidPhoto(adminMessages.photoUnreadable);
+        if (error instanceof UnreadableImageError)
+          throw invalidPhoto(adminMessages.photoUnreadable);
         throw error;
       }
 
@@ -108,9 +117,10 @@ export const adminPhotoRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = a
             .returning();
           return row!;
         });
-        return reply
-          .status(201)
-          .send({ photo: toAdminPhoto(photo), photos: (await photosOfCar(app.db, carId)).map(toAdminPhoto) });
+        return reply.status(201).send({
+          photo: toAdminPhoto(photo),
+          photos: (await photosOfCar(app.db, carId)).map(toAdminPhoto),
+        });
       } catch (error) {
         await removeFiles(stored.files);
         throw error;
@@ -124,7 +134,12 @@ export const adminPhotoRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = a
       summary: "Reorder a car's photos: every photo id once, the cover first",
       params: AdminIdParamsSchema,
       body: AdminPhotoOrderInputSchema,
-      response: { 200: AdminPhotosResponseSchema, ...authErrors, 404: ErrorResponseSchema, 422: ErrorResponseSchema },
+      response: {
+        200: AdminPhotosResponseSchema,
+        ...authErrors,
+        404: ErrorResponseSchema,
+        422: ErrorResponseSchema,
+      },
     },
     handler: async (request) => {
       const carId = request.params.id;
@@ -139,12 +154,17 @@ export const adminPhotoRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = a
         const expected = current.map((p) => p.id).sort((a, b) => a - b);
         const given = [...ids].sort((a, b) => a - b);
         if (expected.length !== given.length || expected.some((id, i) => id !== given[i])) {
-          throw new HttpError(422, adminMessages.photoOrder, { photo_ids: [adminMessages.photoOrder] });
+          throw new HttpError(422, adminMessages.photoOrder, {
+            photo_ids: [adminMessages.photoOrder],
+          });
         }
         // One statement: the catalogue trigger fires once and no reader sees half an order.
         await tx.execute(sql`
           update ${carImages} set position = o.position - 1
-          from unnest(array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::int[]) with ordinality as o(id, position)
+          from unnest(array[${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )}]::int[]) with ordinality as o(id, position)
           where ${carImages.id} = o.id and ${carImages.carId} = ${carId}`);
       });
       return { photos: (await photosOfCar(app.db, carId)).map(toAdminPhoto) };
@@ -176,24 +196,30 @@ export const adminPhotoRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = a
 };
 
 /** Serves the uploaded photos: /media/uploads/cars/<car>/<key>-<width>.webp, nothing else. */
-export const uploadedMediaRoutes: FastifyPluginAsync<{ uploadsDir: string }> = async (app, { uploadsDir }) => {
+export const uploadedMediaRoutes: FastifyPluginAsync<{ uploadsDir: string }> = async (
+  app,
+  { uploadsDir },
+) => {
   app.get<{ Params: { carId: string; file: string } }>(
     '/cars/:carId/:file',
     { schema: { hide: true } },
     async (request, reply) => {
       const relative = `cars/${request.params.carId}/${request.params.file}`;
       // A strict name pattern: no dots, slashes or anything else that could leave the folder.
-      if (!UPLOAD_PATH_PATTERN.test(relative)) return reply.status(404).send({ message: messages.http.notFound });
+      if (!UPLOAD_PATH_PATTERN.test(relative))
+        return reply.status(404).send({ message: messages.http.notFound });
       const path = join(uploadsDir, relative);
       const info = await stat(path).catch(() => null);
       if (!info?.isFile()) return reply.status(404).send({ message: messages.http.notFound });
-      return reply
-        .header('content-type', 'image/webp')
-        .header('content-length', info.size)
-        // Names are random and never reused: a photo never changes under its URL.
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(createReadStream(path));
+      return (
+        reply
+          .header('content-type', 'image/webp')
+          .header('content-length', info.size)
+          // Names are random and never reused: a photo never changes under its URL.
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('x-content-type-options', 'nosniff')
+          .send(createReadStream(path))
+      );
     },
   );
 };

@@ -15,7 +15,9 @@ import { PHOTO_DEFAULT_WIDTH, PHOTO_WIDTHS } from '../../../shared/schemas/admin
 export const UPLOADS_URL_PREFIX = '/media/uploads';
 /** cars/<car id>/<random key>-<width>.webp: the only names the media route serves. */
 export const UPLOAD_PATH_PATTERN = /^cars\/(\d{1,10})\/([a-f0-9]{24})-(\d{3,4})\.webp$/;
-const DEFAULT_URL_PATTERN = new RegExp(`^${UPLOADS_URL_PREFIX}/cars/(\\d{1,10})/([a-f0-9]{24})-${PHOTO_DEFAULT_WIDTH}\\.webp$`);
+const DEFAULT_URL_PATTERN = new RegExp(
+  `^${UPLOADS_URL_PREFIX}/cars/(\\d{1,10})/([a-f0-9]{24})-${PHOTO_DEFAULT_WIDTH}\\.webp$`,
+);
 
 /** A decompression bomb (a tiny file of a gigantic image) is refused before it is decoded. */
 const MAX_INPUT_PIXELS = 40_000_000;
@@ -29,7 +31,8 @@ export function detectImageKind(bytes: Uint8Array): ImageKind | null {
   if (bytes.length >= 3 && starts([0xff, 0xd8, 0xff])) return 'jpeg';
   if (bytes.length >= 8 && starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   // 'RIFF' <size> 'WEBP'
-  if (bytes.length >= 12 && starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
+  if (bytes.length >= 12 && starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8))
+    return 'webp';
   return null;
 }
 
@@ -42,7 +45,12 @@ export interface StoredPhoto {
 }
 
 /** Decodes, resizes and writes every width; nothing is left on disk if any step fails. */
-export async function storeCarPhoto(uploadsDir: string, carId: number, input: Buffer, kind: ImageKind): Promise<StoredPhoto> {
+export async function storeCarPhoto(
+  uploadsDir: string,
+  carId: number,
+  input: Buffer,
+  kind: ImageKind,
+): Promise<StoredPhoto> {
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
@@ -50,7 +58,8 @@ export async function storeCarPhoto(uploadsDir: string, carId: number, input: Bu
     throw new UnreadableImageError('unreadable');
   }
   // The signature said one type; the decoder must agree (a PNG header on other bytes fails here).
-  if (meta.format !== kind || !meta.width || !meta.height) throw new UnreadableImageError('mismatch');
+  if (meta.format !== kind || !meta.width || !meta.height)
+    throw new UnreadableImageError('mismatch');
 
   const key = randomBytes(12).toString('hex');
   const dir = join(uploadsDir, 'cars', String(carId));
@@ -69,7 +78,10 @@ export async function storeCarPhoto(uploadsDir: string, carId: number, input: Bu
     }
   } catch (error) {
     await removeFiles(files);
-    if (error instanceof Error && /Input|unsupported|corrupt|premature|pixel/i.test(error.message)) {
+    if (
+      error instanceof Error &&
+      /Input|unsupported|corrupt|premature|pixel/i.test(error.message)
+    ) {
       throw new UnreadableImageError(error.message);
     }
     throw error;

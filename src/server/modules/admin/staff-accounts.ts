@@ -21,22 +21,38 @@ export async function createOrPromoteStaff(
   db: Executor,
   input: { name?: string; msisdn?: string; password?: string },
 ): Promise<StaffAccountResult> {
-  if (!input.msisdn) throw new StaffAccountError('Give --msisdn (and --name and --password for a new account).');
+  if (!input.msisdn)
+    throw new StaffAccountError('Give --msisdn (and --name and --password for a new account).');
   const msisdn = normalizeMsisdn(input.msisdn);
   const [existing] = await db.select().from(users).where(eq(users.msisdn, msisdn));
   if (existing) {
-    if (existing.role === 'staff') return { outcome: 'already_staff', id: existing.id, name: existing.name, msisdn };
-    await db.update(users).set({ role: 'staff', updatedAt: sql`now()` }).where(eq(users.id, existing.id));
+    if (existing.role === 'staff')
+      return { outcome: 'already_staff', id: existing.id, name: existing.name, msisdn };
+    await db
+      .update(users)
+      .set({ role: 'staff', updatedAt: sql`now()` })
+      .where(eq(users.id, existing.id));
     return { outcome: 'promoted', id: existing.id, name: existing.name, msisdn };
   }
-  const parsed = RegisterInputSchema.safeParse({ name: input.name, msisdn: input.msisdn, password: input.password });
+  const parsed = RegisterInputSchema.safeParse({
+    name: input.name,
+    msisdn: input.msisdn,
+    password: input.password,
+  });
   if (!parsed.success) {
-    const problems = Object.entries(z.flattenError(parsed.error).fieldErrors).map(([f, m]) => `  --${f}: ${m?.[0]}`);
+    const problems = Object.entries(z.flattenError(parsed.error).fieldErrors).map(
+      ([f, m]) => `  --${f}: ${m?.[0]}`,
+    );
     throw new StaffAccountError(`Cannot create the account:\n${problems.join('\n')}`);
   }
   const [row] = await db
     .insert(users)
-    .values({ name: parsed.data.name, msisdn, role: 'staff', passwordHash: await hashPassword(parsed.data.password) })
+    .values({
+      name: parsed.data.name,
+      msisdn,
+      role: 'staff',
+      passwordHash: await hashPassword(parsed.data.password),
+    })
     .returning({ id: users.id });
   return { outcome: 'created', id: row!.id, name: parsed.data.name, msisdn };
 }

@@ -16,7 +16,14 @@ export const updateUser = async (
   db: Executor,
   id: number,
   values: Partial<Pick<UserRow, 'name' | 'email' | 'whatsapp'>>,
-) => (await db.update(users).set({ ...values, updatedAt: sql`now()` }).where(eq(users.id, id)).returning())[0];
+) =>
+  (
+    await db
+      .update(users)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(users.id, id))
+      .returning()
+  )[0];
 
 export const insertSession = async (db: Executor, values: typeof sessions.$inferInsert) =>
   (await db.insert(sessions).values(values).returning())[0]!;
@@ -66,7 +73,10 @@ export async function countThrottledAttempt(db: Executor, key: string, windowSec
       extract(epoch from window_started_at + make_interval(secs => ${windowSeconds}))::float8
         as window_ends_epoch`);
   const row = rowsOf<{ failures: number; window_ends_epoch: number }>(result)[0]!;
-  return { count: Number(row.failures), windowEndsAt: new Date(Number(row.window_ends_epoch) * 1000) };
+  return {
+    count: Number(row.failures),
+    windowEndsAt: new Date(Number(row.window_ends_epoch) * 1000),
+  };
 }
 
 export const clearThrottle = (db: Executor, key: string) =>

@@ -10,7 +10,13 @@ import {
   UpdateProfileResponseSchema,
 } from '../../../shared/schemas/auth';
 import { messages } from '../../../shared/messages';
-import { loginUser, logoutSession, registerUser, toPublicUser, updateProfile } from './auth.service';
+import {
+  loginUser,
+  logoutSession,
+  registerUser,
+  toPublicUser,
+  updateProfile,
+} from './auth.service';
 
 /**
  * Per-IP limits are generous on purpose (PRODUCT.md P2.10): a whole mobile network's
@@ -25,7 +31,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['auth'],
       summary: 'Create a renter account and sign it in',
       body: RegisterInputSchema,
-      response: { 201: LoginResponseSchema, 409: ErrorResponseSchema, 422: ErrorResponseSchema, 429: ErrorResponseSchema },
+      response: {
+        201: LoginResponseSchema,
+        409: ErrorResponseSchema,
+        422: ErrorResponseSchema,
+        429: ErrorResponseSchema,
+      },
     },
     handler: async (request, reply) => {
       const result = await registerUser(app.db, request.body);
@@ -39,7 +50,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['auth'],
       summary: 'Sign in with phone number and password',
       body: LoginInputSchema,
-      response: { 200: LoginResponseSchema, 401: ErrorResponseSchema, 422: ErrorResponseSchema, 429: ErrorResponseSchema },
+      response: {
+        200: LoginResponseSchema,
+        401: ErrorResponseSchema,
+        422: ErrorResponseSchema,
+        429: ErrorResponseSchema,
+      },
     },
     handler: async (request) => loginUser(app.db, request.body),
   });
@@ -77,10 +93,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['auth'],
       summary: "Change the signed-in user's name, email or WhatsApp number",
-      description: 'Fields left out stay as they are; email and whatsapp are cleared with an empty string or null.',
+      description:
+        'Fields left out stay as they are; email and whatsapp are cleared with an empty string or null.',
       security: [{ bearerAuth: [] }],
       body: UpdateProfileInputSchema,
-      response: { 200: UpdateProfileResponseSchema, 401: ErrorResponseSchema, 422: ErrorResponseSchema },
+      response: {
+        200: UpdateProfileResponseSchema,
+        401: ErrorResponseSchema,
+        422: ErrorResponseSchema,
+      },
     },
     handler: async (request) => ({
       message: messages.profile.saved,

@@ -59,14 +59,20 @@ async function startSession(db: Database, user: repo.UserRow): Promise<LoginResp
 
 export async function registerUser(db: Database, input: RegisterInput): Promise<LoginResponse> {
   const msisdn = normalizeMsisdn(input.msisdn);
-  const attempt = await repo.countThrottledAttempt(db, `register:${msisdn}`, REGISTER_WINDOW_SECONDS);
+  const attempt = await repo.countThrottledAttempt(
+    db,
+    `register:${msisdn}`,
+    REGISTER_WINDOW_SECONDS,
+  );
   if (attempt.count > REGISTER_ATTEMPTS_PER_NUMBER) throw tooManyAttempts(attempt.windowEndsAt);
 
   const passwordHash = await hashPassword(input.password);
   // The unique index decides between two simultaneous sign-ups with one number.
   const user = await repo.insertUser(db, { name: input.name.trim(), msisdn, passwordHash });
   if (!user) {
-    throw new HttpError(409, messages.register.duplicate, { msisdn: [messages.register.duplicate] });
+    throw new HttpError(409, messages.register.duplicate, {
+      msisdn: [messages.register.duplicate],
+    });
   }
   const response = await startSession(db, user);
   return { ...response, message: 'Registration successful' };
@@ -92,7 +98,11 @@ export async function loginUser(db: Database, input: LoginInput): Promise<LoginR
 export type Authenticated = SignIn;
 
 /** Resolves a bearer token to its user, or explains in words why it cannot. */
-export async function authenticateToken(db: Database, sessions: SessionCache, token: string): Promise<Authenticated> {
+export async function authenticateToken(
+  db: Database,
+  sessions: SessionCache,
+  token: string,
+): Promise<Authenticated> {
   const tokenHash = hashAccessToken(token);
   let expired = false;
   const found = await sessions.find(tokenHash, async () => {
@@ -104,7 +114,8 @@ export async function authenticateToken(db: Database, sessions: SessionCache, to
     }
     return { user: row.user, sessionId: row.session.id, expiresAt: row.session.expiresAt };
   });
-  if (!found) throw new HttpError(401, expired ? messages.session.expired : messages.session.required);
+  if (!found)
+    throw new HttpError(401, expired ? messages.session.expired : messages.session.required);
   // A cached sign-in runs out while cached: the absolute 60 minutes hold all the same.
   if (found.expiresAt.getTime() <= Date.now()) {
     sessions.forget(tokenHash);
@@ -119,11 +130,16 @@ export const logoutSession = (db: Database, sessionId: number) => repo.revokeSes
  * The renter's own details (PATCH /api/auth/me). The WhatsApp number is stored like the
  * sign-in number, so '024 412 3456' and '+233244123456' are the same number.
  */
-export async function updateProfile(db: Database, userId: number, input: UpdateProfileInput): Promise<User> {
+export async function updateProfile(
+  db: Database,
+  userId: number,
+  input: UpdateProfileInput,
+): Promise<User> {
   const values: Parameters<typeof repo.updateUser>[2] = {};
   if (input.name !== undefined) values.name = input.name;
   if (input.email !== undefined) values.email = input.email;
-  if (input.whatsapp !== undefined) values.whatsapp = input.whatsapp === null ? null : normalizeMsisdn(input.whatsapp);
+  if (input.whatsapp !== undefined)
+    values.whatsapp = input.whatsapp === null ? null : normalizeMsisdn(input.whatsapp);
   const user = await repo.updateUser(db, userId, values);
   // The session was valid a moment ago; an account deleted since then is simply gone.
   if (!user) throw new HttpError(401, messages.session.required);

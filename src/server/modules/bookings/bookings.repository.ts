@@ -18,7 +18,12 @@ export async function lockCar(db: Executor, carId: number) {
 export const expireStaleHolds = (db: Executor, carId: number) =>
   db
     .update(bookings)
-    .set({ status: 'cancelled', paymentStatus: 'failed', cancelledAt: sql`now()`, updatedAt: sql`now()` })
+    .set({
+      status: 'cancelled',
+      paymentStatus: 'failed',
+      cancelledAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
     .where(
       and(
         eq(bookings.carId, carId),
@@ -152,4 +157,6 @@ export const findBookingById = async (db: Executor, id: number) =>
   (await db.select().from(bookings).where(eq(bookings.id, id)).limit(1))[0];
 
 export const deleteIdempotencyKey = (db: Executor, userId: number, key: string) =>
-  db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  db
+    .delete(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));

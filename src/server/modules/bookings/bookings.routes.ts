@@ -18,7 +18,12 @@ import {
 import { HttpError } from '../../http-errors';
 import { findCar } from '../cars/car-catalogue';
 import { hasOverlappingBooking } from '../cars/cars.repository';
-import { cancelUserBooking, createBookingAndPay, getUserBooking, listUserBookings } from './bookings.service';
+import {
+  cancelUserBooking,
+  createBookingAndPay,
+  getUserBooking,
+  listUserBookings,
+} from './bookings.service';
 
 const IdempotencyHeadersSchema = z.object({
   'idempotency-key': z
@@ -96,7 +101,11 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "The signed-in renter's bookings, newest first",
       security: [{ bearerAuth: [] }],
       querystring: BookingHistoryQuerySchema,
-      response: { 200: BookingHistoryResponseSchema, 401: ErrorResponseSchema, 422: ErrorResponseSchema },
+      response: {
+        200: BookingHistoryResponseSchema,
+        401: ErrorResponseSchema,
+        422: ErrorResponseSchema,
+      },
     },
     handler: async (request) =>
       listUserBookings(app.db, request.auth!.user.id, request.query.page, request.query.limit),
@@ -106,13 +115,17 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: app.requireUser,
     schema: {
       tags: ['bookings'],
-      summary: 'One of your bookings (anyone else\'s is not found)',
+      summary: "One of your bookings (anyone else's is not found)",
       security: [{ bearerAuth: [] }],
       params: BookingCodeParamsSchema,
       response: { 200: BookingResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
     },
     handler: async (request) => ({
-      booking: await getUserBooking(app.db, request.auth!.user.id, normalizeBookingCode(request.params.code)),
+      booking: await getUserBooking(
+        app.db,
+        request.auth!.user.id,
+        normalizeBookingCode(request.params.code),
+      ),
     }),
   });
 
@@ -127,7 +140,11 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => ({
       message: 'Booking cancelled.',
-      booking: await cancelUserBooking(app.payments, request.auth!.user.id, normalizeBookingCode(request.params.code)),
+      booking: await cancelUserBooking(
+        app.payments,
+        request.auth!.user.id,
+        normalizeBookingCode(request.params.code),
+      ),
     }),
   });
 };

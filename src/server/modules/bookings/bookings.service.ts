@@ -5,7 +5,11 @@ import { messages } from '../../../shared/messages';
 import { pesewasToCedis } from '../../../shared/money';
 import { bookingCodeFromBytes } from '../../../shared/booking-code';
 import { quoteRentalPrice } from '../../../shared/rental';
-import type { Booking, CreateBookingInput, CreateBookingResponse } from '../../../shared/schemas/bookings';
+import type {
+  Booking,
+  CreateBookingInput,
+  CreateBookingResponse,
+} from '../../../shared/schemas/bookings';
 import type { ErrorResponse } from '../../../shared/schemas/common';
 import type { Database } from '../../db/client';
 import { withRetry } from '../../db/retry';
@@ -16,7 +20,12 @@ import { recordBookingEvent } from './booking-events';
 import * as repo from './bookings.repository';
 import type { PaymentRow } from '../payments/payments.repository';
 import { findLatestPayments } from '../payments/payments.repository';
-import { cancelPaidBooking, startPayment, toApiPayment, type PaymentsContext } from '../payments/payments.service';
+import {
+  cancelPaidBooking,
+  startPayment,
+  toApiPayment,
+  type PaymentsContext,
+} from '../payments/payments.service';
 import { isGhanaMobileNumber } from '../../../shared/schemas/payments';
 
 const unavailable = () =>
@@ -27,7 +36,9 @@ const newBookingCode = () => bookingCodeFromBytes(randomBytes(6));
 export function canCancel(row: repo.BookingRow, today = todayInAccra()): boolean {
   return (
     (row.status === 'pending' || row.status === 'confirmed') &&
-    (row.paymentStatus === 'unpaid' || row.paymentStatus === 'pending' || row.paymentStatus === 'paid') &&
+    (row.paymentStatus === 'unpaid' ||
+      row.paymentStatus === 'pending' ||
+      row.paymentStatus === 'paid') &&
     row.startDate > today
   );
 }
@@ -44,7 +55,10 @@ export function effectiveStatus(row: repo.BookingRow, now = Date.now()) {
     row.holdExpiresAt.getTime() <= now;
   return expired
     ? { status: 'cancelled' as const, paymentStatus: 'failed' as const }
-    : { status: row.status as Booking['status'], paymentStatus: row.paymentStatus as Booking['payment_status'] };
+    : {
+        status: row.status as Booking['status'],
+        paymentStatus: row.paymentStatus as Booking['payment_status'],
+      };
 }
 
 export function toApiBooking(
@@ -110,17 +124,27 @@ export type CreateBookingResult =
 
 const conflictResult = (): CreateBookingResult => ({
   status: 409,
-  body: { message: messages.booking.unavailable, errors: { start_date: [messages.booking.unavailable] } },
+  body: {
+    message: messages.booking.unavailable,
+    errors: { start_date: [messages.booking.unavailable] },
+  },
   conflict: true,
 });
 
-function replayIdempotent(record: { requestHash: string; responseStatus: number; responseBody: unknown }, requestHash: string): CreateBookingResult {
+function replayIdempotent(
+  record: { requestHash: string; responseStatus: number; responseBody: unknown },
+  requestHash: string,
+): CreateBookingResult {
   if (record.requestHash !== requestHash) {
     throw new HttpError(422, messages.booking.idempotencyMismatch, {
       idempotency_key: [messages.booking.idempotencyMismatch],
     });
   }
-  return { status: record.responseStatus, body: record.responseBody as CreateBookingResponse, replayed: true };
+  return {
+    status: record.responseStatus,
+    body: record.responseBody as CreateBookingResponse,
+    replayed: true,
+  };
 }
 
 /**
@@ -219,7 +243,11 @@ async function insertBookingLocked(
     return await withRetry(() =>
       db.transaction(async (tx) => {
         if (idempotencyKey) {
-          const claimed = await repo.claimIdempotencyKey(tx, { userId, key: idempotencyKey, requestHash });
+          const claimed = await repo.claimIdempotencyKey(tx, {
+            userId,
+            key: idempotencyKey,
+            requestHash,
+          });
           if (!claimed) {
             const existing = await repo.findIdempotencyRecord(tx, userId, idempotencyKey);
             if (existing) return replayIdempotent(existing, requestHash);
@@ -228,12 +256,19 @@ async function insertBookingLocked(
 
         const car = await repo.lockCar(tx, input.car_id);
         if (!car || car.retiredAt) {
-          throw new HttpError(404, messages.booking.carNotFound, { car_id: [messages.booking.carNotFound] });
+          throw new HttpError(404, messages.booking.carNotFound, {
+            car_id: [messages.booking.carNotFound],
+          });
         }
         for (const expired of await repo.expireStaleHolds(tx, car.id)) {
-          await recordBookingEvent(tx, { bookingId: expired.id, type: 'hold_expired', actor: 'system' });
+          await recordBookingEvent(tx, {
+            bookingId: expired.id,
+            type: 'hold_expired',
+            actor: 'system',
+          });
         }
-        if (await hasOverlappingBooking(tx, car.id, input.start_date, input.end_date)) throw unavailable();
+        if (await hasOverlappingBooking(tx, car.id, input.start_date, input.end_date))
+          throw unavailable();
 
         const quote = quoteRentalPrice(car.pricePerDayPesewas, input.start_date, input.end_date);
         const mobileMoney = input.payment_method === 'mobile_money';
@@ -269,7 +304,8 @@ async function insertBookingLocked(
             : 'Booking successful. Pay when you pick up the car.',
           booking: toApiBooking(row, carInfo.car, carInfo.images),
         };
-        if (idempotencyKey) await repo.storeIdempotentResponse(tx, userId, idempotencyKey, 201, body);
+        if (idempotencyKey)
+          await repo.storeIdempotentResponse(tx, userId, idempotencyKey, 201, body);
         return { status: 201, body };
       }),
     );
@@ -295,12 +331,21 @@ export async function createBookingAndPay(
   let wallet = input.wallet_msisdn;
   if (input.payment_method === 'mobile_money' && !wallet) {
     if (!isGhanaMobileNumber(user.msisdn)) {
-      throw new HttpError(422, messages.http.validation, { wallet_msisdn: [messages.payment.walletInvalid] });
+      throw new HttpError(422, messages.http.validation, {
+        wallet_msisdn: [messages.payment.walletInvalid],
+      });
     }
     wallet = user.msisdn;
   }
-  const result = await createBooking(db, user.id, input, idempotencyKey, payments.holdSeconds * 1000);
-  if (result.conflict || input.payment_method !== 'mobile_money' || result.status !== 201) return result;
+  const result = await createBooking(
+    db,
+    user.id,
+    input,
+    idempotencyKey,
+    payments.holdSeconds * 1000,
+  );
+  if (result.conflict || input.payment_method !== 'mobile_money' || result.status !== 201)
+    return result;
 
   const row = await repo.findBookingById(db, result.body.booking.id);
   if (!row) return result;
@@ -314,7 +359,12 @@ export async function createBookingAndPay(
   }
   let payment: PaymentRow;
   try {
-    payment = await startPayment(payments, { booking: row, user, network: input.network!, walletMsisdn: wallet! });
+    payment = await startPayment(payments, {
+      booking: row,
+      user,
+      network: input.network!,
+      walletMsisdn: wallet!,
+    });
   } catch (error) {
     if (idempotencyKey) await repo.deleteIdempotencyKey(db, user.id, idempotencyKey);
     throw error;
@@ -328,7 +378,10 @@ export async function listUserBookings(db: Database, userId: number, page: numbe
   const { rows, total } = await repo.findUserBookings(db, userId, page, limit);
   const [images, payments] = await Promise.all([
     repo.findImagesOfCars(db, [...new Set(rows.map((r) => r.car.id))]),
-    findLatestPayments(db, rows.map((r) => r.booking.id)),
+    findLatestPayments(
+      db,
+      rows.map((r) => r.booking.id),
+    ),
   ]);
   return {
     bookings: rows.map((r) =>
@@ -341,7 +394,11 @@ export async function listUserBookings(db: Database, userId: number, page: numbe
   };
 }
 
-async function withDetails(db: Database, row: repo.BookingRow, car: { id: number; make: string; model: string; year: number }) {
+async function withDetails(
+  db: Database,
+  row: repo.BookingRow,
+  car: { id: number; make: string; model: string; year: number },
+) {
   const [images, payments] = await Promise.all([
     repo.findImagesOfCars(db, [car.id]),
     findLatestPayments(db, [row.id]),
@@ -356,7 +413,11 @@ export async function getUserBooking(db: Database, userId: number, code: string)
 }
 
 /** A renter cancels before the start date; a paid booking is refunded through the provider. */
-export async function cancelUserBooking(payments: PaymentsContext, userId: number, code: string): Promise<Booking> {
+export async function cancelUserBooking(
+  payments: PaymentsContext,
+  userId: number,
+  code: string,
+): Promise<Booking> {
   const { db } = payments;
   const found = await repo.findUserBookingByCode(db, userId, code);
   if (!found) throw new HttpError(404, messages.booking.notFound);
@@ -366,7 +427,13 @@ export async function cancelUserBooking(payments: PaymentsContext, userId: numbe
       ? await cancelPaidBooking(payments, found.booking.id, { actor: 'renter', userId, today })
       : await db.transaction(async (tx) => {
           const row = await repo.cancelBookingIfAllowed(tx, found.booking.id, today);
-          if (row) await recordBookingEvent(tx, { bookingId: row.id, type: 'cancelled', actor: 'renter', actorUserId: userId });
+          if (row)
+            await recordBookingEvent(tx, {
+              bookingId: row.id,
+              type: 'cancelled',
+              actor: 'renter',
+              actorUserId: userId,
+            });
           return row;
         });
   if (!cancelled) throw new HttpError(409, messages.booking.cannotCancel);

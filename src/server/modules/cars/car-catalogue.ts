@@ -5,7 +5,14 @@ import type { PGlite } from '@electric-sql/pglite';
 import { ChangeVersion } from '../../db/change-version';
 import type { Database } from '../../db/client';
 import { catalogueState } from '../../db/schema/index';
-import { countFacets, indexCar, matchCars, sortCars, townPositions, type IndexedCar } from './car-filters';
+import {
+  countFacets,
+  indexCar,
+  matchCars,
+  sortCars,
+  townPositions,
+  type IndexedCar,
+} from './car-filters';
 import { toApiCar } from './car-mapper';
 import { loadActiveCarsWithImages } from './cars.repository';
 
@@ -91,7 +98,10 @@ export class CarCatalogue {
 
   private async loadRows(version: number): Promise<Snapshot> {
     const rows = await loadActiveCarsWithImages(this.db);
-    return buildSnapshot(version, rows.map(({ car, images }) => toApiCar(car, images)));
+    return buildSnapshot(
+      version,
+      rows.map(({ car, images }) => toApiCar(car, images)),
+    );
   }
 }
 
@@ -143,12 +153,17 @@ export function cachedListResponse(snapshot: Snapshot, query: ListCarsQuery): Bu
 
 /** The inventory sidebar's counts over the snapshot (docs/decisions/008). */
 export function facetsOfCars(snapshot: Snapshot, filters: CarFilters, busy?: Set<number>) {
-  return { success: true as const, ...countFacets(snapshot.indexed, filters, snapshot.towns, busy) };
+  return {
+    success: true as const,
+    ...countFacets(snapshot.indexed, filters, snapshot.towns, busy),
+  };
 }
 
 /** Serialised facets for filters without dates, cached per snapshot. */
 export function cachedFacetsResponse(snapshot: Snapshot, filters: CarFilters): Buffer {
-  return cached(snapshot, `facets:${JSON.stringify(filters)}`, () => facetsOfCars(snapshot, filters));
+  return cached(snapshot, `facets:${JSON.stringify(filters)}`, () =>
+    facetsOfCars(snapshot, filters),
+  );
 }
 
 function cached(snapshot: Snapshot, key: string, make: () => unknown): Buffer {

@@ -41,7 +41,11 @@ export const holdsCar = and(
 const isLive = holdsCar;
 
 /** Ids of cars with a live booking on any day of [start, end]. */
-export async function findBusyCarIds(db: Executor, start: string, end: string): Promise<Set<number>> {
+export async function findBusyCarIds(
+  db: Executor,
+  start: string,
+  end: string,
+): Promise<Set<number>> {
   const rows = await db
     .selectDistinct({ carId: bookings.carId })
     .from(bookings)
@@ -81,7 +85,12 @@ export async function hasCommittedOverlap(db: Database, carId: number, start: st
   return (await check.execute({ carId, start, end })).length > 0;
 }
 
-export async function hasOverlappingBooking(db: Executor, carId: number, start: string, end: string) {
+export async function hasOverlappingBooking(
+  db: Executor,
+  carId: number,
+  start: string,
+  end: string,
+) {
   const rows = await db
     .select({ one: sql<number>`1` })
     .from(bookings)

@@ -54,7 +54,8 @@ export const carRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/facets', {
     schema: {
       tags: ['cars'],
-      summary: "Counts for the inventory filters: each filter's values with the other filters applied",
+      summary:
+        "Counts for the inventory filters: each filter's values with the other filters applied",
       querystring: CarFiltersSchema,
       response: { 200: CarFacetsResponseSchema, 422: ErrorResponseSchema },
     },
@@ -87,10 +88,14 @@ export const carRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/:id/availability', {
     schema: {
       tags: ['cars'],
-      summary: "The date ranges a car is already booked for (nothing about who booked)",
+      summary: 'The date ranges a car is already booked for (nothing about who booked)',
       params: CarIdParamsSchema,
       querystring: AvailabilityQuerySchema,
-      response: { 200: AvailabilityResponseSchema, 404: ErrorResponseSchema, 422: ErrorResponseSchema },
+      response: {
+        200: AvailabilityResponseSchema,
+        404: ErrorResponseSchema,
+        422: ErrorResponseSchema,
+      },
     },
     handler: async (request) => {
       const car = findCar(await app.carCatalogue.current(), request.params.id);

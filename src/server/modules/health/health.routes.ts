@@ -8,7 +8,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Whether the server and its database answer',
       response: {
         200: z.object({ status: z.literal('ok'), database: z.literal('up') }),
-        503: z.object({ status: z.literal('degraded'), database: z.literal('down'), message: z.string() }),
+        503: z.object({
+          status: z.literal('degraded'),
+          database: z.literal('down'),
+          message: z.string(),
+        }),
       },
     },
     handler: async (_request, reply) => {

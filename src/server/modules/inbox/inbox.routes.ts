@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
-import { ContactInputSchema, INBOX_THANKS, NewsletterInputSchema } from '../../../shared/schemas/inbox';
+import {
+  ContactInputSchema,
+  INBOX_THANKS,
+  NewsletterInputSchema,
+} from '../../../shared/schemas/inbox';
 import { MessageResponseSchema } from '../../../shared/schemas/auth';
 import { contactMessages, newsletterSubscriptions } from '../../db/schema/index';
 
@@ -18,7 +22,10 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       // Signing up twice is not an error, and must not reveal who is subscribed.
-      await app.db.insert(newsletterSubscriptions).values({ email: request.body.email }).onConflictDoNothing();
+      await app.db
+        .insert(newsletterSubscriptions)
+        .values({ email: request.body.email })
+        .onConflictDoNothing();
       return reply.status(201).send({ message: INBOX_THANKS });
     },
   });
@@ -33,7 +40,9 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const { first_name, last_name, email, phone, message } = request.body;
-      await app.db.insert(contactMessages).values({ firstName: first_name, lastName: last_name, email, phone, message });
+      await app.db
+        .insert(contactMessages)
+        .values({ firstName: first_name, lastName: last_name, email, phone, message });
       return reply.status(201).send({ message: INBOX_THANKS });
     },
   });

@@ -37,7 +37,8 @@ export interface InitializeResult {
  * as "given up": Paystack reports it for a checkout the renter has not finished, so the app
  * treats it as final only once the booking's hold has run out.
  */
-export type ProviderStatus = 'success' | 'failed' | 'abandoned' | 'pending' | 'ongoing' | 'reversed';
+export type ProviderStatus =
+  'success' | 'failed' | 'abandoned' | 'pending' | 'ongoing' | 'reversed';
 
 export interface ProviderTransaction {
   reference: string;

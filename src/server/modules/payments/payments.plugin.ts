@@ -49,7 +49,9 @@ export const paymentsPlugin = fp<{ config: PaymentsConfig; publicUrl: string }>(
       const timer = setInterval(() => {
         if (running) return; // a slow provider must not pile passes on top of each other
         running = reconcileOnce(context)
-          .catch((error: unknown) => app.log.warn({ err: error }, 'payment reconciliation pass failed'))
+          .catch((error: unknown) =>
+            app.log.warn({ err: error }, 'payment reconciliation pass failed'),
+          )
           .finally(() => (running = null));
       }, config.reconcileIntervalSeconds * 1000);
       timer.unref();

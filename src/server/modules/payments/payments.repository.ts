@@ -26,13 +26,20 @@ export const lockPayment = async (db: Executor, reference: string) =>
 
 /** Locks the car, then the booking: the same order as the booking transaction, so no deadlock. */
 export async function lockBookingWithCar(db: Executor, bookingId: number) {
-  const [ref] = await db.select({ carId: bookings.carId }).from(bookings).where(eq(bookings.id, bookingId));
+  const [ref] = await db
+    .select({ carId: bookings.carId })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
   if (!ref) return undefined;
   await db.select({ id: cars.id }).from(cars).where(eq(cars.id, ref.carId)).for('update');
   return (await db.select().from(bookings).where(eq(bookings.id, bookingId)).for('update'))[0];
 }
 
-export const updatePayment = async (db: Executor, id: number, values: Partial<typeof payments.$inferInsert>) =>
+export const updatePayment = async (
+  db: Executor,
+  id: number,
+  values: Partial<typeof payments.$inferInsert>,
+) =>
   (
     await db
       .update(payments)
@@ -41,7 +48,11 @@ export const updatePayment = async (db: Executor, id: number, values: Partial<ty
       .returning()
   )[0]!;
 
-export const updateBooking = async (db: Executor, id: number, values: Partial<typeof bookings.$inferInsert>) =>
+export const updateBooking = async (
+  db: Executor,
+  id: number,
+  values: Partial<typeof bookings.$inferInsert>,
+) =>
   (
     await db
       .update(bookings)
@@ -55,7 +66,13 @@ export async function hasOtherPendingPayment(db: Executor, bookingId: number, pa
   const rows = await db
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'pending'), sql`${payments.id} <> ${paymentId}`))
+    .where(
+      and(
+        eq(payments.bookingId, bookingId),
+        eq(payments.status, 'pending'),
+        sql`${payments.id} <> ${paymentId}`,
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }
@@ -89,7 +106,12 @@ export async function findLatestPayments(db: Executor, bookingIds: number[]) {
  * lease, so other processes skip them for `leaseSeconds` (and SKIP LOCKED keeps two claims
  * from waiting on each other). Fresh attempts are left to the renter's own verify polling.
  */
-export async function claimOpenPayments(db: Executor, limit: number, minAgeSeconds: number, leaseSeconds: number) {
+export async function claimOpenPayments(
+  db: Executor,
+  limit: number,
+  minAgeSeconds: number,
+  leaseSeconds: number,
+) {
   return db.execute<{ reference: string; status: string }>(sql`
     update payments set updated_at = now()
     where id in (

@@ -15,7 +15,13 @@ import { getUserBooking } from '../bookings/bookings.service';
 import { findBookingById } from '../bookings/bookings.repository';
 import { toProviderTransaction } from './paystack-provider';
 import * as repo from './payments.repository';
-import { applyProviderTransaction, markRefunded, toApiPayment, verifyAndApply, type PaymentsContext } from './payments.service';
+import {
+  applyProviderTransaction,
+  markRefunded,
+  toApiPayment,
+  verifyAndApply,
+  type PaymentsContext,
+} from './payments.service';
 import { decideSandboxTransaction, findSandboxTransaction } from './sandbox-provider';
 import { isValidPaystackSignature } from './webhook-signature';
 
@@ -37,10 +43,10 @@ async function paymentResult(ctx: PaymentsContext, reference: string, userId: nu
   };
 }
 
-export const paymentRoutes: FastifyPluginAsyncZod<{ sandbox: boolean; paystackSecretKey?: string }> = async (
-  app,
-  { sandbox, paystackSecretKey },
-) => {
+export const paymentRoutes: FastifyPluginAsyncZod<{
+  sandbox: boolean;
+  paystackSecretKey?: string;
+}> = async (app, { sandbox, paystackSecretKey }) => {
   app.post('/:reference/verify', {
     preHandler: app.requireUser,
     schema: {
@@ -67,14 +73,20 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ sandbox: boolean; paystackSe
   // the signature is checked (a re-serialised body would not match, e.g. with non-ASCII text).
   await app.register(async (webhook) => {
     webhook.removeAllContentTypeParsers();
-    webhook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) =>
-      done(null, body),
+    webhook.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: 512 * 1024 },
+      (_request, body, done) => done(null, body),
     );
     webhook.post('/webhook/paystack', {
       schema: {
         tags: ['payments'],
         summary: 'Paystack webhook (x-paystack-signature: HMAC-SHA512 of the raw body)',
-        response: { 200: z.object({ received: z.boolean() }), 400: ErrorResponseSchema, 401: ErrorResponseSchema },
+        response: {
+          200: z.object({ received: z.boolean() }),
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+        },
       },
       handler: async (request) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
@@ -114,10 +126,18 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ sandbox: boolean; paystackSe
       summary: "The sandbox's stand-in for the phone's mobile money prompt (sandbox provider only)",
       security: [{ bearerAuth: [] }],
       params: PaymentReferenceParamsSchema,
-      response: { 200: SandboxTransactionSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
+      response: {
+        200: SandboxTransactionSchema,
+        401: ErrorResponseSchema,
+        404: ErrorResponseSchema,
+      },
     },
     handler: async (request) => {
-      const { payment, bookingCode } = await ownPayment(app.payments, request.params.reference, request.auth!.user.id);
+      const { payment, bookingCode } = await ownPayment(
+        app.payments,
+        request.params.reference,
+        request.auth!.user.id,
+      );
       const [transaction, booking] = await Promise.all([
         findSandboxTransaction(app.db, payment.reference),
         findBookingById(app.db, payment.bookingId),
@@ -144,7 +164,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ sandbox: boolean; paystackSe
       security: [{ bearerAuth: [] }],
       params: PaymentReferenceParamsSchema,
       body: SandboxDecisionSchema,
-      response: { 200: PaymentResultSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema, 422: ErrorResponseSchema },
+      response: {
+        200: PaymentResultSchema,
+        401: ErrorResponseSchema,
+        404: ErrorResponseSchema,
+        422: ErrorResponseSchema,
+      },
     },
     handler: async (request) => {
       const userId = request.auth!.user.id;

@@ -45,7 +45,10 @@ export function newPaymentReference(bookingCode: string): string {
 }
 
 /** Paystack wants an email; renters sign up with a phone number, so one is derived from it. */
-export function payerEmail(user: { email: string | null; msisdn: string }, publicUrl: string): string {
+export function payerEmail(
+  user: { email: string | null; msisdn: string },
+  publicUrl: string,
+): string {
   if (user.email) return user.email;
   const host = new URL(publicUrl).hostname.replace(/^www\./, '');
   return `${user.msisdn}@${host.includes('.') ? host : 'carlink.com.gh'}`;
@@ -63,7 +66,10 @@ export interface StartPaymentInput {
  * it (down, slow, error), the booking is released at once rather than holding the car for
  * 15 minutes nobody can use, and the renter is told plainly.
  */
-export async function startPayment(ctx: PaymentsContext, input: StartPaymentInput): Promise<repo.PaymentRow> {
+export async function startPayment(
+  ctx: PaymentsContext,
+  input: StartPaymentInput,
+): Promise<repo.PaymentRow> {
   const { booking, user } = input;
   const reference = newPaymentReference(booking.bookingCode);
   const payment = await ctx.db.transaction(async (tx) => {
@@ -81,7 +87,12 @@ export async function startPayment(ctx: PaymentsContext, input: StartPaymentInpu
       type: 'payment_started',
       actor: 'renter',
       actorUserId: user.id,
-      data: { reference, provider: ctx.provider.name, network: input.network, wallet_msisdn: input.walletMsisdn },
+      data: {
+        reference,
+        provider: ctx.provider.name,
+        network: input.network,
+        wallet_msisdn: input.walletMsisdn,
+      },
     });
     return row;
   });
@@ -111,11 +122,25 @@ export async function startPayment(ctx: PaymentsContext, input: StartPaymentInpu
   } catch (error) {
     ctx.log.warn({ err: error, reference }, 'payment could not be started; releasing the booking');
     await ctx.db.transaction(async (tx) => {
-      await repo.updatePayment(tx, payment.id, { status: 'failed', gatewayResponse: 'Could not start the payment' });
+      await repo.updatePayment(tx, payment.id, {
+        status: 'failed',
+        gatewayResponse: 'Could not start the payment',
+      });
       const released = await tx
         .update(bookings)
-        .set({ status: 'cancelled', paymentStatus: 'failed', cancelledAt: sql`now()`, updatedAt: sql`now()` })
-        .where(and(eq(bookings.id, booking.id), eq(bookings.status, 'pending'), eq(bookings.paymentStatus, 'pending')))
+        .set({
+          status: 'cancelled',
+          paymentStatus: 'failed',
+          cancelledAt: sql`now()`,
+          updatedAt: sql`now()`,
+        })
+        .where(
+          and(
+            eq(bookings.id, booking.id),
+            eq(bookings.status, 'pending'),
+            eq(bookings.paymentStatus, 'pending'),
+          ),
+        )
         .returning({ id: bookings.id });
       if (released.length) {
         await recordBookingEvent(tx, {
@@ -132,18 +157,14 @@ export async function startPayment(ctx: PaymentsContext, input: StartPaymentInpu
 }
 
 export type ApplyOutcome =
-  | 'unknown_reference'
-  | 'unchanged'
-  | 'confirmed'
-  | 'failed'
-  | 'flagged'
-  | 'refunding';
+  'unknown_reference' | 'unchanged' | 'confirmed' | 'failed' | 'flagged' | 'refunding';
 
 /** Attempt states a success has already moved past: the same news again changes nothing. */
 const SETTLED_BY_SUCCESS = new Set(['success', 'refund_pending', 'refunded']);
 
 type Source = 'verify' | 'webhook' | 'reconciler' | 'sandbox';
-const actorOf = (source: Source): BookingEventActor => (source === 'webhook' ? 'provider' : source === 'verify' ? 'renter' : 'system');
+const actorOf = (source: Source): BookingEventActor =>
+  source === 'webhook' ? 'provider' : source === 'verify' ? 'renter' : 'system';
 
 /**
  * THE function that applies what a provider says about an attempt (PRODUCT.md P5). Every
@@ -161,7 +182,10 @@ export async function applyProviderTransaction(
   // an already-settled attempt was settled is answered without taking any lock.
   const known = await repo.findPaymentByReference(ctx.db, news.reference);
   if (!known) return 'unknown_reference';
-  if (known.status !== 'pending' && (news.status === 'success' ? SETTLED_BY_SUCCESS.has(known.status) : true)) {
+  if (
+    known.status !== 'pending' &&
+    (news.status === 'success' ? SETTLED_BY_SUCCESS.has(known.status) : true)
+  ) {
     return 'unchanged';
   }
   const outcome = await withRetry(() =>
@@ -170,7 +194,11 @@ export async function applyProviderTransaction(
       if (!payment) return 'unknown_reference';
       const booking = await repo.lockBookingWithCar(tx, payment.bookingId);
       if (!booking) return 'unknown_reference';
-      const event = { bookingId: booking.id, actor: actorOf(source), data: { reference: payment.reference, source } };
+      const event = {
+        bookingId: booking.id,
+        actor: actorOf(source),
+        data: { reference: payment.reference, source },
+      };
 
       if (news.status === 'success') {
         // Money moved already once for this attempt: nothing more to do.
@@ -216,7 +244,9 @@ export async function applyProviderTransaction(
           await recordBookingEvent(tx, {
             ...event,
             type: 'paid',
-            note: revivable ? 'Paid after the hold ended; the dates were still free, so the booking stands' : null,
+            note: revivable
+              ? 'Paid after the hold ended; the dates were still free, so the booking stands'
+              : null,
           });
           return 'confirmed';
         }
@@ -243,9 +273,9 @@ export async function applyProviderTransaction(
       }
 
       if (payment.status !== 'pending') return 'unchanged';
-      const holdOver = booking.holdExpiresAt !== null && booking.holdExpiresAt.getTime() <= Date.now();
-      const final =
-        news.status === 'failed' || news.status === 'reversed' || holdOver;
+      const holdOver =
+        booking.holdExpiresAt !== null && booking.holdExpiresAt.getTime() <= Date.now();
+      const final = news.status === 'failed' || news.status === 'reversed' || holdOver;
       if (!final) return 'unchanged';
 
       const declined = news.status === 'failed' || news.status === 'reversed';
@@ -290,7 +320,8 @@ export async function requestRefund(ctx: PaymentsContext, reference: string): Pr
       ? await ctx.provider.refundStatus(reference)
       : await ctx.provider.refund(reference, payment.amountPesewas);
     if (!result) return;
-    if (!payment.refundId) await repo.updatePayment(ctx.db, payment.id, { refundId: result.refundId });
+    if (!payment.refundId)
+      await repo.updatePayment(ctx.db, payment.id, { refundId: result.refundId });
     if (result.status === 'processed') await markRefunded(ctx, reference, 'system');
     if (result.status === 'failed') await markRefundFailed(ctx, reference);
   } catch (error) {
@@ -300,7 +331,11 @@ export async function requestRefund(ctx: PaymentsContext, reference: string): Pr
 }
 
 /** The provider returned the money. Idempotent: only a refund_pending attempt moves. */
-export async function markRefunded(ctx: PaymentsContext, reference: string, actor: BookingEventActor): Promise<boolean> {
+export async function markRefunded(
+  ctx: PaymentsContext,
+  reference: string,
+  actor: BookingEventActor,
+): Promise<boolean> {
   return ctx.db.transaction(async (tx) => {
     const payment = await repo.lockPayment(tx, reference);
     if (!payment || payment.status !== 'refund_pending') return false;
@@ -309,13 +344,23 @@ export async function markRefunded(ctx: PaymentsContext, reference: string, acto
     const updated = await tx
       .update(bookings)
       .set({ paymentStatus: 'refunded', updatedAt: sql`now()` })
-      .where(and(eq(bookings.id, payment.bookingId), eq(bookings.status, 'cancelled'), eq(bookings.paymentStatus, 'paid')))
+      .where(
+        and(
+          eq(bookings.id, payment.bookingId),
+          eq(bookings.status, 'cancelled'),
+          eq(bookings.paymentStatus, 'paid'),
+        ),
+      )
       .returning({ id: bookings.id });
     await recordBookingEvent(tx, {
       bookingId: payment.bookingId,
       type: 'refunded',
       actor,
-      data: { reference, amount_pesewas: payment.amountPesewas, booking_marked_refunded: updated.length > 0 },
+      data: {
+        reference,
+        amount_pesewas: payment.amountPesewas,
+        booking_marked_refunded: updated.length > 0,
+      },
     });
     return true;
   });
@@ -324,8 +369,17 @@ export async function markRefunded(ctx: PaymentsContext, reference: string, acto
 async function markRefundFailed(ctx: PaymentsContext, reference: string) {
   const payment = await repo.findPaymentByReference(ctx.db, reference);
   if (!payment || payment.status !== 'refund_pending') return;
-  await repo.updatePayment(ctx.db, payment.id, { flaggedReason: FLAGS.refundFailed, flaggedAt: new Date() });
-  await recordBookingEvent(ctx.db, { bookingId: payment.bookingId, type: 'payment_flagged', actor: 'provider', note: FLAGS.refundFailed, data: { reference } });
+  await repo.updatePayment(ctx.db, payment.id, {
+    flaggedReason: FLAGS.refundFailed,
+    flaggedAt: new Date(),
+  });
+  await recordBookingEvent(ctx.db, {
+    bookingId: payment.bookingId,
+    type: 'payment_flagged',
+    actor: 'provider',
+    note: FLAGS.refundFailed,
+    data: { reference },
+  });
 }
 
 /**
@@ -339,14 +393,35 @@ export async function cancelPaidBooking(
 ): Promise<BookingRow | undefined> {
   const result = await ctx.db.transaction(async (tx) => {
     const booking = await repo.lockBookingWithCar(tx, bookingId);
-    if (!booking || booking.paymentStatus !== 'paid' || !['pending', 'confirmed'].includes(booking.status)) return undefined;
+    if (
+      !booking ||
+      booking.paymentStatus !== 'paid' ||
+      !['pending', 'confirmed'].includes(booking.status)
+    )
+      return undefined;
     if (by.today !== null && !(booking.startDate > by.today)) return undefined;
-    const cancelled = await repo.updateBooking(tx, booking.id, { status: 'cancelled', cancelledAt: new Date(), holdExpiresAt: null });
-    await recordBookingEvent(tx, { bookingId, type: 'cancelled', actor: by.actor, actorUserId: by.userId, note: by.note ?? null });
+    const cancelled = await repo.updateBooking(tx, booking.id, {
+      status: 'cancelled',
+      cancelledAt: new Date(),
+      holdExpiresAt: null,
+    });
+    await recordBookingEvent(tx, {
+      bookingId,
+      type: 'cancelled',
+      actor: by.actor,
+      actorUserId: by.userId,
+      note: by.note ?? null,
+    });
     const paid = await repo.findSuccessfulPayment(tx, bookingId);
     if (paid) {
       await repo.updatePayment(tx, paid.id, { status: 'refund_pending' });
-      await recordBookingEvent(tx, { bookingId, type: 'refund_requested', actor: by.actor, actorUserId: by.userId, data: { reference: paid.reference } });
+      await recordBookingEvent(tx, {
+        bookingId,
+        type: 'refund_requested',
+        actor: by.actor,
+        actorUserId: by.userId,
+        data: { reference: paid.reference },
+      });
     }
     return { cancelled, refundReference: paid?.reference };
   });
@@ -359,7 +434,11 @@ export async function cancelPaidBooking(
 }
 
 /** Asks the provider and applies the answer; a provider hiccup leaves things as they were. */
-export async function verifyAndApply(ctx: PaymentsContext, reference: string, source: Source): Promise<void> {
+export async function verifyAndApply(
+  ctx: PaymentsContext,
+  reference: string,
+  source: Source,
+): Promise<void> {
   let news: ProviderTransaction;
   try {
     news = await ctx.provider.verify(reference);
@@ -376,7 +455,11 @@ export async function verifyAndApply(ctx: PaymentsContext, reference: string, so
  * An attempt the provider never heard of (initialize died half-way) would otherwise stay
  * pending forever: once its hold is over it is abandoned like any unapproved one.
  */
-async function expireIfUnknownToProvider(ctx: PaymentsContext, reference: string, error: ProviderError) {
+async function expireIfUnknownToProvider(
+  ctx: PaymentsContext,
+  reference: string,
+  error: ProviderError,
+) {
   if (error.status !== 404 && error.status !== 400) return;
   const payment = await repo.findPaymentByReference(ctx.db, reference);
   if (!payment || payment.status !== 'pending') return;
@@ -399,9 +482,17 @@ async function expireIfUnknownToProvider(ctx: PaymentsContext, reference: string
  * One pass of the reconciler: failures and timeouts send no webhook, so open attempts are
  * asked about. Safe with several processes (claimOpenPayments leases rows).
  */
-export async function reconcileOnce(ctx: PaymentsContext, options = { limit: 20, minAgeSeconds: 30, leaseSeconds: 20 }) {
+export async function reconcileOnce(
+  ctx: PaymentsContext,
+  options = { limit: 20, minAgeSeconds: 30, leaseSeconds: 20 },
+) {
   const claimed = rowsOf<{ reference: string; status: string }>(
-    await repo.claimOpenPayments(ctx.db, options.limit, options.minAgeSeconds, options.leaseSeconds),
+    await repo.claimOpenPayments(
+      ctx.db,
+      options.limit,
+      options.minAgeSeconds,
+      options.leaseSeconds,
+    ),
   );
   for (const { reference, status } of claimed) {
     if (status === 'refund_pending') await requestRefund(ctx, reference);
@@ -411,7 +502,10 @@ export async function reconcileOnce(ctx: PaymentsContext, options = { limit: 20,
 }
 
 /** The renter's view of an attempt, with the reason in words when something went wrong. */
-export function toApiPayment(row: repo.PaymentRow, booking: Pick<BookingRow, 'holdExpiresAt'>): Payment {
+export function toApiPayment(
+  row: repo.PaymentRow,
+  booking: Pick<BookingRow, 'holdExpiresAt'>,
+): Payment {
   return {
     provider: row.provider as Payment['provider'],
     reference: row.reference,

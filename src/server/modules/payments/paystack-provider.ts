@@ -10,9 +10,20 @@ import {
 } from './payment-provider';
 
 /** Paystack's codes for Ghana's networks (Telecel was Vodafone: 'vod'). */
-const PAYSTACK_NETWORK: Record<MobileMoneyNetwork, string> = { mtn: 'mtn', telecel: 'vod', airteltigo: 'atl' };
+const PAYSTACK_NETWORK: Record<MobileMoneyNetwork, string> = {
+  mtn: 'mtn',
+  telecel: 'vod',
+  airteltigo: 'atl',
+};
 
-const PROVIDER_STATUSES = new Set<ProviderStatus>(['success', 'failed', 'abandoned', 'pending', 'ongoing', 'reversed']);
+const PROVIDER_STATUSES = new Set<ProviderStatus>([
+  'success',
+  'failed',
+  'abandoned',
+  'pending',
+  'ongoing',
+  'reversed',
+]);
 
 interface PaystackEnvelope<T> {
   status: boolean;
@@ -55,34 +66,51 @@ export class PaystackProvider implements PaymentProvider {
   }
 
   async initialize(request: InitializeRequest): Promise<InitializeResult> {
-    const data = await this.call<{ authorization_url: string; access_code: string }>('POST', '/transaction/initialize', {
-      email: request.email,
-      amount: request.amountPesewas,
-      currency: request.currency,
-      reference: request.reference,
-      callback_url: request.callbackUrl,
-      channels: ['mobile_money'],
-      metadata: {
-        ...request.metadata,
-        mobile_money: { phone: `0${request.walletMsisdn.slice(3)}`, provider: PAYSTACK_NETWORK[request.network] },
+    const data = await this.call<{ authorization_url: string; access_code: string }>(
+      'POST',
+      '/transaction/initialize',
+      {
+        email: request.email,
+        amount: request.amountPesewas,
+        currency: request.currency,
+        reference: request.reference,
+        callback_url: request.callbackUrl,
+        channels: ['mobile_money'],
+        metadata: {
+          ...request.metadata,
+          mobile_money: {
+            phone: `0${request.walletMsisdn.slice(3)}`,
+            provider: PAYSTACK_NETWORK[request.network],
+          },
+        },
       },
-    });
-    if (!data.authorization_url || !data.access_code) throw new ProviderError('Paystack returned no authorization URL');
+    );
+    if (!data.authorization_url || !data.access_code)
+      throw new ProviderError('Paystack returned no authorization URL');
     return { authorizationUrl: data.authorization_url, accessCode: data.access_code };
   }
 
   async verify(reference: string): Promise<ProviderTransaction> {
-    const data = await this.call<PaystackTransaction>('GET', `/transaction/verify/${encodeURIComponent(reference)}`);
+    const data = await this.call<PaystackTransaction>(
+      'GET',
+      `/transaction/verify/${encodeURIComponent(reference)}`,
+    );
     return toProviderTransaction(data);
   }
 
   async refund(reference: string, amountPesewas: number): Promise<RefundResult> {
-    const data = await this.call<PaystackRefund>('POST', '/refund', { transaction: reference, amount: amountPesewas });
+    const data = await this.call<PaystackRefund>('POST', '/refund', {
+      transaction: reference,
+      amount: amountPesewas,
+    });
     return toRefundResult(data);
   }
 
   async refundStatus(reference: string): Promise<RefundResult | null> {
-    const data = await this.call<PaystackRefund[]>('GET', `/refund?transaction=${encodeURIComponent(reference)}`);
+    const data = await this.call<PaystackRefund[]>(
+      'GET',
+      `/refund?transaction=${encodeURIComponent(reference)}`,
+    );
     const latest = Array.isArray(data) ? data[0] : undefined;
     return latest ? toRefundResult(latest) : null;
   }
@@ -100,7 +128,10 @@ export class PaystackProvider implements PaymentProvider {
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
       });
     } catch (error) {
-      const reason = error instanceof Error && error.name === 'TimeoutError' ? 'timed out' : 'could not be reached';
+      const reason =
+        error instanceof Error && error.name === 'TimeoutError'
+          ? 'timed out'
+          : 'could not be reached';
       throw new ProviderError(`Paystack ${reason} (${method} ${path.split('?')[0]})`);
     }
     let envelope: PaystackEnvelope<T>;
@@ -110,14 +141,19 @@ export class PaystackProvider implements PaymentProvider {
       throw new ProviderError(`Paystack answered ${response.status} without JSON`, response.status);
     }
     if (!response.ok || !envelope.status || envelope.data === undefined) {
-      throw new ProviderError(`Paystack answered ${response.status}: ${envelope.message ?? 'no message'}`, response.status);
+      throw new ProviderError(
+        `Paystack answered ${response.status}: ${envelope.message ?? 'no message'}`,
+        response.status,
+      );
     }
     return envelope.data;
   }
 }
 
 export function toProviderTransaction(data: PaystackTransaction): ProviderTransaction {
-  const status = PROVIDER_STATUSES.has(data.status as ProviderStatus) ? (data.status as ProviderStatus) : 'pending';
+  const status = PROVIDER_STATUSES.has(data.status as ProviderStatus)
+    ? (data.status as ProviderStatus)
+    : 'pending';
   return {
     reference: String(data.reference),
     status,
@@ -130,6 +166,7 @@ export function toProviderTransaction(data: PaystackTransaction): ProviderTransa
 }
 
 function toRefundResult(data: PaystackRefund): RefundResult {
-  const status = data.status === 'processed' ? 'processed' : data.status === 'failed' ? 'failed' : 'pending';
+  const status =
+    data.status === 'processed' ? 'processed' : data.status === 'failed' ? 'failed' : 'pending';
   return { refundId: String(data.id), status };
 }

@@ -47,7 +47,10 @@ export class SandboxProvider implements PaymentProvider {
     if (!row) throw new ProviderError(`Sandbox has no transaction ${reference}`, 404);
     return {
       reference: row.reference,
-      status: row.status === 'success' || row.status === 'failed' || row.status === 'reversed' ? row.status : 'pending',
+      status:
+        row.status === 'success' || row.status === 'failed' || row.status === 'reversed'
+          ? row.status
+          : 'pending',
       amountPesewas: row.amountPesewas,
       currency: row.currency,
       gatewayResponse: row.gatewayResponse,
@@ -60,7 +63,10 @@ export class SandboxProvider implements PaymentProvider {
   async refund(reference: string): Promise<RefundResult> {
     const rows = await this.db
       .update(sandboxTransactions)
-      .set({ status: 'reversed', refundedAt: sql`coalesce(${sandboxTransactions.refundedAt}, now())` })
+      .set({
+        status: 'reversed',
+        refundedAt: sql`coalesce(${sandboxTransactions.refundedAt}, now())`,
+      })
       .where(eq(sandboxTransactions.reference, reference))
       .returning({ reference: sandboxTransactions.reference });
     if (!rows[0]) throw new ProviderError(`Sandbox has no transaction ${reference}`, 404);
@@ -69,18 +75,30 @@ export class SandboxProvider implements PaymentProvider {
 
   async refundStatus(reference: string): Promise<RefundResult | null> {
     const row = await findSandboxTransaction(this.db, reference);
-    return row?.status === 'reversed' ? { refundId: `sandbox-refund-${reference}`, status: 'processed' } : null;
+    return row?.status === 'reversed'
+      ? { refundId: `sandbox-refund-${reference}`, status: 'processed' }
+      : null;
   }
 }
 
 export const findSandboxTransaction = async (db: Executor, reference: string) =>
-  (await db.select().from(sandboxTransactions).where(eq(sandboxTransactions.reference, reference)).limit(1))[0];
+  (
+    await db
+      .select()
+      .from(sandboxTransactions)
+      .where(eq(sandboxTransactions.reference, reference))
+      .limit(1)
+  )[0];
 
 /**
  * The renter's answer on the sandbox "phone": only a pending transaction can be decided, so
  * a second click (or a second tab) changes nothing. Returns false when it was decided already.
  */
-export async function decideSandboxTransaction(db: Executor, reference: string, decision: SandboxDecision) {
+export async function decideSandboxTransaction(
+  db: Executor,
+  reference: string,
+  decision: SandboxDecision,
+) {
   const rows = await db
     .update(sandboxTransactions)
     .set(
@@ -88,7 +106,9 @@ export async function decideSandboxTransaction(db: Executor, reference: string, 
         ? { status: 'success', gatewayResponse: 'Approved', paidAt: sql`now()` }
         : { status: 'failed', gatewayResponse: 'Declined by the customer' },
     )
-    .where(sql`${sandboxTransactions.reference} = ${reference} and ${sandboxTransactions.status} = 'pending'`)
+    .where(
+      sql`${sandboxTransactions.reference} = ${reference} and ${sandboxTransactions.status} = 'pending'`,
+    )
     .returning({ reference: sandboxTransactions.reference });
   return rows.length > 0;
 }

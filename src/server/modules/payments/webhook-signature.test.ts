@@ -3,7 +3,9 @@ import { isValidPaystackSignature, paystackSignature } from './webhook-signature
 
 describe('Paystack webhook signature', () => {
   const secret = 'sk_test_secret';
-  const body = Buffer.from('{\n  "event": "charge.success",\n  "data": { "customer": "Kwabena Ɔsei" }\n}');
+  const body = Buffer.from(
+    '{\n  "event": "charge.success",\n  "data": { "customer": "Kwabena Ɔsei" }\n}',
+  );
 
   it('accepts the HMAC-SHA512 of the exact bytes', () => {
     expect(isValidPaystackSignature(body, paystackSignature(body, secret), secret)).toBe(true);
@@ -11,7 +13,9 @@ describe('Paystack webhook signature', () => {
 
   it('refuses the signature of the same JSON serialised differently', () => {
     const reserialised = Buffer.from(JSON.stringify(JSON.parse(body.toString('utf8'))));
-    expect(isValidPaystackSignature(body, paystackSignature(reserialised, secret), secret)).toBe(false);
+    expect(isValidPaystackSignature(body, paystackSignature(reserialised, secret), secret)).toBe(
+      false,
+    );
   });
 
   it('refuses another key, a missing header, a truncated or non-hex signature', () => {

@@ -116,7 +116,10 @@ export function Header() {
           <span>Car rental across Ghana, 7 days a week</span>
           <a href={`tel:${SUPPORT_PHONE.tel}`} className="topbar-phone">
             <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true">
-              <path fill="currentColor" d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2c.3-.3.7-.4 1-.2 1.1.4 2.3.6 3.6.6.6 0 1 .4 1 1V20c0 .6-.4 1-1 1A17 17 0 0 1 3 4c0-.6.4-1 1-1h3.5c.6 0 1 .4 1 1 0 1.3.2 2.5.6 3.6.1.3 0 .7-.2 1z" />
+              <path
+                fill="currentColor"
+                d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2c.3-.3.7-.4 1-.2 1.1.4 2.3.6 3.6.6.6 0 1 .4 1 1V20c0 .6-.4 1-1 1A17 17 0 0 1 3 4c0-.6.4-1 1-1h3.5c.6 0 1 .4 1 1 0 1.3.2 2.5.6 3.6.1.3 0 .7-.2 1z"
+              />
             </svg>
             {SUPPORT_PHONE.display}
           </a>
@@ -139,7 +142,13 @@ export function Header() {
           </ul>
         </nav>
         <div className="header-actions">
-          <button type="button" className="icon-btn" aria-label="Search cars" aria-expanded={searchOpen} onClick={() => setSearchOpen(true)}>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label="Search cars"
+            aria-expanded={searchOpen}
+            onClick={() => setSearchOpen(true)}
+          >
             <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
               <circle cx="11" cy="11" r="7" stroke="currentColor" strokeWidth="2" fill="none" />
               <path d="m20 20-4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
@@ -157,23 +166,51 @@ export function Header() {
                   Register
                 </Link>
               </div>
-              <Link to={paths.login.getHref()} className="icon-btn auth-icon" aria-label="Sign in or register">
+              <Link
+                to={paths.login.getHref()}
+                className="icon-btn auth-icon"
+                aria-label="Sign in or register"
+              >
                 <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
                   <circle cx="12" cy="8" r="4" stroke="currentColor" strokeWidth="2" fill="none" />
-                  <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" />
+                  <path
+                    d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    fill="none"
+                    strokeLinecap="round"
+                  />
                 </svg>
               </Link>
             </>
           )}
-          <button type="button" className="icon-btn menu-btn" aria-label="Open menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+          <button
+            type="button"
+            className="icon-btn menu-btn"
+            aria-label="Open menu"
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(true)}
+          >
             <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
-              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              <path
+                d="M4 7h16M4 12h16M4 17h16"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
             </svg>
           </button>
         </div>
       </div>
       <Suspense fallback={null}>
-        {menuOpen && <MobileMenu onClose={() => setMenuOpen(false)} links={links} signedIn={auth.isAuthenticated} staff={auth.user?.role === 'staff'} />}
+        {menuOpen && (
+          <MobileMenu
+            onClose={() => setMenuOpen(false)}
+            links={links}
+            signedIn={auth.isAuthenticated}
+            staff={auth.user?.role === 'staff'}
+          />
+        )}
         {searchOpen && <SearchPopup onClose={() => setSearchOpen(false)} />}
       </Suspense>
     </header>

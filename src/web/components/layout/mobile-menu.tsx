@@ -17,8 +17,10 @@ interface MobileMenuProps {
 /** The first path segment tells which group the current page belongs to (SPEC §2). */
 function currentGroup(pathname: string): 'browse' | 'inventory' | 'info' {
   const segment = pathname.split('/')[1] ?? '';
-  if (segment.startsWith('inventory') || segment === 'available-cars' || segment === 'car-details') return 'inventory';
-  if (['about', 'faq', 'contact', 'terms', 'pricing', 'team-list', 'team-single'].includes(segment)) return 'info';
+  if (segment.startsWith('inventory') || segment === 'available-cars' || segment === 'car-details')
+    return 'inventory';
+  if (['about', 'faq', 'contact', 'terms', 'pricing', 'team-list', 'team-single'].includes(segment))
+    return 'info';
   return 'browse';
 }
 
@@ -31,12 +33,17 @@ export default function MobileMenu({ links, signedIn, staff = false, onClose }: 
   const fleet = useCars({ limit: CAR_PAGE_SIZE_MAX });
   const firstCarHref = (matches: (car: Car) => boolean, filter: string) => {
     const car = fleet.data?.all_cars.find(matches);
-    return car ? paths.inventorySingle.getHref(car.id) : paths.inventorySidebarCards.getHref(filter);
+    return car
+      ? paths.inventorySingle.getHref(car.id)
+      : paths.inventorySidebarCards.getHref(filter);
   };
   return (
     <Modal open title="Menu" onClose={onClose}>
       <nav aria-label="Mobile" className="mobile-menu">
-        <section className={group === 'browse' ? 'menu-group current' : 'menu-group'} aria-label="Browse">
+        <section
+          className={group === 'browse' ? 'menu-group current' : 'menu-group'}
+          aria-label="Browse"
+        >
           <ul>
             {links.map((link) => (
               <li key={link.href}>
@@ -66,7 +73,10 @@ export default function MobileMenu({ links, signedIn, staff = false, onClose }: 
             </li>
           </ul>
         </section>
-        <section className={group === 'inventory' ? 'menu-group current' : 'menu-group'} aria-labelledby="inventory-heading">
+        <section
+          className={group === 'inventory' ? 'menu-group current' : 'menu-group'}
+          aria-labelledby="inventory-heading"
+        >
           <h3 id="inventory-heading">Inventory</h3>
           <div className="menu-columns">
             <div>
@@ -75,7 +85,10 @@ export default function MobileMenu({ links, signedIn, staff = false, onClose }: 
                 {inventoryMakes.map((make) => (
                   <li key={make}>
                     <Link
-                      to={firstCarHref((car) => car.make === make, `?make=${encodeURIComponent(make)}`)}
+                      to={firstCarHref(
+                        (car) => car.make === make,
+                        `?make=${encodeURIComponent(make)}`,
+                      )}
                       onClick={onClose}
                     >
                       {make}
@@ -90,7 +103,10 @@ export default function MobileMenu({ links, signedIn, staff = false, onClose }: 
                 {inventoryBodyTypes.map((type) => (
                   <li key={type.value}>
                     <Link
-                      to={firstCarHref((car) => car.body_type === type.value, `?body_type=${type.value}`)}
+                      to={firstCarHref(
+                        (car) => car.body_type === type.value,
+                        `?body_type=${type.value}`,
+                      )}
                       onClick={onClose}
                     >
                       {type.label}

@@ -34,8 +34,12 @@ export default function SearchPopup({ onClose }: { onClose: () => void }) {
         </div>
       </form>
       <div aria-live="polite" className="search-results">
-        {query.length >= 2 && results.isFetching && !results.data && <Spinner small label="Searching…" />}
-        {query.length >= 2 && results.data && cars.length === 0 && <p className="muted">No cars match “{query}”.</p>}
+        {query.length >= 2 && results.isFetching && !results.data && (
+          <Spinner small label="Searching…" />
+        )}
+        {query.length >= 2 && results.data && cars.length === 0 && (
+          <p className="muted">No cars match “{query}”.</p>
+        )}
         {cars.length > 0 && (
           <ul>
             {cars.map((car) => (

@@ -7,8 +7,14 @@ export const adminPaths = {
   adminCarNew: { path: '/admin/cars/new', getHref: () => '/admin/cars/new' },
   adminCar: { path: '/admin/cars/:id', getHref: (id: number) => `/admin/cars/${id}` },
   adminBookings: { path: '/admin/bookings', getHref: () => '/admin/bookings' },
-  adminBooking: { path: '/admin/bookings/:code', getHref: (code: string) => `/admin/bookings/${encodeURIComponent(code)}` },
+  adminBooking: {
+    path: '/admin/bookings/:code',
+    getHref: (code: string) => `/admin/bookings/${encodeURIComponent(code)}`,
+  },
   adminCustomers: { path: '/admin/customers', getHref: () => '/admin/customers' },
-  adminCustomer: { path: '/admin/customers/:id', getHref: (id: number) => `/admin/customers/${id}` },
+  adminCustomer: {
+    path: '/admin/customers/:id',
+    getHref: (id: number) => `/admin/customers/${id}`,
+  },
   adminMessages: { path: '/admin/messages', getHref: () => '/admin/messages' },
 } as const;

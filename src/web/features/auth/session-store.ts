@@ -27,8 +27,19 @@ const signedOut: AuthState = {
 function restore(): AuthState {
   try {
     const saved = JSON.parse(storage.get(STORAGE_KEYS.auth) ?? 'null') as Partial<AuthState> | null;
-    if (saved?.isAuthenticated && saved.user && saved.token && typeof saved.loginTimestamp === 'number') {
-      return { ...signedOut, user: saved.user, token: saved.token, isAuthenticated: true, loginTimestamp: saved.loginTimestamp };
+    if (
+      saved?.isAuthenticated &&
+      saved.user &&
+      saved.token &&
+      typeof saved.loginTimestamp === 'number'
+    ) {
+      return {
+        ...signedOut,
+        user: saved.user,
+        token: saved.token,
+        isAuthenticated: true,
+        loginTimestamp: saved.loginTimestamp,
+      };
     }
   } catch {
     /* unreadable: start signed out */
@@ -48,7 +59,11 @@ function setState(next: Partial<AuthState>) {
   // flags: a late UI update must not overwrite what another tab (or a test) stored.
   if (PERSISTED.some((key) => previous[key] !== state[key])) {
     const { user, token, isAuthenticated, loginTimestamp } = state;
-    if (isAuthenticated) storage.set(STORAGE_KEYS.auth, JSON.stringify({ user, token, isAuthenticated, loginTimestamp }));
+    if (isAuthenticated)
+      storage.set(
+        STORAGE_KEYS.auth,
+        JSON.stringify({ user, token, isAuthenticated, loginTimestamp }),
+      );
     else storage.remove(STORAGE_KEYS.auth);
   }
   for (const listener of listeners) listener();
@@ -132,7 +147,10 @@ export async function login(input: LoginInput): Promise<boolean> {
     startSession(response);
     return true;
   } catch (error) {
-    setState({ loading: false, error: error instanceof ApiError && error.message ? error.message : messages.login.failed });
+    setState({
+      loading: false,
+      error: error instanceof ApiError && error.message ? error.message : messages.login.failed,
+    });
     return false;
   }
 }
@@ -160,7 +178,11 @@ export async function logout(): Promise<void> {
     clearSession();
   } catch (error) {
     // The token is dropped either way; a failure only means the server may still know it.
-    clearSession(error instanceof ApiError && error.status !== 401 ? error.message || messages.session.logoutFailed : null);
+    clearSession(
+      error instanceof ApiError && error.status !== 401
+        ? error.message || messages.session.logoutFailed
+        : null,
+    );
   }
 }
 

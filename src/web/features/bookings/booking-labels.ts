@@ -7,9 +7,23 @@ import type { Booking } from '../../../shared/schemas/bookings';
  * Words for a booking's fields. Every field is treated as possibly missing because SPEC §2
  * names fallbacks ('N/A', 'Not specified', 'GHS 0') for bookings older than this API.
  */
-type BookingLike = Partial<Pick<Booking, 'booking_code' | 'start_date' | 'end_date' | 'total_cost' | 'status' | 'payment_status' | 'payment_method'>>;
+type BookingLike = Partial<
+  Pick<
+    Booking,
+    | 'booking_code'
+    | 'start_date'
+    | 'end_date'
+    | 'total_cost'
+    | 'status'
+    | 'payment_status'
+    | 'payment_method'
+  >
+>;
 
-export const DESTINATION_TYPE_LABELS: Record<number, string> = { 1: 'Within Accra', 2: 'Outside Accra' };
+export const DESTINATION_TYPE_LABELS: Record<number, string> = {
+  1: 'Within Accra',
+  2: 'Outside Accra',
+};
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   mobile_money: 'Mobile Money',
@@ -60,9 +74,14 @@ export function paymentLabelOf(b: BookingLike): string {
 export const daysLabel = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
 
 /** The cost line of SPEC §9: price times days, e.g. 'GH₵ 450.00 × 3 days'. */
-export const priceTimesDays = (pricePerDay: number, days: number) => `${formatCedis(pricePerDay)} × ${daysLabel(days)}`;
+export const priceTimesDays = (pricePerDay: number, days: number) =>
+  `${formatCedis(pricePerDay)} × ${daysLabel(days)}`;
 
-const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: BUSINESS_TIME_ZONE });
+const clock = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: BUSINESS_TIME_ZONE,
+});
 /** A time of day in Accra, e.g. '14:35'. */
 export const formatClockTime = (iso: string) => clock.format(new Date(iso));
 

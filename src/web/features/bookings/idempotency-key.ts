@@ -17,7 +17,8 @@ export function useIdempotencyKey() {
   return {
     keyFor(payload: unknown): string {
       const fingerprint = JSON.stringify(payload);
-      if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: randomKey() };
+      if (attempt.current?.fingerprint !== fingerprint)
+        attempt.current = { fingerprint, key: randomKey() };
       return attempt.current.key;
     },
     /** Call when the server gave a definite answer: the next submit is a new attempt. */

@@ -31,17 +31,21 @@ export function usePaymentVerification(reference: string | null) {
     queryKey: paymentKeys.verify(reference ?? ''),
     enabled: reference !== null,
     queryFn: async ({ signal }) => {
-      const result = await apiRequest<PaymentResult>(`/payments/${encodeURIComponent(reference!)}/verify`, {
-        method: 'POST',
-        signal,
-      });
+      const result = await apiRequest<PaymentResult>(
+        `/payments/${encodeURIComponent(reference!)}/verify`,
+        {
+          method: 'POST',
+          signal,
+        },
+      );
       if (!isOpen(result.payment)) {
         queryClient.setQueryData(bookingKeys.detail(result.booking.booking_code), result.booking);
         void queryClient.invalidateQueries({ queryKey: bookingKeys.all, refetchType: 'none' });
       }
       return result;
     },
-    refetchInterval: (query) => (query.state.data && !isOpen(query.state.data.payment) ? false : POLL_MS),
+    refetchInterval: (query) =>
+      query.state.data && !isOpen(query.state.data.payment) ? false : POLL_MS,
     // The renter is looking at the phone, not this tab: keep checking in the background.
     refetchIntervalInBackground: true,
     retry: 2,
@@ -52,7 +56,9 @@ export function useSandboxTransaction(reference: string) {
   return useQuery({
     queryKey: paymentKeys.sandbox(reference),
     queryFn: ({ signal }) =>
-      apiRequest<SandboxTransaction>(`/payments/sandbox/${encodeURIComponent(reference)}`, { signal }),
+      apiRequest<SandboxTransaction>(`/payments/sandbox/${encodeURIComponent(reference)}`, {
+        signal,
+      }),
   });
 }
 

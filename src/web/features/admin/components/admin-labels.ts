@@ -13,7 +13,11 @@ import { formatMsisdn } from '../../../../shared/phone';
 import type { AdminBookingAction } from '../../../../shared/schemas/admin';
 
 // How the API's car values read: one list for the whole site.
-import { BODY_TYPE_LABELS, FUEL_TYPE_LABELS, TRANSMISSION_LABELS } from '../../../../shared/car-labels';
+import {
+  BODY_TYPE_LABELS,
+  FUEL_TYPE_LABELS,
+  TRANSMISSION_LABELS,
+} from '../../../../shared/car-labels';
 export { BODY_TYPE_LABELS, FUEL_TYPE_LABELS, TRANSMISSION_LABELS };
 
 const options = <K extends string>(values: readonly K[], labels: Record<K, string>) =>

@@ -33,7 +33,12 @@ const NAV: {
     end: false,
     count: (c) => ({ n: c.needsAction, what: 'need action' }),
   },
-  { href: adminPaths.adminCustomers.getHref(), label: 'Customers', Icon: CustomersIcon, end: false },
+  {
+    href: adminPaths.adminCustomers.getHref(),
+    label: 'Customers',
+    Icon: CustomersIcon,
+    end: false,
+  },
   {
     href: adminPaths.adminMessages.getHref(),
     label: 'Messages',

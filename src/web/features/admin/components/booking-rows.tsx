@@ -21,7 +21,10 @@ export function BookingRows({
       {bookings.map((booking) => (
         <li key={booking.id} className="booking-row">
           <div className="booking-row-main">
-            <Link to={adminPaths.adminBooking.getHref(booking.booking_code)} className="row-link mono">
+            <Link
+              to={adminPaths.adminBooking.getHref(booking.booking_code)}
+              className="row-link mono"
+            >
               {booking.booking_code}
             </Link>
             <span className="booking-row-car">{booking.car.title}</span>

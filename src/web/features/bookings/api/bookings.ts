@@ -13,7 +13,8 @@ export const bookingKeys = {
   all: ['bookings'] as const,
   history: (page: number) => ['bookings', 'history', page] as const,
   detail: (code: string) => ['bookings', 'detail', code] as const,
-  quote: (carId: number, start: string, end: string) => ['bookings', 'quote', carId, start, end] as const,
+  quote: (carId: number, start: string, end: string) =>
+    ['bookings', 'quote', carId, start, end] as const,
 };
 
 /** The server's price and availability for the summary step (PRODUCT.md P2.2). */
@@ -34,7 +35,8 @@ export function useQuote(params: { carId: number; startDate: string; endDate: st
 export function useBookingHistory(page: number) {
   return useQuery({
     queryKey: bookingKeys.history(page),
-    queryFn: ({ signal }) => apiRequest<BookingHistoryResponse>('/bookings/history', { query: { page }, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<BookingHistoryResponse>('/bookings/history', { query: { page }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -43,7 +45,9 @@ export function useBooking(code: string) {
   return useQuery({
     queryKey: bookingKeys.detail(code),
     queryFn: ({ signal }) =>
-      apiRequest<{ booking: Booking }>(`/bookings/${encodeURIComponent(code)}`, { signal }).then((r) => r.booking),
+      apiRequest<{ booking: Booking }>(`/bookings/${encodeURIComponent(code)}`, { signal }).then(
+        (r) => r.booking,
+      ),
   });
 }
 
@@ -65,7 +69,8 @@ export function useCreateBooking() {
       }),
     // The quote on screen would flip to 'not available' behind the success panel if it were
     // refetched now; marking everything stale refreshes history and quotes on their next view.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all, refetchType: 'none' }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: bookingKeys.all, refetchType: 'none' }),
     // A conflict means the quote on screen is out of date: refresh it so step 2 says so.
     onError: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
   });
@@ -79,9 +84,12 @@ export function useCancelBooking(code: string, onCancelled?: (message: string) =
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiRequest<{ message: string; booking: Booking }>(`/bookings/${encodeURIComponent(code)}/cancel`, {
-        method: 'POST',
-      }),
+      apiRequest<{ message: string; booking: Booking }>(
+        `/bookings/${encodeURIComponent(code)}/cancel`,
+        {
+          method: 'POST',
+        },
+      ),
     onSuccess: (data) => {
       onCancelled?.(data.message);
       queryClient.setQueryData(bookingKeys.detail(code), data.booking);

@@ -16,7 +16,14 @@ export function BackLink({ fallback, label = 'Back' }: { fallback: string; label
   return (
     <Link to={fallback} className="back-link" onClick={onClick}>
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-        <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M15 5l-7 7 7 7"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       {label}
     </Link>

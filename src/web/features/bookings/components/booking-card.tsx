@@ -2,7 +2,14 @@ import { Link } from 'react-router';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { CarImage } from '../../../components/car-image';
 import { paths } from '../../../config/paths';
-import { bookingCodeOf, bookingDatesOf, bookingTotalOf, paymentLabelOf, statusBadgeClass, statusOf } from '../booking-labels';
+import {
+  bookingCodeOf,
+  bookingDatesOf,
+  bookingTotalOf,
+  paymentLabelOf,
+  statusBadgeClass,
+  statusOf,
+} from '../booking-labels';
 
 /** One booking in the history grid (SPEC §2); the whole card opens its detail page. */
 export function BookingCard({ booking }: { booking: Booking }) {
@@ -32,14 +39,37 @@ export function BookingCard({ booking }: { booking: Booking }) {
         <p className="booking-card-car">{carTitle}</p>
         <p className="booking-card-dates">
           <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-            <rect x="3.5" y="5" width="17" height="15" rx="2.5" fill="none" stroke="currentColor" strokeWidth="2" />
-            <path d="M3.5 10h17M8 3v4M16 3v4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            <rect
+              x="3.5"
+              y="5"
+              width="17"
+              height="15"
+              rx="2.5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            />
+            <path
+              d="M3.5 10h17M8 3v4M16 3v4"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
           </svg>
           {bookingDatesOf(booking)}
         </p>
         <p className="booking-card-payment">
           <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-            <rect x="2.5" y="6" width="19" height="13" rx="2.5" fill="none" stroke="currentColor" strokeWidth="2" />
+            <rect
+              x="2.5"
+              y="6"
+              width="19"
+              height="13"
+              rx="2.5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            />
             <path d="M2.5 10.5h19" stroke="currentColor" strokeWidth="2" />
           </svg>
           {paymentLabelOf(booking)}

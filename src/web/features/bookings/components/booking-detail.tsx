@@ -43,13 +43,21 @@ export function BookingDetail({ code }: { code: string }) {
     const notFound = booking.error instanceof ApiError && booking.error.status === 404;
     content = (
       <div className="center-state" role="alert">
-        <h1 className="detail-missing-title">{notFound ? messages.booking.notFound : "Couldn't load this booking"}</h1>
+        <h1 className="detail-missing-title">
+          {notFound ? messages.booking.notFound : "Couldn't load this booking"}
+        </h1>
         <p className="muted">
-          {notFound ? 'Check the booking code, or find the booking in your history.' : booking.error.message}
+          {notFound
+            ? 'Check the booking code, or find the booking in your history.'
+            : booking.error.message}
         </p>
         <div className="detail-missing-actions">
           {!notFound && (
-            <button type="button" className="btn btn-outline" onClick={() => void booking.refetch()}>
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => void booking.refetch()}
+            >
               Try again
             </button>
           )}
@@ -71,12 +79,21 @@ export function BookingDetail({ code }: { code: string }) {
   );
 }
 
-function BookingFacts({ booking, notice, onCancelled }: { booking: Booking; notice: string | null; onCancelled: (m: string) => void }) {
+function BookingFacts({
+  booking,
+  notice,
+  onCancelled,
+}: {
+  booking: Booking;
+  notice: string | null;
+  onCancelled: (m: string) => void;
+}) {
   const car = booking.car;
   const carTitle = `${car.year} ${car.make} ${car.model}`;
   const image = car.images[0];
   const status = statusOf(booking);
-  const onHold = status === 'pending' && booking.payment_status === 'pending' && booking.hold_expires_at;
+  const onHold =
+    status === 'pending' && booking.payment_status === 'pending' && booking.hold_expires_at;
 
   return (
     <>
@@ -99,7 +116,11 @@ function BookingFacts({ booking, notice, onCancelled }: { booking: Booking; noti
 
       <div className="detail-grid">
         <section className="card detail-car" aria-label="Car">
-          <CarImage src={image?.image_url} alt={image?.alt ?? carTitle} className="detail-car-image" />
+          <CarImage
+            src={image?.image_url}
+            alt={image?.alt ?? carTitle}
+            className="detail-car-image"
+          />
           <p className="detail-car-title">{carTitle}</p>
         </section>
 
@@ -122,7 +143,10 @@ function BookingFacts({ booking, notice, onCancelled }: { booking: Booking; noti
               <dt>Destination</dt>
               <dd>
                 {booking.destination}
-                <span className="muted"> · {DESTINATION_TYPE_LABELS[booking.destination_type] ?? 'Not specified'}</span>
+                <span className="muted">
+                  {' '}
+                  · {DESTINATION_TYPE_LABELS[booking.destination_type] ?? 'Not specified'}
+                </span>
               </dd>
             </div>
             <div>
@@ -156,12 +180,16 @@ function BookingFacts({ booking, notice, onCancelled }: { booking: Booking; noti
             <div className="detail-cancel">
               <p className="muted">
                 You can cancel this booking until the day before pick-up
-                {booking.payment_status === 'paid' ? '; we refund your mobile money payment in full.' : '.'}
+                {booking.payment_status === 'paid'
+                  ? '; we refund your mobile money payment in full.'
+                  : '.'}
               </p>
               <CancelBooking booking={booking} onCancelled={onCancelled} />
             </div>
           ) : (
-            (status === 'pending' || status === 'confirmed') && <p className="muted detail-cancel">{messages.booking.cannotCancel}</p>
+            (status === 'pending' || status === 'confirmed') && (
+              <p className="muted detail-cancel">{messages.booking.cannotCancel}</p>
+            )
           )}
         </div>
       </div>
@@ -187,20 +215,25 @@ function HoldNotice({ until, payment }: { until: string; payment: Booking['payme
   if (remaining === 0) {
     return (
       <p className="alert alert-info">
-        The mobile money hold ended at {formatClockTime(until)}. Without a payment the booking is cancelled and the dates
-        are freed.
+        The mobile money hold ended at {formatClockTime(until)}. Without a payment the booking is
+        cancelled and the dates are freed.
       </p>
     );
   }
   return (
     <p className="alert alert-info">
-      Mobile money payment is pending. The car is held for you until <strong>{formatClockTime(until)}</strong>
+      Mobile money payment is pending. The car is held for you until{' '}
+      <strong>{formatClockTime(until)}</strong>
       {remaining !== null && <> ({formatRemaining(remaining)} left)</>}.
       {payment?.status === 'pending' && payment.authorization_url && (
         <>
           {' '}
           <a
-            href={payment.provider === 'sandbox' ? paths.sandboxPay.getHref(payment.reference) : payment.authorization_url}
+            href={
+              payment.provider === 'sandbox'
+                ? paths.sandboxPay.getHref(payment.reference)
+                : payment.authorization_url
+            }
             target={payment.provider === 'sandbox' ? '_blank' : undefined}
             rel="noopener"
           >

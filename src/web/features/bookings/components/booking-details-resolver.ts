@@ -2,7 +2,11 @@ import type { FieldErrors, Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { isIsoDate } from '../../../../shared/dates';
 import { BookingDetailsSchema, checkBookingDates } from '../../../../shared/schemas/bookings';
-import { isBookingDetailField, type BookingDetailsInput, type BookingDetailsOutput } from './booking-form-types';
+import {
+  isBookingDetailField,
+  type BookingDetailsInput,
+  type BookingDetailsOutput,
+} from './booking-form-types';
 
 const DatesSchema = z
   .object({ start_date: z.string(), end_date: z.string() })
@@ -15,7 +19,11 @@ const DatesSchema = z
  * type', and zod skips the date rules while any other field is invalid, so 'End date cannot
  * be before start date' would only appear once the destination was filled in.
  */
-export const bookingDetailsResolver: Resolver<BookingDetailsInput, unknown, BookingDetailsOutput> = async (values) => {
+export const bookingDetailsResolver: Resolver<
+  BookingDetailsInput,
+  unknown,
+  BookingDetailsOutput
+> = async (values) => {
   const result = BookingDetailsSchema.safeParse(values);
   if (result.success) return { values: result.data, errors: {} };
 

@@ -5,7 +5,12 @@ import type { BookingDetailsSchema } from '../../../../shared/schemas/bookings';
 export type BookingDetailsInput = z.input<typeof BookingDetailsSchema>;
 export type BookingDetailsOutput = z.output<typeof BookingDetailsSchema>;
 
-export const BOOKING_DETAIL_FIELDS = ['start_date', 'end_date', 'destination', 'destination_type'] as const;
+export const BOOKING_DETAIL_FIELDS = [
+  'start_date',
+  'end_date',
+  'destination',
+  'destination_type',
+] as const;
 export type BookingDetailField = (typeof BOOKING_DETAIL_FIELDS)[number];
 
 export const isBookingDetailField = (name: string): name is BookingDetailField =>

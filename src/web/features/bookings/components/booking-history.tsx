@@ -50,7 +50,11 @@ export function BookingHistory() {
       <div className="center-state" role="alert">
         <h2>Couldn't load bookings</h2>
         <p className="muted">{history.error.message || 'Failed to fetch bookings.'}</p>
-        <Link to={paths.bookingHistory.getHref()} className="btn btn-primary" onClick={() => void history.refetch()}>
+        <Link
+          to={paths.bookingHistory.getHref()}
+          className="btn btn-primary"
+          onClick={() => void history.refetch()}
+        >
           Reload
         </Link>
       </div>
@@ -60,8 +64,22 @@ export function BookingHistory() {
       <div className="center-state history-empty">
         <svg viewBox="0 0 96 96" width="96" height="96" aria-hidden="true">
           <circle cx="48" cy="48" r="44" fill="#e3f2ea" />
-          <rect x="26" y="28" width="44" height="42" rx="6" fill="#fff" stroke="#0b5d3b" strokeWidth="3" />
-          <path d="M26 40h44M36 22v10M60 22v10" stroke="#0b5d3b" strokeWidth="3" strokeLinecap="round" />
+          <rect
+            x="26"
+            y="28"
+            width="44"
+            height="42"
+            rx="6"
+            fill="#fff"
+            stroke="#0b5d3b"
+            strokeWidth="3"
+          />
+          <path
+            d="M26 40h44M36 22v10M60 22v10"
+            stroke="#0b5d3b"
+            strokeWidth="3"
+            strokeLinecap="round"
+          />
           <path d="M38 54h20" stroke="#f5b800" strokeWidth="4" strokeLinecap="round" />
         </svg>
         <h2>You haven't made any bookings yet</h2>
@@ -74,12 +92,20 @@ export function BookingHistory() {
   } else {
     content = (
       <>
-        <div className={`grid-cars history-grid${history.isPlaceholderData ? ' is-stale' : ''}`} aria-busy={history.isFetching || undefined}>
+        <div
+          className={`grid-cars history-grid${history.isPlaceholderData ? ' is-stale' : ''}`}
+          aria-busy={history.isFetching || undefined}
+        >
           {data.bookings.map((booking) => (
             <BookingCard key={booking.id} booking={booking} />
           ))}
         </div>
-        <Pagination page={data.page} lastPage={data.last_page} onChange={goToPage} label="Booking pages" />
+        <Pagination
+          page={data.page}
+          lastPage={data.last_page}
+          onChange={goToPage}
+          label="Booking pages"
+        />
       </>
     );
   }

@@ -12,7 +12,11 @@ export function BookingSteps({ current }: { current: 1 | 2 }) {
           const step = i + 1;
           const state = step < current ? 'done' : step === current ? 'current' : 'todo';
           return (
-            <li key={label} className={`booking-step is-${state}`} aria-current={state === 'current' ? 'step' : undefined}>
+            <li
+              key={label}
+              className={`booking-step is-${state}`}
+              aria-current={state === 'current' ? 'step' : undefined}
+            >
               <span className="booking-step-bar" aria-hidden="true" />
               <span className="booking-step-label">{label}</span>
             </li>

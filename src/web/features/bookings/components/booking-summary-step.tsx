@@ -19,8 +19,18 @@ interface BookingSummaryStepProps {
 }
 
 /** SPEC §2 step 2, 'Booking Summary', priced by the server (PRODUCT.md P2.2). */
-export function BookingSummaryStep({ car, details, onBack, onProceed, headingRef }: BookingSummaryStepProps) {
-  const quote = useQuote({ carId: car.id, startDate: details.start_date, endDate: details.end_date });
+export function BookingSummaryStep({
+  car,
+  details,
+  onBack,
+  onProceed,
+  headingRef,
+}: BookingSummaryStepProps) {
+  const quote = useQuote({
+    carId: car.id,
+    startDate: details.start_date,
+    endDate: details.end_date,
+  });
   const carTitle = `${car.year} ${car.make} ${car.model}`;
   const image = car.images[0];
   const unavailable = quote.data?.available === false;
@@ -33,7 +43,12 @@ export function BookingSummaryStep({ car, details, onBack, onProceed, headingRef
 
       <div className="summary-grid">
         <figure className="summary-car">
-          <CarImage src={image?.image_url} alt={image?.alt ?? carTitle} timeoutMs={5000} className="summary-car-image" />
+          <CarImage
+            src={image?.image_url}
+            alt={image?.alt ?? carTitle}
+            timeoutMs={5000}
+            className="summary-car-image"
+          />
           <figcaption>
             <span className="summary-car-title">{carTitle}</span>
           </figcaption>
@@ -54,7 +69,10 @@ export function BookingSummaryStep({ car, details, onBack, onProceed, headingRef
               <dt>Destination</dt>
               <dd>
                 {details.destination}
-                <span className="muted"> · {DESTINATION_TYPE_LABELS[details.destination_type]}</span>
+                <span className="muted">
+                  {' '}
+                  · {DESTINATION_TYPE_LABELS[details.destination_type]}
+                </span>
               </dd>
             </div>
           </dl>
@@ -63,7 +81,11 @@ export function BookingSummaryStep({ car, details, onBack, onProceed, headingRef
           {quote.isError && (
             <div className="alert alert-error" role="alert">
               <p>{quoteErrorMessage(quote.error)}</p>
-              <button type="button" className="btn btn-outline btn-sm" onClick={() => void quote.refetch()}>
+              <button
+                type="button"
+                className="btn btn-outline btn-sm"
+                onClick={() => void quote.refetch()}
+              >
                 Try again
               </button>
             </div>
@@ -81,7 +103,9 @@ export function BookingSummaryStep({ car, details, onBack, onProceed, headingRef
           {unavailable && (
             <div className="alert alert-error" role="alert">
               <p>{messages.booking.unavailable}</p>
-              <p className="summary-unavailable-hint">Go back to choose other dates, or pick another car.</p>
+              <p className="summary-unavailable-hint">
+                Go back to choose other dates, or pick another car.
+              </p>
             </div>
           )}
         </div>
@@ -92,7 +116,12 @@ export function BookingSummaryStep({ car, details, onBack, onProceed, headingRef
           Back
         </button>
         {!unavailable && (
-          <button type="button" className="btn btn-primary" onClick={onProceed} disabled={!quote.data || quote.isFetching}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={onProceed}
+            disabled={!quote.data || quote.isFetching}
+          >
             Proceed to payment
           </button>
         )}

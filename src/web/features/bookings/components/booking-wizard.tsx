@@ -7,7 +7,11 @@ import { paths } from '../../../config/paths';
 import { useQuote } from '../api/bookings';
 import { BookingDatesStep } from './booking-dates-step';
 import { bookingDetailsResolver } from './booking-details-resolver';
-import { isBookingDetailField, type BookingDetailsInput, type BookingDetailsOutput } from './booking-form-types';
+import {
+  isBookingDetailField,
+  type BookingDetailsInput,
+  type BookingDetailsOutput,
+} from './booking-form-types';
 import { BookingSteps } from './booking-steps';
 import { BookingSummaryStep } from './booking-summary-step';
 import { CarSnapshot } from './car-snapshot';
@@ -30,7 +34,12 @@ export function BookingWizard({ car }: { car: Car }) {
     resolver: bookingDetailsResolver,
     defaultValues: (() => {
       const today = todayInAccra();
-      return { start_date: today, end_date: addDays(today, 1), destination: '', destination_type: undefined };
+      return {
+        start_date: today,
+        end_date: addDays(today, 1),
+        destination: '',
+        destination_type: undefined,
+      };
     })(),
   });
 
@@ -108,12 +117,30 @@ interface SummaryWithPaymentProps {
   onValidationFailure: (failure: BookingFailure) => void;
 }
 
-function SummaryWithPayment({ car, details, paying, setPaying, headingRef, onBack, onValidationFailure }: SummaryWithPaymentProps) {
+function SummaryWithPayment({
+  car,
+  details,
+  paying,
+  setPaying,
+  headingRef,
+  onBack,
+  onValidationFailure,
+}: SummaryWithPaymentProps) {
   // Same query key as the summary's own: the modal reads the cached quote, no second call.
-  const quote = useQuote({ carId: car.id, startDate: details.start_date, endDate: details.end_date });
+  const quote = useQuote({
+    carId: car.id,
+    startDate: details.start_date,
+    endDate: details.end_date,
+  });
   return (
     <>
-      <BookingSummaryStep car={car} details={details} headingRef={headingRef} onBack={onBack} onProceed={() => setPaying(true)} />
+      <BookingSummaryStep
+        car={car}
+        details={details}
+        headingRef={headingRef}
+        onBack={onBack}
+        onProceed={() => setPaying(true)}
+      />
       <PaymentModal
         open={paying}
         carId={car.id}

@@ -28,10 +28,16 @@ export function CancelBooking({ booking, onCancelled }: CancelBookingProps) {
       <button type="button" className="btn btn-danger-outline" onClick={() => setConfirming(true)}>
         Cancel booking
       </button>
-      <Modal open={confirming} title="Cancel this booking?" onClose={close} closable={!cancel.isPending}>
+      <Modal
+        open={confirming}
+        title="Cancel this booking?"
+        onClose={close}
+        closable={!cancel.isPending}
+      >
         <p>
-          Booking <strong className="detail-code-inline">{booking.booking_code}</strong> for the {carTitle},{' '}
-          {bookingDatesOf(booking)}, will be cancelled and the dates freed for other renters.
+          Booking <strong className="detail-code-inline">{booking.booking_code}</strong> for the{' '}
+          {carTitle}, {bookingDatesOf(booking)}, will be cancelled and the dates freed for other
+          renters.
         </p>
         {cancel.isError && (
           <p className="alert alert-error" role="alert">
@@ -39,7 +45,12 @@ export function CancelBooking({ booking, onCancelled }: CancelBookingProps) {
           </p>
         )}
         <div className="detail-confirm-actions">
-          <button type="button" className="btn btn-outline" onClick={close} disabled={cancel.isPending}>
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={close}
+            disabled={cancel.isPending}
+          >
             Keep booking
           </button>
           <button

@@ -13,7 +13,9 @@ export function CarSnapshot({ car }: { car: Car }) {
       <div className="car-snapshot-body">
         <p className="car-snapshot-title">{title}</p>
         <p className="car-snapshot-price">{formatPricePerDay(car.price)}</p>
-        <p className="muted car-snapshot-note">Plus a {formatCedis(pesewasToCedis(SECURITY_DEPOSIT_PESEWAS))} security deposit.</p>
+        <p className="muted car-snapshot-note">
+          Plus a {formatCedis(pesewasToCedis(SECURITY_DEPOSIT_PESEWAS))} security deposit.
+        </p>
       </div>
     </aside>
   );

@@ -13,7 +13,15 @@ interface CostSummaryProps {
 }
 
 /** SPEC §9's cost lines: price × days, the fixed deposit, no discount ('-'), the total. */
-export function CostSummary({ pricePerDay, days, lineCost, deposit, discount, total, title = 'Cost Summary' }: CostSummaryProps) {
+export function CostSummary({
+  pricePerDay,
+  days,
+  lineCost,
+  deposit,
+  discount,
+  total,
+  title = 'Cost Summary',
+}: CostSummaryProps) {
   return (
     <section className="cost-summary" aria-label={title}>
       <h2 className="booking-section-title">{title}</h2>

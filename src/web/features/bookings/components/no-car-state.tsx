@@ -17,7 +17,12 @@ export function NoCarState() {
         <circle cx="106" cy="136" r="17" fill="#c9d0d6" />
         <circle cx="228" cy="136" r="17" fill="#c9d0d6" />
         <circle cx="250" cy="48" r="26" fill="#fde8e7" />
-        <path d="M240 38l20 20M260 38l-20 20" stroke="#b42318" strokeWidth="5" strokeLinecap="round" />
+        <path
+          d="M240 38l20 20M260 38l-20 20"
+          stroke="#b42318"
+          strokeWidth="5"
+          strokeLinecap="round"
+        />
       </svg>
       <h1 className="no-car-title">No car selected</h1>
       <p className="muted">Choose a car first, then press Rent Now on its page to book it.</p>

@@ -51,7 +51,8 @@ type Outcome =
   | null;
 
 /** '0244123456' for a stored '233244123456': how people write their own number. */
-const localNumber = (msisdn: string | undefined) => (msisdn?.startsWith('233') ? `0${msisdn.slice(3)}` : (msisdn ?? ''));
+const localNumber = (msisdn: string | undefined) =>
+  msisdn?.startsWith('233') ? `0${msisdn.slice(3)}` : (msisdn ?? '');
 
 const OPTIONS: { value: PaymentMethod; label: string; hint: string }[] = [
   {
@@ -59,22 +60,35 @@ const OPTIONS: { value: PaymentMethod; label: string; hint: string }[] = [
     label: 'Mobile Money',
     hint: 'MTN MoMo, Telecel Cash or AirtelTigo Money. We hold the car for 15 minutes while you pay.',
   },
-  { value: 'payOnPickup', label: 'Payment on Pickup', hint: 'Pay in cash when you collect the car.' },
+  {
+    value: 'payOnPickup',
+    label: 'Payment on Pickup',
+    hint: 'Pay in cash when you collect the car.',
+  },
 ];
 
 function toFailure(error: unknown): BookingFailure {
-  if (error instanceof ApiError) return { status: error.status, message: error.message, fieldErrors: error.errors };
+  if (error instanceof ApiError)
+    return { status: error.status, message: error.message, fieldErrors: error.errors };
   return { status: 0, message: messages.booking.createFailed, fieldErrors: {} };
 }
 
 /** A network error or a 5xx may hide a booking the server did make: retry with the same key. */
-const mayHaveBooked = (error: unknown) => error instanceof ApiError && (error.status === 0 || error.status >= 500);
+const mayHaveBooked = (error: unknown) =>
+  error instanceof ApiError && (error.status === 0 || error.status >= 500);
 
 /**
  * SPEC §2 'Payment-method modal'. Its Submit is the only thing that creates a booking
  * (PRODUCT.md P2.7).
  */
-export function PaymentModal({ open, carId, details, total, onClose, onValidationFailure }: PaymentModalProps) {
+export function PaymentModal({
+  open,
+  carId,
+  details,
+  total,
+  onClose,
+  onValidationFailure,
+}: PaymentModalProps) {
   const id = useId();
   const navigate = useNavigate();
   const createBooking = useCreateBooking();
@@ -118,7 +132,13 @@ export function PaymentModal({ open, carId, details, total, onClose, onValidatio
     }
     const input =
       method === 'mobile_money'
-        ? { ...details, car_id: carId, payment_method: method, network: network!, wallet_msisdn: wallet }
+        ? {
+            ...details,
+            car_id: carId,
+            payment_method: method,
+            network: network!,
+            wallet_msisdn: wallet,
+          }
         : { ...details, car_id: carId, payment_method: method };
     createBooking.mutate(
       { input, idempotencyKey: idempotency.keyFor(input) },
@@ -179,7 +199,11 @@ export function PaymentModal({ open, carId, details, total, onClose, onValidatio
       outcome.payment.provider === 'paystack' ? (
         <RedirectingPanel payment={outcome.payment} />
       ) : (
-        <MobileMoneyWaitingPanel booking={outcome.booking} payment={outcome.payment} onTryAgain={tryAgain} />
+        <MobileMoneyWaitingPanel
+          booking={outcome.booking}
+          payment={outcome.payment}
+          onTryAgain={tryAgain}
+        />
       );
   } else if (outcome?.kind === 'failed') {
     body = <BookingFailedPanel failure={outcome} onTryAgain={tryAgain} />;
@@ -189,7 +213,10 @@ export function PaymentModal({ open, carId, details, total, onClose, onValidatio
         {submitting ? (
           <ProcessingPanel />
         ) : (
-          <fieldset className="pay-options" aria-describedby={methodError ? `${id}-error` : undefined}>
+          <fieldset
+            className="pay-options"
+            aria-describedby={methodError ? `${id}-error` : undefined}
+          >
             <legend className="visually-hidden">Payment method</legend>
             {OPTIONS.map((option, i) => (
               <label key={option.value} className="pay-option">

@@ -54,7 +54,13 @@ function DoneLinks() {
 const CheckIcon = () => (
   <svg viewBox="0 0 48 48" className="pay-icon pay-icon-success" aria-hidden="true">
     <circle cx="24" cy="24" r="22" />
-    <path d="M14 24.5l7 7 13-14" fill="none" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+    <path
+      d="M14 24.5l7 7 13-14"
+      fill="none"
+      strokeWidth="4"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
   </svg>
 );
 
@@ -107,10 +113,15 @@ export function MobileMoneyWaitingPanel({
   const heading = useFocusOnMount<HTMLHeadingElement>();
 
   if (latest && !isOpen(latest.payment)) {
-    if (latest.booking.payment_status === 'paid') return <BookingSuccessPanel booking={latest.booking} />;
+    if (latest.booking.payment_status === 'paid')
+      return <BookingSuccessPanel booking={latest.booking} />;
     return (
       <BookingFailedPanel
-        failure={{ status: 0, message: latest.payment.message ?? messages.payment.declined, fieldErrors: {} }}
+        failure={{
+          status: 0,
+          message: latest.payment.message ?? messages.payment.declined,
+          fieldErrors: {},
+        }}
         onTryAgain={onTryAgain}
       />
     );
@@ -125,8 +136,8 @@ export function MobileMoneyWaitingPanel({
         Approve the payment on your phone
       </h3>
       <p>
-        We sent a request for <strong>{formatCedis(payment.amount)}</strong> to <strong>{walletLine(payment)}</strong>.
-        Approve it with your mobile money PIN.
+        We sent a request for <strong>{formatCedis(payment.amount)}</strong> to{' '}
+        <strong>{walletLine(payment)}</strong>. Approve it with your mobile money PIN.
       </p>
       <BookingCode code={booking.booking_code} />
       {payment.expires_at && remaining !== null && (
@@ -184,12 +195,21 @@ const FIELD_NAMES: Record<string, string> = {
   car_id: 'Car',
 };
 
-export function BookingFailedPanel({ failure, onTryAgain }: { failure: BookingFailure; onTryAgain: () => void }) {
+export function BookingFailedPanel({
+  failure,
+  onTryAgain,
+}: {
+  failure: BookingFailure;
+  onTryAgain: () => void;
+}) {
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const fieldErrors =
     failure.status === 422
       ? Object.entries(failure.fieldErrors).flatMap(([field, list]) =>
-          list.map((text) => ({ field, text: FIELD_NAMES[field] ? `${FIELD_NAMES[field]}: ${text}` : text })),
+          list.map((text) => ({
+            field,
+            text: FIELD_NAMES[field] ? `${FIELD_NAMES[field]}: ${text}` : text,
+          })),
         )
       : [];
   return (

@@ -42,7 +42,8 @@ export function useCars(params: CarListParams, options: { enabled?: boolean } = 
 export function useCar(id: number | null, initial?: Car, initialUpdatedAt = 0) {
   return useQuery({
     queryKey: carKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => apiRequest<{ success: true; car: Car }>(`/cars/${id}`, { signal }).then((r) => r.car),
+    queryFn: ({ signal }) =>
+      apiRequest<{ success: true; car: Car }>(`/cars/${id}`, { signal }).then((r) => r.car),
     enabled: id !== null,
     initialData: initial,
     initialDataUpdatedAt: initial ? initialUpdatedAt : undefined,
@@ -52,7 +53,8 @@ export function useCar(id: number | null, initial?: Car, initialUpdatedAt = 0) {
 export function useCarAvailability(id: number | null) {
   return useQuery({
     queryKey: carKeys.availability(id ?? 0),
-    queryFn: ({ signal }) => apiRequest<AvailabilityResponse>(`/cars/${id}/availability`, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<AvailabilityResponse>(`/cars/${id}/availability`, { signal }),
     enabled: id !== null,
   });
 }

@@ -1,5 +1,9 @@
 // The labels live in src/shared/car-labels.ts, where the inventory filters read them too.
-export { BODY_TYPE_LABELS, FUEL_TYPE_LABELS, TRANSMISSION_LABELS } from '../../../../shared/car-labels';
+export {
+  BODY_TYPE_LABELS,
+  FUEL_TYPE_LABELS,
+  TRANSMISSION_LABELS,
+} from '../../../../shared/car-labels';
 
 /** SPEC §2: a missing value in the overview shows a dash. */
 export const MISSING = '-';

@@ -7,7 +7,14 @@ import {
   MISSING,
   TRANSMISSION_LABELS,
 } from './car-labels';
-import { CalendarIcon, CarIcon, DoorIcon, FuelIcon, GearIcon, SeatIcon } from '../../../components/icons';
+import {
+  CalendarIcon,
+  CarIcon,
+  DoorIcon,
+  FuelIcon,
+  GearIcon,
+  SeatIcon,
+} from '../../../components/icons';
 import './car-overview.css';
 
 const orDash = (value: string | number | null | undefined) =>

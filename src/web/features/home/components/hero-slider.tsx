@@ -41,7 +41,9 @@ const SLIDES: Slide[] = [
 function usePrefersReducedMotion() {
   // No window when the page is rendered at build time (src/web/prerender.tsx).
   const [reduced, setReduced] = useState(
-    () => typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches,
+    () =>
+      typeof window !== 'undefined' &&
+      window.matchMedia('(prefers-reduced-motion: reduce)').matches,
   );
   useEffect(() => {
     const query = window.matchMedia('(prefers-reduced-motion: reduce)');

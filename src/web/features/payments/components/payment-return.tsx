@@ -31,7 +31,11 @@ export function PaymentReturn({ reference }: { reference: string | null }) {
     const { payment, booking } = verification.data;
     body = (
       <BookingFailedPanel
-        failure={{ status: 0, message: payment.message ?? messages.payment.declined, fieldErrors: {} }}
+        failure={{
+          status: 0,
+          message: payment.message ?? messages.payment.declined,
+          fieldErrors: {},
+        }}
         onTryAgain={() => window.location.assign(paths.carDetails.getHref(booking.car.id))}
       />
     );

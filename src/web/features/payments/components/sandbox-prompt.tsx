@@ -30,7 +30,9 @@ export function SandboxPrompt({ reference }: { reference: string }) {
     const notFound = transaction.error instanceof ApiError && transaction.error.status === 404;
     return (
       <div className="phone-card">
-        <h1 className="phone-title">{notFound ? 'Payment request not found' : 'Could not load the payment request'}</h1>
+        <h1 className="phone-title">
+          {notFound ? 'Payment request not found' : 'Could not load the payment request'}
+        </h1>
         <p className="muted">{transaction.error.message}</p>
         <Link to={paths.bookingHistory.getHref()} className="btn btn-primary btn-block">
           Go to my bookings
@@ -41,14 +43,27 @@ export function SandboxPrompt({ reference }: { reference: string }) {
 
   const t = transaction.data;
   const result = decision.data;
-  const status = result ? (result.booking.payment_status === 'paid' ? 'success' : 'failed') : t.status;
+  const status = result
+    ? result.booking.payment_status === 'paid'
+      ? 'success'
+      : 'failed'
+    : t.status;
   const expired = remaining === 0;
   return (
     <div className="phone-card">
       <p className="phone-banner">Test mode · no real money moves</p>
-      <p className="phone-network">{t.network ? MOBILE_MONEY_NETWORK_LABELS[t.network] : 'Mobile money'}</p>
+      <p className="phone-network">
+        {t.network ? MOBILE_MONEY_NETWORK_LABELS[t.network] : 'Mobile money'}
+      </p>
       <h1 className="phone-title">
-        {{ pending: 'Approve payment?', success: 'Payment sent', reversed: 'Payment refunded', failed: 'No payment made' }[status]}
+        {
+          {
+            pending: 'Approve payment?',
+            success: 'Payment sent',
+            reversed: 'Payment refunded',
+            failed: 'No payment made',
+          }[status]
+        }
       </h1>
       <dl className="phone-facts">
         <div>
