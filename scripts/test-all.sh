@@ -9,7 +9,7 @@ step "typecheck"
 npx tsc --noEmit -p .
 
 step "lint"
-npx eslint . --max-warnings 0
+npm run lint --silent
 
 step "unit and API tests on embedded PostgreSQL (PGlite)"
 npx vitest run --project unit --project api
