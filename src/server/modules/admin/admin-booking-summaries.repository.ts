@@ -1,6 +1,8 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { AdminBookingSummary } from '../../../shared/schemas/admin';
 import type { Executor } from '../../db/client';
 import { bookings, cars, payments, users } from '../../db/schema/index';
+import { toAdminBookingSummary } from './admin-booking-mapper';
 import { pageOffset } from './admin-paging';
 
 // Rentals as the staff lists show them (the bookings page, a customer's page, the
@@ -35,8 +37,15 @@ export const summariesWhere = (db: Executor, ...conditions: (SQL | undefined)[])
   selectBookingSummaries(db).where(and(isRental, ...conditions));
 
 /** A page of one renter's rentals, newest first. */
-export const listRentalsOfRenter = (db: Executor, userId: number, page: number, limit: number) =>
-  summariesWhere(db, eq(bookings.userId, userId))
+export async function listRentalsOfRenter(
+  db: Executor,
+  userId: number,
+  page: number,
+  limit: number,
+): Promise<AdminBookingSummary[]> {
+  const rows = await summariesWhere(db, eq(bookings.userId, userId))
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
     .limit(limit)
     .offset(pageOffset(page, limit));
+  return rows.map(toAdminBookingSummary);
+}

@@ -9,7 +9,6 @@ import {
 } from '../../../shared/schemas/admin';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import { HttpError } from '../../http-errors';
-import { toAdminBookingSummary } from './admin-booking-mapper';
 import { listRentalsOfRenter } from './admin-booking-summaries.repository';
 import { findAdminCustomer, listAdminCustomers } from './admin-customers.repository';
 import { adminDoc, authErrors } from './admin-openapi';
@@ -47,10 +46,10 @@ export const adminCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, limit } = request.query;
       const customer = await findAdminCustomer(app.db, request.params.id);
       if (!customer) throw new HttpError(404, adminMessages.customerNotFound);
-      const rows = await listRentalsOfRenter(app.db, customer.id, page, limit);
+      const bookings = await listRentalsOfRenter(app.db, customer.id, page, limit);
       return {
         customer,
-        bookings: rows.map(toAdminBookingSummary),
+        bookings,
         ...paging(customer.bookings_count, page, limit),
       };
     },
