@@ -45,4 +45,30 @@ export default tseslint.config(
     files: ['src/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/web/**'] }] },
   },
+  // Staff console routes only validate, call a service or repository, and send: queries live
+  // in *.repository.ts, so the routes import neither Drizzle nor the tables. (A later block
+  // replaces an earlier one's no-restricted-imports, so the server's web ban is repeated.)
+  {
+    files: ['src/server/modules/admin/*.routes.ts'],
+    // until the lifecycle change lands
+    ignores: ['src/server/modules/admin/admin-maintenance.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/web/**'] },
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*'],
+              message: 'Admin routes call services/repositories; queries belong in a repository.',
+            },
+            {
+              group: ['**/db/schema', '**/db/schema/*'],
+              message: 'Admin routes call services/repositories; tables belong in a repository.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -3,7 +3,7 @@ import { addDays, daysBetween, todayInAccra } from '../../src/shared/dates';
 import type { AdminDashboardResponse } from '../../src/shared/schemas/admin';
 import { payments } from '../../src/server/db/schema/index';
 import { insertBooking, insertCar } from '../../src/server/db/factories';
-import { monthOf } from '../../src/server/modules/admin/admin-dashboard.routes';
+import { monthOf } from '../../src/server/modules/admin/admin-dashboard.service';
 import { signedInStaff } from '../support/admin';
 import { setupTestApp, signedInRenter } from '../support/test-app';
 

@@ -8,7 +8,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Car } from '../../shared/schemas/cars';
 import {
   buildRouteShells,
+  CAR_PAGE_LIMIT,
   carIdOf,
+  createCarPages,
   createPageResolver,
   pickEncoding,
   webStaticPlugin,
@@ -382,5 +384,30 @@ describe('webStaticPlugin: /car-details?id= of a car in the fleet', () => {
     });
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain);
     await app.close();
+  });
+
+  it('keeps the pages of the last CAR_PAGE_LIMIT cars asked for, not the first ones', async () => {
+    const rendered: number[] = [];
+    const pageOf = createCarPages(
+      index,
+      {
+        prerenderCarDetails: async (car) => {
+          rendered.push(car.id);
+          return `<main><h1>${car.title}</h1></main>`;
+        },
+      },
+      { warn: () => undefined },
+    );
+    const fleet = Array.from({ length: CAR_PAGE_LIMIT + 1 }, (_, i) => carOf(i + 1));
+    // Every page once, except the last car; then the first car again, so it is used recently.
+    for (const car of fleet.slice(0, CAR_PAGE_LIMIT)) await pageOf(car);
+    await pageOf(fleet[0]!);
+    // One car more than the bound: the second car (asked for least recently) makes room.
+    await pageOf(fleet[CAR_PAGE_LIMIT]!);
+    rendered.length = 0;
+    await pageOf(fleet[0]!);
+    await pageOf(fleet[2]!);
+    await pageOf(fleet[1]!);
+    expect(rendered).toEqual([2]);
   });
 });

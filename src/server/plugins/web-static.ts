@@ -1,6 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -152,7 +153,7 @@ interface Page {
 }
 
 /** How many cars' pages are kept: more than the fleet's usual size (tens of cars). */
-const CAR_PAGE_LIMIT = 200;
+export const CAR_PAGE_LIMIT = 200;
 
 /**
  * /car-details?id= of a car in the fleet, with that car's page as its first paint
@@ -171,7 +172,10 @@ export function createCarPages(
   log: Pick<FastifyBaseLogger, 'warn'>,
   stylesheets: ReadonlyMap<string, string> = new Map(),
 ) {
-  const pages = new Map<number, { car: Car; day: string; page: Promise<Page | null> }>();
+  // The car asked for least recently goes first; asking for a car's page keeps it.
+  const pages = new LRUCache<number, { car: Car; day: string; page: Promise<Page | null> }>({
+    max: CAR_PAGE_LIMIT,
+  });
   return (car: Car): Promise<Page | null> => {
     const day = todayInAccra();
     const kept = pages.get(car.id);
@@ -197,10 +201,7 @@ export function createCarPages(
         return null;
       },
     );
-    // Oldest first in a Map: the one asked for least recently goes.
-    pages.delete(car.id);
     pages.set(car.id, { car, day, page });
-    if (pages.size > CAR_PAGE_LIMIT) pages.delete(pages.keys().next().value!);
     return page;
   };
 }

@@ -12,7 +12,8 @@ import {
 } from '../../../shared/schemas/admin';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import { HttpError } from '../../http-errors';
-import { adminDoc, authErrors, paging } from './admin-common';
+import { adminDoc, authErrors } from './admin-openapi';
+import { paging } from './admin-paging';
 import { applyBookingAction, listAdminBookings, loadBookingDetail } from './admin-bookings.service';
 
 /** The URL segment of each action (POST /api/admin/bookings/:code/<segment>). */

@@ -16,16 +16,10 @@ import { HttpError } from '../../http-errors';
 import { recordBookingEvent, type BookingEventType } from '../bookings/booking-events';
 import { findSuccessfulPayment } from '../payments/payments.repository';
 import { cancelPaidBooking, type PaymentsContext } from '../payments/payments.service';
-import {
-  bookingCodeMatch,
-  likeEscape,
-  msisdnMatch,
-  refusalOf,
-  summariesWhere,
-  toAdminBookingSummary,
-  toAdminPayment,
-  type BookingSummaryRow,
-} from './admin-common';
+import { toAdminBookingSummary, toAdminPayment } from './admin-booking-mapper';
+import { refusalOf } from './admin-booking-rules';
+import { summariesWhere, type BookingSummaryRow } from './admin-booking-summaries.repository';
+import { bookingCodeMatch, likeEscape, msisdnMatch } from './admin-search';
 
 type BookingRow = typeof bookings.$inferSelect;
 

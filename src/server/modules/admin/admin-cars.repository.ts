@@ -10,7 +10,8 @@ import type { Executor } from '../../db/client';
 import { bookings, carImages, cars } from '../../db/schema/index';
 import { carTitle } from '../cars/car-mapper';
 import { holdsCar } from '../cars/cars.repository';
-import { likeEscape } from './admin-common';
+import { pageOffset } from './admin-paging';
+import { likeEscape } from './admin-search';
 import { srcsetOf } from './photos';
 
 type CarRow = typeof cars.$inferSelect;
@@ -102,6 +103,39 @@ export const photosOfCar = async (db: Executor, carId: number) =>
 export const findCarRow = async (db: Executor, id: number) =>
   (await db.select().from(cars).where(eq(cars.id, id)).limit(1))[0];
 
+export const insertCarRow = async (db: Executor, input: AdminCarInput) =>
+  (await db.insert(cars).values(carValuesOf(input)).returning())[0]!;
+
+/** Every field of a car from the form; undefined when there is no such car. */
+export const updateCarRow = async (db: Executor, id: number, input: AdminCarInput) =>
+  (
+    await db
+      .update(cars)
+      .set({ ...carValuesOf(input), updatedAt: sql`now()` })
+      .where(eq(cars.id, id))
+      .returning()
+  )[0];
+
+/** Retires a car on offer; undefined when it is missing or already retired. */
+export const markCarRetired = async (db: Executor, id: number) =>
+  (
+    await db
+      .update(cars)
+      .set({ retiredAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(cars.id, id), isNull(cars.retiredAt)))
+      .returning()
+  )[0];
+
+/** Offers a retired car again; undefined when it is missing or not retired. */
+export const markCarRestored = async (db: Executor, id: number) =>
+  (
+    await db
+      .update(cars)
+      .set({ retiredAt: null, updatedAt: sql`now()` })
+      .where(and(eq(cars.id, id), isNotNull(cars.retiredAt)))
+      .returning()
+  )[0];
+
 /** Locks the car row: photo and retire changes of one car take turns, as bookings do. */
 export const lockCarRow = async (db: Executor, id: number) =>
   (await db.select().from(cars).where(eq(cars.id, id)).for('update'))[0];
@@ -138,7 +172,7 @@ export async function listAdminCars(db: Executor, query: AdminCarListQuery) {
       .where(where)
       .orderBy(desc(cars.createdAt), desc(cars.id))
       .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+      .offset(pageOffset(query.page, query.limit)),
     db.select({ total: count() }).from(cars).where(where),
     db.selectDistinct({ make: cars.make }).from(cars).orderBy(asc(cars.make)),
   ]);

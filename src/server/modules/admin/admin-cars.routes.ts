@@ -1,4 +1,3 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminCarInputSchema,
@@ -6,30 +5,14 @@ import {
   AdminCarListResponseSchema,
   AdminCarResponseSchema,
   AdminIdParamsSchema,
-  adminMessages,
 } from '../../../shared/schemas/admin';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
-import { cars } from '../../db/schema/index';
-import { HttpError } from '../../http-errors';
-import { adminDoc, authErrors, paging } from './admin-common';
-import {
-  carValuesOf,
-  hasUnfinishedRental,
-  listAdminCars,
-  loadAdminCar,
-  lockCarRow,
-  photosOfCar,
-  toAdminCar,
-} from './admin-cars.repository';
+import { adminDoc, authErrors } from './admin-openapi';
+import { paging } from './admin-paging';
+import { listAdminCars, loadAdminCar } from './admin-cars.repository';
+import { carNotFound, createCar, restoreCar, retireCar, updateCar } from './admin-cars.service';
 
-const notFound = () => new HttpError(404, adminMessages.carNotFound);
-
-/**
- * The fleet. Every write to cars or car_images bumps the catalogue version by trigger
- * (migrations 0003 and 0005), so the renters' pages show a change at once (docs/decisions/003).
- * A car's price is copied into each booking when it is made, so editing it never changes
- * existing bookings.
- */
+/** The fleet (the rules of each change are in admin-cars.service.ts). */
 export const adminCarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/cars', {
     schema: {
@@ -52,10 +35,8 @@ export const adminCarRoutes: FastifyPluginAsyncZod = async (app) => {
       body: AdminCarInputSchema,
       response: { 201: AdminCarResponseSchema, ...authErrors, 422: ErrorResponseSchema },
     },
-    handler: async (request, reply) => {
-      const [car] = await app.db.insert(cars).values(carValuesOf(request.body)).returning();
-      return reply.status(201).send({ car: toAdminCar(car!, []) });
-    },
+    handler: async (request, reply) =>
+      reply.status(201).send({ car: await createCar(app.db, request.body) }),
   });
 
   app.get('/cars/:id', {
@@ -67,7 +48,7 @@ export const adminCarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const car = await loadAdminCar(app.db, request.params.id);
-      if (!car) throw notFound();
+      if (!car) throw carNotFound();
       return { car };
     },
   });
@@ -85,15 +66,9 @@ export const adminCarRoutes: FastifyPluginAsyncZod = async (app) => {
         422: ErrorResponseSchema,
       },
     },
-    handler: async (request) => {
-      const [car] = await app.db
-        .update(cars)
-        .set({ ...carValuesOf(request.body), updatedAt: sql`now()` })
-        .where(eq(cars.id, request.params.id))
-        .returning();
-      if (!car) throw notFound();
-      return { car: toAdminCar(car, await photosOfCar(app.db, car.id)) };
-    },
+    handler: async (request) => ({
+      car: await updateCar(app.db, request.params.id, request.body),
+    }),
   });
 
   app.post('/cars/:id/retire', {
@@ -108,25 +83,7 @@ export const adminCarRoutes: FastifyPluginAsyncZod = async (app) => {
         409: ErrorResponseSchema,
       },
     },
-    handler: async (request) => {
-      const id = request.params.id;
-      const car = await app.db.transaction(async (tx) => {
-        // The booking transaction locks the car row too: no booking slips in between the
-        // check and the retirement.
-        const locked = await lockCarRow(tx, id);
-        if (!locked) throw notFound();
-        if (locked.retiredAt) throw new HttpError(409, adminMessages.alreadyRetired);
-        if (await hasUnfinishedRental(tx, id))
-          throw new HttpError(409, adminMessages.retireWithBookings);
-        const [row] = await tx
-          .update(cars)
-          .set({ retiredAt: sql`now()`, updatedAt: sql`now()` })
-          .where(and(eq(cars.id, id), isNull(cars.retiredAt)))
-          .returning();
-        return row!;
-      });
-      return { car: toAdminCar(car, await photosOfCar(app.db, id)) };
-    },
+    handler: async (request) => ({ car: await retireCar(app.db, request.params.id) }),
   });
 
   app.post('/cars/:id/restore', {
@@ -141,18 +98,6 @@ export const adminCarRoutes: FastifyPluginAsyncZod = async (app) => {
         409: ErrorResponseSchema,
       },
     },
-    handler: async (request) => {
-      const id = request.params.id;
-      const [car] = await app.db
-        .update(cars)
-        .set({ retiredAt: null, updatedAt: sql`now()` })
-        .where(and(eq(cars.id, id), isNotNull(cars.retiredAt)))
-        .returning();
-      if (!car) {
-        if (!(await loadAdminCar(app.db, id))) throw notFound();
-        throw new HttpError(409, adminMessages.notRetired);
-      }
-      return { car: toAdminCar(car, await photosOfCar(app.db, id)) };
-    },
+    handler: async (request) => ({ car: await restoreCar(app.db, request.params.id) }),
   });
 };

@@ -21,7 +21,7 @@ import { HttpError, sqlState } from '../../http-errors';
 import { recordBookingEvent } from '../bookings/booking-events';
 import { expireStaleHolds } from '../bookings/bookings.repository';
 import { hasOverlappingBooking } from '../cars/cars.repository';
-import { adminDoc, authErrors } from './admin-common';
+import { adminDoc, authErrors } from './admin-openapi';
 import { findCarRow, lockCarRow } from './admin-cars.repository';
 
 const carNotFound = () => new HttpError(404, adminMessages.carNotFound);

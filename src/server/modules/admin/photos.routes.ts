@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import { and, asc, count, eq, max, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createReadStream } from 'node:fs';
@@ -14,26 +13,14 @@ import {
   AdminPhotosResponseSchema,
   AdminPhotoUploadResponseSchema,
   PHOTO_MAX_BYTES,
-  PHOTOS_PER_CAR_MAX,
 } from '../../../shared/schemas/admin';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
-import { carImages } from '../../db/schema/index';
 import { HttpError } from '../../http-errors';
-import { carTitle } from '../cars/car-mapper';
-import { adminDoc, authErrors } from './admin-common';
-import { findCarRow, lockCarRow, photosOfCar, toAdminPhoto } from './admin-cars.repository';
-import {
-  detectImageKind,
-  filesOfPhotoUrl,
-  removeFiles,
-  storeCarPhoto,
-  UnreadableImageError,
-  UPLOAD_PATH_PATTERN,
-} from './photos';
-
-const carNotFound = () => new HttpError(404, adminMessages.carNotFound);
-const invalidPhoto = (message: string) => new HttpError(422, message, { file: [message] });
-const ALT_MAX = 200;
+import { findCarRow } from './admin-cars.repository';
+import { carNotFound } from './admin-cars.service';
+import { adminDoc, authErrors } from './admin-openapi';
+import { detectImageKind, UPLOAD_PATH_PATTERN } from './photos';
+import { addCarPhoto, deleteCarPhoto, invalidPhoto, reorderCarPhotos } from './photos.service';
 
 /** Photo upload, reorder and delete, under /api/admin/cars/:id/photos. */
 export const adminPhotoRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (
@@ -88,43 +75,8 @@ export const adminPhotoRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = a
           ? String(altField.value).trim()
           : '';
 
-      let stored;
-      try {
-        stored = await storeCarPhoto(uploadsDir, carId, bytes, kind);
-      } catch (error) {
-        if (error instanceof UnreadableImageError)
-          throw invalidPhoto(adminMessages.photoUnreadable);
-        throw error;
-      }
-
-      try {
-        const photo = await app.db.transaction(async (tx) => {
-          if (!(await lockCarRow(tx, carId))) throw carNotFound();
-          const [stats] = await tx
-            .select({ photos: count(), last: max(carImages.position) })
-            .from(carImages)
-            .where(eq(carImages.carId, carId));
-          const photos = Number(stats?.photos ?? 0);
-          if (photos >= PHOTOS_PER_CAR_MAX) throw new HttpError(409, adminMessages.photoTooMany);
-          const [row] = await tx
-            .insert(carImages)
-            .values({
-              carId,
-              url: stored.url,
-              alt: (altValue || `${carTitle(car)}, photo ${photos + 1}`).slice(0, ALT_MAX),
-              position: photos ? Number(stats?.last ?? 0) + 1 : 0,
-            })
-            .returning();
-          return row!;
-        });
-        return reply.status(201).send({
-          photo: toAdminPhoto(photo),
-          photos: (await photosOfCar(app.db, carId)).map(toAdminPhoto),
-        });
-      } catch (error) {
-        await removeFiles(stored.files);
-        throw error;
-      }
+      const added = await addCarPhoto(app.db, uploadsDir, car, { bytes, kind, alt: altValue });
+      return reply.status(201).send(added);
     },
   });
 
@@ -142,32 +94,8 @@ export const adminPhotoRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = a
       },
     },
     handler: async (request) => {
-      const carId = request.params.id;
-      const ids = request.body.photo_ids;
-      await app.db.transaction(async (tx) => {
-        if (!(await lockCarRow(tx, carId))) throw carNotFound();
-        const current = await tx
-          .select({ id: carImages.id })
-          .from(carImages)
-          .where(eq(carImages.carId, carId))
-          .orderBy(asc(carImages.id));
-        const expected = current.map((p) => p.id).sort((a, b) => a - b);
-        const given = [...ids].sort((a, b) => a - b);
-        if (expected.length !== given.length || expected.some((id, i) => id !== given[i])) {
-          throw new HttpError(422, adminMessages.photoOrder, {
-            photo_ids: [adminMessages.photoOrder],
-          });
-        }
-        // One statement: the catalogue trigger fires once and no reader sees half an order.
-        await tx.execute(sql`
-          update ${carImages} set position = o.position - 1
-          from unnest(array[${sql.join(
-            ids.map((id) => sql`${id}`),
-            sql`, `,
-          )}]::int[]) with ordinality as o(id, position)
-          where ${carImages.id} = o.id and ${carImages.carId} = ${carId}`);
-      });
-      return { photos: (await photosOfCar(app.db, carId)).map(toAdminPhoto) };
+      const photos = await reorderCarPhotos(app.db, request.params.id, request.body.photo_ids);
+      return { photos };
     },
   });
 
@@ -180,17 +108,7 @@ export const adminPhotoRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = a
     },
     handler: async (request) => {
       const { id: carId, photoId } = request.params;
-      const [deleted] = await app.db
-        .delete(carImages)
-        .where(and(eq(carImages.id, photoId), eq(carImages.carId, carId)))
-        .returning();
-      if (!deleted) {
-        if (!(await findCarRow(app.db, carId))) throw carNotFound();
-        throw new HttpError(404, adminMessages.photoNotFound);
-      }
-      // After the row is gone, so no page is ever given a URL whose file was removed.
-      await removeFiles(filesOfPhotoUrl(uploadsDir, deleted.url));
-      return { photos: (await photosOfCar(app.db, carId)).map(toAdminPhoto) };
+      return { photos: await deleteCarPhoto(app.db, uploadsDir, carId, photoId) };
     },
   });
 };

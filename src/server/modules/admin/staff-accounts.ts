@@ -1,10 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { normalizeMsisdn } from '../../../shared/phone';
 import { RegisterInputSchema } from '../../../shared/schemas/auth';
 import type { Executor } from '../../db/client';
-import { users } from '../../db/schema/index';
+import { findUserByMsisdn } from '../auth/auth.repository';
 import { hashPassword } from '../auth/passwords';
+import { insertStaffUser, promoteUserToStaff } from './staff-accounts.repository';
 
 export type StaffAccountResult =
   | { outcome: 'created'; id: number; name: string; msisdn: string }
@@ -24,14 +24,11 @@ export async function createOrPromoteStaff(
   if (!input.msisdn)
     throw new StaffAccountError('Give --msisdn (and --name and --password for a new account).');
   const msisdn = normalizeMsisdn(input.msisdn);
-  const [existing] = await db.select().from(users).where(eq(users.msisdn, msisdn));
+  const existing = await findUserByMsisdn(db, msisdn);
   if (existing) {
     if (existing.role === 'staff')
       return { outcome: 'already_staff', id: existing.id, name: existing.name, msisdn };
-    await db
-      .update(users)
-      .set({ role: 'staff', updatedAt: sql`now()` })
-      .where(eq(users.id, existing.id));
+    await promoteUserToStaff(db, existing.id);
     return { outcome: 'promoted', id: existing.id, name: existing.name, msisdn };
   }
   const parsed = RegisterInputSchema.safeParse({
@@ -45,14 +42,10 @@ export async function createOrPromoteStaff(
     );
     throw new StaffAccountError(`Cannot create the account:\n${problems.join('\n')}`);
   }
-  const [row] = await db
-    .insert(users)
-    .values({
-      name: parsed.data.name,
-      msisdn,
-      role: 'staff',
-      passwordHash: await hashPassword(parsed.data.password),
-    })
-    .returning({ id: users.id });
-  return { outcome: 'created', id: row!.id, name: parsed.data.name, msisdn };
+  const row = await insertStaffUser(db, {
+    name: parsed.data.name,
+    msisdn,
+    passwordHash: await hashPassword(parsed.data.password),
+  });
+  return { outcome: 'created', id: row.id, name: parsed.data.name, msisdn };
 }

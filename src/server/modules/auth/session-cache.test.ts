@@ -69,4 +69,21 @@ describe('SessionCache', () => {
     await cache.find('t1', load);
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it('keeps at most its bound, dropping the sign-in used least recently', async () => {
+    const cache = new SessionCache(versionSource(), 2);
+    const loads: string[] = [];
+    const loader = (token: string) => async () => {
+      loads.push(token);
+      return signIn(token);
+    };
+    await cache.find('old', loader('old'));
+    await cache.find('busy', loader('busy'));
+    // 'old' is used again: now 'busy' is the one nobody has asked for longest.
+    await cache.find('old', loader('old'));
+    await cache.find('new', loader('new'));
+    await cache.find('old', loader('old'));
+    await cache.find('busy', loader('busy'));
+    expect(loads).toEqual(['old', 'busy', 'new', 'busy']);
+  });
 });

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
+import { LRUCache } from 'lru-cache';
 import { ChangeVersion } from '../../db/change-version';
 import type { Database } from '../../db/client';
 import { authState } from '../../db/schema/index';
@@ -12,7 +13,10 @@ export interface SignIn {
 }
 
 const CHANGE_CHANNEL = 'carlink_auth';
-/** Enough for every renter signed in at a busy hour; beyond, the oldest entries go first. */
+/**
+ * Enough for every renter signed in at a busy hour; beyond, the sign-in used least recently
+ * goes first (someone still clicking about keeps theirs).
+ */
 const MAX_ENTRIES = 10_000;
 
 /**
@@ -25,9 +29,14 @@ const MAX_ENTRIES = 10_000;
  */
 export class SessionCache {
   private version = -1;
-  private readonly entries = new Map<string, SignIn>();
+  private readonly entries: LRUCache<string, SignIn>;
 
-  constructor(private readonly changes: Pick<ChangeVersion, 'start' | 'current'>) {}
+  constructor(
+    private readonly changes: Pick<ChangeVersion, 'start' | 'current'>,
+    maxEntries = MAX_ENTRIES,
+  ) {
+    this.entries = new LRUCache({ max: maxEntries });
+  }
 
   /** The cache for this database: its version is auth_state's. */
   static forDatabase(db: Database, pglite: PGlite | null): SessionCache {
@@ -76,10 +85,7 @@ export class SessionCache {
     const found = await load();
     // The version was read before the row, so the row is at least that fresh; a change
     // since then has moved this.version on and the row is not kept.
-    if (found && this.version === version) {
-      if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(tokenHash, found);
-    }
+    if (found && this.version === version) this.entries.set(tokenHash, found);
     return found;
   }
 

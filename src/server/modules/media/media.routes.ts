@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { messages } from '../../../shared/messages';
 import {
   demoImageName,
@@ -10,22 +11,26 @@ import type { DemoCar } from '../../db/seed/fleet';
 
 /**
  * Rendered SVGs by file name. Bounded because the name space is huge (any colour is a valid
- * name), so a crawler walking colours must not grow the process without limit.
+ * name), so a crawler walking colours must not grow the process without limit; the names
+ * asked for least recently go first, so the demo fleet's own pictures stay.
  */
 const MAX_CACHED = 500;
-const rendered = new Map<string, string>();
 
-function renderCached(name: string, options: Parameters<typeof renderCarIllustration>[0]): string {
-  const hit = rendered.get(name);
-  if (hit !== undefined) return hit;
-  const svg = renderCarIllustration(options);
-  if (rendered.size >= MAX_CACHED) {
-    const oldest = rendered.keys().next();
-    if (!oldest.done) rendered.delete(oldest.value);
-  }
-  rendered.set(name, svg);
-  return svg;
+type IllustrationOptions = Parameters<typeof renderCarIllustration>[0];
+
+/** A renderer that remembers its last `max` answers (by file name). */
+export function cachedIllustrations(max: number, render = renderCarIllustration) {
+  const rendered = new LRUCache<string, string>({ max });
+  return (name: string, options: IllustrationOptions): string => {
+    const hit = rendered.get(name);
+    if (hit !== undefined) return hit;
+    const svg = render(options);
+    rendered.set(name, svg);
+    return svg;
+  };
 }
+
+const renderCached = cachedIllustrations(MAX_CACHED);
 
 /** Public URL of a demo photo; the route below serves it. */
 export function demoImageUrl(

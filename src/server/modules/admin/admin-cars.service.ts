@@ -1,0 +1,55 @@
+import { adminMessages, type AdminCar, type AdminCarInput } from '../../../shared/schemas/admin';
+import type { Database } from '../../db/client';
+import { HttpError } from '../../http-errors';
+import {
+  findCarRow,
+  hasUnfinishedRental,
+  insertCarRow,
+  lockCarRow,
+  markCarRestored,
+  markCarRetired,
+  photosOfCar,
+  toAdminCar,
+  updateCarRow,
+} from './admin-cars.repository';
+
+// The fleet's changes. Every write to cars or car_images bumps the catalogue version by
+// trigger (migrations 0003 and 0005), so the renters' pages show a change at once
+// (docs/decisions/003). A car's price is copied into each booking when it is made, so editing
+// it never changes existing bookings.
+
+export const carNotFound = () => new HttpError(404, adminMessages.carNotFound);
+
+export async function createCar(db: Database, input: AdminCarInput): Promise<AdminCar> {
+  return toAdminCar(await insertCarRow(db, input), []);
+}
+
+export async function updateCar(db: Database, id: number, input: AdminCarInput): Promise<AdminCar> {
+  const car = await updateCarRow(db, id, input);
+  if (!car) throw carNotFound();
+  return toAdminCar(car, await photosOfCar(db, car.id));
+}
+
+/** Stops offering a car; refused while a rental still holds it. */
+export async function retireCar(db: Database, id: number): Promise<AdminCar> {
+  const car = await db.transaction(async (tx) => {
+    // The booking transaction locks the car row too: no booking slips in between the
+    // check and the retirement.
+    const locked = await lockCarRow(tx, id);
+    if (!locked) throw carNotFound();
+    if (locked.retiredAt) throw new HttpError(409, adminMessages.alreadyRetired);
+    if (await hasUnfinishedRental(tx, id))
+      throw new HttpError(409, adminMessages.retireWithBookings);
+    return (await markCarRetired(tx, id))!;
+  });
+  return toAdminCar(car, await photosOfCar(db, id));
+}
+
+export async function restoreCar(db: Database, id: number): Promise<AdminCar> {
+  const car = await markCarRestored(db, id);
+  if (!car) {
+    if (!(await findCarRow(db, id))) throw carNotFound();
+    throw new HttpError(409, adminMessages.notRetired);
+  }
+  return toAdminCar(car, await photosOfCar(db, id));
+}

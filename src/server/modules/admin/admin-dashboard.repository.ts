@@ -1,0 +1,123 @@
+import { and, asc, desc, eq, inArray, isNotNull, lte, notInArray, sql } from 'drizzle-orm';
+import { BUSINESS_TIME_ZONE } from '../../../shared/constants';
+import { type Database, rowsOf } from '../../db/client';
+import { bookings, cars, payments, users } from '../../db/schema/index';
+import { holdsCar } from '../cars/cars.repository';
+import {
+  bookingSummaryColumns,
+  isRental,
+  summariesWhere,
+} from './admin-booking-summaries.repository';
+
+// The dashboard's queries: each list is short by design (the bookings page has the rest).
+
+const byStart = [asc(bookings.startDate), asc(bookings.id)] as const;
+
+/** Rentals to be picked up on `today` that still hold their car. */
+export const pickupsOn = (db: Database, today: string, limit: number) =>
+  summariesWhere(
+    db,
+    inArray(bookings.status, ['pending', 'confirmed']),
+    eq(bookings.startDate, today),
+    holdsCar,
+  )
+    .orderBy(...byStart)
+    .limit(limit);
+
+/** Due back today, and overdue ones (the car is still out after its end date). */
+export const returnsDueBy = (db: Database, today: string, limit: number) =>
+  summariesWhere(db, eq(bookings.status, 'active'), lte(bookings.endDate, today))
+    .orderBy(asc(bookings.endDate), asc(bookings.id))
+    .limit(limit);
+
+/** Pay-on-pickup rentals whose day has come and whose cash is not recorded. */
+export const awaitingCashBy = (db: Database, today: string, limit: number) =>
+  summariesWhere(
+    db,
+    eq(bookings.paymentMethod, 'payOnPickup'),
+    eq(bookings.status, 'pending'),
+    eq(bookings.paymentStatus, 'unpaid'),
+    lte(bookings.startDate, today),
+  )
+    .orderBy(...byStart)
+    .limit(limit);
+
+/** A flag needs staff until the money is sorted out: refunded payments drop off. */
+export const flaggedPayments = (db: Database, limit: number) =>
+  db
+    .select({
+      ...bookingSummaryColumns,
+      flaggedReason: payments.flaggedReason,
+      reference: payments.reference,
+    })
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .innerJoin(cars, eq(cars.id, bookings.carId))
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .where(
+      and(
+        isRental,
+        isNotNull(payments.flaggedReason),
+        notInArray(payments.status, ['refunded', 'refund_pending']),
+      ),
+    )
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(limit);
+
+/**
+ * Booked and available car-days of the cars on offer between two dates (a month), and how
+ * many cars that is.
+ */
+export async function fleetUtilisation(db: Database, start: string, end: string) {
+  const tz = BUSINESS_TIME_ZONE;
+  // Calendar days a car is held, both ends included (as the exclusion constraint counts them),
+  // clipped to the month; over the cars on offer now, each from the day it was added.
+  const [row] = rowsOf<{
+    cars: number;
+    car_days: number;
+    booked_days: number;
+    maintenance_days: number;
+  }>(
+    await db.execute(sql`
+      with m as (select ${start}::date as s, ${end}::date as e),
+      fleet as (select c.id, greatest(m.s, (c.created_at at time zone ${tz})::date) as from_day from cars c, m where c.retired_at is null),
+      held as (
+        select b.kind, least(b.end_date, m.e) - greatest(b.start_date, f.from_day) + 1 as days
+        from bookings b join fleet f on f.id = b.car_id, m
+        where b.start_date <= m.e and b.end_date >= f.from_day
+          and (
+            (b.kind = 'rental' and (b.status in ('confirmed', 'active', 'completed')
+              or (b.status = 'pending' and (b.hold_expires_at is null or b.hold_expires_at > now()))))
+            or (b.kind = 'maintenance' and b.status = 'confirmed')
+          )
+      )
+      select
+        (select count(*) from fleet)::int as cars,
+        coalesce((select sum(greatest(0, m.e - f.from_day + 1)) from fleet f, m), 0)::int as car_days,
+        coalesce((select sum(days) from held where kind = 'rental' and days > 0), 0)::int as booked_days,
+        coalesce((select sum(days) from held where kind = 'maintenance' and days > 0), 0)::int as maintenance_days`),
+  );
+  const carDays = Number(row?.car_days ?? 0);
+  const booked = Number(row?.booked_days ?? 0);
+  const available = Math.max(0, carDays - Number(row?.maintenance_days ?? 0));
+  return {
+    booked_days: booked,
+    available_days: available,
+    rate: available ? Math.min(1, booked / available) : 0,
+    cars: Number(row?.cars ?? 0),
+  };
+}
+
+/** Successful payments (cash and mobile money) per Accra day from `from` on, in pesewas. */
+export async function paymentsByDay(db: Database, from: string) {
+  const tz = BUSINESS_TIME_ZONE;
+  const paidAt = sql`coalesce(${payments.paidAt}, ${payments.createdAt})`;
+  const rows = rowsOf<{ day: string; amount: string | number; n: string | number }>(
+    await db.execute(sql`
+      select (${paidAt} at time zone ${tz})::date::text as day, sum(${payments.amountPesewas}) as amount, count(*) as n
+      from ${payments}
+      where ${payments.status} = 'success' and ${paidAt} >= (${from}::date)::timestamp at time zone ${tz}
+      group by 1`),
+  );
+  return new Map(rows.map((r) => [r.day, { amount: Number(r.amount), count: Number(r.n) }]));
+}

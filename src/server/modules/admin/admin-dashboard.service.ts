@@ -1,0 +1,80 @@
+import { addDays, todayInAccra } from '../../../shared/dates';
+import { pesewasToCedis } from '../../../shared/money';
+import type { AdminDashboardResponse } from '../../../shared/schemas/admin';
+import type { Database } from '../../db/client';
+import { toAdminBookingSummary } from './admin-booking-mapper';
+import {
+  awaitingCashBy,
+  flaggedPayments,
+  fleetUtilisation,
+  paymentsByDay,
+  pickupsOn,
+  returnsDueBy,
+} from './admin-dashboard.repository';
+
+/** Lists on the dashboard are short by design; the bookings page has the rest. */
+const LIST_LIMIT = 50;
+
+/** First and last day of the month of a 'YYYY-MM-DD' date. */
+export function monthOf(date: string) {
+  const [y, m] = date.split('-').map(Number) as [number, number];
+  const start = `${date.slice(0, 7)}-01`;
+  const end = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+  return { month: date.slice(0, 7), start, end };
+}
+
+/** Today's work for staff, and how the fleet and the takings are doing this month and last. */
+export async function buildDashboard(
+  db: Database,
+  today = todayInAccra(),
+): Promise<AdminDashboardResponse> {
+  const thisMonth = monthOf(today);
+  const lastMonth = monthOf(addDays(thisMonth.start, -1));
+
+  const [pickups, returns, awaitingCash, flagged, usage, byDay] = await Promise.all([
+    pickupsOn(db, today, LIST_LIMIT),
+    returnsDueBy(db, today, LIST_LIMIT),
+    awaitingCashBy(db, today, LIST_LIMIT),
+    flaggedPayments(db, LIST_LIMIT),
+    fleetUtilisation(db, thisMonth.start, thisMonth.end),
+    paymentsByDay(db, lastMonth.start),
+  ]);
+
+  const daily: { date: string; amount: number }[] = [];
+  const totals = { this: { amount: 0, payments: 0 }, last: { amount: 0, payments: 0 } };
+  for (let day = lastMonth.start; day <= today; day = addDays(day, 1)) {
+    const found = byDay.get(day) ?? { amount: 0, count: 0 };
+    daily.push({ date: day, amount: pesewasToCedis(found.amount) });
+    const bucket = day >= thisMonth.start ? totals.this : totals.last;
+    bucket.amount += found.amount;
+    bucket.payments += found.count;
+  }
+
+  return {
+    today,
+    pickups: pickups.map(toAdminBookingSummary),
+    returns: returns.map(toAdminBookingSummary),
+    needs_action: {
+      awaiting_cash: awaitingCash.map(toAdminBookingSummary),
+      flagged_payments: flagged.map((row) => ({
+        ...toAdminBookingSummary(row),
+        flagged_reason: row.flaggedReason!,
+        payment_reference: row.reference,
+      })),
+    },
+    utilisation: { month: thisMonth.month, ...usage },
+    revenue: {
+      this_month: {
+        month: thisMonth.month,
+        amount: pesewasToCedis(totals.this.amount),
+        payments: totals.this.payments,
+      },
+      last_month: {
+        month: lastMonth.month,
+        amount: pesewasToCedis(totals.last.amount),
+        payments: totals.last.payments,
+      },
+      daily,
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { users } from '../../db/schema/index';
+
+export const promoteUserToStaff = (db: Executor, id: number) =>
+  db
+    .update(users)
+    .set({ role: 'staff', updatedAt: sql`now()` })
+    .where(eq(users.id, id));
+
+/** A new staff account; a phone number already taken fails on the unique constraint. */
+export const insertStaffUser = async (
+  db: Executor,
+  values: { name: string; msisdn: string; passwordHash: string },
+) =>
+  (
+    await db
+      .insert(users)
+      .values({ ...values, role: 'staff' })
+      .returning({ id: users.id })
+  )[0]!;
