@@ -50,8 +50,6 @@ export default tseslint.config(
   // replaces an earlier one's no-restricted-imports, so the server's web ban is repeated.)
   {
     files: ['src/server/modules/admin/*.routes.ts'],
-    // until the lifecycle change lands
-    ignores: ['src/server/modules/admin/admin-maintenance.routes.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -69,6 +67,89 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+
+  // ---------------------------------------------------------------- booking lifecycle
+  // A booking row's status and payment_status change only through
+  // src/server/modules/bookings/booking-lifecycle.ts (its transition table is
+  // booking-transitions.ts): anywhere else, writing them to the bookings table is an error.
+  // Other columns of bookings and the payments module's own tables stay free to write.
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: [
+      'src/server/modules/bookings/booking-lifecycle.ts',
+      // Test data and the demo seed insert rows in any state on purpose.
+      'src/server/db/**',
+      'src/server/**/*.test.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name='set'][callee.object.callee.property.name='update'][callee.object.arguments.0.name='bookings'] > ObjectExpression > :matches(Property[key.name=/^(status|paymentStatus)$/], SpreadElement)",
+          message:
+            "A booking's status and payment_status change only through booking-lifecycle.ts (a transition of booking-transitions.ts).",
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name='set'][callee.object.callee.property.name='update'][callee.object.arguments.0.name='bookings'][arguments.0.type!='ObjectExpression']",
+          message:
+            'Pass .update(bookings).set() an object literal without status or paymentStatus; state changes go through booking-lifecycle.ts.',
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name='values'][callee.object.callee.property.name='insert'][callee.object.arguments.0.name='bookings']",
+          message:
+            'Bookings are created through booking-lifecycle.ts (insertRentalBooking, insertMaintenanceBlock), which sets their first state and event.',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/update\\s+bookings\\b/i]',
+          message:
+            "Raw SQL must not update bookings: a booking's state changes only through booking-lifecycle.ts.",
+        },
+      ],
+    },
+  },
+  // Dependencies point one way: payments reach bookings only through the lifecycle module,
+  // and the lifecycle knows nothing of payments (bookings' service may call payments).
+  {
+    files: ['src/server/modules/payments/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            '**/web/**',
+            '**/bookings/bookings.repository',
+            '**/bookings/bookings.service',
+            '**/bookings/booking-events',
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/modules/payments/payments.routes.ts'],
+    rules: {
+      // The route composes the renter's booking view, which includes the payment; the service
+      // and repository still may not reach into bookings.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: ['**/web/**', '**/bookings/bookings.repository', '**/bookings/booking-events'],
+        },
+      ],
+    },
+  },
+  {
+    files: [
+      'src/server/modules/bookings/booking-lifecycle.ts',
+      'src/server/modules/bookings/booking-transitions.ts',
+    ],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/web/**', '**/payments/**'] }],
     },
   },
 );

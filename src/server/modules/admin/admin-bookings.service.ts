@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, lte, or, type SQL, sql } from 'drizzle-orm';
 import { normalizeBookingCode } from '../../../shared/booking-code';
 import { todayInAccra } from '../../../shared/dates';
@@ -13,15 +12,18 @@ import { pesewasToCedis } from '../../../shared/money';
 import type { Database, Executor } from '../../db/client';
 import { bookingEvents, bookings, payments as paymentsTable, users } from '../../db/schema/index';
 import { HttpError } from '../../http-errors';
-import { recordBookingEvent, type BookingEventType } from '../bookings/booking-events';
+import { applyTransition, type BookingRow } from '../bookings/booking-lifecycle';
+import { nextState, staffActionRefusal, staffTransitionOf } from '../bookings/booking-transitions';
+import { cancelPaidBooking } from '../bookings/bookings.service';
 import { findSuccessfulPayment } from '../payments/payments.repository';
-import { cancelPaidBooking, type PaymentsContext } from '../payments/payments.service';
+import {
+  recordCashPayment,
+  recordCashRefund,
+  type PaymentsContext,
+} from '../payments/payments.service';
 import { toAdminBookingSummary, toAdminPayment } from './admin-booking-mapper';
-import { refusalOf } from './admin-booking-rules';
 import { summariesWhere, type BookingSummaryRow } from './admin-booking-summaries.repository';
 import { bookingCodeMatch, likeEscape, msisdnMatch } from './admin-search';
-
-type BookingRow = typeof bookings.$inferSelect;
 
 export async function listAdminBookings(db: Database, query: AdminBookingListQuery) {
   const q = query.q;
@@ -56,9 +58,9 @@ async function countSummaries(db: Database, conditions: (SQL | undefined)[]) {
   return Number(rows[0]?.total ?? 0);
 }
 
-/** What staff may do with a booking now. */
+/** What staff may do with a booking now: the same rules that guard the actions. */
 function allowedActions(b: BookingRow, today: string): AdminBookingAction[] {
-  return ADMIN_BOOKING_ACTIONS.filter((action) => refusalOf(action, b, today) === null);
+  return ADMIN_BOOKING_ACTIONS.filter((action) => staffActionRefusal(action, b, today) === null);
 }
 
 export async function loadBookingDetail(
@@ -120,47 +122,19 @@ export const findRentalByCode = async (db: Executor, code: string) =>
       .limit(1)
   )[0];
 
-interface ActionPlan {
-  event: BookingEventType;
-  message: string;
-  set: Partial<typeof bookings.$inferInsert>;
-}
-
-const plans: Record<AdminBookingAction, (b: BookingRow) => ActionPlan> = {
-  record_cash: () => ({
-    event: 'cash_recorded',
-    message: 'Cash payment recorded.',
-    // PRODUCT.md P3: a paid booking is 'confirmed'; pickup then makes it 'active'.
-    set: { paymentStatus: 'paid', status: 'confirmed' },
-  }),
-  pick_up: () => ({
-    event: 'picked_up',
-    message: 'Marked as picked up.',
-    set: { status: 'active' },
-  }),
-  return: () => ({
-    event: 'returned',
-    message: 'Marked as returned.',
-    set: { status: 'completed' },
-  }),
-  cancel: (b) => ({
-    event: 'cancelled',
-    message: 'Booking cancelled.',
-    set: {
-      status: 'cancelled',
-      // A mobile money attempt still open cannot pay for a cancelled booking.
-      paymentStatus: b.paymentStatus === 'pending' ? 'failed' : b.paymentStatus,
-      cancelledAt: new Date(),
-      holdExpiresAt: null,
-    },
-  }),
+/** What staff are told once an action is done. */
+const DONE: Record<Exclude<AdminBookingAction, 'cancel'> | 'cancel_unpaid', string> = {
+  record_cash: 'Cash payment recorded.',
+  pick_up: 'Marked as picked up.',
+  return: 'Marked as returned.',
+  cancel_unpaid: 'Booking cancelled.',
 };
 
 /**
- * One staff action on a booking (PRODUCT.md P3), in one transaction: the change, its payment
- * row (cash) and its timeline event with the staff user's id. The update is conditional on
+ * One staff action on a booking, in one transaction: its lifecycle transition (conditional on
  * the state the decision was made on, so when two staff act at once the second gets 409
- * instead of applying the action twice.
+ * instead of applying the action twice), its payment row (cash) and its timeline event with
+ * the staff user's id.
  */
 export async function applyBookingAction(
   payments: PaymentsContext,
@@ -172,67 +146,37 @@ export async function applyBookingAction(
   const db = payments.db;
   const current = await findRentalByCode(db, code);
   if (!current) throw new HttpError(404, adminMessages.bookingNotFound);
-  const refusal = refusalOf(action, current, todayInAccra());
+  const refusal = staffActionRefusal(action, current, todayInAccra());
   if (refusal) throw new HttpError(409, refusal);
 
+  const name = staffTransitionOf(action, current);
   const message =
-    action === 'cancel' && current.paymentStatus === 'paid'
+    name === 'staff_cancel_paid'
       ? await cancelPaid(payments, current, staffId, note)
       : await db.transaction(async (tx) => {
-          const plan = plans[action](current);
-          const updated = await updateIfUnchanged(tx, current, plan.set);
-          let data: Record<string, unknown> = { from: current.status, to: updated.status };
-          if (action === 'record_cash') {
-            const reference = `CASH-${current.bookingCode.slice(3)}-${randomBytes(4).toString('hex').toUpperCase()}`;
-            await tx.insert(paymentsTable).values({
-              bookingId: current.id,
-              provider: 'cash',
-              reference,
-              amountPesewas: current.totalPesewas,
-              currency: 'GHS',
-              status: 'success',
-              paidAt: new Date(),
+          const by = { actor: 'staff' as const, userId: staffId, note };
+          if (name === 'cash_recorded') {
+            const reference = await recordCashPayment(tx, current);
+            await applyTransition(tx, name, current, {
+              ...by,
+              data: { amount_pesewas: current.totalPesewas, payment_reference: reference },
             });
-            data = { amount_pesewas: current.totalPesewas, payment_reference: reference };
+          } else {
+            await applyTransition(tx, name, current, {
+              ...by,
+              data: { from: current.status, to: nextState(name, current).status },
+            });
           }
-          await recordBookingEvent(tx, {
-            bookingId: current.id,
-            type: plan.event,
-            actor: 'staff',
-            actorUserId: staffId,
-            note,
-            data,
-          });
-          return plan.message;
+          return DONE[action === 'cancel' ? 'cancel_unpaid' : action];
         });
   const booking = await loadBookingDetail(db, current.bookingCode);
   return { message, booking: booking! };
 }
 
-async function updateIfUnchanged(
-  tx: Executor,
-  current: BookingRow,
-  set: Partial<typeof bookings.$inferInsert>,
-) {
-  const [updated] = await tx
-    .update(bookings)
-    .set({ ...set, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(bookings.id, current.id),
-        eq(bookings.status, current.status),
-        eq(bookings.paymentStatus, current.paymentStatus),
-      ),
-    )
-    .returning();
-  if (!updated) throw new HttpError(409, adminMessages.changedMeanwhile);
-  return updated;
-}
-
 /**
  * A paid booking is cancelled with its refund. Mobile money goes back through the provider
- * (the payments module's cancelPaidBooking); cash was taken over the counter, so staff hand
- * it back and the refund is recorded here at once.
+ * (bookings.service cancelPaidBooking); cash was taken over the counter, so staff hand it back
+ * and the refund is recorded here at once.
  */
 async function cancelPaid(
   payments: PaymentsContext,
@@ -252,31 +196,16 @@ async function cancelPaid(
     return 'Booking cancelled. The refund was sent to the mobile money provider.';
   }
   await payments.db.transaction(async (tx) => {
-    await updateIfUnchanged(tx, current, {
-      status: 'cancelled',
-      paymentStatus: 'refunded',
-      cancelledAt: new Date(),
-      holdExpiresAt: null,
-    });
-    await recordBookingEvent(tx, {
-      bookingId: current.id,
-      type: 'cancelled',
+    const cancelled = await applyTransition(tx, 'staff_cancel_paid', current, {
       actor: 'staff',
-      actorUserId: staffId,
+      userId: staffId,
       note,
       data: { from: current.status, to: 'cancelled' },
     });
-    if (paid) {
-      await tx
-        .update(paymentsTable)
-        .set({ status: 'refunded', refundedAt: new Date(), updatedAt: sql`now()` })
-        .where(and(eq(paymentsTable.id, paid.id), eq(paymentsTable.status, 'success')));
-    }
-    await recordBookingEvent(tx, {
-      bookingId: current.id,
-      type: 'refunded',
+    if (paid) await recordCashRefund(tx, paid.id);
+    await applyTransition(tx, 'refund_completed', cancelled, {
       actor: 'staff',
-      actorUserId: staffId,
+      userId: staffId,
       note: 'Cash handed back to the renter.',
       data: {
         reference: paid?.reference ?? null,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { bookings, carImages, cars, idempotencyKeys } from '../../db/schema/index';
 
@@ -13,29 +13,6 @@ export async function lockCar(db: Executor, carId: number) {
     .for('update');
   return rows[0];
 }
-
-/** Ends this car's mobile money holds whose 15 minutes ran out, freeing their dates. */
-export const expireStaleHolds = (db: Executor, carId: number) =>
-  db
-    .update(bookings)
-    .set({
-      status: 'cancelled',
-      paymentStatus: 'failed',
-      cancelledAt: sql`now()`,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        eq(bookings.carId, carId),
-        eq(bookings.status, 'pending'),
-        eq(bookings.paymentStatus, 'pending'),
-        lt(bookings.holdExpiresAt, sql`now()`),
-      ),
-    )
-    .returning({ id: bookings.id });
-
-export const insertBooking = async (db: Executor, values: typeof bookings.$inferInsert) =>
-  (await db.insert(bookings).values(values).returning())[0]!;
 
 export const findIdempotencyRecord = async (db: Executor, userId: number, key: string) =>
   (
@@ -119,29 +96,6 @@ export async function findImagesOfCars(db: Executor, carIds: number[]) {
     byCar.set(row.carId, list);
   }
   return byCar;
-}
-
-/** Cancels only if still cancellable at this instant (a conditional update, race-free). */
-export async function cancelBookingIfAllowed(db: Executor, bookingId: number, today: string) {
-  const rows = await db
-    .update(bookings)
-    .set({
-      status: 'cancelled',
-      paymentStatus: sql`case when ${bookings.paymentStatus} = 'pending' then 'failed' else ${bookings.paymentStatus} end`,
-      cancelledAt: sql`now()`,
-      updatedAt: sql`now()`,
-      holdExpiresAt: null,
-    })
-    .where(
-      and(
-        eq(bookings.id, bookingId),
-        inArray(bookings.status, ['pending', 'confirmed']),
-        inArray(bookings.paymentStatus, ['unpaid', 'pending']),
-        sql`${bookings.startDate} > ${today}::date`,
-      ),
-    )
-    .returning();
-  return rows[0];
 }
 
 export async function findCarSummary(db: Executor, carId: number) {

@@ -16,12 +16,20 @@ import { withRetry } from '../../db/retry';
 import { HttpError, sqlState } from '../../http-errors';
 import { carTitle } from '../cars/car-mapper';
 import { hasCommittedOverlap, hasOverlappingBooking } from '../cars/cars.repository';
-import { recordBookingEvent } from './booking-events';
+import {
+  applyTransition,
+  expireStaleHolds,
+  insertRentalBooking,
+  lockBookingWithCar,
+  tryTransition,
+} from './booking-lifecycle';
+import { effectiveStatus, renterCancelOf, renterMayCancel } from './booking-transitions';
 import * as repo from './bookings.repository';
 import type { PaymentRow } from '../payments/payments.repository';
 import { findLatestPayments } from '../payments/payments.repository';
 import {
-  cancelPaidBooking,
+  markRefundPending,
+  requestRefund,
   startPayment,
   toApiPayment,
   type PaymentsContext,
@@ -32,34 +40,6 @@ const unavailable = () =>
   new HttpError(409, messages.booking.unavailable, { start_date: [messages.booking.unavailable] });
 
 const newBookingCode = () => bookingCodeFromBytes(randomBytes(6));
-
-export function canCancel(row: repo.BookingRow, today = todayInAccra()): boolean {
-  return (
-    (row.status === 'pending' || row.status === 'confirmed') &&
-    (row.paymentStatus === 'unpaid' ||
-      row.paymentStatus === 'pending' ||
-      row.paymentStatus === 'paid') &&
-    row.startDate > today
-  );
-}
-
-/**
- * A mobile money hold whose time ran out no longer holds the car (cars.repository holdsCar),
- * even before a sweep writes it down: the renter sees it as it really is.
- */
-export function effectiveStatus(row: repo.BookingRow, now = Date.now()) {
-  const expired =
-    row.status === 'pending' &&
-    row.paymentStatus === 'pending' &&
-    row.holdExpiresAt !== null &&
-    row.holdExpiresAt.getTime() <= now;
-  return expired
-    ? { status: 'cancelled' as const, paymentStatus: 'failed' as const }
-    : {
-        status: row.status as Booking['status'],
-        paymentStatus: row.paymentStatus as Booking['payment_status'],
-      };
-}
 
 export function toApiBooking(
   row: repo.BookingRow,
@@ -85,7 +65,7 @@ export function toApiBooking(
     payment_method: row.paymentMethod as Booking['payment_method'],
     hold_expires_at: row.holdExpiresAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
-    can_cancel: status !== 'cancelled' && canCancel(row),
+    can_cancel: status !== 'cancelled' && renterMayCancel(row, todayInAccra()),
     car: { ...car, title: carTitle(car), images },
     payment: payment ? toApiPayment(payment, row) : null,
   };
@@ -260,43 +240,35 @@ async function insertBookingLocked(
             car_id: [messages.booking.carNotFound],
           });
         }
-        for (const expired of await repo.expireStaleHolds(tx, car.id)) {
-          await recordBookingEvent(tx, {
-            bookingId: expired.id,
-            type: 'hold_expired',
-            actor: 'system',
-          });
-        }
+        await expireStaleHolds(tx, car.id);
         if (await hasOverlappingBooking(tx, car.id, input.start_date, input.end_date))
           throw unavailable();
 
         const quote = quoteRentalPrice(car.pricePerDayPesewas, input.start_date, input.end_date);
         const mobileMoney = input.payment_method === 'mobile_money';
-        const row = await repo.insertBooking(tx, {
-          bookingCode: newBookingCode(),
-          userId,
-          carId: car.id,
-          startDate: input.start_date,
-          endDate: input.end_date,
-          days: quote.days,
-          pricePerDayPesewas: quote.pricePerDayPesewas,
-          lineCostPesewas: quote.lineCostPesewas,
-          depositPesewas: quote.depositPesewas,
-          totalPesewas: quote.totalPesewas,
-          destination: input.destination,
-          destinationType: input.destination_type,
-          paymentMethod: input.payment_method,
-          status: 'pending',
-          paymentStatus: mobileMoney ? 'pending' : 'unpaid',
-          holdExpiresAt: mobileMoney ? new Date(Date.now() + holdMs) : null,
-        });
-        await recordBookingEvent(tx, {
-          bookingId: row.id,
-          type: 'created',
-          actor: 'renter',
-          actorUserId: userId,
-          data: { payment_method: input.payment_method, total_pesewas: quote.totalPesewas },
-        });
+        const row = await insertRentalBooking(
+          tx,
+          {
+            bookingCode: newBookingCode(),
+            userId,
+            carId: car.id,
+            startDate: input.start_date,
+            endDate: input.end_date,
+            days: quote.days,
+            pricePerDayPesewas: quote.pricePerDayPesewas,
+            lineCostPesewas: quote.lineCostPesewas,
+            depositPesewas: quote.depositPesewas,
+            totalPesewas: quote.totalPesewas,
+            destination: input.destination,
+            destinationType: input.destination_type,
+            paymentMethod: input.payment_method,
+            holdExpiresAt: mobileMoney ? new Date(Date.now() + holdMs) : null,
+          },
+          {
+            userId,
+            data: { payment_method: input.payment_method, total_pesewas: quote.totalPesewas },
+          },
+        );
         const carInfo = await repo.findCarSummary(tx, row.carId);
         const body: CreateBookingResponse = {
           message: mobileMoney
@@ -423,19 +395,51 @@ export async function cancelUserBooking(
   if (!found) throw new HttpError(404, messages.booking.notFound);
   const today = todayInAccra();
   const cancelled =
-    found.booking.paymentStatus === 'paid'
+    renterCancelOf(found.booking) === 'renter_cancel_paid'
       ? await cancelPaidBooking(payments, found.booking.id, { actor: 'renter', userId, today })
-      : await db.transaction(async (tx) => {
-          const row = await repo.cancelBookingIfAllowed(tx, found.booking.id, today);
-          if (row)
-            await recordBookingEvent(tx, {
-              bookingId: row.id,
-              type: 'cancelled',
-              actor: 'renter',
-              actorUserId: userId,
-            });
-          return row;
-        });
+      : await db.transaction((tx) =>
+          applyTransition(
+            tx,
+            'renter_cancel',
+            found.booking,
+            { actor: 'renter', userId },
+            { today },
+          ),
+        );
   if (!cancelled) throw new HttpError(409, messages.booking.cannotCancel);
   return withDetails(db, cancelled, found.car);
+}
+
+/**
+ * Cancels a paid booking and gives the money back through the provider: the cancel and the
+ * refund request in one transaction, then the provider is asked (after commit, so a slow
+ * provider holds no lock). `today` limits renters to bookings that have not started; staff
+ * pass null. Undefined when the booking cannot be cancelled (any more).
+ */
+export async function cancelPaidBooking(
+  payments: PaymentsContext,
+  bookingId: number,
+  by: { actor: 'renter' | 'staff'; userId: number; today: string | null; note?: string },
+): Promise<repo.BookingRow | undefined> {
+  const { db } = payments;
+  const result = await db.transaction(async (tx) => {
+    const booking = await lockBookingWithCar(tx, bookingId);
+    if (!booking) return undefined;
+    const cancelled = await tryTransition(
+      tx,
+      by.actor === 'renter' ? 'renter_cancel_paid' : 'staff_cancel_paid',
+      booking,
+      { actor: by.actor, userId: by.userId, note: by.note ?? null },
+      by.today === null ? {} : { today: by.today },
+    );
+    if (!cancelled) return undefined;
+    const refundReference = await markRefundPending(tx, bookingId, by);
+    return { cancelled, refundReference };
+  });
+  if (!result) return undefined;
+  if (result.refundReference) {
+    await requestRefund(payments, result.refundReference);
+    return repo.findBookingById(db, bookingId);
+  }
+  return result.cancelled;
 }

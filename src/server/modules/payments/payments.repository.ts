@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { bookings, cars, payments } from '../../db/schema/index';
+import { bookings, payments } from '../../db/schema/index';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -24,17 +24,6 @@ export const findPaymentWithOwner = async (db: Executor, reference: string) =>
 export const lockPayment = async (db: Executor, reference: string) =>
   (await db.select().from(payments).where(eq(payments.reference, reference)).for('update'))[0];
 
-/** Locks the car, then the booking: the same order as the booking transaction, so no deadlock. */
-export async function lockBookingWithCar(db: Executor, bookingId: number) {
-  const [ref] = await db
-    .select({ carId: bookings.carId })
-    .from(bookings)
-    .where(eq(bookings.id, bookingId));
-  if (!ref) return undefined;
-  await db.select({ id: cars.id }).from(cars).where(eq(cars.id, ref.carId)).for('update');
-  return (await db.select().from(bookings).where(eq(bookings.id, bookingId)).for('update'))[0];
-}
-
 export const updatePayment = async (
   db: Executor,
   id: number,
@@ -48,18 +37,12 @@ export const updatePayment = async (
       .returning()
   )[0]!;
 
-export const updateBooking = async (
-  db: Executor,
-  id: number,
-  values: Partial<typeof bookings.$inferInsert>,
-) =>
-  (
-    await db
-      .update(bookings)
-      .set({ ...values, updatedAt: sql`now()` })
-      .where(eq(bookings.id, id))
-      .returning()
-  )[0]!;
+/** A successful attempt given back at once (cash handed back over the counter). */
+export const markPaymentRefunded = (db: Executor, id: number) =>
+  db
+    .update(payments)
+    .set({ status: 'refunded', refundedAt: new Date(), updatedAt: sql`now()` })
+    .where(and(eq(payments.id, id), eq(payments.status, 'success')));
 
 /** Another attempt of the same booking still waiting for the provider? */
 export async function hasOtherPendingPayment(db: Executor, bookingId: number, paymentId: number) {

@@ -12,7 +12,7 @@ import {
 } from '../../../shared/schemas/payments';
 import { HttpError } from '../../http-errors';
 import { getUserBooking } from '../bookings/bookings.service';
-import { findBookingById } from '../bookings/bookings.repository';
+import { findBookingById } from '../bookings/booking-lifecycle';
 import { toProviderTransaction } from './paystack-provider';
 import * as repo from './payments.repository';
 import {

@@ -1,17 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import type { MobileMoneyNetwork } from '../../../shared/constants';
+import { todayInAccra } from '../../../shared/dates';
 import { messages } from '../../../shared/messages';
 import { pesewasToCedis } from '../../../shared/money';
 import type { Payment } from '../../../shared/schemas/payments';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { rowsOf } from '../../db/client';
-import { bookings } from '../../db/schema/index';
 import { HttpError } from '../../http-errors';
-import { hasOverlappingBooking } from '../cars/cars.repository';
-import type { BookingRow } from '../bookings/bookings.repository';
-import { recordBookingEvent, type BookingEventActor } from '../bookings/booking-events';
+import {
+  lockBooking,
+  lockBookingWithCar,
+  recordBookingNote,
+  tryTransition,
+  type BookingEventActor,
+  type BookingRow,
+} from '../bookings/booking-lifecycle';
+import { mayTransition } from '../bookings/booking-transitions';
 import { withRetry } from '../../db/retry';
 import { ProviderError, type PaymentProvider, type ProviderTransaction } from './payment-provider';
 import * as repo from './payments.repository';
@@ -82,7 +87,7 @@ export async function startPayment(
       network: input.network,
       walletMsisdn: input.walletMsisdn,
     });
-    await recordBookingEvent(tx, {
+    await recordBookingNote(tx, {
       bookingId: booking.id,
       type: 'payment_started',
       actor: 'renter',
@@ -126,31 +131,11 @@ export async function startPayment(
         status: 'failed',
         gatewayResponse: 'Could not start the payment',
       });
-      const released = await tx
-        .update(bookings)
-        .set({
-          status: 'cancelled',
-          paymentStatus: 'failed',
-          cancelledAt: sql`now()`,
-          updatedAt: sql`now()`,
-        })
-        .where(
-          and(
-            eq(bookings.id, booking.id),
-            eq(bookings.status, 'pending'),
-            eq(bookings.paymentStatus, 'pending'),
-          ),
-        )
-        .returning({ id: bookings.id });
-      if (released.length) {
-        await recordBookingEvent(tx, {
-          bookingId: booking.id,
-          type: 'payment_failed',
-          actor: 'system',
-          note: 'The payment provider could not start the payment',
-          data: { reference, error: error instanceof Error ? error.message : String(error) },
-        });
-      }
+      await tryTransition(tx, 'payment_failed', booking, {
+        actor: 'system',
+        note: 'The payment provider could not start the payment',
+        data: { reference, error: error instanceof Error ? error.message : String(error) },
+      });
     });
     throw new HttpError(502, messages.payment.startFailed);
   }
@@ -192,7 +177,7 @@ export async function applyProviderTransaction(
     ctx.db.transaction(async (tx): Promise<ApplyOutcome> => {
       const payment = await repo.lockPayment(tx, news.reference);
       if (!payment) return 'unknown_reference';
-      const booking = await repo.lockBookingWithCar(tx, payment.bookingId);
+      const booking = await lockBookingWithCar(tx, payment.bookingId);
       if (!booking) return 'unknown_reference';
       const event = {
         bookingId: booking.id,
@@ -213,7 +198,7 @@ export async function applyProviderTransaction(
             flaggedAt: new Date(),
             providerData: news.raw as object,
           });
-          await recordBookingEvent(tx, {
+          await recordBookingNote(tx, {
             ...event,
             type: 'payment_flagged',
             note: `Provider reported ${news.amountPesewas} ${news.currency}, expected ${payment.amountPesewas} ${payment.currency}`,
@@ -221,32 +206,20 @@ export async function applyProviderTransaction(
           return 'flagged';
         }
 
-        const held = booking.status === 'pending' && booking.paymentStatus === 'pending';
-        // Released by the clock or a decline (not by the renter), and nobody took the dates since.
-        const revivable =
-          booking.status === 'cancelled' &&
-          booking.paymentStatus === 'failed' &&
-          booking.holdExpiresAt !== null &&
-          !(await hasOverlappingBooking(tx, booking.carId, booking.startDate, booking.endDate));
-        if (held || revivable) {
+        // Held for this payment, or released by the clock or a decline and the dates are
+        // still free: the booking stands (the lifecycle's two payment_verified transitions).
+        const confirmed =
+          (await tryTransition(tx, 'payment_verified', booking, event)) ??
+          (await tryTransition(tx, 'payment_verified_after_release', booking, {
+            ...event,
+            note: 'Paid after the hold ended; the dates were still free, so the booking stands',
+          }));
+        if (confirmed) {
           await repo.updatePayment(tx, payment.id, {
             status: 'success',
             paidAt,
             gatewayResponse: news.gatewayResponse,
             providerData: news.raw as object,
-          });
-          await repo.updateBooking(tx, booking.id, {
-            status: 'confirmed',
-            paymentStatus: 'paid',
-            holdExpiresAt: null,
-            cancelledAt: null,
-          });
-          await recordBookingEvent(tx, {
-            ...event,
-            type: 'paid',
-            note: revivable
-              ? 'Paid after the hold ended; the dates were still free, so the booking stands'
-              : null,
           });
           return 'confirmed';
         }
@@ -267,8 +240,8 @@ export async function applyProviderTransaction(
           flaggedAt: new Date(),
           providerData: news.raw as object,
         });
-        await recordBookingEvent(tx, { ...event, type: 'payment_flagged', note: reason });
-        await recordBookingEvent(tx, { ...event, type: 'refund_requested', note: reason });
+        await recordBookingNote(tx, { ...event, type: 'payment_flagged', note: reason });
+        await recordBookingNote(tx, { ...event, type: 'refund_requested', note: reason });
         return 'refunding';
       }
 
@@ -284,21 +257,14 @@ export async function applyProviderTransaction(
         gatewayResponse: news.gatewayResponse ?? (declined ? null : 'Not approved in time'),
         providerData: news.raw as object,
       });
+      // The booking is released unless another attempt of it may still pay.
+      const release = declined ? 'payment_failed' : 'hold_expired';
+      const now = { today: todayInAccra(), now: Date.now() };
       if (
-        booking.status === 'pending' &&
-        booking.paymentStatus === 'pending' &&
+        mayTransition(release, booking, event.actor, now) &&
         !(await repo.hasOtherPendingPayment(tx, booking.id, payment.id))
       ) {
-        await repo.updateBooking(tx, booking.id, {
-          status: 'cancelled',
-          paymentStatus: 'failed',
-          cancelledAt: new Date(),
-        });
-        await recordBookingEvent(tx, {
-          ...event,
-          type: declined ? 'payment_failed' : 'hold_expired',
-          note: news.gatewayResponse,
-        });
+        await tryTransition(tx, release, booking, { ...event, note: news.gatewayResponse }, now);
       }
       return 'failed';
     }),
@@ -341,27 +307,22 @@ export async function markRefunded(
     if (!payment || payment.status !== 'refund_pending') return false;
     await repo.updatePayment(tx, payment.id, { status: 'refunded', refundedAt: new Date() });
     // The booking reads 'refunded' when this was the money that paid it and it is cancelled.
-    const updated = await tx
-      .update(bookings)
-      .set({ paymentStatus: 'refunded', updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(bookings.id, payment.bookingId),
-          eq(bookings.status, 'cancelled'),
-          eq(bookings.paymentStatus, 'paid'),
-        ),
-      )
-      .returning({ id: bookings.id });
-    await recordBookingEvent(tx, {
-      bookingId: payment.bookingId,
-      type: 'refunded',
-      actor,
-      data: {
-        reference,
-        amount_pesewas: payment.amountPesewas,
-        booking_marked_refunded: updated.length > 0,
-      },
-    });
+    const booking = await lockBooking(tx, payment.bookingId);
+    const data = { reference, amount_pesewas: payment.amountPesewas };
+    const marked =
+      booking &&
+      (await tryTransition(tx, 'refund_completed', booking, {
+        actor,
+        data: { ...data, booking_marked_refunded: true },
+      }));
+    if (!marked) {
+      await recordBookingNote(tx, {
+        bookingId: payment.bookingId,
+        type: 'refunded',
+        actor,
+        data: { ...data, booking_marked_refunded: false },
+      });
+    }
     return true;
   });
 }
@@ -373,7 +334,7 @@ async function markRefundFailed(ctx: PaymentsContext, reference: string) {
     flaggedReason: FLAGS.refundFailed,
     flaggedAt: new Date(),
   });
-  await recordBookingEvent(ctx.db, {
+  await recordBookingNote(ctx.db, {
     bookingId: payment.bookingId,
     type: 'payment_flagged',
     actor: 'provider',
@@ -383,54 +344,49 @@ async function markRefundFailed(ctx: PaymentsContext, reference: string) {
 }
 
 /**
- * Cancels a paid booking and gives the money back through the provider (PRODUCT.md P3).
- * `today` limits renters to bookings that have not started; staff pass null.
+ * The attempt that paid a just-cancelled booking is to be given back (inside the cancel's
+ * transaction); returns its reference for requestRefund after commit, or undefined when no
+ * attempt paid it through a provider.
  */
-export async function cancelPaidBooking(
-  ctx: PaymentsContext,
+export async function markRefundPending(
+  tx: Executor,
   bookingId: number,
-  by: { actor: 'renter' | 'staff'; userId: number; today: string | null; note?: string },
-): Promise<BookingRow | undefined> {
-  const result = await ctx.db.transaction(async (tx) => {
-    const booking = await repo.lockBookingWithCar(tx, bookingId);
-    if (
-      !booking ||
-      booking.paymentStatus !== 'paid' ||
-      !['pending', 'confirmed'].includes(booking.status)
-    )
-      return undefined;
-    if (by.today !== null && !(booking.startDate > by.today)) return undefined;
-    const cancelled = await repo.updateBooking(tx, booking.id, {
-      status: 'cancelled',
-      cancelledAt: new Date(),
-      holdExpiresAt: null,
-    });
-    await recordBookingEvent(tx, {
-      bookingId,
-      type: 'cancelled',
-      actor: by.actor,
-      actorUserId: by.userId,
-      note: by.note ?? null,
-    });
-    const paid = await repo.findSuccessfulPayment(tx, bookingId);
-    if (paid) {
-      await repo.updatePayment(tx, paid.id, { status: 'refund_pending' });
-      await recordBookingEvent(tx, {
-        bookingId,
-        type: 'refund_requested',
-        actor: by.actor,
-        actorUserId: by.userId,
-        data: { reference: paid.reference },
-      });
-    }
-    return { cancelled, refundReference: paid?.reference };
+  by: { actor: BookingEventActor; userId: number },
+): Promise<string | undefined> {
+  const paid = await repo.findSuccessfulPayment(tx, bookingId);
+  if (!paid) return undefined;
+  await repo.updatePayment(tx, paid.id, { status: 'refund_pending' });
+  await recordBookingNote(tx, {
+    bookingId,
+    type: 'refund_requested',
+    actor: by.actor,
+    actorUserId: by.userId,
+    data: { reference: paid.reference },
   });
-  if (!result) return undefined;
-  if (result.refundReference) {
-    await requestRefund(ctx, result.refundReference);
-    return (await ctx.db.select().from(bookings).where(eq(bookings.id, bookingId)))[0];
-  }
-  return result.cancelled;
+  return paid.reference;
+}
+
+/** Cash taken over the counter for a pay-on-pickup booking: a successful 'cash' attempt. */
+export async function recordCashPayment(
+  tx: Executor,
+  booking: Pick<BookingRow, 'id' | 'bookingCode' | 'totalPesewas'>,
+): Promise<string> {
+  const reference = `CASH-${booking.bookingCode.slice(3)}-${randomBytes(4).toString('hex').toUpperCase()}`;
+  await repo.insertPayment(tx, {
+    bookingId: booking.id,
+    provider: 'cash',
+    reference,
+    amountPesewas: booking.totalPesewas,
+    currency: 'GHS',
+    status: 'success',
+    paidAt: new Date(),
+  });
+  return reference;
+}
+
+/** Cash handed back over the counter: the attempt that paid is refunded at once. */
+export async function recordCashRefund(tx: Executor, paymentId: number): Promise<void> {
+  await repo.markPaymentRefunded(tx, paymentId);
 }
 
 /** Asks the provider and applies the answer; a provider hiccup leaves things as they were. */

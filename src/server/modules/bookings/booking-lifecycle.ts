@@ -1,0 +1,233 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { todayInAccra } from '../../../shared/dates';
+import type { Executor } from '../../db/client';
+import { bookings, cars } from '../../db/schema/index';
+import { HttpError } from '../../http-errors';
+import { hasOverlappingBooking } from '../cars/cars.repository';
+import { recordBookingEvent, type BookingEvent, type BookingEventActor } from './booking-events';
+import {
+  TRANSITIONS,
+  nextState,
+  transitionRefusal,
+  type EventWithoutTransition,
+  type TransitionContext,
+  type TransitionName,
+} from './booking-transitions';
+import { findBookingById, type BookingRow } from './bookings.repository';
+
+/**
+ * The one home of a booking's lifecycle on the server: the only code that writes a booking
+ * row's status or payment_status (eslint.config.js refuses such writes anywhere else). Each
+ * change is a transition of booking-transitions.ts, applied inside the caller's transaction
+ * as a conditional update (on the state the decision was made on, so two deciders cannot
+ * both win) together with its booking event. Other modules (payments, admin) reach bookings
+ * through here; this module imports nothing of payments.
+ */
+
+export type { BookingEventActor, BookingRow };
+export { findBookingById };
+
+type BookingInsert = typeof bookings.$inferInsert;
+
+export interface TransitionBy {
+  actor: BookingEventActor;
+  userId?: number | null;
+  note?: string | null;
+  data?: Record<string, unknown> | null;
+}
+
+const contextNow = (ctx?: Partial<TransitionContext>): TransitionContext => ({
+  today: ctx?.today ?? todayInAccra(),
+  now: ctx?.now ?? Date.now(),
+});
+
+/** Locks the car, then the booking: the same order as the booking transaction, so no deadlock. */
+export async function lockBookingWithCar(db: Executor, bookingId: number) {
+  const [ref] = await db
+    .select({ carId: bookings.carId })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  if (!ref) return undefined;
+  await db.select({ id: cars.id }).from(cars).where(eq(cars.id, ref.carId)).for('update');
+  return lockBooking(db, bookingId);
+}
+
+/** Locks one booking row (as the update that follows would), for a decision on its state. */
+export const lockBooking = async (db: Executor, bookingId: number) =>
+  (await db.select().from(bookings).where(eq(bookings.id, bookingId)).for('update'))[0];
+
+/**
+ * Applies a transition to a booking as it was read (`row`) if the rules allow it and the row
+ * is still in that state; returns the updated row, or undefined when refused or overtaken.
+ */
+export async function tryTransition(
+  db: Executor,
+  name: TransitionName,
+  row: BookingRow,
+  by: TransitionBy,
+  ctx?: Partial<TransitionContext>,
+): Promise<BookingRow | undefined> {
+  const outcome = await transition(db, name, row, by, contextNow(ctx));
+  return typeof outcome === 'string' ? undefined : outcome;
+}
+
+/** As tryTransition, but a refusal is a 409 with the transition's message. */
+export async function applyTransition(
+  db: Executor,
+  name: TransitionName,
+  row: BookingRow,
+  by: TransitionBy,
+  ctx?: Partial<TransitionContext>,
+): Promise<BookingRow> {
+  const outcome = await transition(db, name, row, by, contextNow(ctx));
+  if (typeof outcome === 'string') throw new HttpError(409, outcome);
+  return outcome;
+}
+
+async function transition(
+  db: Executor,
+  name: TransitionName,
+  row: BookingRow,
+  by: TransitionBy,
+  ctx: TransitionContext,
+): Promise<BookingRow | string> {
+  const rule = TRANSITIONS[name];
+  const refusal = transitionRefusal(name, row, by.actor, ctx);
+  if (refusal) return refusal;
+  if (
+    rule.needsFreeDates &&
+    (await hasOverlappingBooking(db, row.carId, row.startDate, row.endDate))
+  )
+    return rule.refused;
+  const next = nextState(name, row);
+  const [updated] = await db
+    .update(bookings)
+    .set({
+      status: next.status,
+      paymentStatus: next.paymentStatus,
+      ...(rule.clearsHold ? { holdExpiresAt: null } : {}),
+      ...(rule.cancelledAt === 'now'
+        ? { cancelledAt: sql`now()` }
+        : rule.cancelledAt === 'clear'
+          ? { cancelledAt: null }
+          : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(bookings.id, row.id),
+        eq(bookings.status, row.status),
+        eq(bookings.paymentStatus, row.paymentStatus),
+      ),
+    )
+    .returning();
+  if (!updated) return rule.raced;
+  await recordBookingEvent(db, {
+    bookingId: row.id,
+    type: rule.event,
+    actor: by.actor,
+    actorUserId: by.userId ?? null,
+    note: by.note ?? null,
+    data: by.data ?? null,
+  });
+  return updated;
+}
+
+/**
+ * Ends this car's mobile money holds whose time ran out, freeing their dates (the
+ * hold_expired transition for every such row at once; run under the car's lock).
+ */
+export async function expireStaleHolds(db: Executor, carId: number) {
+  const from = TRANSITIONS.hold_expired.from!;
+  const to = nextState('hold_expired', { paymentStatus: 'pending' });
+  const expired = await db
+    .update(bookings)
+    .set({
+      status: to.status,
+      paymentStatus: to.paymentStatus,
+      cancelledAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(bookings.carId, carId),
+        eq(bookings.status, from.status[0]!),
+        eq(bookings.paymentStatus, from.paymentStatus[0]!),
+        lt(bookings.holdExpiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: bookings.id });
+  for (const { id } of expired) {
+    await recordBookingEvent(db, {
+      bookingId: id,
+      type: TRANSITIONS.hold_expired.event,
+      actor: 'system',
+    });
+  }
+  return expired;
+}
+
+/** Creates a rental in the state its payment method starts it in, with its 'created' event. */
+export async function insertRentalBooking(
+  db: Executor,
+  values: Omit<BookingInsert, 'kind' | 'status' | 'paymentStatus'>,
+  by: { userId: number; data?: Record<string, unknown> },
+): Promise<BookingRow> {
+  const name: TransitionName =
+    values.paymentMethod === 'mobile_money' ? 'created_mobile_money' : 'created_pay_on_pickup';
+  const start = nextState(name, null);
+  const row = (
+    await db
+      .insert(bookings)
+      .values({
+        ...values,
+        kind: TRANSITIONS[name].kind,
+        status: start.status,
+        paymentStatus: start.paymentStatus,
+      })
+      .returning()
+  )[0]!;
+  await recordBookingEvent(db, {
+    bookingId: row.id,
+    type: TRANSITIONS[name].event,
+    actor: 'renter',
+    actorUserId: by.userId,
+    data: by.data ?? null,
+  });
+  return row;
+}
+
+/** Creates a staff maintenance block of a car's dates, with its event. */
+export async function insertMaintenanceBlock(
+  db: Executor,
+  values: Omit<BookingInsert, 'kind' | 'status' | 'paymentStatus' | 'userId'>,
+  by: { userId: number; note: string | null; data?: Record<string, unknown> },
+): Promise<number> {
+  const rule = TRANSITIONS.maintenance_blocked;
+  const start = nextState('maintenance_blocked', null);
+  const [row] = await db
+    .insert(bookings)
+    .values({
+      ...values,
+      kind: rule.kind,
+      userId: null,
+      status: start.status,
+      paymentStatus: start.paymentStatus,
+    })
+    .returning({ id: bookings.id });
+  await recordBookingEvent(db, {
+    bookingId: row!.id,
+    type: rule.event,
+    actor: 'staff',
+    actorUserId: by.userId,
+    note: by.note,
+    data: by.data ?? null,
+  });
+  return row!.id;
+}
+
+/** Records news about a booking that leaves its state as it is (a payment started, a flag…). */
+export const recordBookingNote = (
+  db: Executor,
+  event: BookingEvent & { type: EventWithoutTransition },
+) => recordBookingEvent(db, event);

@@ -1,0 +1,363 @@
+import { describe, expect, test } from 'vitest';
+import { messages } from '../../../shared/messages';
+import { adminMessages } from '../../../shared/schemas/admin';
+import type { BookingEventActor } from './booking-events';
+import {
+  BOOKING_STATUSES,
+  PAYMENT_STATUSES,
+  TRANSITIONS,
+  TRANSITION_NAMES,
+  effectiveStatus,
+  nextState,
+  renterMayCancel,
+  staffActionRefusal,
+  transitionRefusal,
+  type BookingState,
+  type TransitionName,
+} from './booking-transitions';
+
+const TODAY = '2026-11-25';
+const NOW = Date.parse('2026-11-25T12:00:00Z');
+const ctx = { today: TODAY, now: NOW };
+const ACTORS: BookingEventActor[] = ['renter', 'staff', 'system', 'provider'];
+const notNow = 'This booking cannot make that change in its current state.';
+
+/**
+ * The lifecycle written out by hand, independently of the table: who may make each change,
+ * from which "status/payment_status" states, what it leaves, and the 409 message for a booking
+ * in a state it does not start from (by status first, then by payment status).
+ */
+interface Expected {
+  kind: 'rental' | 'maintenance';
+  actors: BookingEventActor[];
+  from: string[];
+  to: (paymentStatus: string) => string;
+  wrongStatus: (status: string) => string;
+  wrongPayment: string;
+}
+const staffCancelStatus = (s: string) =>
+  s === 'active' ? adminMessages.cancelActive : adminMessages.cancelWrongStatus;
+const payers: BookingEventActor[] = ['renter', 'provider', 'system'];
+const every = (statuses: string[], payments: readonly string[] = PAYMENT_STATUSES) =>
+  statuses.flatMap((s) => payments.map((p) => `${s}/${p}`));
+
+const EXPECTED: Record<
+  Exclude<TransitionName, `created_${string}` | 'maintenance_blocked'>,
+  Expected
+> = {
+  payment_verified: {
+    kind: 'rental',
+    actors: payers,
+    from: ['pending/pending'],
+    to: () => 'confirmed/paid',
+    wrongStatus: () => notNow,
+    wrongPayment: notNow,
+  },
+  payment_verified_after_release: {
+    kind: 'rental',
+    actors: payers,
+    from: ['cancelled/failed'],
+    to: () => 'confirmed/paid',
+    wrongStatus: () => notNow,
+    wrongPayment: notNow,
+  },
+  payment_failed: {
+    kind: 'rental',
+    actors: payers,
+    from: ['pending/pending'],
+    to: () => 'cancelled/failed',
+    wrongStatus: () => notNow,
+    wrongPayment: notNow,
+  },
+  hold_expired: {
+    kind: 'rental',
+    actors: payers,
+    from: ['pending/pending'],
+    to: () => 'cancelled/failed',
+    wrongStatus: () => notNow,
+    wrongPayment: notNow,
+  },
+  cash_recorded: {
+    kind: 'rental',
+    actors: ['staff'],
+    from: ['pending/unpaid'],
+    to: () => 'confirmed/paid',
+    wrongStatus: () => adminMessages.cashWrongStatus,
+    wrongPayment: adminMessages.cashNotDue,
+  },
+  picked_up: {
+    kind: 'rental',
+    actors: ['staff'],
+    from: ['pending/paid', 'confirmed/paid'],
+    to: (p) => `active/${p}`,
+    wrongStatus: () => adminMessages.pickUpWrongStatus,
+    wrongPayment: adminMessages.pickUpUnpaid,
+  },
+  returned: {
+    kind: 'rental',
+    actors: ['staff'],
+    from: every(['active']),
+    to: (p) => `completed/${p}`,
+    wrongStatus: () => adminMessages.returnWrongStatus,
+    wrongPayment: adminMessages.returnWrongStatus,
+  },
+  staff_cancel: {
+    kind: 'rental',
+    actors: ['staff'],
+    from: every(['pending', 'confirmed'], ['unpaid', 'pending', 'failed', 'refunded']),
+    to: (p) => `cancelled/${p === 'pending' ? 'failed' : p}`,
+    wrongStatus: staffCancelStatus,
+    wrongPayment: adminMessages.changedMeanwhile,
+  },
+  staff_cancel_paid: {
+    kind: 'rental',
+    actors: ['staff'],
+    from: ['pending/paid', 'confirmed/paid'],
+    to: () => 'cancelled/paid',
+    wrongStatus: staffCancelStatus,
+    wrongPayment: adminMessages.changedMeanwhile,
+  },
+  renter_cancel: {
+    kind: 'rental',
+    actors: ['renter'],
+    from: ['pending/unpaid', 'pending/pending', 'confirmed/unpaid', 'confirmed/pending'],
+    to: (p) => `cancelled/${p === 'pending' ? 'failed' : p}`,
+    wrongStatus: () => messages.booking.cannotCancel,
+    wrongPayment: messages.booking.cannotCancel,
+  },
+  renter_cancel_paid: {
+    kind: 'rental',
+    actors: ['renter'],
+    from: ['pending/paid', 'confirmed/paid'],
+    to: () => 'cancelled/paid',
+    wrongStatus: () => messages.booking.cannotCancel,
+    wrongPayment: messages.booking.cannotCancel,
+  },
+  refund_completed: {
+    kind: 'rental',
+    actors: ['system', 'provider', 'staff'],
+    from: ['cancelled/paid'],
+    to: () => 'cancelled/refunded',
+    wrongStatus: () => notNow,
+    wrongPayment: notNow,
+  },
+  maintenance_removed: {
+    kind: 'maintenance',
+    actors: ['staff'],
+    from: every(['confirmed']),
+    to: (p) => `cancelled/${p}`,
+    wrongStatus: () => adminMessages.blockAlreadyRemoved,
+    wrongPayment: adminMessages.blockAlreadyRemoved,
+  },
+};
+
+/** A booking that passes every date, clock and method check, so only the state decides. */
+function booking(kind: string, status: string, paymentStatus: string, name: TransitionName) {
+  const startsToday = name === 'picked_up';
+  return {
+    kind,
+    status,
+    paymentStatus,
+    paymentMethod: name === 'cash_recorded' ? 'payOnPickup' : 'mobile_money',
+    startDate: startsToday ? TODAY : '2026-12-01',
+    endDate: startsToday ? '2026-11-28' : '2026-12-03',
+    holdExpiresAt: new Date(NOW - 60_000),
+  } satisfies BookingState;
+}
+
+const matrix = Object.entries(EXPECTED).flatMap(([name, spec]) =>
+  (['rental', 'maintenance'] as const).flatMap((kind) =>
+    BOOKING_STATUSES.flatMap((status) =>
+      PAYMENT_STATUSES.flatMap((paymentStatus) =>
+        ACTORS.map((actor) => ({
+          name: name as keyof typeof EXPECTED,
+          spec,
+          kind,
+          status,
+          paymentStatus,
+          actor,
+        })),
+      ),
+    ),
+  ),
+);
+
+describe('the booking lifecycle table', () => {
+  test('covers every transition the lifecycle has (and this test states each by hand)', () => {
+    expect(Object.keys(EXPECTED).sort()).toEqual(
+      TRANSITION_NAMES.filter(
+        (n) => !n.startsWith('created_') && n !== 'maintenance_blocked',
+      ).sort(),
+    );
+  });
+
+  test('allows each transition exactly from its states, by its actors, on its kind of row', () => {
+    let allowed = 0;
+    for (const { name, spec, kind, status, paymentStatus, actor } of matrix) {
+      const b = booking(kind, status, paymentStatus, name);
+      const refusal = transitionRefusal(name, b, actor, ctx);
+      const state = `${status}/${paymentStatus}`;
+      const where = `${name} from ${kind} ${state} by ${actor}`;
+      if (kind !== spec.kind || !spec.actors.includes(actor)) {
+        expect(refusal, where).toBe(TRANSITIONS[name].refused);
+      } else if (spec.from.includes(state)) {
+        expect(refusal, where).toBeNull();
+        const next = nextState(name, b);
+        expect(`${next.status}/${next.paymentStatus}`, where).toBe(spec.to(paymentStatus));
+        allowed++;
+      } else if (!spec.from.some((s) => s.startsWith(`${status}/`))) {
+        expect(refusal, where).toBe(spec.wrongStatus(status));
+      } else {
+        expect(refusal, where).toBe(spec.wrongPayment);
+      }
+    }
+    // Not vacuous: a good share of the matrix is allowed.
+    expect(allowed).toBeGreaterThan(40);
+  });
+
+  test('creations start rentals and blocks in their first state and cannot move a row', () => {
+    expect(nextState('created_pay_on_pickup', null)).toEqual({
+      status: 'pending',
+      paymentStatus: 'unpaid',
+    });
+    expect(nextState('created_mobile_money', null)).toEqual({
+      status: 'pending',
+      paymentStatus: 'pending',
+    });
+    expect(nextState('maintenance_blocked', null)).toEqual({
+      status: 'confirmed',
+      paymentStatus: 'unpaid',
+    });
+    for (const name of ['created_pay_on_pickup', 'created_mobile_money'] as const) {
+      expect(
+        transitionRefusal(name, booking('rental', 'pending', 'unpaid', name), 'renter', ctx),
+      ).toBe(notNow);
+    }
+  });
+
+  test('each transition records its event and names the message it will send', () => {
+    const summary = Object.fromEntries(
+      TRANSITION_NAMES.map((n) => [n, `${TRANSITIONS[n].event} ${TRANSITIONS[n].message}`]),
+    );
+    expect(summary).toEqual({
+      created_pay_on_pickup: 'created booking_received',
+      created_mobile_money: 'created null',
+      payment_verified: 'paid booking_confirmed',
+      payment_verified_after_release: 'paid booking_confirmed',
+      payment_failed: 'payment_failed payment_failed',
+      hold_expired: 'hold_expired hold_expired',
+      cash_recorded: 'cash_recorded payment_received',
+      picked_up: 'picked_up null',
+      returned: 'returned booking_completed',
+      staff_cancel: 'cancelled booking_cancelled',
+      staff_cancel_paid: 'cancelled booking_cancelled',
+      renter_cancel: 'cancelled booking_cancelled',
+      renter_cancel_paid: 'cancelled booking_cancelled',
+      refund_completed: 'refunded refund_completed',
+      maintenance_blocked: 'maintenance_blocked null',
+      maintenance_removed: 'maintenance_removed null',
+    });
+  });
+});
+
+describe('the checks beyond the state', () => {
+  const base = booking('rental', 'pending', 'unpaid', 'renter_cancel');
+
+  test('a renter cancels only before the start date in Accra', () => {
+    const tomorrow = { ...base, startDate: '2026-11-26' };
+    expect(transitionRefusal('renter_cancel', tomorrow, 'renter', ctx)).toBeNull();
+    for (const startDate of ['2026-11-25', '2026-11-20']) {
+      expect(transitionRefusal('renter_cancel', { ...base, startDate }, 'renter', ctx)).toBe(
+        messages.booking.cannotCancel,
+      );
+      expect(
+        transitionRefusal(
+          'renter_cancel_paid',
+          { ...base, paymentStatus: 'paid', startDate },
+          'renter',
+          ctx,
+        ),
+      ).toBe(messages.booking.cannotCancel);
+    }
+    expect(renterMayCancel({ ...base, paymentStatus: 'paid' }, TODAY)).toBe(true);
+    expect(renterMayCancel({ ...base, paymentStatus: 'failed' }, TODAY)).toBe(false);
+    expect(renterMayCancel({ ...base, startDate: TODAY }, TODAY)).toBe(false);
+  });
+
+  test('a hold expires only once its time has run out', () => {
+    const held = { ...base, paymentStatus: 'pending' };
+    const at = (ms: number) => ({ ...held, holdExpiresAt: new Date(ms) });
+    expect(transitionRefusal('hold_expired', at(NOW), 'system', ctx)).toBeNull();
+    expect(transitionRefusal('hold_expired', at(NOW + 1), 'system', ctx)).toBe(notNow);
+    expect(transitionRefusal('hold_expired', { ...held, holdExpiresAt: null }, 'system', ctx)).toBe(
+      notNow,
+    );
+  });
+
+  test('a late payment revives only a booking released by the clock or a decline', () => {
+    const released = { ...base, status: 'cancelled', paymentStatus: 'failed' };
+    expect(
+      transitionRefusal('payment_verified_after_release', released, 'provider', ctx),
+    ).toBeNull();
+    expect(
+      transitionRefusal(
+        'payment_verified_after_release',
+        { ...released, holdExpiresAt: null },
+        'provider',
+        ctx,
+      ),
+    ).toBe(notNow);
+    expect(TRANSITIONS.payment_verified_after_release.needsFreeDates).toBe(true);
+  });
+
+  test('staff record cash only for pay on pickup, checked before the state', () => {
+    const b = {
+      ...base,
+      status: 'confirmed',
+      paymentStatus: 'paid',
+      paymentMethod: 'mobile_money',
+    };
+    expect(staffActionRefusal('record_cash', b, TODAY)).toBe(adminMessages.cashNotPayOnPickup);
+    expect(
+      staffActionRefusal('record_cash', { ...base, paymentMethod: 'payOnPickup' }, TODAY),
+    ).toBe(null);
+  });
+
+  test('staff hand a car over only from its start date to its end date', () => {
+    const paid = { ...base, status: 'confirmed', paymentStatus: 'paid' };
+    const on = (today: string) =>
+      staffActionRefusal(
+        'pick_up',
+        { ...paid, startDate: '2026-11-25', endDate: '2026-11-27' },
+        today,
+      );
+    expect(on('2026-11-24')).toBe(adminMessages.pickUpTooEarly);
+    expect(on('2026-11-25')).toBeNull();
+    expect(on('2026-11-27')).toBeNull();
+    expect(on('2026-11-28')).toBe(adminMessages.pickUpTooLate);
+  });
+
+  test('staff cancel paid and unpaid bookings through their own transitions', () => {
+    expect(staffActionRefusal('cancel', { ...base, paymentStatus: 'paid' }, TODAY)).toBeNull();
+    expect(staffActionRefusal('cancel', base, TODAY)).toBeNull();
+    expect(staffActionRefusal('cancel', { ...base, status: 'active' }, TODAY)).toBe(
+      adminMessages.cancelActive,
+    );
+    expect(staffActionRefusal('cancel', { ...base, status: 'completed' }, TODAY)).toBe(
+      adminMessages.cancelWrongStatus,
+    );
+  });
+});
+
+describe('effectiveStatus', () => {
+  const held = { status: 'pending', paymentStatus: 'pending', holdExpiresAt: new Date(NOW) };
+
+  test('shows a hold whose time ran out as cancelled and failed before any sweep', () => {
+    expect(effectiveStatus(held, NOW)).toEqual({ status: 'cancelled', paymentStatus: 'failed' });
+    expect(effectiveStatus(held, NOW - 1)).toEqual({ status: 'pending', paymentStatus: 'pending' });
+    expect(effectiveStatus({ ...held, paymentStatus: 'paid' }, NOW + 1)).toEqual({
+      status: 'pending',
+      paymentStatus: 'paid',
+    });
+  });
+});

@@ -1,0 +1,445 @@
+import { messages } from '../../../shared/messages';
+import { adminMessages, type AdminBookingAction } from '../../../shared/schemas/admin';
+import type { BookingEventActor, BookingEventType } from './booking-events';
+
+/**
+ * Every way a booking row's status and payment_status may change, in one table. Pure: no
+ * database, so "may this happen and what does it change" is unit-tested on its own; the
+ * writes that apply a transition are in booking-lifecycle.ts, the only code allowed to set
+ * these two columns (eslint.config.js enforces it).
+ */
+
+export const BOOKING_STATUSES = [
+  'pending',
+  'confirmed',
+  'active',
+  'completed',
+  'cancelled',
+] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export const PAYMENT_STATUSES = ['unpaid', 'pending', 'paid', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export type BookingKind = 'rental' | 'maintenance';
+
+/**
+ * What a transition does to payment_status: a new value, 'keep', or 'fail_if_pending' (an
+ * open mobile money attempt can no longer pay for a booking that is being cancelled).
+ */
+export type PaymentEffect = PaymentStatus | 'keep' | 'fail_if_pending';
+
+/** The text message a transition will send once messages are sent (nothing is sent yet). */
+export type LifecycleMessageKey =
+  | 'booking_received'
+  | 'booking_confirmed'
+  | 'payment_failed'
+  | 'hold_expired'
+  | 'payment_received'
+  | 'booking_completed'
+  | 'booking_cancelled'
+  | 'refund_completed';
+
+export type TransitionName =
+  | 'created_pay_on_pickup'
+  | 'created_mobile_money'
+  | 'payment_verified'
+  | 'payment_verified_after_release'
+  | 'payment_failed'
+  | 'hold_expired'
+  | 'cash_recorded'
+  | 'picked_up'
+  | 'returned'
+  | 'staff_cancel'
+  | 'staff_cancel_paid'
+  | 'renter_cancel'
+  | 'renter_cancel_paid'
+  | 'refund_completed'
+  | 'maintenance_blocked'
+  | 'maintenance_removed';
+
+/** The columns of a booking that the rules read. */
+export interface BookingState {
+  kind: string;
+  status: string;
+  paymentStatus: string;
+  paymentMethod: string;
+  startDate: string;
+  endDate: string;
+  holdExpiresAt: Date | null;
+}
+
+export interface TransitionContext {
+  /** Today in Accra (YYYY-MM-DD): renters cancel only before the start date. */
+  today: string;
+  /** Epoch milliseconds: holds end by the clock. */
+  now: number;
+}
+
+export interface TransitionRule {
+  kind: BookingKind;
+  /** The states it starts from; null when the transition creates the row. */
+  from: { status: readonly BookingStatus[]; paymentStatus: readonly PaymentStatus[] } | null;
+  to: { status: BookingStatus; paymentStatus: PaymentEffect };
+  /** The mobile money hold ends with it (hold_expires_at becomes null). */
+  clearsHold: boolean;
+  /** cancelled_at: stamped now, cleared, or left as it is. */
+  cancelledAt: 'now' | 'clear' | 'keep';
+  actors: readonly BookingEventActor[];
+  event: BookingEventType;
+  message: LifecycleMessageKey | null;
+  /** The 409 message when the booking is not in a state this transition starts from. */
+  refused: string;
+  /** A more precise 409 message for a status the transition does not start from. */
+  statusRefused?: (status: string) => string;
+  /** A more precise 409 message for a payment_status it does not start from. */
+  paymentRefused?: string;
+  /** Checked before the states (the message people need first). */
+  precondition?: (b: BookingState) => string | null;
+  /** Checked after the states: dates and clocks. */
+  guard?: (b: BookingState, ctx: TransitionContext) => string | null;
+  /** The 409 message when the state changed between the decision and the write. */
+  raced: string;
+  /** Applies only while no live booking holds the car on these dates (checked in the database). */
+  needsFreeDates?: boolean;
+}
+
+/** For transitions only the system makes: nobody reads it but a log. */
+const notNow = 'This booking cannot make that change in its current state.';
+const cannotCancel = messages.booking.cannotCancel;
+const payers: readonly BookingEventActor[] = ['renter', 'provider', 'system'];
+const live: readonly BookingStatus[] = ['pending', 'confirmed'];
+const notPaid: readonly PaymentStatus[] = ['unpaid', 'pending', 'failed', 'refunded'];
+const startsAfterToday = (b: BookingState, ctx: TransitionContext) =>
+  b.startDate > ctx.today ? null : cannotCancel;
+const staffCancelRefused = (status: string) =>
+  status === 'active' ? adminMessages.cancelActive : adminMessages.cancelWrongStatus;
+
+export const TRANSITIONS: Record<TransitionName, TransitionRule> = {
+  created_pay_on_pickup: {
+    kind: 'rental',
+    from: null,
+    to: { status: 'pending', paymentStatus: 'unpaid' },
+    clearsHold: false,
+    cancelledAt: 'keep',
+    actors: ['renter'],
+    event: 'created',
+    message: 'booking_received',
+    refused: notNow,
+    raced: notNow,
+  },
+  // Holds the car for the payment window (hold_expires_at, set on insert).
+  created_mobile_money: {
+    kind: 'rental',
+    from: null,
+    to: { status: 'pending', paymentStatus: 'pending' },
+    clearsHold: false,
+    cancelledAt: 'keep',
+    actors: ['renter'],
+    event: 'created',
+    message: null,
+    refused: notNow,
+    raced: notNow,
+  },
+  payment_verified: {
+    kind: 'rental',
+    from: { status: ['pending'], paymentStatus: ['pending'] },
+    to: { status: 'confirmed', paymentStatus: 'paid' },
+    clearsHold: true,
+    cancelledAt: 'clear',
+    actors: payers,
+    event: 'paid',
+    message: 'booking_confirmed',
+    refused: notNow,
+    raced: notNow,
+  },
+  // Released by the clock or a decline (not by the renter: that clears the hold), and nobody
+  // took the dates since: the late payment keeps the booking.
+  payment_verified_after_release: {
+    kind: 'rental',
+    from: { status: ['cancelled'], paymentStatus: ['failed'] },
+    to: { status: 'confirmed', paymentStatus: 'paid' },
+    clearsHold: true,
+    cancelledAt: 'clear',
+    actors: payers,
+    event: 'paid',
+    message: 'booking_confirmed',
+    refused: notNow,
+    guard: (b) => (b.holdExpiresAt !== null ? null : notNow),
+    raced: notNow,
+    needsFreeDates: true,
+  },
+  // Declined, or the provider could not start the payment: the dates are released.
+  payment_failed: {
+    kind: 'rental',
+    from: { status: ['pending'], paymentStatus: ['pending'] },
+    to: { status: 'cancelled', paymentStatus: 'failed' },
+    clearsHold: false,
+    cancelledAt: 'now',
+    actors: payers,
+    event: 'payment_failed',
+    message: 'payment_failed',
+    refused: notNow,
+    raced: notNow,
+  },
+  // hold_expires_at stays: it tells a hold released by the clock from a renter's cancel.
+  hold_expired: {
+    kind: 'rental',
+    from: { status: ['pending'], paymentStatus: ['pending'] },
+    to: { status: 'cancelled', paymentStatus: 'failed' },
+    clearsHold: false,
+    cancelledAt: 'now',
+    actors: payers,
+    event: 'hold_expired',
+    message: 'hold_expired',
+    refused: notNow,
+    guard: (b, ctx) =>
+      b.holdExpiresAt !== null && b.holdExpiresAt.getTime() <= ctx.now ? null : notNow,
+    raced: notNow,
+  },
+  // A paid booking is 'confirmed'; pickup then makes it 'active'.
+  cash_recorded: {
+    kind: 'rental',
+    from: { status: ['pending'], paymentStatus: ['unpaid'] },
+    to: { status: 'confirmed', paymentStatus: 'paid' },
+    clearsHold: false,
+    cancelledAt: 'keep',
+    actors: ['staff'],
+    event: 'cash_recorded',
+    message: 'payment_received',
+    refused: adminMessages.changedMeanwhile,
+    precondition: (b) =>
+      b.paymentMethod === 'payOnPickup' ? null : adminMessages.cashNotPayOnPickup,
+    statusRefused: () => adminMessages.cashWrongStatus,
+    paymentRefused: adminMessages.cashNotDue,
+    raced: adminMessages.changedMeanwhile,
+  },
+  picked_up: {
+    kind: 'rental',
+    from: { status: live, paymentStatus: ['paid'] },
+    to: { status: 'active', paymentStatus: 'keep' },
+    clearsHold: false,
+    cancelledAt: 'keep',
+    actors: ['staff'],
+    event: 'picked_up',
+    message: null,
+    refused: adminMessages.changedMeanwhile,
+    statusRefused: () => adminMessages.pickUpWrongStatus,
+    paymentRefused: adminMessages.pickUpUnpaid,
+    guard: (b, ctx) =>
+      ctx.today < b.startDate
+        ? adminMessages.pickUpTooEarly
+        : ctx.today > b.endDate
+          ? adminMessages.pickUpTooLate
+          : null,
+    raced: adminMessages.changedMeanwhile,
+  },
+  returned: {
+    kind: 'rental',
+    from: { status: ['active'], paymentStatus: PAYMENT_STATUSES },
+    to: { status: 'completed', paymentStatus: 'keep' },
+    clearsHold: false,
+    cancelledAt: 'keep',
+    actors: ['staff'],
+    event: 'returned',
+    message: 'booking_completed',
+    refused: adminMessages.returnWrongStatus,
+    raced: adminMessages.changedMeanwhile,
+  },
+  staff_cancel: {
+    kind: 'rental',
+    from: { status: live, paymentStatus: notPaid },
+    to: { status: 'cancelled', paymentStatus: 'fail_if_pending' },
+    clearsHold: true,
+    cancelledAt: 'now',
+    actors: ['staff'],
+    event: 'cancelled',
+    message: 'booking_cancelled',
+    refused: adminMessages.changedMeanwhile,
+    statusRefused: staffCancelRefused,
+    raced: adminMessages.changedMeanwhile,
+  },
+  // The money goes back next: refund_completed once the provider (or staff, for cash) has.
+  staff_cancel_paid: {
+    kind: 'rental',
+    from: { status: live, paymentStatus: ['paid'] },
+    to: { status: 'cancelled', paymentStatus: 'keep' },
+    clearsHold: true,
+    cancelledAt: 'now',
+    actors: ['staff'],
+    event: 'cancelled',
+    message: 'booking_cancelled',
+    refused: adminMessages.changedMeanwhile,
+    statusRefused: staffCancelRefused,
+    raced: adminMessages.changedMeanwhile,
+  },
+  renter_cancel: {
+    kind: 'rental',
+    from: { status: live, paymentStatus: ['unpaid', 'pending'] },
+    to: { status: 'cancelled', paymentStatus: 'fail_if_pending' },
+    clearsHold: true,
+    cancelledAt: 'now',
+    actors: ['renter'],
+    event: 'cancelled',
+    message: 'booking_cancelled',
+    refused: cannotCancel,
+    guard: startsAfterToday,
+    raced: cannotCancel,
+  },
+  renter_cancel_paid: {
+    kind: 'rental',
+    from: { status: live, paymentStatus: ['paid'] },
+    to: { status: 'cancelled', paymentStatus: 'keep' },
+    clearsHold: true,
+    cancelledAt: 'now',
+    actors: ['renter'],
+    event: 'cancelled',
+    message: 'booking_cancelled',
+    refused: cannotCancel,
+    guard: startsAfterToday,
+    raced: cannotCancel,
+  },
+  refund_completed: {
+    kind: 'rental',
+    from: { status: ['cancelled'], paymentStatus: ['paid'] },
+    to: { status: 'cancelled', paymentStatus: 'refunded' },
+    clearsHold: false,
+    cancelledAt: 'keep',
+    actors: ['system', 'provider', 'staff'],
+    event: 'refunded',
+    message: 'refund_completed',
+    refused: notNow,
+    raced: notNow,
+  },
+  maintenance_blocked: {
+    kind: 'maintenance',
+    from: null,
+    to: { status: 'confirmed', paymentStatus: 'unpaid' },
+    clearsHold: false,
+    cancelledAt: 'keep',
+    actors: ['staff'],
+    event: 'maintenance_blocked',
+    message: null,
+    refused: notNow,
+    raced: notNow,
+  },
+  maintenance_removed: {
+    kind: 'maintenance',
+    from: { status: ['confirmed'], paymentStatus: PAYMENT_STATUSES },
+    to: { status: 'cancelled', paymentStatus: 'keep' },
+    clearsHold: false,
+    cancelledAt: 'now',
+    actors: ['staff'],
+    event: 'maintenance_removed',
+    message: null,
+    refused: adminMessages.blockAlreadyRemoved,
+    raced: adminMessages.blockAlreadyRemoved,
+  },
+};
+
+export const TRANSITION_NAMES = Object.keys(TRANSITIONS) as TransitionName[];
+
+/**
+ * Booking events that record news without changing the booking's state: they may be written
+ * outside a transition (booking-lifecycle.ts recordBookingNote).
+ */
+export const EVENTS_WITHOUT_TRANSITION = [
+  'payment_started',
+  // A payment staff must look at, or money to give back, while the booking stays as it is.
+  'payment_flagged',
+  'refund_requested',
+  // Money of an attempt the booking does not stand on (paid twice, paid after release) returned.
+  'refunded',
+] as const satisfies readonly BookingEventType[];
+export type EventWithoutTransition = (typeof EVENTS_WITHOUT_TRANSITION)[number];
+
+/** Why the transition may not happen to this booking now, or null when it may. */
+export function transitionRefusal(
+  name: TransitionName,
+  b: BookingState,
+  actor: BookingEventActor,
+  ctx: TransitionContext,
+): string | null {
+  const rule = TRANSITIONS[name];
+  if (!rule.from || b.kind !== rule.kind || !rule.actors.includes(actor)) return rule.refused;
+  const precondition = rule.precondition?.(b);
+  if (precondition) return precondition;
+  if (!(rule.from.status as readonly string[]).includes(b.status))
+    return rule.statusRefused?.(b.status) ?? rule.refused;
+  if (!(rule.from.paymentStatus as readonly string[]).includes(b.paymentStatus))
+    return rule.paymentRefused ?? rule.refused;
+  return rule.guard?.(b, ctx) ?? null;
+}
+
+export const mayTransition = (
+  name: TransitionName,
+  b: BookingState,
+  actor: BookingEventActor,
+  ctx: TransitionContext,
+) => transitionRefusal(name, b, actor, ctx) === null;
+
+/** The state a transition leaves the booking in (from a state it starts from). */
+export function nextState(
+  name: TransitionName,
+  b: Pick<BookingState, 'paymentStatus'> | null,
+): { status: BookingStatus; paymentStatus: PaymentStatus } {
+  const { to } = TRANSITIONS[name];
+  const current = (b?.paymentStatus ?? 'unpaid') as PaymentStatus;
+  const paymentStatus =
+    to.paymentStatus === 'keep'
+      ? current
+      : to.paymentStatus === 'fail_if_pending'
+        ? current === 'pending'
+          ? 'failed'
+          : current
+        : to.paymentStatus;
+  return { status: to.status, paymentStatus };
+}
+
+/** A staff action of the admin API is one of these transitions. */
+export function staffTransitionOf(
+  action: AdminBookingAction,
+  b: Pick<BookingState, 'paymentStatus'>,
+): TransitionName {
+  switch (action) {
+    case 'record_cash':
+      return 'cash_recorded';
+    case 'pick_up':
+      return 'picked_up';
+    case 'return':
+      return 'returned';
+    case 'cancel':
+      return b.paymentStatus === 'paid' ? 'staff_cancel_paid' : 'staff_cancel';
+  }
+}
+
+/** Why staff may not take this action now (the admin API's 409), or null when they may. */
+export const staffActionRefusal = (
+  action: AdminBookingAction,
+  b: BookingState,
+  today: string,
+  now = Date.now(),
+) => transitionRefusal(staffTransitionOf(action, b), b, 'staff', { today, now });
+
+/** The renter's cancel: unpaid, paid (then refunded) or with an open payment. */
+export const renterCancelOf = (b: Pick<BookingState, 'paymentStatus'>): TransitionName =>
+  b.paymentStatus === 'paid' ? 'renter_cancel_paid' : 'renter_cancel';
+
+export const renterMayCancel = (b: BookingState, today: string, now = Date.now()) =>
+  mayTransition(renterCancelOf(b), b, 'renter', { today, now });
+
+/**
+ * A mobile money hold whose time ran out no longer holds the car (cars.repository holdsCar),
+ * even before a sweep writes it down: the renter sees it as it really is.
+ */
+export function effectiveStatus(
+  b: Pick<BookingState, 'status' | 'paymentStatus' | 'holdExpiresAt'>,
+  now = Date.now(),
+): { status: BookingStatus; paymentStatus: PaymentStatus } {
+  const expired =
+    b.status === 'pending' &&
+    b.paymentStatus === 'pending' &&
+    b.holdExpiresAt !== null &&
+    b.holdExpiresAt.getTime() <= now;
+  return expired
+    ? { status: 'cancelled', paymentStatus: 'failed' }
+    : { status: b.status as BookingStatus, paymentStatus: b.paymentStatus as PaymentStatus };
+}
