@@ -28,7 +28,7 @@ function WaitForPageChunk() {
   return null;
 }
 
-// The session is restored synchronously from localStorage (features/auth/session-store.ts),
+// The session is restored synchronously from localStorage (lib/session-store.ts),
 // so the first render already knows who is signed in: SPEC's 5-second restore wait is moot.
 // A transition: the first render yields to the browser every few milliseconds instead of
 // blocking a slow phone's main thread for hundreds.

@@ -3,7 +3,7 @@ import { Route, Routes, useNavigate } from 'react-router';
 import { Layout } from '../components/layout/layout';
 import { paths } from '../config/paths';
 import { RedirectIfSignedIn, RequireAuth } from '../features/auth/components/require-auth';
-import { forceLogout } from '../features/auth/session-store';
+import { forceLogout } from '../lib/session-store';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { queryClient } from './provider';
 
