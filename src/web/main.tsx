@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
 import { AppRoutes } from './app/router';
+import { ErrorBoundary } from './components/error-boundary';
 import { hasPrerenderedPage } from './lib/first-paint';
 import './styles/base.css';
 
@@ -36,11 +37,14 @@ const root = createRoot(container);
 startTransition(() => {
   root.render(
     <StrictMode>
-      <AppProvider>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </AppProvider>
+      {/* A page's failure shows in the site's layout (router.tsx); this one catches the rest. */}
+      <ErrorBoundary>
+        <AppProvider>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </AppProvider>
+      </ErrorBoundary>
       {hasPrerenderedPage && <WaitForPageChunk />}
     </StrictMode>,
   );
