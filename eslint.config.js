@@ -1,5 +1,46 @@
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import tseslint from 'typescript-eslint';
+
+/** The web app's feature folders (src/web/features/<name>/), read from the tree. */
+const webFeatures = readdirSync(join(import.meta.dirname, 'src/web/features'), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * A feature may use shared code (src/web/components, lib, config, src/shared) and itself, not
+ * another feature's insides nor the pages (src/web/app) that compose features: a relative
+ * import that climbs out of the feature into a sibling feature's folder or into app/ fails.
+ * What two features both need moves to components/ or lib/.
+ */
+const featureBoundaries = webFeatures.map((feature) => {
+  const others = webFeatures.filter((name) => name !== feature).join('|');
+  return {
+    files: [`src/web/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**'] },
+            {
+              regex: `^(?:\\.\\./)+(?:features/)?(?:${others})(?:/|$)`,
+              message: `features/${feature} may not import another feature: move what both need to src/web/components or src/web/lib.`,
+            },
+            {
+              regex: '^(?:\\.\\./)+app(?:/|$)',
+              message: `features/${feature} may not import the pages (src/web/app): pages compose features, not the other way round.`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+});
 
 export default tseslint.config(
   {
@@ -40,6 +81,28 @@ export default tseslint.config(
   {
     files: ['src/web/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
+  },
+  ...featureBoundaries,
+  // React's rules of hooks and the React Compiler's checks (the plugin's recommended set).
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      'react-hooks/exhaustive-deps': 'error',
+      // It reports that the React Compiler would skip a component using react-hook-form's
+      // watch(); this app is not built with the compiler, so there is nothing to skip.
+      'react-hooks/incompatible-library': 'off',
+    },
+  },
+  {
+    // These two still reset state in an effect (the menus close on navigation; each opening of
+    // the payment dialog starts afresh): due to move to a reset during render, as elsewhere.
+    files: [
+      'src/web/components/layout/header.tsx',
+      'src/web/features/bookings/components/payment-modal.tsx',
+    ],
+    rules: { 'react-hooks/set-state-in-effect': 'off' },
   },
   {
     files: ['src/server/**/*.ts'],

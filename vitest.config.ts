@@ -31,6 +31,15 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        // Web components rendered with Testing Library in a simulated browser.
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.test.tsx'],
+          environment: 'jsdom',
+          maxWorkers: 2,
+        },
+      },
       apiProject('api', 'pglite'),
       apiProject('api-pg', 'postgres'),
       {

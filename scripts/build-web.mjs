@@ -1,10 +1,12 @@
 // Builds the React app into dist/web with Vite (precompressed assets: vite.config.ts), then
 // renders the first paint of the public pages into .vite/prerender.json for the server to put
-// in their HTML (src/web/prerender.tsx, src/server/plugins/web-static.ts). The renderer stays
-// in .vite/ssr: the server renders /car-details?id= with it, per car.
+// in their HTML (src/web/prerender.tsx, src/server/plugins/web-static.ts), and writes
+// .vite/routes.json: each route's pattern (src/web/app/routes-manifest.ts) with the chunks its
+// page needs, which the server preloads for a URL the pattern matches. The renderer stays in
+// .vite/ssr: the server renders /car-details?id= with it, per car.
 // BUILD_WEB_OUTDIR builds elsewhere (benchmarks and browser checks of a work in progress
 // must not replace dist/ under a running server).
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
@@ -34,7 +36,7 @@ await build({
 });
 // ES modules, wherever the build is put (Node would take a .js outside any package as CommonJS).
 writeFileSync(join(ssrDir, 'package.json'), '{ "type": "module" }\n');
-const { prerenderedPages, prerenderPage } = await import(
+const { prerenderedPages, prerenderPage, routeAssets } = await import(
   pathToFileURL(join(ssrDir, 'prerender.js')).href
 );
 const pages = {};
@@ -46,4 +48,9 @@ for (const [path, url] of Object.entries(prerenderedPages)) {
   }
 }
 writeFileSync(join(outDir, '.vite', 'prerender.json'), `${JSON.stringify(pages, null, 1)}\n`);
+const viteManifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8'));
+writeFileSync(
+  join(outDir, '.vite', 'routes.json'),
+  `${JSON.stringify(await routeAssets(viteManifest), null, 1)}\n`,
+);
 console.log(`web built: ${outDir}`);

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
 import { AppRoutes } from './app/router';
+import { ErrorBoundary } from './components/error-boundary';
 import { hasPrerenderedPage } from './lib/first-paint';
 import './styles/base.css';
 
@@ -28,7 +29,7 @@ function WaitForPageChunk() {
   return null;
 }
 
-// The session is restored synchronously from localStorage (features/auth/session-store.ts),
+// The session is restored synchronously from localStorage (lib/session-store.ts),
 // so the first render already knows who is signed in: SPEC's 5-second restore wait is moot.
 // A transition: the first render yields to the browser every few milliseconds instead of
 // blocking a slow phone's main thread for hundreds.
@@ -36,11 +37,14 @@ const root = createRoot(container);
 startTransition(() => {
   root.render(
     <StrictMode>
-      <AppProvider>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </AppProvider>
+      {/* A page's failure shows in the site's layout (router.tsx); this one catches the rest. */}
+      <ErrorBoundary>
+        <AppProvider>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </AppProvider>
+      </ErrorBoundary>
       {hasPrerenderedPage && <WaitForPageChunk />}
     </StrictMode>,
   );

@@ -2,7 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import type { Car } from '../shared/schemas/cars';
+import { routeAssets as routeAssetsOf, routePages, type ViteManifest } from './app/route-assets';
 import { AppRoutes } from './app/router';
+import { routeManifest } from './app/routes-manifest';
 import { paths } from './config/paths';
 import { carKeys } from './features/cars/api/cars';
 
@@ -73,4 +75,13 @@ export function prerenderCarDetails(car: Car): Promise<string> {
   return prerenderPage(paths.carDetails.getHref(car.id), (queryClient) =>
     queryClient.setQueryData(carKeys.detail(car.id), car),
   );
+}
+
+/**
+ * Each route's pattern with the chunks its page needs, from the route manifest and the client
+ * build's manifest: written by scripts/build-web.mjs to .vite/routes.json for the server,
+ * which preloads them in the HTML of a URL the pattern matches.
+ */
+export async function routeAssets(manifest: ViteManifest) {
+  return routeAssetsOf(await routePages(routeManifest), manifest);
 }

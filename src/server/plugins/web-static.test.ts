@@ -7,71 +7,37 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Car } from '../../shared/schemas/cars';
 import {
-  buildRouteShells,
   CAR_PAGE_LIMIT,
   carIdOf,
   createCarPages,
-  createPageResolver,
   pickEncoding,
   webStaticPlugin,
 } from './web-static';
 import { contentSecurityPolicyFor, withFirstPaint } from './page-html';
+import { buildRouteShells, type RouteAssets } from './route-shells';
 
 const index =
   '<html><head><script type="module" crossorigin src="/assets/index.js"></script>' +
   '<link rel="modulepreload" crossorigin href="/assets/vendor.js"></head><body><div id="root"></div></body></html>';
+// The build's files: Vite's manifest (the server reads the stylesheets it names) and each
+// route's chunks (scripts/build-web.mjs's routes.json).
 const manifest = {
-  'index.html': {
-    file: 'assets/index.js',
-    isEntry: true,
-    imports: ['_vendor.js'],
-    dynamicImports: ['app/routes/home.tsx', 'app/routes/login.tsx', '_not-found-x.js'],
-  },
+  'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_vendor.js'] },
   '_vendor.js': { file: 'assets/vendor.js' },
-  '_grid.js': { file: 'assets/grid.js', imports: ['_vendor.js'], css: ['assets/grid.css'] },
-  'app/routes/home.tsx': {
-    file: 'assets/home.js',
-    imports: ['_grid.js', 'index.html'],
-    css: ['assets/home.css'],
-  },
   'app/routes/login.tsx': { file: 'assets/login.js', imports: ['_vendor.js'] },
-  // A page other modules import as well: the bundler merged it into a shared chunk.
-  '_not-found-x.js': { file: 'assets/not-found-x.js', name: 'not-found', imports: ['index.html'] },
 };
+const routes: RouteAssets[] = [
+  { path: '/', scripts: ['assets/home.js'], styles: ['assets/home.css'] },
+  { path: '/login', scripts: ['assets/login.js'], styles: [] },
+  { path: '/404', scripts: ['assets/not-found-x.js'], styles: [] },
+  { path: '*', scripts: ['assets/not-found-x.js'], styles: [] },
+];
 const prerendered = {
   '/': '<main><h1>Find The Perfect Ride</h1></main>',
   '/login': '<main><h1>Welcome back</h1><form><input name="phone"></form></main>',
   '/404': '<main><h1>Lost?</h1></main>',
   '*': '<main><h1>Lost?</h1></main>',
 };
-
-describe('buildRouteShells', () => {
-  const shells = buildRouteShells(index, manifest);
-
-  it("names the home page's scripts and styles in the shell for '/'", () => {
-    const home = shells.get('')!;
-    expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/home.js">');
-    expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/grid.js">');
-    expect(home).toContain('<link rel="stylesheet" crossorigin href="/assets/home.css">');
-    expect(home).toContain('<link rel="stylesheet" crossorigin href="/assets/grid.css">');
-    // The entry and the chunks index.html preloads already are not named twice.
-    expect(home.match(/index\.js/g)).toHaveLength(1);
-    expect(home.match(/vendor\.js/g)).toHaveLength(1);
-  });
-
-  it('keys other pages by their first URL segment, each with only its own chunks', () => {
-    const login = shells.get('login')!;
-    expect(login).toContain('/assets/login.js');
-    expect(login).not.toContain('/assets/home.js');
-    expect([...shells.keys()].sort()).toEqual(['', 'login', 'not-found']);
-  });
-
-  it('finds a page the bundler merged into a shared chunk by its name', () => {
-    expect(shells.get('not-found')).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/not-found-x.js">',
-    );
-  });
-});
 
 describe('carIdOf', () => {
   it.each([
@@ -103,40 +69,6 @@ describe('carIdOf', () => {
   });
 });
 
-describe('createPageResolver', () => {
-  const pageFor = createPageResolver(index, manifest, prerendered);
-
-  it('serves a prerendered page in its own shell, as the router matches it', () => {
-    for (const path of ['/login', '/login/', '/LOGIN']) {
-      const html = pageFor(path);
-      expect(html, path).toContain('<h1>Welcome back</h1>');
-      expect(html, path).toContain('/assets/login.js');
-    }
-    expect(pageFor('/')).toContain('<h1>Find The Perfect Ride</h1>');
-  });
-
-  it('serves the bare shell where the page was not prerendered', () => {
-    const html = pageFor('/login/elsewhere');
-    expect(html).toContain('/assets/login.js');
-    expect(html).toContain('<div id="root"></div>');
-  });
-
-  it('answers a URL no page module is named after with the not-found page', () => {
-    for (const path of ['/404', '/no-such-page', '/no-such-page/deeper']) {
-      const html = pageFor(path);
-      expect(html, path).toContain('<h1>Lost?</h1>');
-      expect(html, path).toContain('/assets/not-found-x.js');
-    }
-  });
-
-  it('falls back to the shells alone without prerendered pages (a build without them)', () => {
-    const bare = createPageResolver(index, manifest, {});
-    expect(bare('/login')).toContain('<div id="root"></div>');
-    expect(bare('/no-such-page')).toContain('/assets/not-found-x.js');
-    expect(createPageResolver(index, {}, {})('/anything')).toBe(index);
-  });
-});
-
 describe('pickEncoding', () => {
   it.each([
     ['gzip, deflate, br, zstd', 'br'],
@@ -157,6 +89,7 @@ describe('webStaticPlugin', () => {
   mkdirSync(join(root, '.vite'));
   writeFileSync(join(root, 'index.html'), index);
   writeFileSync(join(root, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  writeFileSync(join(root, '.vite', 'routes.json'), JSON.stringify(routes));
   writeFileSync(join(root, '.vite', 'prerender.json'), JSON.stringify(prerendered));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -175,7 +108,7 @@ describe('webStaticPlugin', () => {
     expect(br.headers['cache-control']).toBe('no-cache');
     expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(
-      withFirstPaint(buildRouteShells(index, manifest).get('login')!, prerendered['/login']),
+      withFirstPaint(buildRouteShells(index, routes).get('/login')!, prerendered['/login']),
     );
 
     const gzip = await app.inject({ url: '/login', headers: { 'accept-encoding': 'gzip' } });
@@ -194,20 +127,25 @@ describe('webStaticPlugin', () => {
 describe('webStaticPlugin: /car-details?id= of a car in the fleet', () => {
   const carManifest = {
     ...manifest,
-    'index.html': {
-      ...manifest['index.html'],
-      dynamicImports: [...manifest['index.html'].dynamicImports, 'app/routes/car-details.tsx'],
-    },
     'app/routes/car-details.tsx': {
       file: 'assets/car-details.js',
       css: ['assets/car-details.css'],
     },
   };
+  const carRoutes: RouteAssets[] = [
+    ...routes,
+    {
+      path: '/car-details',
+      scripts: ['assets/car-details.js'],
+      styles: ['assets/car-details.css'],
+    },
+  ];
   const loading = '<main><p>Loading the car…</p></main>';
   const root = mkdtempSync(join(tmpdir(), 'carlink-web-static-car-'));
   mkdirSync(join(root, '.vite', 'ssr'), { recursive: true });
   writeFileSync(join(root, 'index.html'), index);
   writeFileSync(join(root, '.vite', 'manifest.json'), JSON.stringify(carManifest));
+  writeFileSync(join(root, '.vite', 'routes.json'), JSON.stringify(carRoutes));
   writeFileSync(
     join(root, '.vite', 'prerender.json'),
     JSON.stringify({ ...prerendered, '/car-details': loading }),

@@ -10,6 +10,13 @@ import { todayInAccra } from '../../shared/dates';
 import type { Car } from '../../shared/schemas/cars';
 import { findCar } from '../modules/cars/car-catalogue';
 import { contentSecurityPolicyFor, withFirstPaint } from './page-html';
+import {
+  buildRouteShells,
+  createPageResolver,
+  normalizePath,
+  type Prerendered,
+  type RouteAssets,
+} from './route-shells';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,105 +25,8 @@ declare module 'fastify' {
   }
 }
 
-type Manifest = Record<
-  string,
-  {
-    file: string;
-    name?: string;
-    isEntry?: boolean;
-    imports?: string[];
-    dynamicImports?: string[];
-    css?: string[];
-  }
->;
-/** Pathname → the page's first paint, rendered at build time ('*': a URL no route matches). */
-type Prerendered = Record<string, string>;
-
-/**
- * The page chunk of a route is otherwise found only after the entry script has run: one more
- * round trip on a slow mobile network before anything shows. So index.html names, per route,
- * the page's scripts and styles to fetch at once. Convention: the page module of a route is
- * src/web/app/routes/<first URL segment>.tsx ('home' for '/').
- */
-export function buildRouteShells(indexHtml: string, manifest: Manifest): Map<string, string> {
-  const pages = new Map<string, string>();
-  for (const source of Object.keys(manifest)) {
-    const match = /^app\/routes\/([a-z0-9-]+)\.tsx$/.exec(source);
-    if (match) pages.set(match[1]!, source);
-  }
-  // A page that other modules import too (not-found) can be merged into a shared chunk, which
-  // the manifest keys by file, not source; the entry still imports it lazily, under its name.
-  const appEntry = Object.values(manifest).find((chunk) => chunk.isEntry);
-  for (const key of appEntry?.dynamicImports ?? []) {
-    const name = manifest[key]?.name;
-    if (key.startsWith('_') && name && /^[a-z0-9-]+$/.test(name) && !pages.has(name))
-      pages.set(name, key);
-  }
-
-  const shells = new Map<string, string>();
-  for (const [page, source] of pages) {
-    const chunk = manifest[source]!;
-    const scripts = new Set<string>();
-    const styles = new Set<string>(chunk.css ?? []);
-    const visit = (key: string) => {
-      const entry = manifest[key];
-      if (!entry || scripts.has(entry.file) || key === 'index.html') return;
-      scripts.add(entry.file);
-      for (const css of entry.css ?? []) styles.add(css);
-      for (const imported of entry.imports ?? []) visit(imported);
-    };
-    visit(source);
-    const links = [
-      ...[...styles].map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`),
-      ...[...scripts].map((href) => `<link rel="modulepreload" crossorigin href="/${href}">`),
-    ]
-      // The entry's own chunks are in index.html already.
-      .filter((link) => !indexHtml.includes(link.slice(link.indexOf('href='))))
-      .join('\n    ');
-    const segment = page === 'home' ? '' : page;
-    shells.set(segment, indexHtml.replace('</head>', `  ${links}\n  </head>`));
-  }
-  return shells;
-}
-
-/** A pathname as the router matches it: case and a trailing slash do not matter. */
-function normalizePath(pathname: string): string {
-  return pathname.toLowerCase().replace(/(.)\/+$/, '$1');
-}
-
-/**
- * The HTML for each browser URL: the route's shell (buildRouteShells), with the page's first
- * paint for the prerendered paths. A first segment that names no page module is a URL only
- * the not-found page answers ('/404', '/no-such-page'). Like the router, case and a trailing
- * slash do not matter.
- */
-export function createPageResolver(
-  indexHtml: string,
-  manifest: Manifest,
-  prerendered: Prerendered,
-  stylesheets: ReadonlyMap<string, string> = new Map(),
-) {
-  const shells = buildRouteShells(indexHtml, manifest);
-  const shellOf = (segment: string) => shells.get(segment) ?? shells.get('not-found') ?? indexHtml;
-  const segmentOf = (pathname: string) => pathname.split('/')[1] ?? '';
-  const pages = new Map<string, string>();
-  for (const [pathname, markup] of Object.entries(prerendered)) {
-    if (pathname === '*') continue;
-    pages.set(pathname, withFirstPaint(shellOf(segmentOf(pathname)), markup, { stylesheets }));
-  }
-  const notFoundShell = shellOf('not-found');
-  const notFound =
-    prerendered['*'] === undefined
-      ? notFoundShell
-      : withFirstPaint(notFoundShell, prerendered['*'], { stylesheets });
-  return (pathname: string): string => {
-    const normalized = normalizePath(pathname);
-    const page = pages.get(normalized);
-    if (page !== undefined) return page;
-    const segment = segmentOf(normalized);
-    return shells.get(segment) ?? (segment === '' ? indexHtml : notFound);
-  };
-}
+/** The parts of Vite's build manifest read here: each chunk's stylesheets. */
+type Manifest = Record<string, { css?: string[] }>;
 
 /** What the server uses of the app's renderer (src/web/prerender.tsx, kept in .vite/ssr). */
 export interface CarRenderer {
@@ -278,9 +188,11 @@ export const webStaticPlugin = fp<{ root: string }>(async (app: FastifyInstance,
     existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as T) : fallback;
   const manifest = readJson<Manifest>(join(root, '.vite', 'manifest.json'), {});
   const stylesheets = readStylesheets(root, manifest);
+  // Each route's pattern with its page's chunks, from the build (scripts/build-web.mjs).
+  const routes = readJson<RouteAssets[]>(join(root, '.vite', 'routes.json'), []);
   const pageFor = createPageResolver(
     indexHtml,
-    manifest,
+    routes,
     readJson<Prerendered>(join(root, '.vite', 'prerender.json'), {}),
     stylesheets,
   );
@@ -298,7 +210,7 @@ export const webStaticPlugin = fp<{ root: string }>(async (app: FastifyInstance,
 
   // A car's page is per car (and day): read from the catalogue, as GET /api/cars/:id does.
   const renderer = await loadRenderer(root, app.log);
-  const carShell = buildRouteShells(indexHtml, manifest).get('car-details');
+  const carShell = buildRouteShells(indexHtml, routes).get('/car-details');
   const carPageOf =
     renderer && carShell && app.hasDecorator('carCatalogue')
       ? createCarPages(carShell, renderer, app.log, stylesheets)

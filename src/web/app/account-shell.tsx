@@ -4,7 +4,7 @@ import {
   AccountLayout,
   type AccountLayoutProps,
 } from '../features/account/components/account-layout';
-import { isSessionValid, logout, useAuth } from '../features/auth/session-store';
+import { isSessionValid, logout, useAuth } from '../lib/session-store';
 
 /**
  * The account pages' frame with the session plugged in: the account feature draws the menu,

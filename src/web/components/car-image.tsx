@@ -25,12 +25,15 @@ export function CarImage({
 }: CarImageProps) {
   const [failed, setFailed] = useState(false);
   const [loaded, setLoaded] = useState(false);
-  const url = failed ? placeholder : resolveImageUrl(src);
-
-  useEffect(() => {
+  // Another image: it has neither failed nor loaded yet (reset during the render, so the old
+  // image's state is never shown with the new one).
+  const [shownSrc, setShownSrc] = useState(src);
+  if (src !== shownSrc) {
+    setShownSrc(src);
     setFailed(false);
     setLoaded(false);
-  }, [src]);
+  }
+  const url = failed ? placeholder : resolveImageUrl(src);
 
   useEffect(() => {
     if (!timeoutMs || loaded || failed) return;

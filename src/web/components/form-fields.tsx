@@ -9,7 +9,11 @@ interface FieldBase {
   /** The message to show now (the form decides when: touched or submitted). */
   error?: string | undefined;
   hint?: ReactNode;
+  /** More classes on the field's wrapper (to place it in a form's grid). */
+  className?: string | undefined;
 }
+
+const fieldClass = (className: string | undefined) => (className ? `field ${className}` : 'field');
 
 /** The ids an input points at, so a screen reader reads the hint and the error with it. */
 export function describedBy(id: string, hint: ReactNode, error: string | undefined) {
@@ -51,26 +55,41 @@ type InputProps = Omit<
   'id' | 'name' | 'onChange' | 'onBlur'
 >;
 
-/** A labelled input with its hint and error (react-hook-form registration). */
+/**
+ * A labelled input with its hint and error (react-hook-form registration). `prefix` is shown
+ * before the input, for the eye only (a currency: the label says it in words).
+ */
 export function TextField({
   id,
   label,
   registration,
   error,
   hint,
+  className,
   inputProps,
-}: FieldBase & { inputProps?: InputProps }) {
+  prefix,
+}: FieldBase & { inputProps?: InputProps; prefix?: string }) {
+  const input = (
+    <input
+      id={id}
+      className="input"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy(id, hint, error)}
+      {...inputProps}
+      {...registration}
+    />
+  );
   return (
-    <div className="field">
+    <div className={fieldClass(className)}>
       <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        className="input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...inputProps}
-        {...registration}
-      />
+      {prefix ? (
+        <div className="input-affix">
+          <span aria-hidden="true">{prefix}</span>
+          {input}
+        </div>
+      ) : (
+        input
+      )}
       <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
@@ -87,10 +106,11 @@ export function TextAreaField({
   registration,
   error,
   hint,
+  className,
   textareaProps,
 }: FieldBase & { textareaProps?: TextAreaProps }) {
   return (
-    <div className="field">
+    <div className={fieldClass(className)}>
       <label htmlFor={id}>{label}</label>
       <textarea
         id={id}

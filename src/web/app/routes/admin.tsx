@@ -5,7 +5,7 @@ import { Layout } from '../../components/layout/layout';
 import { Spinner } from '../../components/spinner';
 import { paths } from '../../config/paths';
 import { RequireAuth } from '../../features/auth/components/require-auth';
-import { checkSession, logout, useAuth } from '../../features/auth/session-store';
+import { checkSession, logout, useAuth } from '../../lib/session-store';
 import { AdminShell } from '../../features/admin/components/admin-shell';
 import NotFound from './not-found';
 import { adminPaths } from '../../features/admin/admin-paths';

@@ -47,12 +47,17 @@ export default function FavoritePage() {
   // A car retired from the fleet since it was saved cannot be shown or booked: let it go.
   const goneIds = pageIds.filter((_, i) => isGone(results[i]?.error));
   const goneKey = goneIds.join(',');
-  useEffect(() => {
-    if (!goneKey) return;
-    for (const id of goneKey.split(',')) removeFromWishlist(Number(id));
+  // Said as the render finds them (not after a second commit from an effect).
+  const [noticedGone, setNoticedGone] = useState('');
+  if (goneKey && goneKey !== noticedGone) {
+    setNoticedGone(goneKey);
     setNotice(
       'A car you had saved is no longer in our fleet, so it was removed from your favorites.',
     );
+  }
+  useEffect(() => {
+    if (!goneKey) return;
+    for (const id of goneKey.split(',')) removeFromWishlist(Number(id));
   }, [goneKey]);
 
   const cars = results.flatMap((r) => (r.data ? [r.data] : []));

@@ -17,7 +17,7 @@ import {
   SingleBreadcrumbs,
   SpecTable,
 } from '../../features/inventory/components/single-car-parts';
-import { Tabs } from '../../features/inventory/components/tabs';
+import { Tabs } from '../../components/tabs';
 import { SingleCarRoute } from '../single-car-route';
 
 /**
@@ -50,6 +50,8 @@ function SingleV2({ car }: { car: Car }) {
           <div className="single-v2-layout">
             <Tabs
               label="About this car"
+              look="underline"
+              onlyChosenPanel
               className="single-tabs"
               tabs={[
                 { id: 'overview', label: 'Overview', panel: <CarOverview car={car} /> },

@@ -4,7 +4,7 @@ import { BOOKING_CODE_PATTERN, normalizeBookingCode } from '../../../shared/book
 import { messages } from '../../../shared/messages';
 import { Spinner } from '../../components/spinner';
 import { paths } from '../../config/paths';
-import { isSessionValid, useAuth } from '../../features/auth/session-store';
+import { isSessionValid, useAuth } from '../../lib/session-store';
 import { useBooking } from '../../features/bookings/api/bookings';
 import { InvoiceView } from '../../features/info/components/invoice-view';
 import { invoiceFromBooking, SAMPLE_INVOICE } from '../../features/info/invoice-model';

@@ -1,9 +1,9 @@
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
-import { AuthTabs } from '../../features/auth/components/auth-tabs';
+import { Tabs } from '../../components/tabs';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { RegisterForm } from '../../features/auth/components/register-form';
-import { isSessionNotice, useAuth } from '../../features/auth/session-store';
+import { isSessionNotice, useAuth } from '../../lib/session-store';
 import { usePageTitle } from '../../lib/use-page-title';
 import './login.css';
 
@@ -95,8 +95,10 @@ export default function LoginPage() {
             </div>
           )}
 
-          <AuthTabs
+          <Tabs
             label="Sign in or register"
+            look="segmented"
+            focusablePanels={false}
             selected={tab}
             onSelect={selectTab}
             tabs={[

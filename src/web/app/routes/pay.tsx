@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { SandboxPrompt } from '../../features/payments/components/sandbox-prompt';
+import { SandboxPrompt } from '../../features/bookings/components/sandbox-prompt';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /** /pay/sandbox/:reference: the sandbox's stand-in for the phone's mobile money prompt. */

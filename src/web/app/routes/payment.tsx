@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { PaymentReturn } from '../../features/payments/components/payment-return';
+import { PaymentReturn } from '../../features/bookings/components/payment-return';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /** /payment/callback?reference=…: the return from Paystack's checkout. */

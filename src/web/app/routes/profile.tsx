@@ -2,7 +2,7 @@ import { AccountShell } from '../account-shell';
 import { Spinner } from '../../components/spinner';
 import { useMe } from '../../features/account/api/profile';
 import { ProfileForm } from '../../features/account/components/profile-form';
-import { updateSignedInUser } from '../../features/auth/session-store';
+import { updateSignedInUser } from '../../lib/session-store';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /** /profile: sign-in required (router), then the renter's own details from the server. */

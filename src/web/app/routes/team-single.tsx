@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { paths } from '../../config/paths';
-import { BackLink } from '../../features/cars/components/back-link';
+import { BackLink } from '../../components/back-link';
 import { CarCard } from '../../features/cars/components/car-card';
 import { VehicleTabs } from '../../features/inventory/components/vehicle-tabs';
 import { TeamProfile } from '../../features/team/components/team-profile';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { logout, useAuth } from '../../features/auth/session-store';
+import { logout, useAuth } from '../../lib/session-store';
 import { mainMenu, SUPPORT_PHONE } from './site-links';
 import './header.css';
 

@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { checkSession } from '../../features/auth/session-store';
+import { checkSession } from '../../lib/session-store';
 import { CarSkeletons } from '../car-skeletons';
 import { BackToTop } from './back-to-top';
 import { Footer } from './footer';

@@ -7,13 +7,19 @@ export function useCountdown(until: string | null | undefined): number | null {
 
   useEffect(() => {
     if (Number.isNaN(target)) return;
-    setNow(Date.now());
-    const timer = window.setInterval(() => {
+    const tick = () => {
       const current = Date.now();
       setNow(current);
       if (current >= target) window.clearInterval(timer);
-    }, 1000);
-    return () => window.clearInterval(timer);
+    };
+    // At once (the clock may be stale when the target changed long after the mount), then
+    // every second.
+    const first = window.setTimeout(tick);
+    const timer = window.setInterval(tick, 1000);
+    return () => {
+      window.clearTimeout(first);
+      window.clearInterval(timer);
+    };
   }, [target]);
 
   if (Number.isNaN(target)) return null;

@@ -3,9 +3,6 @@ import {
   BUSINESS_TIME_ZONE,
   FUEL_TYPES,
   TRANSMISSIONS,
-  type BookingStatus,
-  type PaymentMethod,
-  type PaymentStatus,
 } from '../../../../shared/constants';
 import { formatDate } from '../../../../shared/dates';
 import { formatCedis, formatCedisWhole } from '../../../../shared/money';
@@ -25,25 +22,6 @@ const options = <K extends string>(values: readonly K[], labels: Record<K, strin
 export const BODY_TYPE_OPTIONS = options(BODY_TYPES, BODY_TYPE_LABELS);
 export const TRANSMISSION_OPTIONS = options(TRANSMISSIONS, TRANSMISSION_LABELS);
 export const FUEL_TYPE_OPTIONS = options(FUEL_TYPES, FUEL_TYPE_LABELS);
-
-export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
-  pending: 'Pending',
-  confirmed: 'Confirmed',
-  active: 'Active (car out)',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-};
-export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
-  unpaid: 'Unpaid',
-  pending: 'Payment pending',
-  paid: 'Paid',
-  failed: 'Failed',
-  refunded: 'Refunded',
-};
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  mobile_money: 'Mobile money',
-  payOnPickup: 'Pay on pickup',
-};
 
 export const ACTION_LABELS: Record<AdminBookingAction, string> = {
   record_cash: 'Record cash payment',
@@ -82,16 +60,8 @@ const ACTOR_LABELS: Record<string, string> = {
 };
 export const actorLabel = (actor: string) => ACTOR_LABELS[actor] ?? actor;
 
-const dayAndTime = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: BUSINESS_TIME_ZONE,
-});
-/** A moment in Accra, e.g. '3 Mar 2026, 14:35'. */
-export const formatDateTime = (iso: string) => dayAndTime.format(new Date(iso));
+// A moment in Accra, e.g. '3 Mar 2026, 14:35': as the renter's pages write it.
+export { formatDateTime } from '../../../lib/booking-labels';
 
 /** '3 – 6 Mar 2026' style ranges stay readable: both ends written out in full. */
 export const formatDateRange = (start: string, end: string) =>

@@ -78,9 +78,14 @@ export function AdminShell({ user, onSignOut, onNavigate, children }: AdminShell
 
   const navRef = useRef<HTMLUListElement>(null);
 
+  // Another section: the account menu closes with the render that shows it.
+  const [shownPath, setShownPath] = useState(pathname);
+  if (pathname !== shownPath) {
+    setShownPath(pathname);
+    setAccountOpen(false);
+  }
   useEffect(() => {
     window.scrollTo(0, 0);
-    setAccountOpen(false);
     onNavigate?.();
   }, [pathname, onNavigate]);
 

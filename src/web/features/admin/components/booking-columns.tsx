@@ -1,13 +1,8 @@
 import { Link } from 'react-router';
 import type { AdminBookingSummary } from '../../../../shared/schemas/admin';
-import {
-  cedis,
-  dateAndClock,
-  formatShortRange,
-  PAYMENT_METHOD_LABELS,
-  phone,
-} from './admin-labels';
-import { FlagBadge, PaymentBadge, StatusBadge } from './badges';
+import { cedis, dateAndClock, formatShortRange, phone } from './admin-labels';
+import { FlagBadge, PaymentBadge, StatusBadge } from '../../../components/booking-badges';
+import { STAFF_PAYMENT_METHOD_LABELS } from '../../../lib/booking-labels';
 import type { Column } from './data-table';
 import { adminPaths } from '../admin-paths';
 
@@ -63,7 +58,7 @@ export const bookingColumns: Column<AdminBookingSummary>[] = [
     cell: (b) => (
       <span className="two-line">
         <span>{cedis(b.total_cost)}</span>
-        <span className="muted">{PAYMENT_METHOD_LABELS[b.payment_method]}</span>
+        <span className="muted">{STAFF_PAYMENT_METHOD_LABELS[b.payment_method]}</span>
       </span>
     ),
   },

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AdminBookingSummary } from '../../../../shared/schemas/admin';
 import { cedis, formatShortRange, phone } from './admin-labels';
-import { FlagBadge, PaymentBadge, StatusBadge } from './badges';
+import { FlagBadge, PaymentBadge, StatusBadge } from '../../../components/booking-badges';
 import { adminPaths } from '../admin-paths';
 
 /**

@@ -9,7 +9,8 @@ import {
 } from '../../../../shared/schemas/admin';
 import { shownError } from '../../../lib/form-errors';
 import { BODY_TYPE_OPTIONS, FUEL_TYPE_OPTIONS, TRANSMISSION_OPTIONS } from './admin-labels';
-import { CheckField, SelectField, TextAreaField, TextField } from './fields';
+import { TextAreaField, TextField } from '../../../components/form-fields';
+import { CheckField, SelectField } from './fields';
 import { applyServerErrors } from './server-errors';
 
 /** Where a new car starts: Accra, the company's base. */

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Modal } from '../../../components/modal';
 
 interface ConfirmDialogProps {
@@ -35,9 +35,12 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const [note, setNote] = useState('');
   const noteId = useId();
-  useEffect(() => {
+  // Each opening starts with an empty note.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
     if (open) setNote('');
-  }, [open]);
+  }
 
   return (
     <Modal open={open} title={title} onClose={onClose} closable={!pending}>

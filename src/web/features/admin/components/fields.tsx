@@ -1,15 +1,10 @@
-import type {
-  InputHTMLAttributes,
-  ReactNode,
-  SelectHTMLAttributes,
-  TextareaHTMLAttributes,
-} from 'react';
+import type { ReactNode, SelectHTMLAttributes } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { describedBy, FieldMessages } from '../../../components/form-fields';
 
 /*
- * The shared fields (components/form-fields.tsx) and what the console's forms need besides:
- * a class to place a field in a grid, a currency prefix, selects and checkboxes.
+ * What the console's forms need besides the shared fields (components/form-fields.tsx, whose
+ * TextField and TextAreaField they use): selects and checkboxes.
  */
 interface FieldBase {
   id: string;
@@ -18,78 +13,6 @@ interface FieldBase {
   error?: string | undefined;
   hint?: ReactNode;
   className?: string;
-}
-
-type InputProps = Omit<
-  InputHTMLAttributes<HTMLInputElement>,
-  'id' | 'name' | 'onChange' | 'onBlur'
->;
-
-export function TextField({
-  id,
-  label,
-  error,
-  hint,
-  className,
-  registration,
-  inputProps,
-  prefix,
-}: FieldBase & { registration: UseFormRegisterReturn; inputProps?: InputProps; prefix?: string }) {
-  const input = (
-    <input
-      id={id}
-      className="input"
-      aria-invalid={error ? true : undefined}
-      aria-describedby={describedBy(id, hint, error)}
-      {...inputProps}
-      {...registration}
-    />
-  );
-  return (
-    <div className={className ? `field ${className}` : 'field'}>
-      <label htmlFor={id}>{label}</label>
-      {prefix ? (
-        <div className="input-affix">
-          <span aria-hidden="true">{prefix}</span>
-          {input}
-        </div>
-      ) : (
-        input
-      )}
-      <FieldMessages id={id} hint={hint} error={error} />
-    </div>
-  );
-}
-
-export function TextAreaField({
-  id,
-  label,
-  error,
-  hint,
-  className,
-  registration,
-  textareaProps,
-}: FieldBase & {
-  registration: UseFormRegisterReturn;
-  textareaProps?: Omit<
-    TextareaHTMLAttributes<HTMLTextAreaElement>,
-    'id' | 'name' | 'onChange' | 'onBlur'
-  >;
-}) {
-  return (
-    <div className={className ? `field ${className}` : 'field'}>
-      <label htmlFor={id}>{label}</label>
-      <textarea
-        id={id}
-        className="textarea"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...textareaProps}
-        {...registration}
-      />
-      <FieldMessages id={id} hint={hint} error={error} />
-    </div>
-  );
 }
 
 export function SelectField({

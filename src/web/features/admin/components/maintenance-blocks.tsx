@@ -17,7 +17,7 @@ import {
 import { TrashIcon, WrenchIcon } from './admin-icons';
 import { formatDateRange, formatDateTime, plural } from './admin-labels';
 import { ConfirmDialog } from './confirm-dialog';
-import { TextField } from './fields';
+import { TextField } from '../../../components/form-fields';
 import { applyServerErrors, errorMessage } from './server-errors';
 
 const FIELDS = ['start_date', 'end_date', 'note'] as const;

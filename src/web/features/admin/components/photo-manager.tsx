@@ -45,12 +45,11 @@ function PhotoUpload({ car, full }: { car: AdminCar; full: boolean }) {
   const [done, setDone] = useState<string | null>(null);
   const photosChanged = usePhotosChanged(car.id);
 
+  // A preview's object URL is freed when another replaces it, or the form goes.
   useEffect(() => {
-    if (!file) return;
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+    if (!preview) return;
+    return () => URL.revokeObjectURL(preview);
+  }, [preview]);
 
   const clear = () => {
     setFile(null);
@@ -71,6 +70,7 @@ function PhotoUpload({ car, full }: { car: AdminCar; full: boolean }) {
       return;
     }
     setFile(chosen);
+    setPreview(URL.createObjectURL(chosen));
     setAlt(`${car.title} in ${car.colour.toLowerCase()}`);
   };
 
@@ -198,7 +198,6 @@ export function PhotoManager({ car }: { car: AdminCar }) {
     const other = item?.querySelector<HTMLButtonElement>(refocus.up ? '.move-down' : '.move-up');
     // This photo's button, or its other one at an end.
     (same && !same.disabled ? same : other)?.focus();
-    setRefocus(null);
   }, [refocus]);
 
   const move = (index: number, by: -1 | 1) => {

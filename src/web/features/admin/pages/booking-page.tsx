@@ -16,13 +16,13 @@ import {
   eventLabel,
   formatDateRange,
   formatDateTime,
-  PAYMENT_METHOD_LABELS,
   phone,
   plural,
   telHref,
 } from '../components/admin-labels';
 import { AdminPageHeader } from '../components/admin-shell';
-import { FlagBadge, PaymentBadge, StatusBadge } from '../components/badges';
+import { FlagBadge, PaymentBadge, StatusBadge } from '../../../components/booking-badges';
+import { STAFF_PAYMENT_METHOD_LABELS } from '../../../lib/booking-labels';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { errorMessage } from '../components/server-errors';
 import { ErrorState, LoadingState } from '../components/states';
@@ -229,7 +229,7 @@ function Facts({ booking: b }: { booking: AdminBookingDetail }) {
         <div>
           <dt>Payment</dt>
           <dd>
-            {PAYMENT_METHOD_LABELS[b.payment_method]}
+            {STAFF_PAYMENT_METHOD_LABELS[b.payment_method]}
             {b.hold_expires_at && b.status === 'pending' && (
               <>
                 <br />

@@ -7,7 +7,8 @@ import {
 import { ADMIN_PAGE_SIZE_MAX } from '../../../../shared/schemas/admin';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useBookingList, useCarList } from '../api/admin-api';
-import { BOOKING_STATUS_LABELS, PAYMENT_STATUS_LABELS, plural } from '../components/admin-labels';
+import { BOOKING_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../../../lib/booking-labels';
+import { plural } from '../components/admin-labels';
 import { AdminPageHeader } from '../components/admin-shell';
 import { bookingColumns } from '../components/booking-columns';
 import { DataTable } from '../components/data-table';

@@ -1,6 +1,6 @@
 import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { describedBy, FieldMessages, TextField } from '../../../components/form-fields';
+import { describedBy, FieldMessages } from '../../../components/form-fields';
 
 type InputProps = Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -17,9 +17,8 @@ interface FieldProps {
   inputProps?: InputProps;
 }
 
-// The plain text field and the hint/error lines are the site's shared ones.
-export { TextField };
-
+// The plain text field and the hint/error lines are the site's shared ones
+// (components/form-fields.tsx); these are the sign-in and register forms' own.
 export function PasswordField({ id, label, registration, error, hint, inputProps }: FieldProps) {
   const [visible, setVisible] = useState(false);
   return (

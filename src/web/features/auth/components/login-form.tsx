@@ -3,8 +3,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { LoginFormSchema, type LoginFormValues } from '../../../../shared/schemas/auth';
-import { clearAuthError, getAuthState, isSessionNotice, login, useAuth } from '../session-store';
-import { CheckboxField, FormAlert, PasswordField, TextField } from './form-fields';
+import {
+  clearAuthError,
+  getAuthState,
+  isSessionNotice,
+  login,
+  useAuth,
+} from '../../../lib/session-store';
+import { TextField } from '../../../components/form-fields';
+import { CheckboxField, FormAlert, PasswordField } from './form-fields';
 import './auth-forms.css';
 
 /** SPEC §4 and §9: a failed sign-in explains itself for 5 seconds, then gets out of the way. */

@@ -7,8 +7,9 @@ import { messages } from '../../../../shared/messages';
 import { RegisterFormSchema, type RegisterFormValues } from '../../../../shared/schemas/auth';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { clearAuthError, register as registerAccount } from '../session-store';
-import { CheckboxField, FormAlert, PasswordField, TextField } from './form-fields';
+import { clearAuthError, register as registerAccount } from '../../../lib/session-store';
+import { TextField } from '../../../components/form-fields';
+import { CheckboxField, FormAlert, PasswordField } from './form-fields';
 import './auth-forms.css';
 
 const defaultValues: RegisterFormValues = {

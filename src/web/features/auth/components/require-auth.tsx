@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { paths } from '../../../config/paths';
-import { isSessionValid, useAuth } from '../session-store';
+import { isSessionValid, useAuth } from '../../../lib/session-store';
 
 /**
  * SPEC §2: a login-required route sends a visitor with no signed-in user to /login. Where

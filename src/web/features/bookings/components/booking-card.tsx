@@ -7,9 +7,9 @@ import {
   bookingDatesOf,
   bookingTotalOf,
   paymentLabelOf,
-  statusBadgeClass,
   statusOf,
-} from '../booking-labels';
+} from '../../../lib/booking-labels';
+import { StatusBadge } from '../../../components/booking-badges';
 
 /** One booking in the history grid (SPEC §2); the whole card opens its detail page. */
 export function BookingCard({ booking }: { booking: Booking }) {
@@ -34,7 +34,7 @@ export function BookingCard({ booking }: { booking: Booking }) {
               code
             )}
           </h2>
-          <span className={statusBadgeClass(status)}>{status}</span>
+          <StatusBadge status={status} plain />
         </div>
         <p className="booking-card-car">{carTitle}</p>
         <p className="booking-card-dates">

@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useBooking } from '../api/bookings';
-import { usePaymentVerification } from '../../payments/api';
+import { usePaymentVerification } from '../api/payments';
 import {
   DESTINATION_TYPE_LABELS,
   PAYMENT_METHOD_LABELS,
@@ -16,11 +16,11 @@ import {
   formatClockTime,
   formatDateTime,
   paymentLabelOf,
-  statusBadgeClass,
   statusOf,
-} from '../booking-labels';
+} from '../../../lib/booking-labels';
+import { StatusBadge } from '../../../components/booking-badges';
 import { formatRemaining, useCountdown } from '../use-countdown';
-import { BackLink } from './back-link';
+import { BackLink } from '../../../components/back-link';
 import { CancelBooking } from './cancel-booking';
 import { CostSummary } from './cost-summary';
 import './booking-facts.css';
@@ -73,7 +73,7 @@ export function BookingDetail({ code }: { code: string }) {
 
   return (
     <div className="container page booking-detail">
-      <BackLink fallback={paths.bookingHistory.getHref()} label="Back to bookings" />
+      <BackLink fallback={paths.bookingHistory.getHref()} label="Back to bookings" icon="chevron" />
       {content}
     </div>
   );
@@ -103,7 +103,7 @@ function BookingFacts({
           <h1 className="detail-code">{booking.booking_code}</h1>
         </div>
         <div className="detail-badges">
-          <span className={statusBadgeClass(status)}>{status}</span>
+          <StatusBadge status={status} plain />
           <span className="badge badge-grey">{paymentLabelOf(booking)}</span>
         </div>
       </header>

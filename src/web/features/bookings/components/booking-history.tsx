@@ -6,7 +6,7 @@ import { Pagination } from '../../../components/pagination';
 import { Spinner } from '../../../components/spinner';
 import { paths } from '../../../config/paths';
 import { useBookingHistory } from '../api/bookings';
-import { BackLink } from './back-link';
+import { BackLink } from '../../../components/back-link';
 import { BookingCard } from './booking-card';
 import './booking-history.css';
 
@@ -112,7 +112,7 @@ export function BookingHistory() {
 
   return (
     <div className="container page">
-      <BackLink fallback={paths.home.getHref()} />
+      <BackLink fallback={paths.home.getHref()} icon="chevron" />
       <div className="page-header history-header">
         <h1 ref={top}>Booking History</h1>
         {range && range.total > 0 && (

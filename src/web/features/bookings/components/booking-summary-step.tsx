@@ -5,7 +5,7 @@ import type { Car } from '../../../../shared/schemas/cars';
 import { CarImage } from '../../../components/car-image';
 import { ApiError } from '../../../lib/api-client';
 import { useQuote } from '../api/bookings';
-import { DESTINATION_TYPE_LABELS } from '../booking-labels';
+import { DESTINATION_TYPE_LABELS } from '../../../lib/booking-labels';
 import type { BookingDetailsOutput } from './booking-form-types';
 import { CostSummary, CostSummarySkeleton } from './cost-summary';
 import './booking-facts.css';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { Modal } from '../../../components/modal';
 import { useCancelBooking } from '../api/bookings';
-import { bookingDatesOf } from '../booking-labels';
+import { bookingDatesOf } from '../../../lib/booking-labels';
 
 interface CancelBookingProps {
   booking: Booking;

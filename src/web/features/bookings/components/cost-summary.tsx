@@ -1,5 +1,5 @@
 import { formatCedis } from '../../../../shared/money';
-import { priceTimesDays } from '../booking-labels';
+import { priceTimesDays } from '../../../lib/booking-labels';
 import './booking-facts.css';
 
 interface CostSummaryProps {

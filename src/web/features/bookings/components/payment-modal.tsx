@@ -8,7 +8,7 @@ import {
 } from '../../../../shared/constants';
 import { isGhanaMobileNumber } from '../../../../shared/schemas/payments';
 import type { Payment } from '../../../../shared/schemas/payments';
-import { useAuth } from '../../auth/session-store';
+import { useAuth } from '../../../lib/session-store';
 import { messages } from '../../../../shared/messages';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { Modal } from '../../../components/modal';

@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths';
 import { MOBILE_MONEY_NETWORK_LABELS } from '../../../../shared/constants';
 import { formatMsisdn } from '../../../../shared/phone';
 import type { Payment } from '../../../../shared/schemas/payments';
-import { isOpen, usePaymentVerification } from '../../payments/api';
+import { isOpen, usePaymentVerification } from '../api/payments';
 import { formatRemaining, useCountdown } from '../use-countdown';
 import type { BookingFailure } from './payment-modal';
 

@@ -6,7 +6,7 @@ import { Pagination } from '../../../components/pagination';
 import { Spinner } from '../../../components/spinner';
 import { paths } from '../../../config/paths';
 import { carKeys, useCars } from '../api/cars';
-import { BackLink } from './back-link';
+import { BackLink } from '../../../components/back-link';
 import { CarGrid } from './car-grid';
 import { BODY_TYPE_LABELS } from './car-labels';
 import {

@@ -1,6 +1,6 @@
 import type { Car } from '../../../../shared/schemas/cars';
 import { AvailabilityCalendar } from './availability-calendar';
-import { BackLink } from './back-link';
+import { BackLink } from '../../../components/back-link';
 import { CarAmenities } from './car-amenities';
 import { CarGallery } from './car-gallery';
 import { BODY_TYPE_LABELS } from './car-labels';

@@ -25,10 +25,16 @@ export function PriceRangeSlider({ value, onChange, prices }: PriceRangeProps) {
   const [draft, setDraft] = useState(value);
   const timer = useRef<number | undefined>(undefined);
   const latest = useRef(onChange);
-  latest.current = onChange;
+  useEffect(() => {
+    latest.current = onChange;
+  }, [onChange]);
 
   // The address changed under us (a chip removed, Back pressed): show what it says.
-  useEffect(() => setDraft({ min: value.min, max: value.max }), [value.min, value.max]);
+  const [shown, setShown] = useState(value);
+  if (value.min !== shown.min || value.max !== shown.max) {
+    setShown(value);
+    setDraft({ min: value.min, max: value.max });
+  }
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   function move(next: PriceRange) {

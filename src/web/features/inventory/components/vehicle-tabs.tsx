@@ -4,9 +4,9 @@ import { newestUsedYear } from '../../../../shared/car-facets';
 import { todayInAccra } from '../../../../shared/dates';
 import type { Car } from '../../../../shared/schemas/cars';
 import { CarSkeletons } from '../../../components/car-skeletons';
+import { Tabs } from '../../../components/tabs';
 import { paths } from '../../../config/paths';
 import { useInventoryCars } from '../api/inventory';
-import { Tabs } from './tabs';
 import './vehicle-tabs.css';
 
 const SHOWN = 8;
@@ -97,6 +97,8 @@ export function VehicleTabs({ renderCard }: { renderCard: (car: Car) => ReactNod
       <h2 id="vehicle-tabs-title">Explore All Vehicles</h2>
       <Tabs
         label="Vehicle categories"
+        look="underline"
+        onlyChosenPanel
         tabs={list.map((category) => ({
           id: category.id,
           label: category.label,

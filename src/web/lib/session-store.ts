@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import { LOGIN_SUCCESS_STATUS_CODE, SESSION_LIFETIME_MS } from '../../../shared/constants';
-import { messages } from '../../../shared/messages';
-import type { LoginInput, LoginResponse, RegisterInput, User } from '../../../shared/schemas/auth';
-import { ApiError, apiRequest } from '../../lib/api-client';
-import { STORAGE_KEYS, storage } from '../../lib/storage';
+import { LOGIN_SUCCESS_STATUS_CODE, SESSION_LIFETIME_MS } from '../../shared/constants';
+import { messages } from '../../shared/messages';
+import type { LoginInput, LoginResponse, RegisterInput, User } from '../../shared/schemas/auth';
+import { ApiError, apiRequest } from './api-client';
+import { STORAGE_KEYS, storage } from './storage';
 
 /** SPEC §3's auth state. Persisted under 'auth' (and the token alone under 'token'). */
 export interface AuthState {

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner';
 import { paths } from '../../../config/paths';
-import { BookingFailedPanel, BookingSuccessPanel } from '../../bookings/components/payment-panels';
+import { BookingFailedPanel, BookingSuccessPanel } from './payment-panels';
 import { messages } from '../../../../shared/messages';
-import { isOpen, usePaymentVerification } from '../api';
-import '../../bookings/components/payment-modal.css';
+import { isOpen, usePaymentVerification } from '../api/payments';
+import './payment-modal.css';
 
 /**
  * Where Paystack sends the renter back. The page asks the server to verify the payment (and

@@ -1,7 +1,55 @@
-import { BUSINESS_TIME_ZONE, type PaymentMethod } from '../../../shared/constants';
-import { formatDate } from '../../../shared/dates';
-import { formatCedis } from '../../../shared/money';
-import type { Booking } from '../../../shared/schemas/bookings';
+import {
+  BUSINESS_TIME_ZONE,
+  type BookingStatus,
+  type PaymentMethod,
+  type PaymentStatus,
+} from '../../shared/constants';
+import { formatDate } from '../../shared/dates';
+import { formatCedis } from '../../shared/money';
+import type { Booking } from '../../shared/schemas/bookings';
+
+/*
+ * A booking's words, for the renter's pages and the staff console alike: one place for how a
+ * status, a payment or a method reads, and which colour its badge has.
+ */
+
+/**
+ * A booking's status. Staff read 'Active (car out)': whether the car is out is what they act
+ * on. A renter's own list shows the status word itself (booking-badges.tsx).
+ */
+export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  active: 'Active (car out)',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+/** A payment's state as the staff console lists it (a renter reads paymentLabelOf). */
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  unpaid: 'Unpaid',
+  pending: 'Payment pending',
+  paid: 'Paid',
+  failed: 'Failed',
+  refunded: 'Refunded',
+};
+
+export type BadgeTone = 'green' | 'red' | 'amber' | 'grey';
+
+/** The site's rule: completed green, cancelled red, anything else (pending when missing) amber. */
+export function bookingStatusTone(status: string | undefined): BadgeTone {
+  if (status === 'completed') return 'green';
+  if (status === 'cancelled') return 'red';
+  return 'amber';
+}
+
+/** Money in hand is green, money gone back grey, a failure red, anything still owed amber. */
+export function paymentStatusTone(status: PaymentStatus): BadgeTone {
+  if (status === 'paid') return 'green';
+  if (status === 'refunded') return 'grey';
+  if (status === 'failed') return 'red';
+  return 'amber';
+}
 
 /**
  * Words for a booking's fields. Every field is treated as possibly missing because SPEC §2
@@ -25,9 +73,15 @@ export const DESTINATION_TYPE_LABELS: Record<number, string> = {
   2: 'Outside Accra',
 };
 
+/** A payment method as the renter chose it in the payment dialog. */
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   mobile_money: 'Mobile Money',
   payOnPickup: 'Payment on Pickup',
+};
+/** The same, in the staff console's tables (sentence case, as the rest of the console). */
+export const STAFF_PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  mobile_money: 'Mobile money',
+  payOnPickup: 'Pay on pickup',
 };
 
 export const bookingCodeOf = (b: BookingLike) => b.booking_code || 'N/A';
@@ -39,13 +93,6 @@ export function bookingDatesOf(b: BookingLike): string {
 
 export function bookingTotalOf(b: BookingLike): string {
   return typeof b.total_cost === 'number' ? formatCedis(b.total_cost) : 'GHS 0';
-}
-
-/** SPEC §4: completed green, cancelled red, anything else (pending when missing) amber. */
-export function statusBadgeClass(status: string | undefined): string {
-  if (status === 'completed') return 'badge badge-green';
-  if (status === 'cancelled') return 'badge badge-red';
-  return 'badge badge-amber';
 }
 
 export const statusOf = (b: BookingLike) => b.status || 'pending';
@@ -93,4 +140,5 @@ const dayAndTime = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
   timeZone: BUSINESS_TIME_ZONE,
 });
+/** A moment in Accra, e.g. '3 Mar 2026, 14:35'. */
 export const formatDateTime = (iso: string) => dayAndTime.format(new Date(iso));

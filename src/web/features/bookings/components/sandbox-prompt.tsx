@@ -5,8 +5,8 @@ import { formatMsisdn } from '../../../../shared/phone';
 import { Spinner } from '../../../components/spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { formatRemaining, useCountdown } from '../../bookings/use-countdown';
-import { useSandboxDecision, useSandboxTransaction } from '../api';
+import { formatRemaining, useCountdown } from '../use-countdown';
+import { useSandboxDecision, useSandboxTransaction } from '../api/payments';
 import './sandbox-prompt.css';
 
 /**

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Booking } from '../../../shared/schemas/bookings';
-import type { Payment, SandboxTransaction } from '../../../shared/schemas/payments';
-import { apiRequest } from '../../lib/api-client';
-import { bookingKeys } from '../bookings/api/bookings';
+import type { Booking } from '../../../../shared/schemas/bookings';
+import type { Payment, SandboxTransaction } from '../../../../shared/schemas/payments';
+import { apiRequest } from '../../../lib/api-client';
+import { bookingKeys } from './bookings';
 
 export interface PaymentResult {
   payment: Payment;
