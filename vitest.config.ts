@@ -31,6 +31,13 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.test.tsx'],
+          environment: 'jsdom',
+        },
+      },
       apiProject('api', 'pglite'),
       apiProject('api-pg', 'postgres'),
       {

@@ -12,7 +12,7 @@ step "lint"
 npm run lint --silent
 
 step "unit and API tests on embedded PostgreSQL (PGlite)"
-npx vitest run --project unit --project api
+npx vitest run --project unit --project web --project api
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "API tests again on PostgreSQL (TEST_DATABASE_URL)"

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { Modal } from '../../../components/modal';
+import { Dialog } from '../../../components/dialog';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -40,7 +40,7 @@ export function ConfirmDialog({
   }, [open]);
 
   return (
-    <Modal open={open} title={title} onClose={onClose} closable={!pending}>
+    <Dialog open={open} title={title} onClose={onClose} closable={!pending}>
       <form
         className="confirm-form"
         onSubmit={(event) => {
@@ -81,6 +81,6 @@ export function ConfirmDialog({
           </button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -11,7 +11,7 @@ import type { Payment } from '../../../../shared/schemas/payments';
 import { useAuth } from '../../auth/session-store';
 import { messages } from '../../../../shared/messages';
 import type { Booking } from '../../../../shared/schemas/bookings';
-import { Modal } from '../../../components/modal';
+import { Dialog } from '../../../components/dialog';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateBooking } from '../api/bookings';
@@ -315,8 +315,8 @@ export function PaymentModal({
   }
 
   return (
-    <Modal open={open} title="Select Payment Method" onClose={close} closable={!submitting}>
+    <Dialog open={open} title="Select Payment Method" onClose={close} closable={!submitting}>
       {body}
-    </Modal>
+    </Dialog>
   );
 }
