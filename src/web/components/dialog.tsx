@@ -79,8 +79,8 @@ export function Dialog({
     if (!open || !dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     showDialog(dialog);
-    if (!dialog.contains(document.activeElement) || document.activeElement === dialog)
-      focusFirst(dialog);
+    // showModal() focuses the first focusable element, which is the ×: start at the content.
+    focusFirst(dialog);
     return () => {
       hideDialog(dialog);
       if (opener?.isConnected && opener !== document.body) opener.focus();
