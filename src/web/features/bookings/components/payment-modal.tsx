@@ -278,6 +278,7 @@ export function PaymentModal({
               <input
                 ref={walletInput}
                 id={`${id}-wallet`}
+                className="input"
                 name="wallet_msisdn"
                 type="tel"
                 inputMode="tel"
