@@ -102,13 +102,14 @@ function AccountMenu({ name, staff }: { name: string; staff: boolean }) {
 export function Header() {
   const auth = useAuth();
   const location = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const [searchOpen, setSearchOpen] = useState(false);
-
-  useEffect(() => {
-    setMenuOpen(false);
-    setSearchOpen(false);
-  }, [location.pathname]);
+  // Each popup remembers the page it was opened on, so moving to another page closes it
+  // (without an effect that would render the open popup once more first).
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const [searchOpenOn, setSearchOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === location.pathname;
+  const searchOpen = searchOpenOn === location.pathname;
+  const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? location.pathname : null);
+  const setSearchOpen = (open: boolean) => setSearchOpenOn(open ? location.pathname : null);
 
   const links = mainMenu.filter((l) => l.auth === undefined || l.auth === auth.isAuthenticated);
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Dialog } from '../../../components/dialog';
 
 interface ConfirmDialogProps {
@@ -35,9 +35,12 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const [note, setNote] = useState('');
   const noteId = useId();
-  useEffect(() => {
+  // A new question starts with an empty note (adjusted while rendering, not in an effect).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
     if (open) setNote('');
-  }, [open]);
+  }
 
   return (
     <Dialog open={open} title={title} onClose={onClose} closable={!pending}>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import {
   MOBILE_MONEY_NETWORK_LABELS,
@@ -105,13 +105,16 @@ export function PaymentModal({
   const walletInput = useRef<HTMLInputElement>(null);
   const submitting = createBooking.isPending;
 
-  // Each opening starts at the choice; a booking made earlier never shows again.
-  useEffect(() => {
+  // Each opening starts at the choice; a booking made earlier never shows again. (Set while
+  // rendering, React's way to adjust state to a changed prop, rather than in an effect.)
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
     if (open) {
       setOutcome(null);
       setMethodError(null);
     }
-  }, [open]);
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
