@@ -96,15 +96,6 @@ export default tseslint.config(
     },
   },
   {
-    // These two still reset state in an effect (the menus close on navigation; each opening of
-    // the payment dialog starts afresh): due to move to a reset during render, as elsewhere.
-    files: [
-      'src/web/components/layout/header.tsx',
-      'src/web/features/bookings/components/payment-modal.tsx',
-    ],
-    rules: { 'react-hooks/set-state-in-effect': 'off' },
-  },
-  {
     files: ['src/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/web/**'] }] },
   },

@@ -1,6 +1,8 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './support/a11y';
-import { registerPanel, signInPanel } from './support/auth';
-import { expect, test } from './support/fixtures';
+import { DEMO_RENTER, registerPanel, signInPanel, submitSignIn } from './support/auth';
+import { expect, failedRequest, test } from './support/fixtures';
 
 for (const viewport of [
   { width: 360, height: 800 },
@@ -28,3 +30,169 @@ for (const viewport of [
     });
   });
 }
+
+/** Whether focus is inside the element (a dialog): read in the page, as the browser has it. */
+const focusIsInside = (dialog: Locator) =>
+  dialog.evaluate((element) => element.contains(document.activeElement));
+
+/** Tabs forward `count` times, then back as many, failing as soon as focus leaves `dialog`. */
+async function expectTabToStayInside(page: Page, dialog: Locator, count: number) {
+  for (const key of ['Tab', 'Shift+Tab']) {
+    for (let i = 0; i < count; i++) {
+      await page.keyboard.press(key);
+      expect(await focusIsInside(dialog), `after ${i + 1} × ${key}`).toBe(true);
+    }
+  }
+}
+
+test.describe('dialogs and moving between pages, by keyboard', () => {
+  test('the header search keeps focus inside, closes on Escape and gives focus back', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto('/');
+    const opener = page.getByRole('banner').getByRole('button', { name: 'Search cars' });
+    const dialog = page.getByRole('dialog', { name: 'Search cars' });
+    // The home page is on screen before its script has started: press until it answers.
+    await expect(async () => {
+      await opener.focus();
+      await page.keyboard.press('Enter');
+      await expect(dialog).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+    await expect(dialog.getByLabel('Make, model or year')).toBeFocused();
+    // The field and the × are its only controls: six presses go round it three times.
+    await expectTabToStayInside(page, dialog, 6);
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+
+  test('the phone menu keeps focus inside, closes on Escape and gives focus back', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto('/about');
+    const opener = page.getByRole('button', { name: 'Open menu' });
+    await opener.click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu.getByRole('link', { name: 'Home' })).toBeFocused();
+    const controls = await menu.locator('a[href], button').count();
+    await expectTabToStayInside(page, menu, controls + 2);
+
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+
+  test('a move to another page puts focus on its heading and says its title', async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    // The first load leaves focus where the browser puts it.
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQ' }).click();
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toBeFocused();
+    await expect(page.getByRole('status').filter({ hasText: /FAQ/ })).toHaveText(
+      await page.title(),
+    );
+
+    // A page chosen from the phone menu: the menu closes and the new heading has focus.
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Contact' }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  });
+
+  test('changing a filter (the query string) leaves focus in the filters', async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto('/inventory-sidebar-rows?price=0-50000');
+    const filters = page.getByRole('complementary', { name: 'Filters' });
+    const diesel = filters.getByRole('checkbox', { name: /^Diesel,/ });
+    await diesel.focus();
+    await page.keyboard.press('Space');
+    await expect(page).toHaveURL(/fuel_type=diesel/);
+    await expect(page.getByText(/^Showing \d+ to \d+ of \d+ vehicles$/)).toBeVisible();
+    await expect(diesel).toBeFocused();
+    await expect(page.getByRole('heading', { level: 1 })).not.toBeFocused();
+  });
+
+  test('a failed sign-in is still explained six seconds later', async ({ page, browserErrors }) => {
+    browserErrors.allow(failedRequest(401));
+    await page.goto('/login');
+    await submitSignIn(page, '0244000001', 'Not@ThePassword1');
+    const alert = signInPanel(page).getByRole('alert');
+    await expect(alert).toHaveText('Invalid phone number or password.');
+    await page.waitForTimeout(6_000);
+    await expect(alert).toHaveText('Invalid phone number or password.');
+  });
+});
+
+test.describe('names and focus rings', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test('what a control shows is part of its name (logo, avatar), by axe', async ({ page }) => {
+    // The header only: a car card's link is named by the car's title, while the whole card
+    // (price, specifications) is its visible content, which this axe rule counts too.
+    const mismatches = async () =>
+      (
+        await new AxeBuilder({ page })
+          .include('header')
+          .withRules(['label-content-name-mismatch'])
+          .analyze()
+      ).violations.flatMap((v) => v.nodes.map((n) => n.html));
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'CarLink Ghana', exact: true })).toHaveCount(2);
+    expect(await mismatches()).toEqual([]);
+
+    await page.goto('/login');
+    await submitSignIn(page, DEMO_RENTER.msisdn, DEMO_RENTER.password);
+    const avatar = page.getByRole('banner').getByRole('button', { name: /Account menu/ });
+    await expect(avatar).toHaveAccessibleName(`Account menu for ${DEMO_RENTER.name} (AM)`);
+    expect(await mismatches()).toEqual([]);
+  });
+
+  test("'Browse Cars' and an inventory row show a ring of at least 3:1 when tabbed to", async ({
+    page,
+  }) => {
+    const ringOf = (target: Locator) =>
+      target.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { style: style.outlineStyle, width: style.outlineWidth, colour: style.outlineColor };
+      });
+
+    // No slide show: a slide moving on would hide the focused button.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    const browse = page.getByRole('link', { name: 'Browse Cars' });
+    // The home page is on screen before its script has replaced it: tab to it until it stays.
+    await expect(async () => {
+      await browse.focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      await expect(browse).toBeFocused({ timeout: 1_000 });
+    }).toPass();
+    // The flag's gold on the hero's greens: at least 4.4:1 (styles/base.css has the sums).
+    expect(await ringOf(browse)).toEqual({
+      style: 'solid',
+      width: '3px',
+      colour: 'rgb(245, 184, 0)',
+    });
+
+    await page.goto('/inventory-sidebar-rows?price=0-50000');
+    const row = page.getByRole('article').first().getByRole('link').first();
+    await row.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(row).toBeFocused();
+    // Dark amber on white: 6.3:1.
+    expect(await ringOf(row)).toEqual({
+      style: 'solid',
+      width: '3px',
+      colour: 'rgb(138, 83, 0)',
+    });
+  });
+});

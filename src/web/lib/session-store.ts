@@ -190,8 +190,7 @@ export const clearAuthError = () => setState({ error: null });
 
 /**
  * Whether an auth error explains why a session ended (expiry, a revoked token) rather than
- * why a sign-in attempt failed: the login page keeps the first in view and lets the second
- * fade after SPEC's 5 seconds.
+ * why a sign-in attempt failed (ACCT-7).
  */
 export const isSessionNotice = (error: string | null): boolean =>
   error === messages.session.expired || error === messages.session.required;

@@ -19,15 +19,17 @@ function initials(name: string) {
 
 export function Logo() {
   return (
-    <Link to={paths.home.getHref()} className="logo" aria-label="CarLink Ghana home">
+    // Named by its visible words (no aria-label), so that saying what is on screen,
+    // 'CarLink Ghana', reaches it by voice (base.css's .logo-words keeps the word mark's look).
+    <Link to={paths.home.getHref()} className="logo">
       <svg width="34" height="34" viewBox="0 0 64 64" aria-hidden="true">
         <rect width="64" height="64" rx="14" fill="#0b5d3b" />
         <path d="M12 38c2-8 6-13 14-14l6-6h10c4 0 7 3 9 8l1 2c2 1 3 3 3 6v4H12z" fill="#f5b800" />
         <circle cx="22" cy="44" r="6" fill="#14181c" />
         <circle cx="44" cy="44" r="6" fill="#14181c" />
       </svg>
-      <span>
-        CarLink<strong>Ghana</strong>
+      <span className="logo-words">
+        <span>CarLink</span> <strong>Ghana</strong>
       </span>
     </Link>
   );
@@ -59,7 +61,8 @@ function AccountMenu({ name, staff }: { name: string; staff: boolean }) {
         className="avatar"
         aria-haspopup="true"
         aria-expanded={open}
-        aria-label={`Account menu for ${name}`}
+        // The visible initials are part of the name, so 'click KM' works by voice.
+        aria-label={`Account menu for ${name} (${initials(name)})`}
         onClick={() => setOpen((v) => !v)}
       >
         {initials(name)}
@@ -99,13 +102,14 @@ function AccountMenu({ name, staff }: { name: string; staff: boolean }) {
 export function Header() {
   const auth = useAuth();
   const location = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const [searchOpen, setSearchOpen] = useState(false);
-
-  useEffect(() => {
-    setMenuOpen(false);
-    setSearchOpen(false);
-  }, [location.pathname]);
+  // Each popup remembers the page it was opened on, so moving to another page closes it
+  // (without an effect that would render the open popup once more first).
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const [searchOpenOn, setSearchOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === location.pathname;
+  const searchOpen = searchOpenOn === location.pathname;
+  const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? location.pathname : null);
+  const setSearchOpen = (open: boolean) => setSearchOpenOn(open ? location.pathname : null);
 
   const links = mainMenu.filter((l) => l.auth === undefined || l.auth === auth.isAuthenticated);
 

@@ -5,6 +5,7 @@ import { CarSkeletons } from '../car-skeletons';
 import { BackToTop } from './back-to-top';
 import { Footer } from './footer';
 import { Header } from './header';
+import { RouteFocus } from './route-focus';
 import { UiStateProvider, useUiState } from './ui-state';
 import './layout.css';
 
@@ -33,6 +34,7 @@ export function Layout() {
         Skip to content
       </a>
       <RouteChangeEffects />
+      <RouteFocus />
       <Header />
       <main id="main" tabIndex={-1}>
         <Suspense

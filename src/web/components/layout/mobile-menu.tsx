@@ -3,7 +3,7 @@ import { CAR_PAGE_SIZE_MAX } from '../../../shared/constants';
 import type { Car } from '../../../shared/schemas/cars';
 import { paths } from '../../config/paths';
 import { useCars } from '../../features/cars/api/cars';
-import { Modal } from '../modal';
+import { Dialog } from '../dialog';
 import { inventoryBodyTypes, inventoryMakes } from './site-links';
 
 interface MobileMenuProps {
@@ -38,7 +38,7 @@ export default function MobileMenu({ links, signedIn, staff = false, onClose }: 
       : paths.inventorySidebarCards.getHref(filter);
   };
   return (
-    <Modal open title="Menu" onClose={onClose}>
+    <Dialog open title="Menu" onClose={onClose}>
       <nav aria-label="Mobile" className="mobile-menu">
         <section
           className={group === 'browse' ? 'menu-group current' : 'menu-group'}
@@ -118,6 +118,6 @@ export default function MobileMenu({ links, signedIn, staff = false, onClose }: 
           </div>
         </section>
       </nav>
-    </Modal>
+    </Dialog>
   );
 }

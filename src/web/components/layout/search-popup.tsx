@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { formatPricePerDay } from '../../../shared/money';
 import { paths } from '../../config/paths';
 import { useCars } from '../../features/cars/api/cars';
-import { Modal } from '../modal';
+import { Dialog } from '../dialog';
 import { Spinner } from '../spinner';
 
 /** SPEC §2 search popup (a required field), looking up the real fleet by title (P2.9). */
@@ -15,7 +15,7 @@ export default function SearchPopup({ onClose }: { onClose: () => void }) {
   const cars = query.length >= 2 ? (results.data?.all_cars ?? []) : [];
 
   return (
-    <Modal open title="Search cars" onClose={onClose}>
+    <Dialog open title="Search cars" onClose={onClose}>
       <form role="search" onSubmit={(event) => event.preventDefault()}>
         <div className="field">
           <label htmlFor={inputId}>Make, model or year</label>
@@ -25,7 +25,7 @@ export default function SearchPopup({ onClose }: { onClose: () => void }) {
             type="search"
             name="search"
             required
-            autoFocus
+            data-autofocus
             autoComplete="off"
             placeholder="e.g. Toyota Corolla 2022"
             value={text}
@@ -53,6 +53,6 @@ export default function SearchPopup({ onClose }: { onClose: () => void }) {
           </ul>
         )}
       </div>
-    </Modal>
+    </Dialog>
   );
 }

@@ -120,11 +120,7 @@ export function AdminShell({ user, onSignOut, onNavigate, children }: AdminShell
       </a>
       <header className="admin-side">
         <div className="admin-brand-row">
-          <Link
-            to={paths.admin.getHref()}
-            className="admin-brand"
-            aria-label="CarLink Ghana staff console, dashboard"
-          >
+          <Link to={paths.admin.getHref()} className="admin-brand">
             <svg width="32" height="32" viewBox="0 0 64 64" aria-hidden="true">
               <rect width="64" height="64" rx="14" fill="#f5b800" />
               <path
@@ -135,8 +131,8 @@ export function AdminShell({ user, onSignOut, onNavigate, children }: AdminShell
               <circle cx="44" cy="44" r="6" fill="#fff" />
             </svg>
             <span className="admin-brand-text">
-              <span>
-                CarLink<strong>Ghana</strong>
+              <span className="logo-words">
+                <span>CarLink</span> <strong>Ghana</strong>
               </span>
               <small>Staff console</small>
             </span>
@@ -147,7 +143,7 @@ export function AdminShell({ user, onSignOut, onNavigate, children }: AdminShell
               className="admin-account-btn"
               aria-expanded={accountOpen}
               aria-controls={accountId}
-              aria-label={`Account menu for ${user.name}`}
+              aria-label={`Account menu for ${user.name} (${initials(user.name)})`}
               onClick={() => setAccountOpen((open) => !open)}
             >
               <span className="admin-avatar" aria-hidden="true">

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Modal } from '../../../components/modal';
+import { Dialog } from '../../../components/dialog';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -35,7 +35,7 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const [note, setNote] = useState('');
   const noteId = useId();
-  // Each opening starts with an empty note.
+  // A new question starts with an empty note (adjusted while rendering, not in an effect).
   const [wasOpen, setWasOpen] = useState(open);
   if (open !== wasOpen) {
     setWasOpen(open);
@@ -43,7 +43,7 @@ export function ConfirmDialog({
   }
 
   return (
-    <Modal open={open} title={title} onClose={onClose} closable={!pending}>
+    <Dialog open={open} title={title} onClose={onClose} closable={!pending}>
       <form
         className="confirm-form"
         onSubmit={(event) => {
@@ -84,6 +84,6 @@ export function ConfirmDialog({
           </button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

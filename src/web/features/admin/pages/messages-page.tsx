@@ -60,7 +60,7 @@ function MessageCard({ message }: { message: AdminContactMessage }) {
               className="btn btn-primary btn-sm"
               disabled={markRead.isPending}
               onClick={() => markRead.mutate(message.id)}
-              aria-label={`Mark the message from ${name} as read`}
+              aria-label={`Mark as read: the message from ${name}`}
             >
               Mark as read
             </button>

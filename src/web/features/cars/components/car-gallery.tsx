@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { Car } from '../../../../shared/schemas/cars';
 import { CarImage } from '../../../components/car-image';
-import { Modal } from '../../../components/modal';
+import { Dialog } from '../../../components/dialog';
 import { ChevronLeftIcon, ChevronRightIcon, ExpandIcon } from '../../../components/icons';
 import './car-gallery.css';
 
@@ -127,7 +127,7 @@ export function CarGallery({ images, title }: CarGalleryProps) {
         </ul>
       )}
 
-      <Modal
+      <Dialog
         open={lightbox}
         title={title}
         onClose={() => setLightbox(false)}
@@ -153,7 +153,7 @@ export function CarGallery({ images, title }: CarGalleryProps) {
             )}
           </p>
         </div>
-      </Modal>
+      </Dialog>
     </section>
   );
 }
