@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { migrationsFolder, openDatabase } from '../../src/server/db/client';
 
@@ -32,7 +33,7 @@ function migrationsBefore(tag: string) {
 
 async function databaseWithOldNumbers(numbers: string[]) {
   const handle = await openDatabase({ kind: 'pglite', dataDir: null });
-  await migrate(handle.db, { migrationsFolder: migrationsBefore(NORMALISE) });
+  await migrate(drizzle(handle.pglite!), { migrationsFolder: migrationsBefore(NORMALISE) });
   for (const [i, msisdn] of numbers.entries()) {
     await handle.pglite!.query(
       `insert into users (name, msisdn, password_hash) values ($1, $2, 'x')`,
