@@ -95,7 +95,9 @@ function providerProblems(e: z.infer<typeof EnvSchema>): string[] {
     problems.push('ARKESEL_SENDER_ID: required when SMS_PROVIDER=arkesel');
   if (e.NODE_ENV === 'production') {
     if (e.SMS_PROVIDER === 'sandbox')
-      problems.push('SMS_PROVIDER: the sandbox is refused in production (set SMS_PROVIDER=arkesel)');
+      problems.push(
+        'SMS_PROVIDER: the sandbox is refused in production (set SMS_PROVIDER=arkesel)',
+      );
     if (e.PAYMENT_PROVIDER === 'sandbox')
       problems.push(
         'PAYMENT_PROVIDER: the sandbox is refused in production (set PAYMENT_PROVIDER=paystack)',

@@ -38,7 +38,8 @@ interface SafeError {
  * ('Key (msisdn)=(233…) already exists.') or a query's `params`.
  */
 export function serializeErrorSafely(error: unknown, depth = 0): SafeError {
-  if (!(error instanceof Error)) return { type: typeof error, message: '[not an Error]', stack: '' };
+  if (!(error instanceof Error))
+    return { type: typeof error, message: '[not an Error]', stack: '' };
   const code = (error as { code?: unknown }).code;
   const safe: SafeError = {
     type: error.name,
@@ -46,7 +47,8 @@ export function serializeErrorSafely(error: unknown, depth = 0): SafeError {
     ...(typeof code === 'string' ? { code } : {}),
     stack: scrubLogText(error.stack ?? ''),
   };
-  if (error.cause !== undefined && depth < 3) safe.cause = serializeErrorSafely(error.cause, depth + 1);
+  if (error.cause !== undefined && depth < 3)
+    safe.cause = serializeErrorSafely(error.cause, depth + 1);
   return safe;
 }
 

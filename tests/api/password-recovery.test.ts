@@ -57,8 +57,12 @@ describe('forgot password (ACCT-13)', () => {
     await forgot(stranger);
     await ctx.app.sms.idle();
     const normalised = `233${stranger.slice(1)}`;
-    expect(await ctx.db.select().from(sandboxSms).where(eq(sandboxSms.recipient, normalised))).toEqual([]);
-    expect(await ctx.db.select().from(phoneCodes).where(eq(phoneCodes.msisdn, normalised))).toEqual([]);
+    expect(
+      await ctx.db.select().from(sandboxSms).where(eq(sandboxSms.recipient, normalised)),
+    ).toEqual([]);
+    expect(await ctx.db.select().from(phoneCodes).where(eq(phoneCodes.msisdn, normalised))).toEqual(
+      [],
+    );
   });
 
   it('answers 202 even past the send limits, and then sends nothing more', async () => {
@@ -216,7 +220,7 @@ describe('reset password with the code (ACCT-13)', () => {
     expect(counted.map((row) => row.failures)).toEqual([0]);
   });
 
-  it("lets the owner take back a number a stranger registered and never verified", async () => {
+  it('lets the owner take back a number a stranger registered and never verified', async () => {
     // Someone registers the owner's number and does not (cannot) verify it.
     const taken = await post('/api/auth/register', {
       name: 'Not The Owner',
@@ -251,7 +255,9 @@ describe('password change and signing out everywhere (ACCT-14)', () => {
 
   it('changes the password and ends every other session, keeping this one', async () => {
     const renter = await signedInRenter(ctx);
-    const other = bearer((await login(renter.user.msisdn, renter.user.password)).json().access_token);
+    const other = bearer(
+      (await login(renter.user.msisdn, renter.user.password)).json().access_token,
+    );
     expect((await me(other)).statusCode).toBe(200);
 
     const res = await change(renter.headers, renter.user.password);
@@ -273,7 +279,8 @@ describe('password change and signing out everywhere (ACCT-14)', () => {
 
   it('stops guessing the current password after five wrong tries', async () => {
     const renter = await signedInRenter(ctx);
-    for (let i = 0; i < 5; i++) expect((await change(renter.headers, `Wrong@${i}`)).statusCode).toBe(422);
+    for (let i = 0; i < 5; i++)
+      expect((await change(renter.headers, `Wrong@${i}`)).statusCode).toBe(422);
     const blocked = await change(renter.headers, renter.user.password);
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
@@ -289,7 +296,9 @@ describe('password change and signing out everywhere (ACCT-14)', () => {
 
   it('logout-all ends every session at once, this one included', async () => {
     const renter = await signedInRenter(ctx);
-    const other = bearer((await login(renter.user.msisdn, renter.user.password)).json().access_token);
+    const other = bearer(
+      (await login(renter.user.msisdn, renter.user.password)).json().access_token,
+    );
     // Both sign-ins are cached now.
     expect((await me(renter.headers)).statusCode).toBe(200);
     expect((await me(other)).statusCode).toBe(200);
@@ -303,17 +312,15 @@ describe('password change and signing out everywhere (ACCT-14)', () => {
     expect((await me(someoneElse.headers)).statusCode).toBe(200);
   });
 
-  it.runIf(isPostgres())(
-    'logout-all counts at once in another process too',
-    async () => {
-      const second = await ctx.secondApp();
-      const renter = await signedInRenter(ctx);
-      const there = () => second.inject({ method: 'GET', url: '/api/auth/me', headers: renter.headers });
-      expect((await there()).statusCode).toBe(200);
-      expect((await post('/api/auth/logout-all', undefined, renter.headers)).statusCode).toBe(200);
-      expect((await there()).statusCode).toBe(401);
-    },
-  );
+  it.runIf(isPostgres())('logout-all counts at once in another process too', async () => {
+    const second = await ctx.secondApp();
+    const renter = await signedInRenter(ctx);
+    const there = () =>
+      second.inject({ method: 'GET', url: '/api/auth/me', headers: renter.headers });
+    expect((await there()).statusCode).toBe(200);
+    expect((await post('/api/auth/logout-all', undefined, renter.headers)).statusCode).toBe(200);
+    expect((await there()).statusCode).toBe(401);
+  });
 });
 
 describe('users table', () => {

@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayInAccra } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
-import { buildUser, insertCar } from '../../src/server/db/factories';
+import { buildUser, insertCar, insertUser } from '../../src/server/db/factories';
+import { createOrPromoteStaff } from '../../src/server/modules/admin/staff-accounts';
 import { phoneCodes, sandboxSms, users } from '../../src/server/db/schema/index';
 import { bearer, latestSmsCode, setupTestApp, signedInRenter } from '../support/test-app';
 
@@ -312,5 +313,28 @@ describe('the sandbox phone (RUN-12)', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/sandbox/sms?to=%2B000244123456' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ to: [messages.phone.invalid] });
+  });
+});
+
+describe('accounts that start verified (ACCT-9, ACCT-10)', () => {
+  it('staff made by the command line are verified, whether created or promoted', async () => {
+    const created = await createOrPromoteStaff(ctx.db, {
+      name: 'Kwame Asante',
+      msisdn: '0245550401',
+      password: 'Strong@Pass1',
+    });
+    const unverified = await insertUser(ctx.db, { phoneVerified: false });
+    await createOrPromoteStaff(ctx.db, { msisdn: unverified.msisdn });
+    const rows = await ctx.db.select().from(users);
+    const byNumber = (msisdn: string) => rows.find((row) => row.msisdn === msisdn)!;
+    expect(created.msisdn).toBe('233245550401');
+    expect(byNumber('233245550401').phoneVerifiedAt).not.toBeNull();
+    expect(byNumber(unverified.msisdn)).toMatchObject({ role: 'staff' });
+    expect(byNumber(unverified.msisdn).phoneVerifiedAt).not.toBeNull();
+  });
+
+  it('test factories make verified users unless told otherwise', async () => {
+    expect((await insertUser(ctx.db)).phoneVerifiedAt).not.toBeNull();
+    expect((await insertUser(ctx.db, { phoneVerified: false })).phoneVerifiedAt).toBeNull();
   });
 });

@@ -34,7 +34,10 @@ describe('bad characters are refused with 400, never a 500 (LIMIT-10)', () => {
     ['a lone low surrogate', '{"msisdn":"0244123456","password":"\\udc00Secret@123"}'],
     ['reversed surrogates', '{"msisdn":"0244123456","password":"Secret@123\\udc00\\ud800"}'],
     ['a NUL in a key', '{"msisdn":"0244123456","password":"Secret@123","x\\u0000":1}'],
-    ['a NUL deep in an array', '{"msisdn":"0244123456","password":"Secret@123","a":[[{"b":"\\u0000"}]]}'],
+    [
+      'a NUL deep in an array',
+      '{"msisdn":"0244123456","password":"Secret@123","a":[[{"b":"\\u0000"}]]}',
+    ],
   ])('%s', async (_what, payload) => {
     const res = await postRaw('/api/auth/login', payload);
     expect(res.statusCode).toBe(400);

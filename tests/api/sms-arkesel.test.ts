@@ -53,7 +53,9 @@ describe('the Arkesel client', () => {
 
   it('a wrong key is a configuration error whose message does not carry the key', async () => {
     const wrongKey = 'ak_wrong_key_1234567890';
-    const error = await client(wrongKey).send({ to: '233244123456', body: 'x' }).catch((e) => e);
+    const error = await client(wrongKey)
+      .send({ to: '233244123456', body: 'x' })
+      .catch((e) => e);
     expect(error).toBeInstanceOf(SmsError);
     expect(error).toMatchObject({ kind: 'config', status: 401 });
     expect(JSON.stringify({ ...error, message: error.message, stack: error.stack })).not.toContain(
@@ -69,8 +71,14 @@ describe('the Arkesel client', () => {
     [500, 'unavailable'],
     [503, 'unavailable'],
   ] as const)('an HTTP %i answer is a %s error', async (status, kind) => {
-    arkesel.failNext({ kind: 'status', status, body: { status: 'error', message: `said ${status}` } });
-    const error = await client().send({ to: '233244123456', body: 'x' }).catch((e) => e);
+    arkesel.failNext({
+      kind: 'status',
+      status,
+      body: { status: 'error', message: `said ${status}` },
+    });
+    const error = await client()
+      .send({ to: '233244123456', body: 'x' })
+      .catch((e) => e);
     expect(error).toBeInstanceOf(SmsError);
     expect(error).toMatchObject({ kind, status });
     expect(error.message).toContain(`said ${status}`);
@@ -79,20 +87,26 @@ describe('the Arkesel client', () => {
   it('gives up after its timeout when Arkesel does not answer', async () => {
     arkesel.failNext({ kind: 'hang' });
     const started = Date.now();
-    const error = await client().send({ to: '233244123456', body: 'x' }).catch((e) => e);
+    const error = await client()
+      .send({ to: '233244123456', body: 'x' })
+      .catch((e) => e);
     expect(error).toMatchObject({ kind: 'unavailable', message: 'Arkesel did not answer in time' });
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 
   it('an answer that is not JSON is a refusal, not a crash', async () => {
     arkesel.failNext({ kind: 'garbage' });
-    const error = await client().send({ to: '233244123456', body: 'x' }).catch((e) => e);
+    const error = await client()
+      .send({ to: '233244123456', body: 'x' })
+      .catch((e) => e);
     expect(error).toMatchObject({ kind: 'rejected' });
   });
 
   it('a number Arkesel lists as invalid is a rejected message', async () => {
     arkesel.unreachable.add('233200000001');
-    const error = await client().send({ to: '233200000001', body: 'x' }).catch((e) => e);
+    const error = await client()
+      .send({ to: '233200000001', body: 'x' })
+      .catch((e) => e);
     expect(error).toMatchObject({ kind: 'rejected' });
   });
 

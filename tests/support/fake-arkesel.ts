@@ -17,7 +17,8 @@ export interface ReceivedSms {
   apiKey: string | undefined;
 }
 
-type Fault = { kind: 'status'; status: number; body?: unknown } | { kind: 'hang' } | { kind: 'garbage' };
+type Fault =
+  { kind: 'status'; status: number; body?: unknown } | { kind: 'hang' } | { kind: 'garbage' };
 
 export class FakeArkesel {
   readonly apiKey = `ak_${randomBytes(12).toString('hex')}`;
@@ -63,7 +64,11 @@ export class FakeArkesel {
       return res.end('<html>Bad gateway</html>');
     }
     if (fault?.kind === 'status') {
-      return this.send(res, fault.status, fault.body ?? { status: 'error', message: 'Server error' });
+      return this.send(
+        res,
+        fault.status,
+        fault.body ?? { status: 'error', message: 'Server error' },
+      );
     }
 
     const apiKey = req.headers['api-key'];

@@ -102,7 +102,10 @@ export const markPhoneVerified = async (db: Executor, userId: number) =>
   (
     await db
       .update(users)
-      .set({ phoneVerifiedAt: sql`coalesce(${users.phoneVerifiedAt}, now())`, updatedAt: sql`now()` })
+      .set({
+        phoneVerifiedAt: sql`coalesce(${users.phoneVerifiedAt}, now())`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(users.id, userId))
       .returning()
   )[0];
@@ -170,12 +173,22 @@ export const endOpenCodes = (db: Executor, userId: number, purpose: CodePurpose)
     .update(phoneCodes)
     .set({ endedAt: sql`now()` })
     .where(
-      and(eq(phoneCodes.userId, userId), eq(phoneCodes.purpose, purpose), isNull(phoneCodes.endedAt)),
+      and(
+        eq(phoneCodes.userId, userId),
+        eq(phoneCodes.purpose, purpose),
+        isNull(phoneCodes.endedAt),
+      ),
     );
 
 export const insertCode = (
   db: Executor,
-  values: { userId: number; msisdn: string; purpose: CodePurpose; codeHash: string; ttlSeconds: number },
+  values: {
+    userId: number;
+    msisdn: string;
+    purpose: CodePurpose;
+    codeHash: string;
+    ttlSeconds: number;
+  },
 ) =>
   db.insert(phoneCodes).values({
     userId: values.userId,
@@ -215,4 +228,7 @@ export const recordWrongTry = (db: Executor, codeId: number, maxWrongTries: numb
     .where(eq(phoneCodes.id, codeId));
 
 export const endCode = (db: Executor, codeId: number) =>
-  db.update(phoneCodes).set({ endedAt: sql`now()` }).where(eq(phoneCodes.id, codeId));
+  db
+    .update(phoneCodes)
+    .set({ endedAt: sql`now()` })
+    .where(eq(phoneCodes.id, codeId));

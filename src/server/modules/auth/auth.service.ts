@@ -215,7 +215,9 @@ async function issueCode(
   user: repo.UserRow,
   purpose: CodePurpose,
   sendSms: SendSms,
-): Promise<{ sent: true } | { sent: false; reason: 'too-soon' | 'hourly'; retryAfterSeconds: number }> {
+): Promise<
+  { sent: true } | { sent: false; reason: 'too-soon' | 'hourly'; retryAfterSeconds: number }
+> {
   const code = generateCode();
   const verdict = await db.transaction(async (tx) => {
     await repo.lockNumberForCodes(tx, user.msisdn);

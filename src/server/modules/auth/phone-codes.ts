@@ -46,7 +46,8 @@ export function sendLimit(recent: {
   count: number;
   secondsSinceLast: number | null;
   secondsSinceOldest: number | null;
-}): { allowed: true } | { allowed: false; reason: 'too-soon' | 'hourly'; retryAfterSeconds: number } {
+}):
+  { allowed: true } | { allowed: false; reason: 'too-soon' | 'hourly'; retryAfterSeconds: number } {
   if (recent.secondsSinceLast !== null && recent.secondsSinceLast < CODE_RESEND_SECONDS) {
     return {
       allowed: false,

@@ -2,10 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '../../../shared/messages';
 import { parseMsisdn } from '../../../shared/phone';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
-import {
-  SandboxSmsQuerySchema,
-  SandboxSmsResponseSchema,
-} from '../../../shared/schemas/auth';
+import { SandboxSmsQuerySchema, SandboxSmsResponseSchema } from '../../../shared/schemas/auth';
 import { HttpError } from '../../http-errors';
 import { listSandboxInbox } from '../sms/sandbox-sms';
 

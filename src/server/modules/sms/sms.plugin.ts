@@ -61,7 +61,10 @@ export const smsPlugin = fp<{ config: SmsConfig }>(
             // A database error's text can carry the statement's parameters (the code): only
             // its kind is logged.
             const code = (error as { code?: unknown } | null)?.code;
-            log.error({ to, purpose, code: typeof code === 'string' ? code : 'unknown' }, 'sms not sent');
+            log.error(
+              { to, purpose, code: typeof code === 'string' ? code : 'unknown' },
+              'sms not sent',
+            );
           }
         })
         .finally(() => inFlight.delete(sending));
