@@ -4,6 +4,7 @@ import { addDays, todayInAccra } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
 import { buildUser, insertCar, insertUser } from '../../src/server/db/factories';
 import { createOrPromoteStaff } from '../../src/server/modules/admin/staff-accounts';
+import { hashPassword } from '../../src/server/modules/auth/passwords';
 import { phoneCodes, sandboxSms, users } from '../../src/server/db/schema/index';
 import { bearer, latestSmsCode, setupTestApp, signedInRenter } from '../support/test-app';
 
@@ -272,6 +273,24 @@ describe('numbers are parsed by the library (ACCT-1)', () => {
       expect(res.statusCode, msisdn).toBe(422);
       expect(res.json().errors).toEqual({ msisdn: [messages.phone.invalid] });
     }
+  });
+
+  it('an older account whose number the library refuses (a landline) still signs in', async () => {
+    const [legacy] = await ctx.db
+      .insert(users)
+      .values({
+        name: 'Old Account',
+        msisdn: '233302123456',
+        passwordHash: await hashPassword('Secret@123'),
+      })
+      .returning();
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { msisdn: '0302123456', password: 'Secret@123' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.id).toBe(legacy!.id);
   });
 
   it('00233… signs in to the account registered as 0…', async () => {

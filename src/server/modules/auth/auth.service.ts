@@ -133,7 +133,10 @@ export async function loginUser(
   input: LoginInput,
   clientAddress: string,
 ): Promise<LoginResponse> {
-  const msisdn = accountMsisdn(input.msisdn);
+  // An account made before numbers were parsed by the library (a landline, say) can still sign
+  // in: a number the library refuses is looked up in its plain tidied form, and an unknown one
+  // gets the usual 401.
+  const msisdn = parseMsisdn(input.msisdn) ?? normalizeMsisdn(input.msisdn);
   // Counted before the password is checked, each in one atomic statement: however many
   // requests arrive at once, across processes, no more tries than the limits are verified.
   const pairKey = `login:${msisdn}:${clientAddress}`;
