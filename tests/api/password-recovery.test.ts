@@ -333,3 +333,21 @@ describe('users table', () => {
     expect(after!.phoneVerifiedAt).toEqual(before!.phoneVerifiedAt);
   });
 });
+
+describe('malformed bodies', () => {
+  it.each(['/api/auth/password/reset', '/api/auth/password/forgot'])(
+    '%s with no body, null or an array: 4xx, never 500',
+    async (url) => {
+      for (const payload of ['', 'null', '[]', '"text"']) {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url,
+          payload,
+          headers: { 'content-type': 'application/json' },
+        });
+        expect(res.statusCode, `${url} ${payload}`).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, `${url} ${payload}`).toBeLessThan(500);
+      }
+    },
+  );
+});

@@ -177,9 +177,10 @@ const confirmation = z
 const passwordsMatch = {
   error: register.confirmMatch,
   path: ['password_confirmation'],
+  // Only once both are text; a body that is no object at all (or none) is refused elsewhere.
   when: (payload: { value: unknown }) => {
-    const value = payload.value as { password?: unknown; password_confirmation?: unknown };
-    return typeof value.password === 'string' && typeof value.password_confirmation === 'string';
+    const value = payload.value as { password?: unknown; password_confirmation?: unknown } | null;
+    return typeof value?.password === 'string' && typeof value.password_confirmation === 'string';
   },
 };
 
