@@ -357,3 +357,47 @@ describe('accounts that start verified (ACCT-9, ACCT-10)', () => {
     expect((await insertUser(ctx.db, { phoneVerified: false })).phoneVerifiedAt).toBeNull();
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes the new routes with their bodies and answers', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    };
+    type Schema = { properties?: Record<string, Schema>; required?: string[]; items?: Schema };
+    const body = (path: string) =>
+      (
+        doc.paths[path]!.post!.requestBody as {
+          content: Record<string, { schema: Schema }>;
+        }
+      ).content['application/json']!.schema;
+    const answer = (path: string, method: string, status: string) =>
+      (
+        (doc.paths[path]![method]!.responses as Record<string, unknown>)[status] as {
+          content: Record<string, { schema: Schema }>;
+        }
+      ).content['application/json']!.schema;
+
+    expect(Object.keys(body('/api/auth/phone/verify').properties!)).toEqual(['code']);
+    expect(
+      answer('/api/auth/phone/verify', 'post', '200').properties!.user!.properties!.phone_verified,
+    ).toBeDefined();
+    expect(answer('/api/auth/phone/send-code', 'post', '429')).toBeDefined();
+    expect(Object.keys(body('/api/auth/password/forgot').properties!)).toEqual(['msisdn']);
+    expect(body('/api/auth/password/reset').required!.sort()).toEqual(
+      ['code', 'msisdn', 'password', 'password_confirmation'].sort(),
+    );
+    expect(body('/api/auth/password/change').required!.sort()).toEqual(
+      ['current_password', 'password', 'password_confirmation'].sort(),
+    );
+    expect(answer('/api/auth/logout-all', 'post', '200').properties!.message).toBeDefined();
+    const inbox = answer('/api/sandbox/sms', 'get', '200');
+    expect(Object.keys(inbox.properties!.messages!.items!.properties!)).toEqual([
+      'to',
+      'body',
+      'created_at',
+    ]);
+    expect(answer('/api/auth/login', 'post', '200').properties!.user!.required).toContain(
+      'phone_verified',
+    );
+  });
+});
