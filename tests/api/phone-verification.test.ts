@@ -399,5 +399,7 @@ describe('the OpenAPI document', () => {
     expect(answer('/api/auth/login', 'post', '200').properties!.user!.required).toContain(
       'phone_verified',
     );
+    // Booking says it may answer 403 until the number is verified.
+    expect(answer('/api/bookings/create', 'post', '403').properties!.message).toBeDefined();
   });
 });

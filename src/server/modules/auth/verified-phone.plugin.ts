@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages } from '../../../shared/messages';
+import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import { HttpError } from '../../http-errors';
 
 declare module 'fastify' {
@@ -16,11 +17,21 @@ declare module 'fastify' {
 /** Booking needs a number proven by an SMS code, so nobody books with someone else's number. */
 export const verifiedPhonePlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('requireVerifiedPhone', async (request: FastifyRequest, reply: FastifyReply) => {
+    const requireVerifiedPhone = async (request: FastifyRequest, reply: FastifyReply) => {
       await app.requireUser(request, reply);
       if (!request.auth?.user.phoneVerifiedAt) {
         throw new HttpError(403, messages.phone.verifyToBook);
       }
+    };
+    app.decorate('requireVerifiedPhone', requireVerifiedPhone);
+    // A route that uses it can answer 403: the API description says so without each route
+    // having to repeat it.
+    app.addHook('onRoute', (route) => {
+      const handlers = [route.preHandler ?? []].flat();
+      const response = (route.schema as { response?: Record<number, unknown> } | undefined)
+        ?.response;
+      if (handlers.includes(requireVerifiedPhone) && response)
+        response[403] ??= ErrorResponseSchema;
     });
   },
   { name: 'verified-phone' },
