@@ -75,10 +75,6 @@ export function toPublicUser(row: repo.UserRow): User {
 
 function tooManyAttempts(windowEndsAt: Date): HttpError {
   const seconds = Math.max(1, Math.ceil((windowEndsAt.getTime() - Date.now()) / 1000));
-  return tooManyAttemptsFor(seconds);
-}
-
-function tooManyAttemptsFor(seconds: number): HttpError {
   const minutes = Math.ceil(seconds / 60);
   return new HttpError(
     429,
