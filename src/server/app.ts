@@ -18,6 +18,11 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { uploadedMediaRoutes } from './modules/admin/photos.routes';
 import { resolveUploadsDir } from './modules/admin/photos';
 import { authRoutes } from './modules/auth/auth.routes';
+import { verifiedPhonePlugin } from './modules/auth/verified-phone.plugin';
+import { withSafeLogging } from './logging';
+import { sandboxRoutes } from './modules/sandbox/sandbox.routes';
+import { defaultSmsConfig, smsPlugin } from './modules/sms/sms.plugin';
+import { textGuardPlugin } from './plugins/text-guard';
 import { bookingRoutes } from './modules/bookings/bookings.routes';
 import { carListRoutes, carRoutes } from './modules/cars/cars.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -35,6 +40,8 @@ import { webStaticPlugin } from './plugins/web-static';
 export interface BuildAppOptions {
   config: Pick<AppConfig, 'env' | 'publicUrl' | 'trustProxy'> & {
     payments?: AppConfig['payments'];
+    /** SMS provider settings; without it the sandbox. */
+    sms?: AppConfig['sms'];
     /** Staff's car photos; without it (tests) a temporary folder, removed on close. */
     uploadsDir?: string;
     /** 503 past capacity; without it (tests) nothing is shed. */
@@ -61,7 +68,8 @@ const defaultWebRoot = [
 
 export async function buildApp(options: BuildAppOptions) {
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Secrets and phone numbers never reach a log line (RUN-9).
+    logger: withSafeLogging(options.logger ?? false),
     // TRUST_PROXY trusts one hop, the reverse proxy in front (docs/deployment.md): the client
     // is the address it appended to X-Forwarded-For. Trusting every hop (`true`) would take a
     // client's own forged X-Forwarded-For at its word and void the per-address limits (a hop
@@ -94,6 +102,8 @@ export async function buildApp(options: BuildAppOptions) {
 
   // Cross-cutting plugins, in the order they must run.
   await app.register(errorHandlerPlugin);
+  // Text PostgreSQL cannot store is refused before any route sees it (LIMIT-10).
+  await app.register(textGuardPlugin);
   // Refusing is cheapest before any other work is done for the request.
   if (options.config.loadShedding)
     await app.register(loadSheddingPlugin, options.config.loadShedding);
@@ -111,6 +121,9 @@ export async function buildApp(options: BuildAppOptions) {
     closeOnShutdown: options.closeDatabase ?? false,
   });
   await app.register(authPlugin);
+  await app.register(verifiedPhonePlugin);
+  const smsConfig = options.config.sms ?? defaultSmsConfig;
+  await app.register(smsPlugin, { config: smsConfig });
   const paymentsConfig = options.config.payments ?? defaultPaymentsConfig;
   await app.register(paymentsPlugin, {
     config: paymentsConfig,
@@ -144,6 +157,9 @@ export async function buildApp(options: BuildAppOptions) {
     paystackSecretKey: paymentsConfig.paystackSecretKey,
   });
   await app.register(inboxRoutes, { prefix: '/api' });
+  // The sandbox phone's inbox exists only with the sandbox SMS provider, never in production.
+  if (app.sms.gateway.name === 'sandbox' && options.config.env !== 'production')
+    await app.register(sandboxRoutes, { prefix: '/api/sandbox' });
   await app.register(mediaRoutes, { prefix: '/media' });
   // The staff console (PRODUCT.md P6) and the car photos it uploads.
   const uploads = await resolveUploadsDir(options.config.uploadsDir);

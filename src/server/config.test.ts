@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
+const arkesel = {
+  SMS_PROVIDER: 'arkesel',
+  ARKESEL_API_KEY: 'ak_live_secret',
+  ARKESEL_SENDER_ID: 'CarLink',
+};
+const production = {
+  NODE_ENV: 'production',
+  PAYMENT_PROVIDER: 'paystack',
+  PAYSTACK_SECRET_KEY: 'sk_live_secret',
+  ...arkesel,
+};
+
 describe('loadConfig', () => {
   it('defaults to the embedded database in .data with demo data', () => {
     const config = loadConfig({});
@@ -18,9 +30,72 @@ describe('loadConfig', () => {
     });
   });
 
-  it('never seeds demo data in production, and refuses to be told to', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
-    expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' })).toThrow(/SEED_DEMO/);
+  it('never seeds demo data in production, and refuses to be told to (RUN-4)', () => {
+    expect(loadConfig(production).seedDemo).toBe(false);
+    expect(() => loadConfig({ ...production, SEED_DEMO: 'true' })).toThrow(/SEED_DEMO/);
+  });
+
+  it('defaults to the sandbox SMS provider, and takes Arkesel with its key and sender id', () => {
+    expect(loadConfig({}).sms).toEqual({
+      provider: 'sandbox',
+      arkeselApiKey: undefined,
+      arkeselSenderId: undefined,
+      arkeselBaseUrl: 'https://sms.arkesel.com',
+    });
+    expect(loadConfig({ ...arkesel, ARKESEL_BASE_URL: 'http://127.0.0.1:9999/' }).sms).toEqual({
+      provider: 'arkesel',
+      arkeselApiKey: 'ak_live_secret',
+      arkeselSenderId: 'CarLink',
+      arkeselBaseUrl: 'http://127.0.0.1:9999',
+    });
+  });
+
+  it('checks the Arkesel settings (RUN-10)', () => {
+    expect(() => loadConfig({ SMS_PROVIDER: 'arkesel', ARKESEL_SENDER_ID: 'CarLink' })).toThrow(
+      /ARKESEL_API_KEY: required when SMS_PROVIDER=arkesel/,
+    );
+    expect(() => loadConfig({ SMS_PROVIDER: 'arkesel', ARKESEL_API_KEY: 'k' })).toThrow(
+      /ARKESEL_SENDER_ID: required/,
+    );
+    for (const senderId of ['CarLinkGhana1', 'Car-Link', 'Car Link', '']) {
+      expect(() => loadConfig({ ...arkesel, ARKESEL_SENDER_ID: senderId }), senderId).toThrow(
+        /ARKESEL_SENDER_ID/,
+      );
+    }
+    expect(loadConfig({ ...arkesel, ARKESEL_SENDER_ID: 'CarLinkGhan' }).sms.arkeselSenderId).toBe(
+      'CarLinkGhan',
+    );
+    expect(() => loadConfig({ ...arkesel, SMS_PROVIDER: 'twilio' })).toThrow(/SMS_PROVIDER/);
+  });
+
+  it('refuses to start production on a sandbox, in one line that says what to set (RUN-11)', () => {
+    const cases: [NodeJS.ProcessEnv, RegExp][] = [
+      [{ ...production, SMS_PROVIDER: 'sandbox' }, /SMS_PROVIDER: the sandbox is refused/],
+      [{ ...production, SMS_PROVIDER: undefined }, /SMS_PROVIDER: the sandbox is refused/],
+      [{ ...production, PAYMENT_PROVIDER: 'sandbox' }, /PAYMENT_PROVIDER: the sandbox is refused/],
+      [{ ...production, PAYMENT_PROVIDER: undefined }, /PAYMENT_PROVIDER: the sandbox is refused/],
+      [{ ...production, PAYSTACK_SECRET_KEY: undefined }, /PAYSTACK_SECRET_KEY: required/],
+      [{ ...production, ARKESEL_API_KEY: undefined }, /ARKESEL_API_KEY: required/],
+      [{ NODE_ENV: 'production' }, /SMS_PROVIDER.*PAYMENT_PROVIDER/],
+    ];
+    for (const [env, message] of cases) {
+      let error: Error | undefined;
+      try {
+        loadConfig(env);
+      } catch (e) {
+        error = e as Error;
+      }
+      expect(error?.message, JSON.stringify(env)).toMatch(message);
+      expect(error!.message).not.toContain('\n');
+      expect(error!.message).not.toContain('ak_live_secret');
+      expect(error!.message).not.toContain('sk_live_secret');
+    }
+    expect(loadConfig(production).env).toBe('production');
+  });
+
+  it('allows the sandboxes outside production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'development' })).not.toThrow();
+    expect(() => loadConfig({ NODE_ENV: 'test' })).not.toThrow();
   });
 
   it('stops with a message naming the bad variable', () => {

@@ -21,6 +21,15 @@ const EnvSchema = z.object({
   PAYSTACK_SECRET_KEY: z.string().optional(),
   PAYSTACK_PUBLIC_KEY: z.string().optional(),
   PAYSTACK_BASE_URL: z.string().url().default('https://api.paystack.co'),
+  /** Who sends the SMS codes (RUN-10): the sandbox phone (default) or Arkesel. */
+  SMS_PROVIDER: z.enum(['sandbox', 'arkesel']).default('sandbox'),
+  ARKESEL_API_KEY: z.string().min(1).optional(),
+  /** What phones show as the sender: letters and digits only, at most 11 (Arkesel's rule). */
+  ARKESEL_SENDER_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,11}$/, { error: 'must be 1 to 11 letters or digits' })
+    .optional(),
+  ARKESEL_BASE_URL: z.string().url().default('https://sms.arkesel.com'),
   /** How often to ask the provider about open payment attempts; 0 turns the reconciler off. */
   PAYMENT_RECONCILE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** How long a mobile money booking holds the car; PRODUCT.md P3 says 15 minutes. Shorter only for tests. */
@@ -61,24 +70,54 @@ export type AppConfig = {
     /** The mobile money hold (default 15 minutes); tests shorten it. */
     holdSeconds?: number;
   };
+  sms: {
+    provider: 'sandbox' | 'arkesel';
+    arkeselApiKey?: string;
+    arkeselSenderId?: string;
+    arkeselBaseUrl: string;
+    /** Per request to the provider (default 10 s); tests shorten it. */
+    timeoutMs?: number;
+  };
 };
+
+/**
+ * Problems that make the process refuse to start, each in one line that says what to set
+ * (RUN-3, RUN-11). Production never runs on a sandbox: a renter would get no SMS code and
+ * a booking would be "paid" by a button.
+ */
+function providerProblems(e: z.infer<typeof EnvSchema>): string[] {
+  const problems: string[] = [];
+  if (e.PAYMENT_PROVIDER === 'paystack' && !e.PAYSTACK_SECRET_KEY)
+    problems.push('PAYSTACK_SECRET_KEY: required when PAYMENT_PROVIDER=paystack');
+  if (e.SMS_PROVIDER === 'arkesel' && !e.ARKESEL_API_KEY)
+    problems.push('ARKESEL_API_KEY: required when SMS_PROVIDER=arkesel');
+  if (e.SMS_PROVIDER === 'arkesel' && !e.ARKESEL_SENDER_ID)
+    problems.push('ARKESEL_SENDER_ID: required when SMS_PROVIDER=arkesel');
+  if (e.NODE_ENV === 'production') {
+    if (e.SMS_PROVIDER === 'sandbox')
+      problems.push(
+        'SMS_PROVIDER: the sandbox is refused in production (set SMS_PROVIDER=arkesel)',
+      );
+    if (e.PAYMENT_PROVIDER === 'sandbox')
+      problems.push(
+        'PAYMENT_PROVIDER: the sandbox is refused in production (set PAYMENT_PROVIDER=paystack)',
+      );
+    if (e.SEED_DEMO) problems.push('SEED_DEMO: demo data is never seeded in production');
+  }
+  return problems;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    // One line, so that a process manager's log shows the whole reason at a glance.
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration: ${lines.join('; ')}`);
   }
   const e = parsed.data;
-  if (e.PAYMENT_PROVIDER === 'paystack' && !e.PAYSTACK_SECRET_KEY) {
-    throw new Error(
-      'Invalid configuration:\n  PAYSTACK_SECRET_KEY: required when PAYMENT_PROVIDER=paystack',
-    );
-  }
+  const problems = providerProblems(e);
+  if (problems.length) throw new Error(`Invalid configuration: ${problems.join('; ')}`);
   const production = e.NODE_ENV === 'production';
-  if (production && e.SEED_DEMO) {
-    throw new Error('Invalid configuration:\n  SEED_DEMO: demo data is never seeded in production');
-  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -87,7 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: e.DATA_DIR },
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
-    // PRODUCT.md P7 and issue 2: demo data by default, never in production.
+    // Demo data by default, never in production (RUN-4).
     seedDemo: e.SEED_DEMO ?? !production,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
@@ -106,6 +145,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       paystackBaseUrl: e.PAYSTACK_BASE_URL.replace(/\/$/, ''),
       reconcileIntervalSeconds: e.PAYMENT_RECONCILE_SECONDS,
       holdSeconds: e.PAYMENT_HOLD_SECONDS,
+    },
+    sms: {
+      provider: e.SMS_PROVIDER,
+      arkeselApiKey: e.ARKESEL_API_KEY,
+      arkeselSenderId: e.ARKESEL_SENDER_ID,
+      arkeselBaseUrl: e.ARKESEL_BASE_URL.replace(/\/$/, ''),
     },
   };
 }

@@ -95,5 +95,29 @@ export const messages = {
     forbidden: 'You are not allowed to do that.',
     unavailable: 'The service is busy right now. Please try again in a moment.',
     internal: 'Something went wrong on our side. Please try again.',
+    invalidCharacters: 'Invalid characters in request.',
+  },
+  phone: {
+    invalid: 'Enter a valid phone number.',
+    codeWrong: 'That code is not right or has expired.',
+    codeRequired: 'Enter the 6-digit code',
+    codeFormat: 'The code is 6 digits',
+    codeSent: 'We have sent a code to your phone.',
+    verified: 'Your phone number is verified.',
+    verifyToBook: 'Verify your phone number to book.',
+    resendTooSoon: (seconds: number) =>
+      `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before asking for another code.`,
+    tooManyCodes: (minutes: number) =>
+      `Too many codes for this number. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  },
+  password: {
+    forgotAccepted: 'If this number has an account, we have sent it a code.',
+    resetDone: 'Your password has been changed. Please sign in with the new one.',
+    changed: 'Your password has been changed. Your other sessions have been signed out.',
+    currentWrong: 'Your current password is not right.',
+    loggedOutEverywhere: 'You have been signed out everywhere.',
+  },
+  account: {
+    fieldNotChangeable: 'This field cannot be changed here.',
   },
 } as const;

@@ -151,7 +151,7 @@ describe('POST /api/auth/login', () => {
     });
   });
 
-  it('locks a number after five failed tries with 429 and Retry-After, and only that number', async () => {
+  it('locks a number for the address after five failed tries with 429 and Retry-After, and only that number (LIMIT-1)', async () => {
     const victim = await insertUser(ctx.db);
     const bystander = await insertUser(ctx.db);
     for (let i = 0; i < 5; i++) {
@@ -177,7 +177,7 @@ describe('POST /api/auth/login', () => {
     expect(other.statusCode).toBe(200);
   });
 
-  it('lets at most five guesses through even when they arrive at once', async () => {
+  it('lets at most five guesses from one address through even when they arrive at once', async () => {
     const victim = await insertUser(ctx.db);
     const results = await Promise.all(
       Array.from({ length: 12 }, () =>

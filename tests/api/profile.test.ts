@@ -41,6 +41,7 @@ describe('PATCH /api/auth/me (the profile page)', () => {
         // Stored like the sign-in number (PRODUCT.md P2.10).
         whatsapp: '233244123456',
         role: 'renter',
+        phone_verified: true,
       },
     });
     const me = await ctx.app.inject({
@@ -102,18 +103,35 @@ describe('PATCH /api/auth/me (the profile page)', () => {
     expect(row).toMatchObject({ name: 'Yaw Darko', email: null, whatsapp: null });
   });
 
-  it('never changes the sign-in number or the role, whatever is sent', async () => {
-    const renter = await signedInRenter(ctx);
+  it('refuses, by name, a field it does not change, and changes nothing (ACCT-8)', async () => {
+    const renter = await signedInRenter(ctx, { name: 'Abena Mensah' });
     const res = await patchMe(
-      { name: 'Abena Asante', msisdn: '0501234567', role: 'staff' },
+      { name: 'Abena Asante', msisdn: '0501234567', role: 'staff', password: 'Other@1234' },
       renter.headers,
     );
-    expect(res.statusCode).toBe(200);
-    expect(res.json().user).toMatchObject({
-      name: 'Abena Asante',
-      msisdn: renter.user.msisdn,
-      role: 'renter',
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      message: messages.http.validation,
+      errors: {
+        msisdn: [messages.account.fieldNotChangeable],
+        role: [messages.account.fieldNotChangeable],
+        password: [messages.account.fieldNotChangeable],
+      },
     });
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, renter.user.id));
+    expect(row).toMatchObject({ name: 'Abena Mensah', msisdn: renter.user.msisdn, role: 'renter' });
+    // The old password still signs in.
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { msisdn: renter.user.msisdn, password: renter.user.password },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('checks the session before the body: a visitor sending a password gets 401', async () => {
+    const res = await patchMe({ password: 'Other@1234' }, {});
+    expect(res.statusCode).toBe(401);
   });
 
   it("changes only the signed-in renter's own account", async () => {

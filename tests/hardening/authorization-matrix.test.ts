@@ -58,6 +58,47 @@ const RULES: Rule[] = [
     access: 'renter',
     sample: () => ({ body: { name: 'Efua Owusu' } }),
   },
+  { route: 'POST /api/auth/logout-all', access: 'renter' },
+  { route: 'POST /api/auth/phone/send-code', access: 'renter' },
+  {
+    route: 'POST /api/auth/phone/verify',
+    access: 'renter',
+    sample: () => ({ body: { code: '123456' } }),
+  },
+  {
+    route: 'POST /api/auth/password/change',
+    access: 'renter',
+    sample: () => ({
+      body: {
+        current_password: 'Secret@123',
+        password: 'Changed@2026',
+        password_confirmation: 'Changed@2026',
+      },
+    }),
+  },
+  {
+    route: 'POST /api/auth/password/forgot',
+    access: 'public',
+    sample: () => ({ body: { msisdn: '0245550999' } }),
+  },
+  {
+    route: 'POST /api/auth/password/reset',
+    access: 'public',
+    sample: () => ({
+      body: {
+        msisdn: '0245550999',
+        code: '123456',
+        password: 'Changed@2026',
+        password_confirmation: 'Changed@2026',
+      },
+    }),
+  },
+  // The sandbox phone (RUN-12): open, like the sandbox itself; absent in production.
+  {
+    route: 'GET /api/sandbox/sms',
+    access: 'public',
+    sample: () => ({ query: { to: '0244000001' } }),
+  },
   { route: 'GET /api/get/cars', access: 'public' },
   { route: 'GET /api/cars/**', access: 'public' },
   {

@@ -9,9 +9,10 @@ import { setupRecordedApp } from './support/in-process-app';
 import { ScratchCluster, scratchPostgresUnavailable } from './support/postgres-cluster';
 
 /**
- * Issue 7.8, brute force. The basics (five failed logins per number, then 429 with
- * Retry-After; 300 login requests per address per 15 minutes) are in tests/api/auth.test.ts
- * and tests/api/rate-limits.test.ts. This adds what an attacker would try next: spreading the
+ * Brute force. The basics (five failed logins per number and address, then 429 with
+ * Retry-After; thirty per number from all addresses; 300 login requests per address per 15
+ * minutes: LIMIT-1, LIMIT-8, LIMIT-3) are in tests/api/auth.test.ts and
+ * tests/api/rate-limits.test.ts. This adds what an attacker would try next: spreading the
  * guesses over several app processes, hiding behind forged X-Forwarded-For headers, and
  * cracking a stolen hash offline.
  *
@@ -120,20 +121,25 @@ describe.skipIf(unavailable)(
     let cluster: ScratchCluster;
     afterAll(async () => cluster?.destroy());
 
-    it('five wrong passwords spread over two processes lock the number on both, even for the right one', async () => {
+    it("five wrong passwords from one address, spread over two processes, lock that address on both, not the owner's (LIMIT-1)", async () => {
       cluster = await ScratchCluster.create();
       const fleet = await prepareDatabase(cluster, 'brute', { cars: 0, renters: 1 });
+      // Behind a reverse proxy, as production runs: the client is the address it appends.
       const apps = await Promise.all(
-        [0, 1].map(() => startAppProcess({ env: { DATABASE_URL: fleet.url } })),
+        [0, 1].map(() =>
+          startAppProcess({ env: { DATABASE_URL: fleet.url, TRUST_PROXY: 'true' } }),
+        ),
       );
       const victim = fleet.renters[0]!;
-      const attempt = (i: number, password: string) =>
+      const attempt = (i: number, password: string, from: string) =>
         sendPatiently(apps[i % 2]!.url, 'POST', '/api/auth/login', {
           body: { msisdn: victim.msisdn, password },
+          headers: { 'x-forwarded-for': from },
         });
 
+      const stranger = '198.51.100.23';
       const guesses = await Promise.all(
-        Array.from({ length: 9 }, (_, i) => attempt(i, `Guess@${1000 + i}`)),
+        Array.from({ length: 9 }, (_, i) => attempt(i, `Guess@${1000 + i}`, stranger)),
       );
       // However they interleave, at most five guesses are ever checked.
       expect(
@@ -142,11 +148,43 @@ describe.skipIf(unavailable)(
       ).toEqual({ 401: 5, 429: 4 });
 
       for (const i of [0, 1]) {
-        const right = await attempt(i, victim.password);
-        expect(right.status, `the right password on process ${i}`).toBe(429);
+        const right = await attempt(i, victim.password, stranger);
+        expect(right.status, `the right password from the stranger's address on process ${i}`).toBe(
+          429,
+        );
         expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
         expect(JSON.parse(right.body).message).toMatch(/Too many attempts for this phone number/);
       }
+      // The owner, from their own address, signs in on either process.
+      for (const i of [0, 1]) {
+        const owner = await attempt(i, victim.password, '203.0.113.77');
+        expect(owner.status, `the owner on process ${i}`).toBe(200);
+      }
+    });
+
+    it('thirty failures from many addresses, spread over two processes, stop the number on both (LIMIT-8)', async () => {
+      const fleet = await prepareDatabase(cluster, 'spread', { cars: 0, renters: 1 });
+      const apps = await Promise.all(
+        [0, 1].map(() =>
+          startAppProcess({ env: { DATABASE_URL: fleet.url, TRUST_PROXY: 'true' } }),
+        ),
+      );
+      const victim = fleet.renters[0]!;
+      const guesses = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          sendPatiently(apps[i % 2]!.url, 'POST', '/api/auth/login', {
+            body: { msisdn: victim.msisdn, password: `Guess@${i}` },
+            headers: { 'x-forwarded-for': `192.0.2.${i + 1}` },
+          }),
+        ),
+      );
+      expect(countBy(guesses, (g) => g.status)).toEqual({ 401: 30, 429: 10 });
+      const owner = await sendPatiently(apps[0]!.url, 'POST', '/api/auth/login', {
+        body: { msisdn: victim.msisdn, password: victim.password },
+        headers: { 'x-forwarded-for': '203.0.113.78' },
+      });
+      expect(owner.status).toBe(429);
+      expect(Number(owner.headers['retry-after'])).toBeGreaterThan(15 * 60);
     });
   },
 );

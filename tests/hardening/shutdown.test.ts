@@ -159,13 +159,32 @@ describe('the embedded database after SIGKILL', () => {
   it('keeps every answered write and starts again on the same folder', async () => {
     const dataDir = scratchDir('carlink-embedded-');
     // Development mode on the embedded database, as `npm start` runs it: the demo fleet is seeded.
-    const env = { NODE_ENV: 'development', SEED_DEMO: 'true', DATA_DIR: dataDir };
+    const env = {
+      NODE_ENV: 'development',
+      SEED_DEMO: 'true',
+      DATA_DIR: dataDir,
+      SMS_PROVIDER: 'sandbox',
+      PAYMENT_PROVIDER: 'sandbox',
+    };
     const first = await startAppProcess({ env, readyTimeoutMs: 120_000 });
     const registered = await sendPatiently(first.url, 'POST', '/api/auth/register', {
       body: { name: 'Adwoa Mensah', msisdn: '0245557788', password: 'Kente@2026!' },
     });
     expect(registered.status, registered.body).toBe(201);
     const token = (JSON.parse(registered.body) as { access_token: string }).access_token;
+    // The code from the sandbox phone verifies the number, so the renter may book (ACCT-12).
+    let smsCode: string | undefined;
+    for (let attempt = 0; attempt < 50 && !smsCode; attempt++) {
+      const inbox = await sendPatiently(first.url, 'GET', '/api/sandbox/sms?to=0245557788');
+      const { messages } = JSON.parse(inbox.body) as { messages: { body: string }[] };
+      smsCode = /\b(\d{6})\b/.exec(messages[0]?.body ?? '')?.[1];
+      if (!smsCode) await new Promise((r) => setTimeout(r, 100));
+    }
+    const verified = await sendPatiently(first.url, 'POST', '/api/auth/phone/verify', {
+      headers: bearer(token),
+      body: { code: smsCode },
+    });
+    expect(verified.status, verified.body).toBe(200);
     const cars = JSON.parse((await sendPatiently(first.url, 'GET', '/api/get/cars')).body) as {
       all_cars: { id: number }[];
     };

@@ -1,3 +1,4 @@
+import type { FastifyServerOptions } from 'fastify';
 import { afterAll, inject } from 'vitest';
 import { buildApp, type App } from '../../src/server/app';
 import type { AppConfig } from '../../src/server/config';
@@ -18,13 +19,22 @@ const testConfig = { env: 'test' as const, publicUrl: 'http://localhost:3000', t
 export interface TestAppOptions {
   /** Payment provider settings (default: the sandbox, no reconciler timer). */
   payments?: AppConfig['payments'];
+  /** SMS provider settings (default: the sandbox phone). */
+  sms?: AppConfig['sms'];
+  /** Logger options, e.g. a stream that captures the log lines (default: no logging). */
+  logger?: FastifyServerOptions['logger'];
 }
 
 /** A fresh database and app for this test file, closed after it. */
 export async function setupTestApp(options: TestAppOptions = {}): Promise<TestContext> {
   const database = await openTestDatabase(inject('dbTemplate'));
-  const config = { ...testConfig, payments: options.payments };
-  const app = await buildApp({ config, database: database.handle, webRoot: null });
+  const config = { ...testConfig, payments: options.payments, sms: options.sms };
+  const app = await buildApp({
+    config,
+    database: database.handle,
+    webRoot: null,
+    logger: options.logger,
+  });
   await app.ready();
   const extra: App[] = [];
   afterAll(async () => {
@@ -70,4 +80,21 @@ export async function signedInRenter(
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
   const token = response.json().access_token as string;
   return { user, token, headers: bearer(token) };
+}
+
+/**
+ * The newest code the sandbox phone received on `msisdn`, read the way a tester would: from
+ * GET /api/sandbox/sms, once every message sent so far has been handed over.
+ */
+export async function latestSmsCode(ctx: { app: App }, msisdn: string): Promise<string> {
+  await ctx.app.sms.idle();
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/sandbox/sms?to=${encodeURIComponent(msisdn)}`,
+  });
+  if (res.statusCode !== 200) throw new Error(`sandbox inbox: ${res.statusCode} ${res.body}`);
+  const body = (res.json() as { messages: { body: string }[] }).messages[0]?.body ?? '';
+  const code = /\b(\d{6})\b/.exec(body)?.[1];
+  if (!code) throw new Error(`no code in the newest message to ${msisdn}: ${body}`);
+  return code;
 }

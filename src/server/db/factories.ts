@@ -1,4 +1,4 @@
-import { normalizeMsisdn } from '../../shared/phone';
+import { parseMsisdn } from '../../shared/phone';
 import { quoteRentalPrice } from '../../shared/rental';
 import { bookingCodeFromBytes } from '../../shared/booking-code';
 import { hashPassword } from '../modules/auth/passwords';
@@ -11,6 +11,10 @@ import { randomBytes } from 'node:crypto';
  * `insertX` saves it. Defaults are valid; tests override only what they are about.
  */
 
+const fail = (message: string): never => {
+  throw new Error(message);
+};
+
 let sequence = 0;
 const next = () => ++sequence;
 
@@ -21,6 +25,8 @@ export function buildUser(
     password: string;
     role: 'renter' | 'staff';
     email: string | null;
+    /** Verified by default, so tests about anything else can book (ACCT-12). */
+    phoneVerified: boolean;
   }> = {},
 ) {
   const n = next();
@@ -31,6 +37,7 @@ export function buildUser(
     password: 'Secret@123',
     role: 'renter' as const,
     email: null,
+    phoneVerified: true,
     ...overrides,
   };
 }
@@ -41,10 +48,11 @@ export async function insertUser(db: Executor, overrides: Parameters<typeof buil
     .insert(users)
     .values({
       name: data.name,
-      msisdn: normalizeMsisdn(data.msisdn),
+      msisdn: parseMsisdn(data.msisdn) ?? fail(`not a valid mobile number: ${data.msisdn}`),
       email: data.email,
       role: data.role,
       passwordHash: await hashPassword(data.password),
+      phoneVerifiedAt: data.phoneVerified ? new Date() : null,
     })
     .returning();
   return { ...row!, password: data.password };

@@ -79,6 +79,8 @@ export const UserSchema = z.object({
   email: z.string().nullable(),
   whatsapp: z.string().nullable(),
   role: z.enum(USER_ROLES),
+  /** True once a code sent by SMS to `msisdn` was entered (ACCT-10); booking needs it. */
+  phone_verified: z.boolean(),
 });
 export type User = z.infer<typeof UserSchema>;
 
@@ -154,3 +156,77 @@ export const ProfileFormSchema = z.object({
 });
 export type ProfileFormInput = z.input<typeof ProfileFormSchema>;
 export type ProfileFormValues = z.output<typeof ProfileFormSchema>;
+
+/** The fields PATCH /api/auth/me changes; any other field is refused by name (ACCT-8). */
+export const PROFILE_FIELDS = ['name', 'email', 'whatsapp'] as const;
+
+const phone = messages.phone;
+
+/** A code from an SMS. Any other shape is simply a wrong code (ACCT-11). */
+const smsCode = requiredText(phone.codeRequired).max(20, { error: phone.codeFormat });
+
+/** A sign-in number in any accepted form (ACCT-1); the server checks it is a real number. */
+const anyMsisdn = requiredText(register.msisdnRequired).max(40, {
+  error: 'Phone number must be 40 characters or less',
+});
+
+const newPassword = registerShape.password;
+const confirmation = z
+  .string({ error: register.confirmRequired })
+  .min(1, { error: register.confirmRequired });
+const passwordsMatch = {
+  error: register.confirmMatch,
+  path: ['password_confirmation'],
+  // Only once both are text; a body that is no object at all (or none) is refused elsewhere.
+  when: (payload: { value: unknown }) => {
+    const value = payload.value as { password?: unknown; password_confirmation?: unknown } | null;
+    return typeof value?.password === 'string' && typeof value.password_confirmation === 'string';
+  },
+};
+
+/** POST /api/auth/phone/verify (ACCT-10). */
+export const VerifyPhoneInputSchema = z.object({ code: smsCode });
+export type VerifyPhoneInput = z.infer<typeof VerifyPhoneInputSchema>;
+
+export const VerifyPhoneResponseSchema = z.object({ user: UserSchema });
+export type VerifyPhoneResponse = z.infer<typeof VerifyPhoneResponseSchema>;
+
+/** POST /api/auth/password/forgot (ACCT-13). */
+export const ForgotPasswordInputSchema = z.object({ msisdn: anyMsisdn });
+export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInputSchema>;
+
+/** POST /api/auth/password/reset (ACCT-13): the register password rules. */
+export const ResetPasswordInputSchema = z
+  .object({
+    msisdn: anyMsisdn,
+    code: smsCode,
+    password: newPassword,
+    password_confirmation: confirmation,
+  })
+  .refine((v) => v.password === v.password_confirmation, passwordsMatch);
+export type ResetPasswordInput = z.infer<typeof ResetPasswordInputSchema>;
+
+/** POST /api/auth/password/change (ACCT-14). */
+export const ChangePasswordInputSchema = z
+  .object({
+    current_password: z
+      .string({ error: login.passwordRequired })
+      .min(1, { error: login.passwordRequired })
+      .max(200, { error: 'Password is too long' }),
+    password: newPassword,
+    password_confirmation: confirmation,
+  })
+  .refine((v) => v.password === v.password_confirmation, passwordsMatch);
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
+
+/** GET /api/sandbox/sms (RUN-12). */
+export const SandboxSmsQuerySchema = z.object({ to: anyMsisdn });
+
+export const SandboxSmsSchema = z.object({
+  to: z.string(),
+  body: z.string(),
+  created_at: z.string(),
+});
+
+export const SandboxSmsResponseSchema = z.object({ messages: z.array(SandboxSmsSchema) });
+export type SandboxSmsResponse = z.infer<typeof SandboxSmsResponseSchema>;

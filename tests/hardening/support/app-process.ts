@@ -3,6 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, inject } from 'vitest';
+import { FakeArkesel } from '../../support/fake-arkesel';
+import { FakePaystack } from '../../support/fake-paystack';
 import { freePort } from './ports';
 
 /** One app process started from the built bundle (`node main.js`), as production runs it. */
@@ -24,10 +26,25 @@ export interface AppProcess {
 const started: AppProcess[] = [];
 const scratchDirs: string[] = [];
 
+/**
+ * Production refuses the sandbox SMS and payment providers (RUN-11), so the processes run
+ * with the real Arkesel and Paystack clients pointed at fakes on loopback, started once per
+ * test file. A test that needs its own fake passes its own settings in `env`.
+ */
+let fakes: Promise<{ arkesel: FakeArkesel; paystack: FakePaystack }> | undefined;
+const startFakes = () =>
+  (fakes ??= Promise.all([new FakeArkesel().start(), new FakePaystack().start()]).then(
+    ([arkesel, paystack]) => ({ arkesel, paystack }),
+  ));
+
 afterAll(async () => {
   for (const app of started) if (app.alive()) app.kill('SIGKILL');
   await Promise.all(started.map((app) => app.exited));
   for (const dir of scratchDirs) rmSync(dir, { recursive: true, force: true });
+  if (fakes) {
+    const { arkesel, paystack } = await fakes;
+    await Promise.all([arkesel.stop(), paystack.stop()]);
+  }
 });
 
 /** A folder for DATA_DIR and uploads, removed after the file. */
@@ -45,6 +62,7 @@ export async function startAppProcess(options: {
   const port = options.port ?? (await freePort('app'));
   const url = `http://127.0.0.1:${port}`;
   const dataDir = options.env.DATA_DIR ?? scratchDir();
+  const { arkesel, paystack } = await startFakes();
   // Only what the server needs: the test runner's own variables stay out.
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -55,6 +73,13 @@ export async function startAppProcess(options: {
     LOG_LEVEL: 'warn',
     DATA_DIR: dataDir,
     PAYMENT_RECONCILE_SECONDS: '0',
+    SMS_PROVIDER: 'arkesel',
+    ARKESEL_API_KEY: arkesel.apiKey,
+    ARKESEL_SENDER_ID: 'CarLink',
+    ARKESEL_BASE_URL: arkesel.url,
+    PAYMENT_PROVIDER: 'paystack',
+    PAYSTACK_SECRET_KEY: paystack.secretKey,
+    PAYSTACK_BASE_URL: paystack.url,
     ...options.env,
   };
   const child = spawn(process.execPath, [inject('serverBundle')], {

@@ -4,3 +4,5 @@ export * from './bookings';
 export * from './payments';
 export * from './inbox';
 export * from './booking-events';
+export * from './phone-codes';
+export * from './sms';

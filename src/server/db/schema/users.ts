@@ -24,6 +24,8 @@ export const users = pgTable(
     role: text('role', { enum: ['renter', 'staff'] })
       .notNull()
       .default('renter'),
+    /** When a code sent by SMS to `msisdn` was entered (ACCT-10); null until then. */
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -53,8 +55,9 @@ export const sessions = pgTable(
 );
 
 /**
- * Failed-login counters per phone number. In the database, not in process memory, so the
- * strict per-number limit holds however many app processes share the database.
+ * Attempt counters in fixed windows, by key: sign-in per number and address and per number
+ * (LIMIT-1, LIMIT-8), registration per number (LIMIT-2). In the database, not in process
+ * memory, so the limits hold however many app processes share the database.
  */
 export const loginThrottles = pgTable('login_throttles', {
   key: text('key').primaryKey(),

@@ -5,7 +5,12 @@ import { users } from '../../db/schema/index';
 export const promoteUserToStaff = (db: Executor, id: number) =>
   db
     .update(users)
-    .set({ role: 'staff', updatedAt: sql`now()` })
+    // Whoever runs the command vouches for the number (ACCT-10).
+    .set({
+      role: 'staff',
+      phoneVerifiedAt: sql`coalesce(${users.phoneVerifiedAt}, now())`,
+      updatedAt: sql`now()`,
+    })
     .where(eq(users.id, id));
 
 /** A new staff account; a phone number already taken fails on the unique constraint. */
@@ -16,6 +21,6 @@ export const insertStaffUser = async (
   (
     await db
       .insert(users)
-      .values({ ...values, role: 'staff' })
+      .values({ ...values, role: 'staff', phoneVerifiedAt: sql`now()` })
       .returning({ id: users.id })
   )[0]!;

@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf, type Executor } from '../../db/client';
-import { loginThrottles, sessions, users } from '../../db/schema/index';
+import { loginThrottles, phoneCodes, sessions, users } from '../../db/schema/index';
+import type { CodePurpose } from './phone-codes';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -81,3 +82,153 @@ export async function countThrottledAttempt(db: Executor, key: string, windowSec
 
 export const clearThrottle = (db: Executor, key: string) =>
   db.delete(loginThrottles).where(eq(loginThrottles.key, key));
+
+/** Takes back one counted attempt (a success is not a failure). */
+export const releaseThrottledAttempt = (db: Executor, key: string) =>
+  db
+    .update(loginThrottles)
+    .set({ failures: sql`greatest(${loginThrottles.failures} - 1, 0)` })
+    .where(eq(loginThrottles.key, key));
+
+/** Every sign-in counter of one number, whatever the address (LIMIT-1, LIMIT-8). */
+export const clearSignInThrottles = (db: Executor, msisdn: string) =>
+  db
+    .delete(loginThrottles)
+    .where(
+      sql`${loginThrottles.key} = ${`login-number:${msisdn}`} or starts_with(${loginThrottles.key}, ${`login:${msisdn}:`})`,
+    );
+
+export const markPhoneVerified = async (db: Executor, userId: number) =>
+  (
+    await db
+      .update(users)
+      .set({
+        phoneVerifiedAt: sql`coalesce(${users.phoneVerifiedAt}, now())`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, userId))
+      .returning()
+  )[0];
+
+/** A new password; `verifyPhone` when an SMS code to the number proved who asks (ACCT-13). */
+export const setPasswordHash = (
+  db: Executor,
+  userId: number,
+  passwordHash: string,
+  options: { verifyPhone: boolean },
+) =>
+  db
+    .update(users)
+    .set({
+      passwordHash,
+      updatedAt: sql`now()`,
+      ...(options.verifyPhone
+        ? { phoneVerifiedAt: sql`coalesce(${users.phoneVerifiedAt}, now())` }
+        : {}),
+    })
+    .where(eq(users.id, userId));
+
+/** Ends the user's sessions, all or all but one. The auth version trigger empties caches. */
+export const revokeUserSessions = (db: Executor, userId: number, exceptSessionId?: number) =>
+  db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId),
+      ),
+    );
+
+/**
+ * Serialises code sending for one number across processes until the transaction ends, so
+ * two requests at once cannot both pass the send limits (LIMIT-9).
+ */
+export const lockNumberForCodes = (db: Executor, msisdn: string) =>
+  db.execute(sql`select pg_advisory_xact_lock(hashtext(${`phone-code:${msisdn}`}))`);
+
+/** The number's codes of the last `windowSeconds`: how many, and seconds since the last and oldest. */
+export async function recentCodeStats(db: Executor, msisdn: string, windowSeconds: number) {
+  const result = await db.execute(sql`
+    select count(*)::int as count,
+      extract(epoch from now() - max(${phoneCodes.createdAt}))::float8 as since_last,
+      extract(epoch from now() - min(${phoneCodes.createdAt}))::float8 as since_oldest
+    from ${phoneCodes}
+    where ${phoneCodes.msisdn} = ${msisdn}
+      and ${phoneCodes.createdAt} > now() - make_interval(secs => ${windowSeconds})`);
+  const row = rowsOf<{ count: number; since_last: number | null; since_oldest: number | null }>(
+    result,
+  )[0]!;
+  return {
+    count: Number(row.count),
+    secondsSinceLast: row.since_last === null ? null : Number(row.since_last),
+    secondsSinceOldest: row.since_oldest === null ? null : Number(row.since_oldest),
+  };
+}
+
+/** A newer code replaces the user's open ones of the same purpose. */
+export const endOpenCodes = (db: Executor, userId: number, purpose: CodePurpose) =>
+  db
+    .update(phoneCodes)
+    .set({ endedAt: sql`now()` })
+    .where(
+      and(
+        eq(phoneCodes.userId, userId),
+        eq(phoneCodes.purpose, purpose),
+        isNull(phoneCodes.endedAt),
+      ),
+    );
+
+export const insertCode = (
+  db: Executor,
+  values: {
+    userId: number;
+    msisdn: string;
+    purpose: CodePurpose;
+    codeHash: string;
+    ttlSeconds: number;
+  },
+) =>
+  db.insert(phoneCodes).values({
+    userId: values.userId,
+    msisdn: values.msisdn,
+    purpose: values.purpose,
+    codeHash: values.codeHash,
+    expiresAt: sql`now() + make_interval(secs => ${values.ttlSeconds})`,
+  });
+
+/** The user's one open, unexpired code of this purpose, locked until the transaction ends. */
+export const findOpenCodeForUpdate = async (db: Executor, userId: number, purpose: CodePurpose) =>
+  (
+    await db
+      .select()
+      .from(phoneCodes)
+      .where(
+        and(
+          eq(phoneCodes.userId, userId),
+          eq(phoneCodes.purpose, purpose),
+          isNull(phoneCodes.endedAt),
+          gt(phoneCodes.expiresAt, sql`now()`),
+        ),
+      )
+      .orderBy(desc(phoneCodes.id))
+      .limit(1)
+      .for('update')
+  )[0];
+
+/** One more wrong try; the last allowed one ends the code. */
+export const recordWrongTry = (db: Executor, codeId: number, maxWrongTries: number) =>
+  db
+    .update(phoneCodes)
+    .set({
+      wrongTries: sql`${phoneCodes.wrongTries} + 1`,
+      endedAt: sql`case when ${phoneCodes.wrongTries} + 1 >= ${maxWrongTries} then now() end`,
+    })
+    .where(eq(phoneCodes.id, codeId));
+
+export const endCode = (db: Executor, codeId: number) =>
+  db
+    .update(phoneCodes)
+    .set({ endedAt: sql`now()` })
+    .where(eq(phoneCodes.id, codeId));

@@ -1,28 +1,57 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import {
+  ChangePasswordInputSchema,
+  ForgotPasswordInputSchema,
   LoginInputSchema,
   LoginResponseSchema,
   MeResponseSchema,
   MessageResponseSchema,
+  PROFILE_FIELDS,
   RegisterInputSchema,
+  ResetPasswordInputSchema,
   UpdateProfileInputSchema,
   UpdateProfileResponseSchema,
+  VerifyPhoneInputSchema,
+  VerifyPhoneResponseSchema,
 } from '../../../shared/schemas/auth';
 import { messages } from '../../../shared/messages';
+import { HttpError } from '../../http-errors';
 import {
+  changePassword,
   loginUser,
+  logoutEverywhere,
   logoutSession,
   registerUser,
+  requestPasswordReset,
+  resetPassword,
+  sendVerificationCode,
   toPublicUser,
   updateProfile,
+  verifyPhone,
 } from './auth.service';
 
 /**
- * Per-IP limits are generous on purpose (PRODUCT.md P2.10): a whole mobile network's
- * customers can share one address behind carrier-grade NAT. The strict limit is per number.
+ * Per-IP limits are generous on purpose (LIMIT-3): a whole mobile network's customers can
+ * share one address behind carrier-grade NAT. The strict limits are per number (LIMIT-1).
  */
 const perIpLimit = (max: number, timeWindow: string) => ({ rateLimit: { max, timeWindow } });
+
+/** 422 naming each body field that PATCH /api/auth/me does not change (ACCT-8). */
+async function refuseUnchangeableFields(request: FastifyRequest) {
+  const body = request.body;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return;
+  const allowed: readonly string[] = PROFILE_FIELDS;
+  const refused = Object.keys(body).filter((key) => !allowed.includes(key));
+  if (refused.length) {
+    throw new HttpError(
+      422,
+      messages.http.validation,
+      Object.fromEntries(refused.map((key) => [key, [messages.account.fieldNotChangeable]])),
+    );
+  }
+}
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/register', {
@@ -39,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (request, reply) => {
-      const result = await registerUser(app.db, request.body);
+      const result = await registerUser(app.db, request.body, app.sms.dispatch);
       return reply.status(201).send(result);
     },
   });
@@ -57,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         429: ErrorResponseSchema,
       },
     },
-    handler: async (request) => loginUser(app.db, request.body),
+    handler: async (request) => loginUser(app.db, request.body, request.ip),
   });
 
   app.post('/logout', {
@@ -89,7 +118,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.patch('/me', {
-    preHandler: app.requireUser,
+    // Signed in first (401 before anything about the body), then a field this route does not
+    // change is refused by name, never dropped silently (ACCT-8): a client sending `password`
+    // here must not believe it changed the password.
+    preValidation: [app.requireUser, refuseUnchangeableFields],
     schema: {
       tags: ['auth'],
       summary: "Change the signed-in user's name, email or WhatsApp number",
@@ -107,5 +139,117 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       message: messages.profile.saved,
       user: await updateProfile(app.db, request.auth!.user.id, request.body),
     }),
+  });
+
+  app.post('/logout-all', {
+    preHandler: app.requireUser,
+    schema: {
+      tags: ['auth'],
+      summary: 'End every session of the signed-in user, this one included',
+      security: [{ bearerAuth: [] }],
+      response: { 200: MessageResponseSchema, 401: ErrorResponseSchema },
+    },
+    handler: async (request) => {
+      await logoutEverywhere(app.db, request.auth!.user.id);
+      return { message: messages.password.loggedOutEverywhere };
+    },
+  });
+
+  app.post('/phone/send-code', {
+    preHandler: app.requireUser,
+    config: perIpLimit(60, '10 minutes'),
+    schema: {
+      tags: ['auth'],
+      summary: "Send a new 6-digit code by SMS to the signed-in user's number",
+      description:
+        'No body. A new code replaces the previous one. At most one code a minute and five an ' +
+        'hour per number; past that, 429 with Retry-After.',
+      security: [{ bearerAuth: [] }],
+      response: { 202: MessageResponseSchema, 401: ErrorResponseSchema, 429: ErrorResponseSchema },
+    },
+    handler: async (request, reply) => {
+      await sendVerificationCode(app.db, request.auth!.user, app.sms.dispatch);
+      return reply.status(202).send({ message: messages.phone.codeSent });
+    },
+  });
+
+  app.post('/phone/verify', {
+    preHandler: app.requireUser,
+    config: perIpLimit(60, '10 minutes'),
+    schema: {
+      tags: ['auth'],
+      summary: "Verify the signed-in user's number with the code sent to it",
+      description:
+        'A code works once, for 10 minutes; five wrong tries end it. Wrong, used or expired: 422.',
+      security: [{ bearerAuth: [] }],
+      body: VerifyPhoneInputSchema,
+      response: {
+        200: VerifyPhoneResponseSchema,
+        401: ErrorResponseSchema,
+        422: ErrorResponseSchema,
+        429: ErrorResponseSchema,
+      },
+    },
+    handler: async (request) => ({
+      user: await verifyPhone(app.db, request.auth!.user, request.body.code),
+    }),
+  });
+
+  app.post('/password/forgot', {
+    config: perIpLimit(30, '10 minutes'),
+    schema: {
+      tags: ['auth'],
+      summary: 'Send a password reset code by SMS',
+      description:
+        'Always 202 with the same body, whether or not the number has an account, so the ' +
+        'answer tells nobody which numbers are registered.',
+      body: ForgotPasswordInputSchema,
+      response: { 202: MessageResponseSchema, 422: ErrorResponseSchema, 429: ErrorResponseSchema },
+    },
+    handler: async (request, reply) => {
+      await requestPasswordReset(app.db, request.body, app.sms.dispatch);
+      return reply.status(202).send({ message: messages.password.forgotAccepted });
+    },
+  });
+
+  app.post('/password/reset', {
+    config: perIpLimit(60, '10 minutes'),
+    schema: {
+      tags: ['auth'],
+      summary: 'Set a new password with the code sent by SMS',
+      description:
+        "Marks the number verified, ends every session of the account and clears the number's " +
+        'sign-in limits. The password follows the register rules.',
+      body: ResetPasswordInputSchema,
+      response: {
+        200: MessageResponseSchema,
+        422: ErrorResponseSchema,
+        429: ErrorResponseSchema,
+      },
+    },
+    handler: async (request) => {
+      await resetPassword(app.db, request.body);
+      return { message: messages.password.resetDone };
+    },
+  });
+
+  app.post('/password/change', {
+    preHandler: app.requireUser,
+    schema: {
+      tags: ['auth'],
+      summary: 'Change the password; every other session ends',
+      security: [{ bearerAuth: [] }],
+      body: ChangePasswordInputSchema,
+      response: {
+        200: MessageResponseSchema,
+        401: ErrorResponseSchema,
+        422: ErrorResponseSchema,
+        429: ErrorResponseSchema,
+      },
+    },
+    handler: async (request) => {
+      await changePassword(app.db, request.auth!, request.body);
+      return { message: messages.password.changed };
+    },
   });
 };

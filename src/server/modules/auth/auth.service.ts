@@ -1,26 +1,65 @@
 import { SESSION_LIFETIME_MS, LOGIN_SUCCESS_STATUS_CODE } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
-import { normalizeMsisdn } from '../../../shared/phone';
+import { normalizeMsisdn, parseMsisdn } from '../../../shared/phone';
 import type {
+  ChangePasswordInput,
+  ForgotPasswordInput,
   LoginInput,
   LoginResponse,
   RegisterInput,
+  ResetPasswordInput,
   UpdateProfileInput,
   User,
 } from '../../../shared/schemas/auth';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../http-errors';
+import type { SmsMessage } from '../sms/sms-gateway';
 import * as repo from './auth.repository';
 import { hashPassword, timingSafeDummyHash, verifyPassword } from './passwords';
+import {
+  CODE_MAX_WRONG_TRIES,
+  CODE_TTL_SECONDS,
+  CODE_WINDOW_SECONDS,
+  codeMatches,
+  codeMessage,
+  generateCode,
+  hashCode,
+  sendLimit,
+  type CodePurpose,
+} from './phone-codes';
 import type { SessionCache, SignIn } from './session-cache';
 import { generateAccessToken, hashAccessToken } from './tokens';
 
-/** PRODUCT.md P2.10: strict per phone number. Five failed tries, then wait 15 minutes. */
-export const LOGIN_FAILURES_PER_NUMBER = 5;
+/**
+ * Sign-in limits that never lock the owner out (LIMIT-1, LIMIT-8): strict per number and
+ * address, so a stranger elsewhere cannot use up the owner's tries; generous per number
+ * across all addresses, so guessing from many addresses still stops. Only failures count.
+ */
+export const LOGIN_FAILURES_PER_NUMBER_AND_ADDRESS = 5;
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
+export const LOGIN_FAILURES_PER_NUMBER = 30;
+export const LOGIN_NUMBER_WINDOW_SECONDS = 60 * 60;
 /** Registration attempts for one number (duplicates, typos) before it must wait. */
 export const REGISTER_ATTEMPTS_PER_NUMBER = 5;
 export const REGISTER_WINDOW_SECONDS = 15 * 60;
+/** Wrong current passwords on one account before password change must wait. */
+export const PASSWORD_CHANGE_FAILURES = 5;
+
+/** Hands a text to the SMS provider once the change it reports has committed. */
+export type SendSms = (message: SmsMessage, purpose: string) => void;
+
+const invalidNumber = () =>
+  new HttpError(422, messages.http.validation, { msisdn: [messages.phone.invalid] });
+
+/** The account's number in E.164 digits, or 422 'Enter a valid phone number.' (ACCT-1). */
+export function accountMsisdn(raw: string): string {
+  const msisdn = parseMsisdn(raw);
+  if (!msisdn) throw invalidNumber();
+  return msisdn;
+}
+
+const wrongCode = () =>
+  new HttpError(422, messages.phone.codeWrong, { code: [messages.phone.codeWrong] });
 
 export function toPublicUser(row: repo.UserRow): User {
   return {
@@ -30,6 +69,7 @@ export function toPublicUser(row: repo.UserRow): User {
     email: row.email,
     whatsapp: row.whatsapp,
     role: row.role,
+    phone_verified: row.phoneVerifiedAt !== null,
   };
 }
 
@@ -57,8 +97,13 @@ async function startSession(db: Database, user: repo.UserRow): Promise<LoginResp
   };
 }
 
-export async function registerUser(db: Database, input: RegisterInput): Promise<LoginResponse> {
-  const msisdn = normalizeMsisdn(input.msisdn);
+/** Registers and signs in; the new number gets a verification code by SMS (ACCT-10). */
+export async function registerUser(
+  db: Database,
+  input: RegisterInput,
+  sendSms: SendSms,
+): Promise<LoginResponse> {
+  const msisdn = accountMsisdn(input.msisdn);
   const attempt = await repo.countThrottledAttempt(
     db,
     `register:${msisdn}`,
@@ -75,23 +120,37 @@ export async function registerUser(db: Database, input: RegisterInput): Promise<
     });
   }
   const response = await startSession(db, user);
+  await issueCode(db, user, 'verify', sendSms);
   return { ...response, message: 'Registration successful' };
 }
 
-export async function loginUser(db: Database, input: LoginInput): Promise<LoginResponse> {
-  const msisdn = normalizeMsisdn(input.msisdn);
-  const throttleKey = `login:${msisdn}`;
-  // Counted before the password is checked, in one atomic statement: however many requests
-  // arrive at once, across processes, at most LOGIN_FAILURES_PER_NUMBER are ever verified.
-  const attempt = await repo.countThrottledAttempt(db, throttleKey, LOGIN_WINDOW_SECONDS);
-  if (attempt.count > LOGIN_FAILURES_PER_NUMBER) throw tooManyAttempts(attempt.windowEndsAt);
+export async function loginUser(
+  db: Database,
+  input: LoginInput,
+  clientAddress: string,
+): Promise<LoginResponse> {
+  // An account made before numbers were parsed by the library (a landline, say) can still sign
+  // in: a number the library refuses is looked up in its plain tidied form, and an unknown one
+  // gets the usual 401.
+  const msisdn = parseMsisdn(input.msisdn) ?? normalizeMsisdn(input.msisdn);
+  // Counted before the password is checked, each in one atomic statement: however many
+  // requests arrive at once, across processes, no more tries than the limits are verified.
+  const pairKey = `login:${msisdn}:${clientAddress}`;
+  const pair = await repo.countThrottledAttempt(db, pairKey, LOGIN_WINDOW_SECONDS);
+  if (pair.count > LOGIN_FAILURES_PER_NUMBER_AND_ADDRESS) throw tooManyAttempts(pair.windowEndsAt);
+  // Past the address's own limit the number's budget is not touched: a stranger hammering
+  // from one address does not use up what the owner has elsewhere.
+  const numberKey = `login-number:${msisdn}`;
+  const number = await repo.countThrottledAttempt(db, numberKey, LOGIN_NUMBER_WINDOW_SECONDS);
+  if (number.count > LOGIN_FAILURES_PER_NUMBER) throw tooManyAttempts(number.windowEndsAt);
 
   const user = await repo.findUserByMsisdn(db, msisdn);
   const valid = user
     ? await verifyPassword(user.passwordHash, input.password)
     : (await verifyPassword(await timingSafeDummyHash(), input.password), false);
   if (!user || !valid) throw new HttpError(401, messages.login.invalidCredentials);
-  await repo.clearThrottle(db, throttleKey);
+  await repo.clearThrottle(db, pairKey);
+  await repo.releaseThrottledAttempt(db, numberKey);
   return startSession(db, user);
 }
 
@@ -145,3 +204,163 @@ export async function updateProfile(
   if (!user) throw new HttpError(401, messages.session.required);
   return toPublicUser(user);
 }
+
+/**
+ * Stores a new code for the user's number and sends it, within the send limits (LIMIT-9).
+ * Returns the refusal instead of sending when a limit is reached.
+ */
+async function issueCode(
+  db: Database,
+  user: repo.UserRow,
+  purpose: CodePurpose,
+  sendSms: SendSms,
+): Promise<
+  { sent: true } | { sent: false; reason: 'too-soon' | 'hourly'; retryAfterSeconds: number }
+> {
+  const code = generateCode();
+  const verdict = await db.transaction(async (tx) => {
+    await repo.lockNumberForCodes(tx, user.msisdn);
+    const limit = sendLimit(await repo.recentCodeStats(tx, user.msisdn, CODE_WINDOW_SECONDS));
+    if (!limit.allowed) return limit;
+    await repo.endOpenCodes(tx, user.id, purpose);
+    await repo.insertCode(tx, {
+      userId: user.id,
+      msisdn: user.msisdn,
+      purpose,
+      codeHash: hashCode(user.msisdn, purpose, code),
+      ttlSeconds: CODE_TTL_SECONDS,
+    });
+    return limit;
+  });
+  if (!verdict.allowed) return { sent: false, ...verdict };
+  // After the commit: a message never announces a code that was rolled back.
+  sendSms({ to: user.msisdn, body: codeMessage(purpose, code) }, `${purpose}-code`);
+  return { sent: true };
+}
+
+/** The same database work as `issueCode` for a number without an account: nothing is stored. */
+async function issueNoCode(db: Database, msisdn: string): Promise<void> {
+  const code = generateCode();
+  await db.transaction(async (tx) => {
+    await repo.lockNumberForCodes(tx, msisdn);
+    sendLimit(await repo.recentCodeStats(tx, msisdn, CODE_WINDOW_SECONDS));
+    hashCode(msisdn, 'reset', code);
+  });
+}
+
+/** POST /api/auth/phone/send-code: a new code to the signed-in user's number (ACCT-10). */
+export async function sendVerificationCode(
+  db: Database,
+  user: repo.UserRow,
+  sendSms: SendSms,
+): Promise<void> {
+  // A verified number needs no code; the answer is the same so nothing is learnt from it.
+  if (user.phoneVerifiedAt) return;
+  const result = await issueCode(db, user, 'verify', sendSms);
+  if (result.sent) return;
+  const minutes = Math.ceil(result.retryAfterSeconds / 60);
+  throw new HttpError(
+    429,
+    result.reason === 'too-soon'
+      ? messages.phone.resendTooSoon(result.retryAfterSeconds)
+      : messages.phone.tooManyCodes(minutes),
+    undefined,
+    { 'Retry-After': String(result.retryAfterSeconds) },
+  );
+}
+
+/**
+ * Uses the user's open code of this purpose if `typed` is it, running `onMatch` in the same
+ * transaction. A wrong try is counted (and the fifth ends the code) even though the caller
+ * then answers 422: the count commits with the transaction.
+ */
+async function redeemCode(
+  db: Database,
+  user: repo.UserRow,
+  purpose: CodePurpose,
+  typed: string,
+  onMatch: (tx: Parameters<Parameters<Database['transaction']>[0]>[0]) => Promise<void>,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const open = await repo.findOpenCodeForUpdate(tx, user.id, purpose);
+    if (!open) return false;
+    if (!codeMatches(open.codeHash, open.msisdn, purpose, typed.trim())) {
+      await repo.recordWrongTry(tx, open.id, CODE_MAX_WRONG_TRIES);
+      return false;
+    }
+    await repo.endCode(tx, open.id);
+    await onMatch(tx);
+    return true;
+  });
+}
+
+/** POST /api/auth/phone/verify (ACCT-10). */
+export async function verifyPhone(db: Database, user: repo.UserRow, code: string): Promise<User> {
+  if (user.phoneVerifiedAt) return toPublicUser(user);
+  let verified: repo.UserRow | undefined;
+  const ok = await redeemCode(db, user, 'verify', code, async (tx) => {
+    verified = await repo.markPhoneVerified(tx, user.id);
+  });
+  if (!ok || !verified) throw wrongCode();
+  return toPublicUser(verified);
+}
+
+/**
+ * POST /api/auth/password/forgot (ACCT-13): the same answer, and the same work, whether or
+ * not the number has an account; within the send limits nothing is sent, silently.
+ */
+export async function requestPasswordReset(
+  db: Database,
+  input: ForgotPasswordInput,
+  sendSms: SendSms,
+): Promise<void> {
+  const msisdn = accountMsisdn(input.msisdn);
+  const user = await repo.findUserByMsisdn(db, msisdn);
+  if (user) await issueCode(db, user, 'reset', sendSms);
+  else await issueNoCode(db, msisdn);
+}
+
+/**
+ * POST /api/auth/password/reset (ACCT-13): the code proves the number, so the phone becomes
+ * verified, every session ends and the number's sign-in limits are cleared. The new password
+ * is hashed before the code is looked at, so a wrong code, an unknown number and a right code
+ * cost the same.
+ */
+export async function resetPassword(db: Database, input: ResetPasswordInput): Promise<void> {
+  const msisdn = accountMsisdn(input.msisdn);
+  const passwordHash = await hashPassword(input.password);
+  const user = await repo.findUserByMsisdn(db, msisdn);
+  if (!user) throw wrongCode();
+  const ok = await redeemCode(db, user, 'reset', input.code, async (tx) => {
+    await repo.setPasswordHash(tx, user.id, passwordHash, { verifyPhone: true });
+    await repo.revokeUserSessions(tx, user.id);
+    await repo.clearSignInThrottles(tx, msisdn);
+  });
+  if (!ok) throw wrongCode();
+}
+
+/** POST /api/auth/password/change (ACCT-14): every other session ends. */
+export async function changePassword(
+  db: Database,
+  auth: SignIn,
+  input: ChangePasswordInput,
+): Promise<void> {
+  const throttleKey = `password-change:${auth.user.id}`;
+  const attempt = await repo.countThrottledAttempt(db, throttleKey, LOGIN_WINDOW_SECONDS);
+  if (attempt.count > PASSWORD_CHANGE_FAILURES) throw tooManyAttempts(attempt.windowEndsAt);
+  if (!(await verifyPassword(auth.user.passwordHash, input.current_password))) {
+    throw new HttpError(422, messages.http.validation, {
+      current_password: [messages.password.currentWrong],
+    });
+  }
+  await repo.clearThrottle(db, throttleKey);
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await repo.setPasswordHash(tx, auth.user.id, passwordHash, { verifyPhone: false });
+    await repo.revokeUserSessions(tx, auth.user.id, auth.sessionId);
+  });
+}
+
+/** POST /api/auth/logout-all (ACCT-14). */
+export const logoutEverywhere = (db: Database, userId: number) =>
+  repo.revokeUserSessions(db, userId);

@@ -44,7 +44,7 @@ const errors = {
 
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/create', {
-    preHandler: app.requireUser,
+    preHandler: app.requireVerifiedPhone,
     schema: {
       tags: ['bookings'],
       summary: 'Book a car for a date range',

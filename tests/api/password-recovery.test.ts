@@ -1,0 +1,353 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../src/shared/messages';
+import { buildUser, insertUser } from '../../src/server/db/factories';
+import { loginThrottles, phoneCodes, sandboxSms, users } from '../../src/server/db/schema/index';
+import {
+  bearer,
+  isPostgres,
+  latestSmsCode,
+  setupTestApp,
+  signedInRenter,
+} from '../support/test-app';
+
+const ctx = await setupTestApp();
+
+const post = (url: string, payload?: object, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'POST', url, payload, headers });
+const forgot = (msisdn: string) => post('/api/auth/password/forgot', { msisdn });
+const reset = (msisdn: string, code: string, password = 'Newpass@2026') =>
+  post('/api/auth/password/reset', {
+    msisdn,
+    code,
+    password,
+    password_confirmation: password,
+  });
+const login = (msisdn: string, password: string, remoteAddress = '127.0.0.1') =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { msisdn, password },
+    remoteAddress,
+  });
+const me = (headers: Record<string, string>) =>
+  ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers });
+
+const forgotBody = { message: 'If this number has an account, we have sent it a code.' };
+const wrongCodeBody = {
+  message: messages.phone.codeWrong,
+  errors: { code: [messages.phone.codeWrong] },
+};
+
+describe('forgot password (ACCT-13)', () => {
+  it('answers 202 with the same body for a registered and an unknown number', async () => {
+    const user = await insertUser(ctx.db);
+    const known = await forgot(user.msisdn);
+    const unknown = await forgot(buildUser().msisdn);
+    expect(known.statusCode).toBe(202);
+    expect(unknown.statusCode).toBe(202);
+    expect(known.json()).toEqual(forgotBody);
+    expect(unknown.body).toBe(known.body);
+    // Only the registered number got a text.
+    expect(await latestSmsCode(ctx, user.msisdn)).toMatch(/^\d{6}$/);
+  });
+
+  it('stores nothing and sends nothing for an unknown number', async () => {
+    const stranger = buildUser().msisdn;
+    await forgot(stranger);
+    await ctx.app.sms.idle();
+    const normalised = `233${stranger.slice(1)}`;
+    expect(
+      await ctx.db.select().from(sandboxSms).where(eq(sandboxSms.recipient, normalised)),
+    ).toEqual([]);
+    expect(await ctx.db.select().from(phoneCodes).where(eq(phoneCodes.msisdn, normalised))).toEqual(
+      [],
+    );
+  });
+
+  it('answers 202 even past the send limits, and then sends nothing more', async () => {
+    const user = await insertUser(ctx.db);
+    expect((await forgot(user.msisdn)).statusCode).toBe(202);
+    const again = await forgot(user.msisdn);
+    expect(again.statusCode).toBe(202);
+    expect(again.json()).toEqual(forgotBody);
+    await ctx.app.sms.idle();
+    const inbox = await ctx.db
+      .select()
+      .from(sandboxSms)
+      .where(eq(sandboxSms.recipient, user.msisdn));
+    expect(inbox).toHaveLength(1);
+  });
+
+  it('takes about as long for an unknown number as for a registered one, however slow the SMS provider', async () => {
+    // A provider that takes 400 ms: were the text waited for, registered numbers would show.
+    const gateway = ctx.app.sms.gateway;
+    const realSend = gateway.send.bind(gateway);
+    (gateway as { send: typeof realSend }).send = async (message) => {
+      await new Promise((r) => setTimeout(r, 400));
+      return realSend(message);
+    };
+    try {
+      const timed = async (msisdn: string) => {
+        await ctx.app.sms.idle();
+        const started = performance.now();
+        expect((await forgot(msisdn)).statusCode).toBe(202);
+        return performance.now() - started;
+      };
+      const known: number[] = [];
+      const unknown: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        known.push(await timed((await insertUser(ctx.db)).msisdn));
+        unknown.push(await timed(buildUser().msisdn));
+      }
+      const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+      expect(median(known)).toBeLessThan(300);
+      expect(Math.abs(median(known) - median(unknown))).toBeLessThan(150);
+    } finally {
+      (gateway as { send: typeof realSend }).send = realSend;
+      await ctx.app.sms.idle();
+    }
+  });
+
+  it('refuses a number that is not valid with 422 on the field', async () => {
+    const res = await forgot('+000244123456');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ msisdn: [messages.phone.invalid] });
+  });
+});
+
+describe('reset password with the code (ACCT-13)', () => {
+  it('sets the new password, verifies the number, and ends every session', async () => {
+    const user = await insertUser(ctx.db, { phoneVerified: false });
+    const first = await login(user.msisdn, user.password);
+    const session = bearer(first.json().access_token);
+    expect((await me(session)).statusCode).toBe(200);
+
+    await forgot(user.msisdn);
+    const res = await reset(user.msisdn, await latestSmsCode(ctx, user.msisdn));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: messages.password.resetDone });
+
+    // The session is over at once, even though this process had it cached.
+    expect((await me(session)).statusCode).toBe(401);
+    expect((await login(user.msisdn, user.password)).statusCode).toBe(401);
+    const fresh = await login(user.msisdn, 'Newpass@2026');
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json().user.phone_verified).toBe(true);
+  });
+
+  it('accepts the number in any form', async () => {
+    const user = await insertUser(ctx.db, { msisdn: '0245550311' });
+    await forgot('+233 24 555 0311');
+    const res = await reset('00233245550311', await latestSmsCode(ctx, '0245550311'));
+    expect(res.statusCode).toBe(200);
+    expect((await login(user.msisdn, 'Newpass@2026')).statusCode).toBe(200);
+  });
+
+  it('a code works once', async () => {
+    const user = await insertUser(ctx.db);
+    await forgot(user.msisdn);
+    const code = await latestSmsCode(ctx, user.msisdn);
+    expect((await reset(user.msisdn, code)).statusCode).toBe(200);
+    const again = await reset(user.msisdn, code, 'Third@2026');
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toEqual(wrongCodeBody);
+    expect((await login(user.msisdn, 'Newpass@2026')).statusCode).toBe(200);
+  });
+
+  it('a wrong, expired or unknown-number code gets the same 422 and changes nothing', async () => {
+    const user = await insertUser(ctx.db);
+    await forgot(user.msisdn);
+    const code = await latestSmsCode(ctx, user.msisdn);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const wrongTry = await reset(user.msisdn, wrong);
+    expect(wrongTry.statusCode).toBe(422);
+    expect(wrongTry.json()).toEqual(wrongCodeBody);
+
+    const unknown = await reset(buildUser().msisdn, code);
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.body).toBe(wrongTry.body);
+
+    await ctx.db
+      .update(phoneCodes)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(phoneCodes.msisdn, user.msisdn));
+    const expired = await reset(user.msisdn, code);
+    expect(expired.statusCode).toBe(422);
+    expect(expired.body).toBe(wrongTry.body);
+    expect((await login(user.msisdn, user.password)).statusCode).toBe(200);
+  });
+
+  it('a verification code is not a reset code', async () => {
+    const user = await insertUser(ctx.db, { phoneVerified: false });
+    const session = await login(user.msisdn, user.password);
+    const headers = bearer(session.json().access_token);
+    expect((await post('/api/auth/phone/send-code', undefined, headers)).statusCode).toBe(202);
+    const res = await reset(user.msisdn, await latestSmsCode(ctx, user.msisdn));
+    expect(res.statusCode).toBe(422);
+  });
+
+  it('follows the register password rules and needs a matching confirmation', async () => {
+    const user = await insertUser(ctx.db);
+    const weak = await reset(user.msisdn, '123456', 'short');
+    expect(weak.statusCode).toBe(422);
+    expect(weak.json().errors.password).toEqual([messages.register.passwordMin]);
+    const mismatch = await post('/api/auth/password/reset', {
+      msisdn: user.msisdn,
+      code: '123456',
+      password: 'Newpass@2026',
+      password_confirmation: 'Newpass@2027',
+    });
+    expect(mismatch.statusCode).toBe(422);
+    expect(mismatch.json().errors).toEqual({
+      password_confirmation: [messages.register.confirmMatch],
+    });
+  });
+
+  it("gets the owner back in past the number's sign-in limits", async () => {
+    const user = await insertUser(ctx.db);
+    // A stranger tries from thirty addresses and fills the number's hourly allowance.
+    for (let i = 0; i < 30; i++) await login(user.msisdn, `Guess@${i}`, `198.51.100.${i + 1}`);
+    const locked = await login(user.msisdn, user.password, '203.0.113.9');
+    expect(locked.statusCode).toBe(429);
+
+    await forgot(user.msisdn);
+    expect((await reset(user.msisdn, await latestSmsCode(ctx, user.msisdn))).statusCode).toBe(200);
+    expect((await login(user.msisdn, 'Newpass@2026', '203.0.113.9')).statusCode).toBe(200);
+    // The stranger's failures are gone: only the owner's own (released) attempt is counted.
+    const left = await ctx.db.select().from(loginThrottles);
+    const counted = left.filter((row) => row.key.includes(user.msisdn));
+    expect(counted.map((row) => row.failures)).toEqual([0]);
+  });
+
+  it('lets the owner take back a number a stranger registered and never verified', async () => {
+    // Someone registers the owner's number and does not (cannot) verify it.
+    const taken = await post('/api/auth/register', {
+      name: 'Not The Owner',
+      msisdn: '0245550355',
+      password: 'Stolen@123',
+    });
+    expect(taken.statusCode).toBe(201);
+    const strangersSession = bearer(taken.json().access_token);
+    // A minute later (one code a minute per number, whatever it is for)…
+    await ctx.db
+      .update(phoneCodes)
+      .set({ createdAt: sql`${phoneCodes.createdAt} - interval '61 seconds'` })
+      .where(eq(phoneCodes.msisdn, '233245550355'));
+
+    // The owner, holding the phone, resets the password with the code the phone receives.
+    await forgot('0245550355');
+    const code = await latestSmsCode(ctx, '0245550355');
+    expect((await reset('0245550355', code, 'Mine@2026!')).statusCode).toBe(200);
+    expect((await me(strangersSession)).statusCode).toBe(401);
+    const owner = await login('0245550355', 'Mine@2026!');
+    expect(owner.json().user.phone_verified).toBe(true);
+  });
+});
+
+describe('password change and signing out everywhere (ACCT-14)', () => {
+  const change = (headers: Record<string, string>, current: string, next = 'Changed@2026') =>
+    post(
+      '/api/auth/password/change',
+      { current_password: current, password: next, password_confirmation: next },
+      headers,
+    );
+
+  it('changes the password and ends every other session, keeping this one', async () => {
+    const renter = await signedInRenter(ctx);
+    const other = bearer(
+      (await login(renter.user.msisdn, renter.user.password)).json().access_token,
+    );
+    expect((await me(other)).statusCode).toBe(200);
+
+    const res = await change(renter.headers, renter.user.password);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: messages.password.changed });
+    expect((await me(renter.headers)).statusCode).toBe(200);
+    expect((await me(other)).statusCode).toBe(401);
+    expect((await login(renter.user.msisdn, renter.user.password)).statusCode).toBe(401);
+    expect((await login(renter.user.msisdn, 'Changed@2026')).statusCode).toBe(200);
+  });
+
+  it('refuses a wrong current password on its field and changes nothing', async () => {
+    const renter = await signedInRenter(ctx);
+    const res = await change(renter.headers, 'Wrong@1234');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ current_password: [messages.password.currentWrong] });
+    expect((await login(renter.user.msisdn, renter.user.password)).statusCode).toBe(200);
+  });
+
+  it('stops guessing the current password after five wrong tries', async () => {
+    const renter = await signedInRenter(ctx);
+    for (let i = 0; i < 5; i++)
+      expect((await change(renter.headers, `Wrong@${i}`)).statusCode).toBe(422);
+    const blocked = await change(renter.headers, renter.user.password);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('needs a session and the register password rules', async () => {
+    expect((await change({}, 'Secret@123')).statusCode).toBe(401);
+    const renter = await signedInRenter(ctx);
+    const weak = await change(renter.headers, renter.user.password, 'weakpassword');
+    expect(weak.statusCode).toBe(422);
+    expect(weak.json().errors.password).toEqual([messages.register.passwordComplexity]);
+  });
+
+  it('logout-all ends every session at once, this one included', async () => {
+    const renter = await signedInRenter(ctx);
+    const other = bearer(
+      (await login(renter.user.msisdn, renter.user.password)).json().access_token,
+    );
+    // Both sign-ins are cached now.
+    expect((await me(renter.headers)).statusCode).toBe(200);
+    expect((await me(other)).statusCode).toBe(200);
+    const res = await post('/api/auth/logout-all', undefined, renter.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: messages.password.loggedOutEverywhere });
+    expect((await me(renter.headers)).statusCode).toBe(401);
+    expect((await me(other)).statusCode).toBe(401);
+    // Other users keep theirs.
+    const someoneElse = await signedInRenter(ctx);
+    expect((await me(someoneElse.headers)).statusCode).toBe(200);
+  });
+
+  it.runIf(isPostgres())('logout-all counts at once in another process too', async () => {
+    const second = await ctx.secondApp();
+    const renter = await signedInRenter(ctx);
+    const there = () =>
+      second.inject({ method: 'GET', url: '/api/auth/me', headers: renter.headers });
+    expect((await there()).statusCode).toBe(200);
+    expect((await post('/api/auth/logout-all', undefined, renter.headers)).statusCode).toBe(200);
+    expect((await there()).statusCode).toBe(401);
+  });
+});
+
+describe('users table', () => {
+  it('keeps a verified number verified when the password is reset', async () => {
+    const user = await insertUser(ctx.db);
+    const [before] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+    await forgot(user.msisdn);
+    await reset(user.msisdn, await latestSmsCode(ctx, user.msisdn));
+    const [after] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(after!.phoneVerifiedAt).toEqual(before!.phoneVerifiedAt);
+  });
+});
+
+describe('malformed bodies', () => {
+  it.each(['/api/auth/password/reset', '/api/auth/password/forgot'])(
+    '%s with no body, null or an array: 4xx, never 500',
+    async (url) => {
+      for (const payload of ['', 'null', '[]', '"text"']) {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url,
+          payload,
+          headers: { 'content-type': 'application/json' },
+        });
+        expect(res.statusCode, `${url} ${payload}`).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, `${url} ${payload}`).toBeLessThan(500);
+      }
+    },
+  );
+});

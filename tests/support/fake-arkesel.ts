@@ -1,0 +1,107 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A stand-in for Arkesel's SMS API v2 on loopback: the app's real Arkesel client talks to it
+ * through ARKESEL_BASE_URL. It answers as the published API does
+ * (docs/decisions/011-sms-gateway.md): `POST /api/v2/sms/send` with the key in the `api-key`
+ * header and `{ sender, message, recipients }`; success `{ status: 'success', data:
+ * [{ recipient, id }] }`, unreachable numbers listed under `invalid numbers`, errors as
+ * non-2xx with `{ status: 'error', message }`.
+ */
+export interface ReceivedSms {
+  sender: string;
+  message: string;
+  recipients: string[];
+  apiKey: string | undefined;
+}
+
+type Fault =
+  { kind: 'status'; status: number; body?: unknown } | { kind: 'hang' } | { kind: 'garbage' };
+
+export class FakeArkesel {
+  readonly apiKey = `ak_${randomBytes(12).toString('hex')}`;
+  readonly received: ReceivedSms[] = [];
+  /** Numbers Arkesel does not deliver to: answered as `invalid numbers`. */
+  readonly unreachable = new Set<string>();
+  private faults: Fault[] = [];
+  private server!: Server;
+  url = '';
+
+  async start() {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async stop() {
+    this.server.closeAllConnections();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+
+  /** The next request fails this way (queued: one fault per request). */
+  failNext(fault: Fault) {
+    this.faults.push(fault);
+  }
+
+  private send(res: ServerResponse, status: number, body: unknown) {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    if (req.method !== 'POST' || req.url !== '/api/v2/sms/send') {
+      return this.send(res, 404, { status: 'error', message: 'Not found' });
+    }
+    const fault = this.faults.shift();
+    if (fault?.kind === 'hang') return; // never answers; the client must give up
+    if (fault?.kind === 'garbage') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      return res.end('<html>Bad gateway</html>');
+    }
+    if (fault?.kind === 'status') {
+      return this.send(
+        res,
+        fault.status,
+        fault.body ?? { status: 'error', message: 'Server error' },
+      );
+    }
+
+    const apiKey = req.headers['api-key'];
+    const key = Array.isArray(apiKey) ? apiKey[0] : apiKey;
+    if (key !== this.apiKey) {
+      return this.send(res, 401, { status: 'error', message: 'Unauthenticated.' });
+    }
+    let body: Partial<ReceivedSms>;
+    try {
+      body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Partial<ReceivedSms>;
+    } catch {
+      return this.send(res, 422, { status: 'error', message: 'The given data was invalid.' });
+    }
+    const { sender, message, recipients } = body;
+    if (
+      typeof sender !== 'string' ||
+      !/^[A-Za-z0-9 ]{1,11}$/.test(sender) ||
+      typeof message !== 'string' ||
+      !message ||
+      !Array.isArray(recipients) ||
+      recipients.length === 0
+    ) {
+      return this.send(res, 422, { status: 'error', message: 'The given data was invalid.' });
+    }
+    this.received.push({ sender, message, recipients, apiKey: key });
+    const valid = recipients.filter((r) => !this.unreachable.has(r));
+    const invalid = recipients.filter((r) => this.unreachable.has(r));
+    return this.send(res, 200, {
+      status: 'success',
+      data: [
+        ...valid.map((recipient) => ({ recipient, id: randomUUID() })),
+        ...(invalid.length ? [{ 'invalid numbers': invalid }] : []),
+      ],
+    });
+  }
+}
