@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 /**
  * A stand-in for Arkesel's SMS API v2 on loopback: the app's real Arkesel client talks to it
  * through ARKESEL_BASE_URL. It answers as the published API does
- * (docs/decisions/011-sms-gateway.md): `POST /api/v2/sms/send` with the key in the `api-key`
+ * (docs/decisions/012-sms-gateway.md): `POST /api/v2/sms/send` with the key in the `api-key`
  * header and `{ sender, message, recipients }`; success `{ status: 'success', data:
  * [{ recipient, id }] }`, unreachable numbers listed under `invalid numbers`, errors as
  * non-2xx with `{ status: 'error', message }`.

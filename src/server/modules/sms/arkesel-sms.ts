@@ -1,7 +1,7 @@
 import { SmsError, type SmsGateway, type SmsMessage, type SmsReceipt } from './sms-gateway';
 
 /**
- * Arkesel's SMS API v2 (docs/decisions/011-sms-gateway.md): `POST {base}/api/v2/sms/send`
+ * Arkesel's SMS API v2 (docs/decisions/012-sms-gateway.md): `POST {base}/api/v2/sms/send`
  * with the key in the `api-key` header and a JSON body `{ sender, message, recipients }`.
  * Success is `{ status: 'success', data: [{ recipient, id }] }`; numbers it cannot reach come
  * back as `{ 'invalid numbers': [...] }` inside `data`; errors are non-2xx answers, or a body
