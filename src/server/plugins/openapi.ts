@@ -51,11 +51,7 @@ const declaresBearer = (security: unknown) =>
  * every route file. A route's own declaration of a status wins; a bare schema gets the common
  * description.
  */
-function withCommonAnswers(
-  schema: Record<string, unknown>,
-  route: RouteOptions,
-  readsAnyMediaType: boolean,
-) {
+function withCommonAnswers(schema: Record<string, unknown>, route: RouteOptions) {
   const declared = (schema.response ?? {}) as Record<string, unknown>;
   const statuses = new Set<Status>([400, 500, 503]);
   if (declaresBearer(schema.security)) statuses.add(401);
@@ -63,7 +59,8 @@ function withCommonAnswers(
   if (schema.body || schema.querystring || schema.multipartBody) statuses.add(422);
   if (methodsOf(route).some((m) => BODY_METHODS.has(m))) {
     statuses.add(413);
-    if (!readsAnyMediaType) statuses.add(415);
+    // A route that reads every media type (`consumes: ['*/*']`) never answers 415.
+    if (!(schema.consumes as string[] | undefined)?.includes('*/*')) statuses.add(415);
   }
   if ((route.config as { rateLimit?: unknown } | undefined)?.rateLimit) statuses.add(429);
 
@@ -106,12 +103,6 @@ export interface OpenApiOptions {
  * every route may give are added here; a public operation says so (`security: []`).
  */
 export const openApiPlugin = fp<OpenApiOptions>(async (app: FastifyInstance, options) => {
-  // A scope that reads every media type (the payment provider's webhook) never answers 415.
-  const readsAnyMediaType = new WeakSet<RouteOptions>();
-  app.addHook('onRoute', function (route) {
-    if (this.hasContentTypeParser('*')) readsAnyMediaType.add(route);
-  });
-
   await app.register(swagger, {
     openapi: {
       info: {
@@ -134,7 +125,7 @@ export const openApiPlugin = fp<OpenApiOptions>(async (app: FastifyInstance, opt
           ...schema,
           // Multipart bodies are documented from their own schema (see FastifySchema above).
           ...(multipartBody ? { body: multipartBody } : {}),
-          response: withCommonAnswers(source ?? {}, route, readsAnyMediaType.has(route)),
+          response: withCommonAnswers(source ?? {}, route),
           security: schema.security ?? [],
           operationId: schema.operationId ?? operationIdOf(methodsOf(route)[0]!, document.url),
         },

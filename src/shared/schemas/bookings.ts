@@ -21,10 +21,12 @@ const bookingDetailsShape = {
   destination: requiredText(m.destinationRequired).max(120, {
     error: 'Destination must be 120 characters or less',
   }),
-  // Radios send '1' or '2'; JSON clients may send the number.
-  destination_type: z.coerce
-    .number({ error: m.destinationTypeRequired })
-    .pipe(z.union([z.literal(1), z.literal(2)], { error: m.destinationTypeRequired })),
+  // Radios send '1' or '2'; JSON clients may send the number. Nothing else is read as one
+  // (true, [1] or ' 1' would be by a number coercion).
+  destination_type: z.union(
+    [z.literal([1, 2]), z.literal(['1', '2']).transform((v) => Number(v) as 1 | 2)],
+    { error: m.destinationTypeRequired },
+  ),
 };
 
 /**

@@ -12,6 +12,7 @@ import {
   adminMessages,
   AdminPhotoOrderInputSchema,
   AdminPhotosResponseSchema,
+  AdminPhotoUploadFormSchema,
   AdminPhotoUploadResponseSchema,
   PHOTO_MAX_BYTES,
   PHOTOS_PER_CAR_MAX,
@@ -51,6 +52,7 @@ export const adminPhotoRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = a
       summary:
         'Upload a photo (multipart field "file": JPG, PNG or WebP, at most 8 MB; optional "alt" before it)',
       consumes: ['multipart/form-data'],
+      multipartBody: AdminPhotoUploadFormSchema,
       params: AdminIdParamsSchema,
       response: {
         201: AdminPhotoUploadResponseSchema,
