@@ -22,7 +22,7 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The answers the server's cross-cutting parts give, whichever route was asked. */
 const COMMON_ANSWERS = {
   400: 'The request could not be read: malformed JSON, or a badly encoded URL.',
-  401: 'Not signed in: the bearer token is missing, unknown, expired or revoked (for a webhook: a bad signature).',
+  401: 'Not signed in (a missing, unknown, expired or revoked bearer token), wrong sign-in details, or a webhook without a valid signature.',
   403: 'Signed in, but not allowed to do this (staff only).',
   404: 'Not found (a malformed id in the path names nothing, so it is not found either).',
   409: 'Refused in the current state of things; the message says why.',
@@ -117,7 +117,9 @@ export const openApiPlugin = fp<OpenApiOptions>(async (app: FastifyInstance, opt
     },
     transform: (document) => {
       const { route } = document;
-      const { multipartBody, ...schema } = document.schema ?? {};
+      // A route without a schema (the web app's files) stays out of the document, as before.
+      if (!document.schema) return jsonSchemaTransform(document);
+      const { multipartBody, ...schema } = document.schema;
       const source = document.schema as Record<string, unknown>;
       const transformed = jsonSchemaTransform({
         ...document,
@@ -125,7 +127,7 @@ export const openApiPlugin = fp<OpenApiOptions>(async (app: FastifyInstance, opt
           ...schema,
           // Multipart bodies are documented from their own schema (see FastifySchema above).
           ...(multipartBody ? { body: multipartBody } : {}),
-          response: withCommonAnswers(source ?? {}, route),
+          response: withCommonAnswers(source, route),
           security: schema.security ?? [],
           operationId: schema.operationId ?? operationIdOf(methodsOf(route)[0]!, document.url),
         },
