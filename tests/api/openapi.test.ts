@@ -192,6 +192,27 @@ describe('the document and the server agree', () => {
     }
   });
 
+  it('on numbers in a JSON body: a number (or its text from a form), never true or [1]', async () => {
+    const booking = bodyOf('post', '/api/bookings/create').properties!;
+    expect(booking.car_id?.type).toBe('integer');
+    for (const [field, value] of [
+      ['car_id', true],
+      ['car_id', [1]],
+      ['destination_type', true],
+      ['destination_type', [2]],
+      ['destination_type', ' 1'],
+    ] as const) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/bookings/create',
+        headers: renter.headers,
+        payload: { [field]: value },
+      });
+      expect(res.statusCode, `${field}: ${JSON.stringify(value)}`).toBe(422);
+      expect(res.json().errors, `${field}: ${JSON.stringify(value)}`).toHaveProperty(field);
+    }
+  });
+
   it('on dates: real calendar days only', async () => {
     const schema = queryOf('get', '/api/cars/{id}/availability', 'from');
     const values = ['2026-02-28', '2028-02-29', '2026-02-29', '2100-02-29', '2000-02-29'];

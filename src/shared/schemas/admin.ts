@@ -10,6 +10,7 @@ import {
 } from '../constants';
 import { daysBetween } from '../dates';
 import {
+  numberFromText,
   optionalIsoDate,
   PageQuerySchema,
   PagingSchema,
@@ -77,7 +78,10 @@ const optionalSearch = z
   .max(100)
   .optional()
   .transform((v) => (v ? v : undefined));
-const id = z.coerce.number({ error: 'Must be a number' }).int().min(1).max(2_147_483_647);
+const id = z.preprocess(
+  numberFromText,
+  z.number({ error: 'Must be a number' }).int().min(1).max(2_147_483_647),
+);
 
 export const AdminPageQuerySchema = PageQuerySchema(ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX);
 export const AdminIdParamsSchema = z.object({ id });
@@ -168,8 +172,8 @@ const cedis = (label: string) =>
   );
 const optionalSmallInt = (label: string, min: number, max: number) =>
   z.preprocess(
-    emptyToNull,
-    z.coerce
+    (v) => numberFromText(emptyToNull(v)),
+    z
       .number({ error: `${label} must be a number` })
       .int({ error: `${label} must be a whole number` })
       .min(min, { error: `${label} must be at least ${min}` })

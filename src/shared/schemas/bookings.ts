@@ -10,7 +10,13 @@ import { daysBetween, todayInAccra } from '../dates';
 import { messages } from '../messages';
 import { CarImageSchema } from './cars';
 import { MobileMoneyNetworkSchema, PaymentSchema, WalletNumberSchema } from './payments';
-import { PageQuerySchema, PagingSchema, requiredIsoDate, requiredText } from './common';
+import {
+  numberFromText,
+  PageQuerySchema,
+  PagingSchema,
+  requiredIsoDate,
+  requiredText,
+} from './common';
 
 const m = messages.booking;
 
@@ -62,11 +68,14 @@ export type BookingDetailsValues = z.input<typeof BookingDetailsSchema>;
 export const CreateBookingInputSchema = z
   .object({
     ...bookingDetailsShape,
-    car_id: z.coerce
-      .number({ error: m.carRequired })
-      .int({ error: m.carRequired })
-      .min(1, { error: m.carRequired })
-      .max(2_147_483_647, { error: m.carRequired }),
+    car_id: z.preprocess(
+      numberFromText,
+      z
+        .number({ error: m.carRequired })
+        .int({ error: m.carRequired })
+        .min(1, { error: m.carRequired })
+        .max(2_147_483_647, { error: m.carRequired }),
+    ),
     payment_method: z.enum(PAYMENT_METHODS, { error: m.paymentMethodRequired }),
     /** Mobile money only: the renter's network and wallet (default: the account's number). */
     network: MobileMoneyNetworkSchema.optional(),

@@ -42,6 +42,14 @@ export const optionalIsoDate = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
+/**
+ * For a number in a JSON body: text that holds a number becomes that number (forms send text),
+ * anything else is left for the number schema to refuse. A plain coercion would also read true
+ * as 1 and [] as 0, which the document (type: integer) does not allow.
+ */
+export const numberFromText = (value: unknown) =>
+  typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+
 export const PageQuerySchema = (defaultLimit: number, maxLimit: number) =>
   z.object({
     page: z.coerce.number({ error: 'Page must be a number' }).int().min(1).max(100_000).default(1),
