@@ -19,7 +19,7 @@ interface Operation {
   summary?: string;
   security?: Record<string, string[]>[];
   parameters?: { name: string; in: string; schema: Schema }[];
-  requestBody?: { content: Record<string, { schema: Schema }> };
+  requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> };
   responses: Record<string, { headers?: Record<string, unknown> }>;
 }
 const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
@@ -161,6 +161,11 @@ describe('the OpenAPI document', () => {
     expect(JSON.stringify(queryOf('get', '/api/get/cars', 'start_date'))).toContain(
       '"format":"date"',
     );
+    // A staff action's note is optional, and so is its whole body.
+    expect(operation('post', '/api/admin/bookings/{code}/pick-up').requestBody?.required).toBe(
+      false,
+    );
+    expect(operation('post', '/api/bookings/create').requestBody?.required).toBe(true);
     const upload = operation('post', '/api/admin/cars/{id}/photos').requestBody!.content;
     expect(upload['multipart/form-data']?.schema.properties?.file).toMatchObject({
       type: 'string',

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import type { OpenAPIV3 } from 'openapi-types';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ErrorResponseSchema } from '../../shared/schemas/common';
@@ -103,6 +104,10 @@ export interface OpenApiOptions {
  * every route may give are added here; a public operation says so (`security: []`).
  */
 export const openApiPlugin = fp<OpenApiOptions>(async (app: FastifyInstance, options) => {
+  // Operations whose body schema takes "no body" (a booking action's optional note): the
+  // plugin marks every declared body required, so this is undone once the document is built.
+  const optionalBodies = new Set<string>();
+
   await app.register(swagger, {
     openapi: {
       info: {
@@ -121,6 +126,12 @@ export const openApiPlugin = fp<OpenApiOptions>(async (app: FastifyInstance, opt
       if (!document.schema) return jsonSchemaTransform(document);
       const { multipartBody, ...schema } = document.schema;
       const source = document.schema as Record<string, unknown>;
+      const operationId =
+        (schema.operationId as string | undefined) ??
+        operationIdOf(methodsOf(route)[0]!, document.url);
+      if ((schema.body as z.ZodType | undefined)?.safeParse(undefined).success) {
+        optionalBodies.add(operationId);
+      }
       const transformed = jsonSchemaTransform({
         ...document,
         schema: {
@@ -129,7 +140,7 @@ export const openApiPlugin = fp<OpenApiOptions>(async (app: FastifyInstance, opt
           ...(multipartBody ? { body: multipartBody } : {}),
           response: withCommonAnswers(source, route),
           security: schema.security ?? [],
-          operationId: schema.operationId ?? operationIdOf(methodsOf(route)[0]!, document.url),
+          operationId,
         },
       });
       const response = (transformed.schema as { response?: Record<string, { headers?: object }> })
@@ -138,6 +149,18 @@ export const openApiPlugin = fp<OpenApiOptions>(async (app: FastifyInstance, opt
         if (response?.[status]) response[status].headers = retryAfter;
       }
       return transformed;
+    },
+    transformObject: (documentObject) => {
+      const { openapiObject } = documentObject as { openapiObject: Partial<OpenAPIV3.Document> };
+      for (const operations of Object.values(openapiObject.paths ?? {})) {
+        for (const operation of Object.values(operations ?? {})) {
+          const { operationId, requestBody } = operation as OpenAPIV3.OperationObject;
+          if (operationId && optionalBodies.has(operationId) && requestBody) {
+            (requestBody as OpenAPIV3.RequestBodyObject).required = false;
+          }
+        }
+      }
+      return openapiObject;
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
