@@ -111,10 +111,12 @@ const profile = messages.profile;
  */
 const clearable = (filled: z.ZodString) =>
   z
-    // null sits on the empty branch: OpenAPI 3.0 can say "nullable" only beside a type.
-    .union([z.string().trim().max(0, { abort: true }).nullable(), filled], {
+    // The filled-in form first: where both fail, its message is the one shown (the web form's
+    // resolver also takes the first branch's). null sits on the empty branch: OpenAPI 3.0 can
+    // say "nullable" only beside a type.
+    .union([filled, z.string().trim().max(0, { abort: true }).nullable()], {
       error: (issue) =>
-        issue.code === 'invalid_union' ? issue.errors[1]?.[0]?.message : undefined,
+        issue.code === 'invalid_union' ? issue.errors[0]?.[0]?.message : undefined,
     })
     .transform((value) => (value ? value : null));
 
