@@ -1,9 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -34,6 +31,7 @@ import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { loadSheddingPlugin } from './plugins/load-shedding';
+import { openApiPlugin } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webStaticPlugin } from './plugins/web-static';
 
@@ -129,20 +127,7 @@ export async function buildApp(options: BuildAppOptions) {
     config: paymentsConfig,
     publicUrl: options.config.publicUrl,
   });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'CarLink Ghana API',
-        description: 'Cars, accounts and bookings for CarLink Ghana. Prices are Ghana cedis.',
-        version: '1.0.0',
-      },
-      components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(openApiPlugin, { publicUrl: options.config.publicUrl });
 
   // Resources. SPEC §7's first-version paths are kept (PRODUCT.md P1): /api/get/cars and
   // /api/bookings/create; newer endpoints sit beside them.
@@ -166,7 +151,6 @@ export async function buildApp(options: BuildAppOptions) {
   app.addHook('onClose', uploads.dispose);
   await app.register(adminRoutes, { prefix: '/api/admin', uploadsDir: uploads.dir });
   await app.register(uploadedMediaRoutes, { prefix: '/media/uploads', uploadsDir: uploads.dir });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   // The web app last: browser routes fall back to index.html, /api never does.
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
@@ -177,6 +161,14 @@ export async function buildApp(options: BuildAppOptions) {
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
+    // A known address asked with the wrong method: say which methods it takes.
+    const allowed = app.allowedMethods(path);
+    if (allowed.length) {
+      return reply
+        .status(405)
+        .header('Allow', allowed.join(', '))
+        .send({ message: messages.http.methodNotAllowed });
+    }
     const isBrowserRoute =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !path.startsWith('/api/') &&

@@ -90,6 +90,7 @@ export const messages = {
     malformed: 'The request could not be read. Please check it and try again.',
     validation: 'Please correct the highlighted fields.',
     notFound: 'Not found.',
+    methodNotAllowed: 'This address does not take that method.',
     tooLarge: 'The request is too large.',
     tooManyRequests: 'Too many attempts. Please wait a little and try again.',
     forbidden: 'You are not allowed to do that.',

@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  RouteOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { messages } from '../../shared/messages';
 import { HttpError } from '../http-errors';
@@ -7,13 +13,16 @@ import { SessionCache } from '../modules/auth/session-cache';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by the `requireUser` pre-handler; null on public routes. */
+    /** Set by `requireUser`; null on public routes. */
     auth: Authenticated | null;
   }
   interface FastifyInstance {
-    /** Pre-handler: a valid, unexpired, unrevoked bearer token, else 401. */
+    /**
+     * A valid, unexpired, unrevoked bearer token, else 401. Listed as a route's preHandler, it
+     * runs at onRequest all the same (see below).
+     */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** Pre-handler: a signed-in user with the staff role, else 401 / 403. */
+    /** A signed-in user with the staff role, else 401 / 403. */
     requireStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
@@ -36,9 +45,24 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     request.auth = await authenticateToken(app.db, sessions, token);
   }
 
-  app.decorate('requireUser', requireUser);
-  app.decorate('requireStaff', async (request: FastifyRequest) => {
+  async function requireStaff(request: FastifyRequest) {
     await requireUser(request);
     if (request.auth?.user.role !== 'staff') throw new HttpError(403, messages.http.forbidden);
+  }
+
+  app.decorate('requireUser', requireUser);
+  app.decorate('requireStaff', requireStaff);
+
+  // Who asks is checked before what they send: a visitor gets 401 whatever the body, never 422
+  // (or 400, 413, 415) that would tell them about a route they may not use. A preHandler runs
+  // after the body is parsed and validated, so the sign-in checks move to onRequest (after the
+  // scope's own onRequest hooks: load shedding and rate limits still come first).
+  const signInChecks = new Set<unknown>([requireUser, requireStaff]);
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const preHandlers = [route.preHandler ?? []].flat();
+    const checks = preHandlers.filter((hook) => signInChecks.has(hook));
+    if (!checks.length) return;
+    route.preHandler = preHandlers.filter((hook) => !signInChecks.has(hook));
+    route.onRequest = [...[route.onRequest ?? []].flat(), ...(checks as onRequestHookHandler[])];
   });
 });

@@ -1,10 +1,32 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '../../shared/messages';
 import { HttpError, isDatabaseUnavailable } from '../http-errors';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The methods some route answers on this path ('/api/cars/7'): for a 405's Allow header. */
+    allowedMethods: (path: string) => string[];
+  }
+}
+
 type FieldErrors = Record<string, string[]>;
+
+/** A route's URL as a regular expression over request paths: ':name' is one segment, '*' the rest. */
+function routePattern(url: string): RegExp {
+  const source = url
+    .split(/(:[A-Za-z0-9_]+|\*)/)
+    .map((part) =>
+      part === '*'
+        ? '.*'
+        : part.startsWith(':')
+          ? '[^/]+'
+          : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
+    .join('');
+  return new RegExp(`^${source}$`);
+}
 
 /** Groups validation issues by field name, first message first, without duplicates. */
 function fieldErrorsOf(
@@ -27,6 +49,16 @@ function fieldErrorsOf(
  * status (PRODUCT.md P4). Nothing internal (stack, SQL, driver text) reaches a client.
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  // Every route, as registered (this plugin comes first, so its hook sees them all).
+  const routes: { method: string; pattern: RegExp }[] = [];
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const pattern = routePattern(route.url);
+    for (const method of [route.method].flat()) routes.push({ method, pattern });
+  });
+  app.decorate('allowedMethods', (path: string) => [
+    ...new Set(routes.filter((route) => route.pattern.test(path)).map((route) => route.method)),
+  ]);
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);

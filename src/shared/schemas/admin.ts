@@ -8,8 +8,15 @@ import {
   PAYMENT_STATUSES,
   TRANSMISSIONS,
 } from '../constants';
-import { daysBetween, isIsoDate } from '../dates';
-import { PageQuerySchema, PagingSchema, requiredIsoDate, requiredText } from './common';
+import { daysBetween } from '../dates';
+import {
+  numberFromText,
+  optionalIsoDate,
+  PageQuerySchema,
+  PagingSchema,
+  requiredIsoDate,
+  requiredText,
+} from './common';
 
 /**
  * The staff console's API contract (PRODUCT.md P6, issue 6), everything under /api/admin.
@@ -65,20 +72,16 @@ export const adminMessages = {
 
 // ---------------------------------------------------------------- shared pieces
 
-const optionalIsoDate = z
-  .string()
-  .optional()
-  .refine((v) => v === undefined || v === '' || isIsoDate(v), {
-    error: 'Enter a valid date (YYYY-MM-DD)',
-  })
-  .transform((v) => (v ? v : undefined));
 const optionalSearch = z
   .string()
   .trim()
   .max(100)
   .optional()
   .transform((v) => (v ? v : undefined));
-const id = z.coerce.number({ error: 'Must be a number' }).int().min(1).max(2_147_483_647);
+const id = z.preprocess(
+  numberFromText,
+  z.number({ error: 'Must be a number' }).int().min(1).max(2_147_483_647),
+);
 
 export const AdminPageQuerySchema = PageQuerySchema(ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX);
 export const AdminIdParamsSchema = z.object({ id });
@@ -164,14 +167,13 @@ const cedis = (label: string) =>
     n
       .min(1, { error: `${label} must be at least GH₵ 1` })
       .max(100_000, { error: `${label} must be at most GH₵ 100,000` })
-      .refine((v) => Number.isInteger(Math.round(v * 100 * 1e6) / 1e6), {
-        error: `${label} can have at most 2 decimals`,
-      }),
+      // Whole pesewas. zod compares the decimal digits (0.29 passes, 0.295 does not).
+      .multipleOf(0.01, { error: `${label} can have at most 2 decimals` }),
   );
 const optionalSmallInt = (label: string, min: number, max: number) =>
   z.preprocess(
-    emptyToNull,
-    z.coerce
+    (v) => numberFromText(emptyToNull(v)),
+    z
       .number({ error: `${label} must be a number` })
       .int({ error: `${label} must be a whole number` })
       .min(min, { error: `${label} must be at least ${min}` })
@@ -255,6 +257,23 @@ export type AdminCarListResponse = z.infer<typeof AdminCarListResponseSchema>;
 
 export const AdminCarResponseSchema = z.object({ car: AdminCarSchema });
 export type AdminCarResponse = z.infer<typeof AdminCarResponseSchema>;
+
+/**
+ * POST /api/admin/cars/:id/photos, a multipart/form-data body: an optional `alt` text, then
+ * the file. For the document: the handler reads the parts as they stream in and checks the
+ * file's bytes, not its declared type.
+ */
+export const AdminPhotoUploadFormSchema = z.object({
+  alt: z
+    .string()
+    .optional()
+    .meta({ description: 'The text for screen readers (sent before the file).' }),
+  file: z
+    .file()
+    .max(PHOTO_MAX_BYTES)
+    // Its bytes must be a JPG, PNG or WebP image (PHOTO_ACCEPT); the declared type is not read.
+    .meta({ description: 'A JPG, PNG or WebP image, at most 8 MB.' }),
+});
 
 export const AdminPhotoOrderInputSchema = z.object({
   photo_ids: z.array(id).min(1).max(PHOTOS_PER_CAR_MAX),

@@ -1,14 +1,21 @@
 import { z } from 'zod';
 import { USER_ROLES } from '../constants';
 import { messages } from '../messages';
-import { stripPhoneFormatting } from '../phone';
 import { requiredText } from './common';
 
 const login = messages.login;
 const register = messages.register;
 
-const onlyDigits = (value: string) => /^\d+$/.test(stripPhoneFormatting(value));
-const digitCount = (value: string) => stripPhoneFormatting(value).length;
+/**
+ * A phone number as people write it: digits, with spaces, dashes, dots or brackets around
+ * them and one '+' before the first digit (what stripPhoneFormatting removes). Patterns rather
+ * than checks in code, so that the OpenAPI document states the same rules (each written so
+ * that a text matches one way only: no slow backtracking on a long hostile value).
+ */
+const PHONE_CHARACTERS = /^[\s().-]*(?:\+[\s().-]*)?\d[\d\s().-]*$/;
+/** At least `min` (and at most `max`) digits, whatever is written around them. */
+const digitsBetween = (min: number, max?: number) =>
+  new RegExp(`^\\D*(?:\\d\\D*){${min},${max ?? ''}}$`);
 
 /**
  * SPEC §5 login rules. Spaces, dashes and a leading '+' are allowed around the digits
@@ -16,8 +23,8 @@ const digitCount = (value: string) => stripPhoneFormatting(value).length;
  */
 export const LoginInputSchema = z.object({
   msisdn: requiredText(login.msisdnRequired)
-    .refine(onlyDigits, { error: login.msisdnDigits, abort: true })
-    .refine((v) => digitCount(v) >= 10, { error: login.msisdnMin }),
+    .regex(PHONE_CHARACTERS, { error: login.msisdnDigits, abort: true })
+    .regex(digitsBetween(10), { error: login.msisdnMin }),
   password: z
     .string({ error: login.passwordRequired })
     .min(1, { error: login.passwordRequired, abort: true })
@@ -37,9 +44,9 @@ const registerShape = {
     .min(3, { error: register.nameMin })
     .max(100, { error: 'Name must be 100 characters or less' }),
   msisdn: requiredText(register.msisdnRequired)
-    .refine(onlyDigits, { error: register.msisdnDigits, abort: true })
-    .refine((v) => digitCount(v) >= 10, { error: register.msisdnMin, abort: true })
-    .refine((v) => digitCount(v) <= 15, { error: register.msisdnMax }),
+    .regex(PHONE_CHARACTERS, { error: register.msisdnDigits, abort: true })
+    .regex(digitsBetween(10), { error: register.msisdnMin, abort: true })
+    .regex(digitsBetween(0, 15), { error: register.msisdnMax }),
   password: z
     .string({ error: register.passwordRequired })
     .min(1, { error: register.passwordRequired, abort: true })
@@ -100,30 +107,35 @@ export const MessageResponseSchema = z.object({ message: z.string() });
 
 const profile = messages.profile;
 
-/** An optional text that may be cleared: '' and null both mean "not given" and become null. */
-const clearable = (check: (value: string) => string | null, max: number) =>
+/**
+ * An optional text that may be cleared: '' and null both mean "not given" and become null.
+ * Otherwise `filled` decides, and its first message is the one shown.
+ */
+const clearable = (filled: z.ZodString) =>
   z
-    .string({ error: 'Must be text' })
-    .trim()
-    .max(max, { error: `Must be ${max} characters or less` })
-    .nullable()
-    .superRefine((value, ctx) => {
-      const problem = value ? check(value) : null;
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    // The filled-in form first: where both fail, its message is the one shown (the web form's
+    // resolver also takes the first branch's). null sits on the empty branch: OpenAPI 3.0 can
+    // say "nullable" only beside a type.
+    .union([filled, z.string().trim().max(0, { abort: true }).nullable()], {
+      error: (issue) =>
+        issue.code === 'invalid_union' ? issue.errors[0]?.[0]?.message : undefined,
     })
     .transform((value) => (value ? value : null));
 
-const profileEmail = clearable(
-  (value) => (z.email().safeParse(value).success ? null : profile.emailInvalid),
-  254,
-);
+const text = (max: number) =>
+  z
+    .string({ error: 'Must be text' })
+    .trim()
+    .max(max, { error: `Must be ${max} characters or less` });
+
+const profileEmail = clearable(text(254).check(z.email({ error: profile.emailInvalid })));
 
 /** A WhatsApp number is written like the sign-in number (SPEC §9: 10 to 15 digits). */
-const profileWhatsapp = clearable((value) => {
-  if (!onlyDigits(value)) return profile.whatsappDigits;
-  const digits = digitCount(value);
-  return digits < 10 || digits > 15 ? profile.whatsappLength : null;
-}, 30);
+const profileWhatsapp = clearable(
+  text(30)
+    .regex(PHONE_CHARACTERS, { error: profile.whatsappDigits, abort: true })
+    .regex(digitsBetween(10, 15), { error: profile.whatsappLength }),
+);
 
 /**
  * PATCH /api/auth/me: the details a renter may change themselves. Every field is optional

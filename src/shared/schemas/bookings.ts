@@ -10,7 +10,13 @@ import { daysBetween, todayInAccra } from '../dates';
 import { messages } from '../messages';
 import { CarImageSchema } from './cars';
 import { MobileMoneyNetworkSchema, PaymentSchema, WalletNumberSchema } from './payments';
-import { PageQuerySchema, PagingSchema, requiredIsoDate, requiredText } from './common';
+import {
+  numberFromText,
+  PageQuerySchema,
+  PagingSchema,
+  requiredIsoDate,
+  requiredText,
+} from './common';
 
 const m = messages.booking;
 
@@ -21,10 +27,12 @@ const bookingDetailsShape = {
   destination: requiredText(m.destinationRequired).max(120, {
     error: 'Destination must be 120 characters or less',
   }),
-  // Radios send '1' or '2'; JSON clients may send the number.
-  destination_type: z.coerce
-    .number({ error: m.destinationTypeRequired })
-    .pipe(z.union([z.literal(1), z.literal(2)], { error: m.destinationTypeRequired })),
+  // Radios send '1' or '2'; JSON clients may send the number. Nothing else is read as one
+  // (true, [1] or ' 1' would be by a number coercion).
+  destination_type: z.union(
+    [z.literal([1, 2]), z.literal(['1', '2']).transform((v) => Number(v) as 1 | 2)],
+    { error: m.destinationTypeRequired },
+  ),
 };
 
 /**
@@ -60,11 +68,14 @@ export type BookingDetailsValues = z.input<typeof BookingDetailsSchema>;
 export const CreateBookingInputSchema = z
   .object({
     ...bookingDetailsShape,
-    car_id: z.coerce
-      .number({ error: m.carRequired })
-      .int({ error: m.carRequired })
-      .min(1, { error: m.carRequired })
-      .max(2_147_483_647, { error: m.carRequired }),
+    car_id: z.preprocess(
+      numberFromText,
+      z
+        .number({ error: m.carRequired })
+        .int({ error: m.carRequired })
+        .min(1, { error: m.carRequired })
+        .max(2_147_483_647, { error: m.carRequired }),
+    ),
     payment_method: z.enum(PAYMENT_METHODS, { error: m.paymentMethodRequired }),
     /** Mobile money only: the renter's network and wallet (default: the account's number). */
     network: MobileMoneyNetworkSchema.optional(),

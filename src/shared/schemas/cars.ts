@@ -7,8 +7,7 @@ import {
   TRANSMISSIONS,
 } from '../constants';
 import { CAR_FEATURES, CAR_SORTS, COLOUR_FAMILIES } from '../car-facets';
-import { isIsoDate } from '../dates';
-import { PageQuerySchema, PagingSchema } from './common';
+import { optionalIsoDate, PageQuerySchema, PagingSchema } from './common';
 
 export const CarImageSchema = z.object({ image_url: z.string(), alt: z.string() });
 
@@ -45,14 +44,20 @@ const optionalText = z
   .max(100)
   .optional()
   .transform((v) => (v ? v : undefined));
-const optionalDate = z
-  .string()
-  .optional()
-  .refine((v) => v === undefined || v === '' || isIsoDate(v), {
-    error: 'Enter a valid date (YYYY-MM-DD)',
-  })
-  .transform((v) => (v ? v : undefined));
+const optionalDate = optionalIsoDate;
 const optionalMoney = z.coerce.number().min(0).max(10_000_000).optional();
+
+/** 'suv' → '[sS][uU][vV]': a list is matched in any case (it is lower-cased before use). */
+const anyCase = (value: string) => value.replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`);
+/**
+ * A comma-separated list whose items match `item`: white space around items and empty items
+ * (',,') are allowed and dropped. A pattern, not a check after splitting, so the OpenAPI
+ * document states the same rule.
+ */
+const listPattern = (item: string) =>
+  // Each slot is 'spaces, then maybe an item and spaces': one way to read any text, so a long
+  // hostile list fails in linear time instead of backtracking.
+  new RegExp(String.raw`^\s*(?:(?:${item})\s*)?(?:,\s*(?:(?:${item})\s*)?)*$`);
 
 /**
  * A comma-separated list of allowed values (`?fuel_type=diesel,hybrid`), matched as "any of";
@@ -61,7 +66,10 @@ const optionalMoney = z.coerce.number().min(0).max(10_000_000).optional();
 const csvOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z
     .string()
-    .max(300)
+    .max(300, { abort: true })
+    .regex(listPattern(values.map(anyCase).join('|')), {
+      error: `Use one or more of ${values.join(', ')}, separated by commas`,
+    })
     .transform((v) => [
       ...new Set(
         v
@@ -73,9 +81,13 @@ const csvOf = <T extends readonly [string, ...string[]]>(values: T) =>
     .pipe(z.array(z.enum(values)))
     .optional()
     .transform((v) => (v?.length ? v : undefined));
+/** Door counts, 1 to 60, as a list ('2,4'). */
 const csvOfCounts = z
   .string()
-  .max(100)
+  .max(100, { abort: true })
+  .regex(listPattern('0*(?:[1-9]|[1-5][0-9]|60)'), {
+    error: 'Use whole numbers from 1 to 60, separated by commas',
+  })
   .transform((v) => [
     ...new Set(
       v

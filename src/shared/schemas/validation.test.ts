@@ -4,6 +4,8 @@ import { addDays, todayInAccra } from '../dates';
 import { messages } from '../messages';
 import { LoginInputSchema, RegisterFormSchema } from './auth';
 import { CreateBookingInputSchema } from './bookings';
+import { CarFiltersSchema } from './cars';
+import { isGhanaMobileNumber } from './payments';
 
 const fieldErrors = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value);
@@ -102,5 +104,43 @@ describe('booking rules (SPEC §5, PRODUCT.md P2.5)', () => {
     expect(
       fieldErrors(CreateBookingInputSchema, { ...valid, end_date: addDays(valid.start_date, 90) }),
     ).toEqual({});
+  });
+});
+
+describe('rules written as patterns (so that the OpenAPI document states them)', () => {
+  it('takes a Ghana mobile wallet number in the ways people write it, and nothing else', () => {
+    for (const number of [
+      '0244123456',
+      '233244123456',
+      '+233 24 412 3456',
+      '+233 0244 123 456',
+      '(024) 412-3456',
+      ' 055.412.3456 ',
+    ]) {
+      expect(isGhanaMobileNumber(number), number).toBe(true);
+    }
+    for (const number of [
+      '0294123456',
+      '0244 12345',
+      '+44 7700 900123',
+      '(+233) 244123456',
+      '++233244123456',
+      '0244123456x',
+    ]) {
+      expect(isGhanaMobileNumber(number), number).toBe(false);
+    }
+  });
+
+  it('refuses a long hostile value at once (no backtracking)', () => {
+    const hostile = ` ${'( -'.repeat(20_000)}x`;
+    const started = performance.now();
+    fieldErrors(LoginInputSchema, { msisdn: hostile, password: 'secret1' });
+    fieldErrors(RegisterFormSchema, { msisdn: hostile });
+    isGhanaMobileNumber(hostile);
+    fieldErrors(CarFiltersSchema, {
+      body_type: `${', '.repeat(149)}x`,
+      doors: `${', '.repeat(49)}x`,
+    });
+    expect(performance.now() - started).toBeLessThan(200);
   });
 });

@@ -11,6 +11,7 @@ import {
   adminMessages,
   AdminPhotoOrderInputSchema,
   AdminPhotosResponseSchema,
+  AdminPhotoUploadFormSchema,
   AdminPhotoUploadResponseSchema,
   PHOTO_MAX_BYTES,
 } from '../../../shared/schemas/admin';
@@ -38,6 +39,7 @@ export const adminPhotoRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = a
       summary:
         'Upload a photo (multipart field "file": JPG, PNG or WebP, at most 8 MB; optional "alt" before it)',
       consumes: ['multipart/form-data'],
+      multipartBody: AdminPhotoUploadFormSchema,
       params: AdminIdParamsSchema,
       response: {
         201: AdminPhotoUploadResponseSchema,

@@ -1,6 +1,8 @@
 import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { DEMO_FLEET, type DemoCar } from '../../db/seed/fleet';
+import { errorHandlerPlugin } from '../../plugins/error-handler';
 import {
   demoImageName,
   parseDemoImageName,
@@ -142,7 +144,11 @@ describe('demo image names', () => {
 
 describe('GET /media/demo/:name', () => {
   async function buildApp() {
+    // As the app builds it: zod schemas, and the one error handler (a bad name is not found).
     const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(errorHandlerPlugin);
     await app.register(mediaRoutes, { prefix: '/media' });
     return app;
   }

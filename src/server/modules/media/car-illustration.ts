@@ -835,7 +835,8 @@ export function renderCarIllustration(options: {
 }
 
 const BODY_TYPES = Object.keys(SIDE) as BodyType[];
-const NAME = /^([a-z]+)-([0-9a-f]{6})-([0-3])\.svg$/;
+/** A demo image's file name: body type, colour and view ('suv-1f6feb-0.svg'). */
+export const DEMO_IMAGE_NAME = /^([a-z]+)-([0-9a-f]{6})-([0-3])\.svg$/;
 
 /** File name of a demo photo, e.g. `suv-1f6f8b-0.svg`. */
 export function demoImageName(bodyType: BodyType, colourHex: string, view: CarView): string {
@@ -847,7 +848,7 @@ export function demoImageName(bodyType: BodyType, colourHex: string, view: CarVi
 export function parseDemoImageName(
   name: string,
 ): { bodyType: BodyType; colourHex: string; view: CarView } | null {
-  const m = NAME.exec(name);
+  const m = DEMO_IMAGE_NAME.exec(name);
   if (!m) return null;
   const [, type, hex, view] = m;
   const bodyType = BODY_TYPES.find((t) => t === type);

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { messages } from '../../../shared/messages';
+import { z } from 'zod';
+import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import {
+  DEMO_IMAGE_NAME,
   demoImageName,
   parseDemoImageName,
   renderCarIllustration,
@@ -42,14 +45,28 @@ export function demoImageUrl(
 }
 
 export const mediaRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Params: { name: string } }>('/demo/:name', async (request, reply) => {
-    const parsed = parseDemoImageName(request.params.name);
-    if (!parsed) return reply.status(404).send({ message: messages.http.notFound });
-    const svg = renderCached(request.params.name, parsed);
-    return reply
-      .header('content-type', 'image/svg+xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .send(svg);
-  });
+  app.get<{ Params: { name: string } }>(
+    '/demo/:name',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'A demo car illustration (SVG) by body type, colour and view',
+        params: z.object({ name: z.string().regex(DEMO_IMAGE_NAME) }),
+        response: {
+          200: { description: 'The image', content: { 'image/svg+xml': { schema: z.string() } } },
+          404: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const parsed = parseDemoImageName(request.params.name);
+      if (!parsed) return reply.status(404).send({ message: messages.http.notFound });
+      const svg = renderCached(request.params.name, parsed);
+      return reply
+        .header('content-type', 'image/svg+xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(svg);
+    },
+  );
 };

@@ -82,6 +82,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['payments'],
         summary: 'Paystack webhook (x-paystack-signature: HMAC-SHA512 of the raw body)',
+        // Any media type is read (the signature covers the raw bytes): never a 415.
+        consumes: ['*/*'],
         response: {
           200: z.object({ received: z.boolean() }),
           400: ErrorResponseSchema,
