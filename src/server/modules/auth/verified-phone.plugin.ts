@@ -7,8 +7,9 @@ import { HttpError } from '../../http-errors';
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Pre-handler: signed in (else 401) with a verified phone number (else 403 'Verify your
-     * phone number to book.'), ACCT-12.
+     * Pre-handler: a verified phone number (else 403 'Verify your phone number to book.'),
+     * ACCT-12. Put it after `requireUser`, which the auth plugin runs before the body is read;
+     * on its own it checks the sign-in too.
      */
     requireVerifiedPhone: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
@@ -18,7 +19,7 @@ declare module 'fastify' {
 export const verifiedPhonePlugin = fp(
   async (app: FastifyInstance) => {
     const requireVerifiedPhone = async (request: FastifyRequest, reply: FastifyReply) => {
-      await app.requireUser(request, reply);
+      if (!request.auth) await app.requireUser(request, reply);
       if (!request.auth?.user.phoneVerifiedAt) {
         throw new HttpError(403, messages.phone.verifyToBook);
       }

@@ -44,7 +44,9 @@ const errors = {
 
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/create', {
-    preHandler: app.requireVerifiedPhone,
+    // Signed in is checked before the body (the auth plugin moves requireUser to onRequest);
+    // a verified number is checked once the request is known to be well formed.
+    preHandler: [app.requireUser, app.requireVerifiedPhone],
     schema: {
       tags: ['bookings'],
       summary: 'Book a car for a date range',
