@@ -1,3 +1,8 @@
+import {
+  PAYMENT_STATUSES,
+  type BookingStatus,
+  type PaymentStatus,
+} from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
 import { adminMessages, type AdminBookingAction } from '../../../shared/schemas/admin';
 import type { BookingEventActor, BookingEventType } from './booking-events';
@@ -9,16 +14,12 @@ import type { BookingEventActor, BookingEventType } from './booking-events';
  * these two columns (eslint.config.js enforces it).
  */
 
-export const BOOKING_STATUSES = [
-  'pending',
-  'confirmed',
-  'active',
-  'completed',
-  'cancelled',
-] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-export const PAYMENT_STATUSES = ['unpaid', 'pending', 'paid', 'failed', 'refunded'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export {
+  BOOKING_STATUSES,
+  PAYMENT_STATUSES,
+  type BookingStatus,
+  type PaymentStatus,
+} from '../../../shared/constants';
 export type BookingKind = 'rental' | 'maintenance';
 
 /**
