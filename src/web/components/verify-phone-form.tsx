@@ -34,7 +34,7 @@ const formatWait = (seconds: number) =>
   `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 /**
- * The one place a renter types the code from the SMS (ACCT-10, ACCT-11), used after
+ * The one place a renter types the code from the SMS (ACCT-10, ACCT-15), used after
  * registering, in the booking flow (ACCT-12) and on the profile. `autocomplete="one-time-code"`
  * and a numeric keyboard let a phone offer the code straight from the message.
  */

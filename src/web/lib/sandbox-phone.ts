@@ -3,7 +3,7 @@ import type { SandboxSmsResponse } from '../../shared/schemas/auth';
 import { ApiError, apiRequest } from './api-client';
 
 /**
- * The sandbox phone's inbox for one number (RUN-12). The endpoint exists only with the sandbox
+ * The sandbox phone's inbox for one number (RUN-12, ROUTE-9). The endpoint exists only with the sandbox
  * SMS provider outside production, so its answer is also how the web knows the sandbox is on:
  * a 404 means "no sandbox phone here" (production never shows a link to it), with no setting
  * of its own that could disagree with the server.

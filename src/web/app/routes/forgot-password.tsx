@@ -4,7 +4,7 @@ import { AuthCard } from '../../features/auth/components/auth-card';
 import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
 import { usePageTitle } from '../../lib/use-page-title';
 
-/** /forgot-password (ACCT-13, ROUTE-9): the number first; the code and new password next. */
+/** /forgot-password (ACCT-16, ROUTE-9): the number first; the code and new password next. */
 export default function ForgotPasswordPage() {
   usePageTitle('Forgot password');
   const navigate = useNavigate();

@@ -56,7 +56,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const { error, user } = useAuth();
-  // ACCT-10: right after registering, the code from the SMS (ROUTE-2: then on to the cars).
+  // ACCT-15: right after registering, the code from the SMS (ROUTE-2: then on to the cars).
   const [verifying, setVerifying] = useState(false);
 
   // The tab lives in the URL, so the header's Register link (/login?tab=register) opens it.

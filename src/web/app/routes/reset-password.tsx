@@ -8,7 +8,7 @@ import { login } from '../../lib/session-store';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /**
- * /reset-password?msisdn=… (ACCT-13, ROUTE-9): the code and a new password. On success the
+ * /reset-password?msisdn=… (ACCT-16, ROUTE-9): the code and a new password. On success the
  * renter is signed in with it and goes on to the cars, as after signing in (ROUTE-2): the
  * reset ended every other session, so this is the one they now hold.
  */

@@ -24,7 +24,7 @@ const emptyValues: ChangePasswordInput = {
 };
 
 /**
- * ACCT-14 on the profile: a new password (this session stays, every other one ends) and
+ * ACCT-14 and ACCT-16 on the profile: a new password (this session stays, every other one ends) and
  * 'Log out everywhere' (every session ends, this one too: the session store forgets it and
  * the sign-in page says why).
  */
@@ -100,13 +100,15 @@ export function PasswordAndSessions() {
         <p className="muted profile-subtitle-lead">
           Your other devices are signed out; this one stays signed in.
         </p>
-        <PasswordField
-          id="profile-current-password"
-          label="Current password"
-          registration={register('current_password')}
-          error={shown('current_password')}
-          inputProps={{ autoComplete: 'current-password' }}
-        />
+        <div className="profile-grid">
+          <PasswordField
+            id="profile-current-password"
+            label="Current password"
+            registration={register('current_password')}
+            error={shown('current_password')}
+            inputProps={{ autoComplete: 'current-password' }}
+          />
+        </div>
         <div className="profile-grid">
           <PasswordField
             id="profile-new-password"

@@ -4,7 +4,7 @@ import { VerifyPhoneForm } from '../../../components/verify-phone-form';
 import './profile.css';
 
 /**
- * ACCT-10 on the profile: an unverified number is said plainly, with 'Verify now', which asks
+ * ACCT-15 on the profile: an unverified number is said plainly, with 'Verify now', which asks
  * for a code and shows the code form in place. Nothing is shown once the number is verified.
  */
 export function PhoneVerification({

@@ -76,7 +76,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
         <CheckboxField id="login-remember" registration={register('remember')}>
           Remember me
         </CheckboxField>
-        {/* ACCT-13: a new password by SMS code. */}
+        {/* ACCT-16: a new password by SMS code. */}
         <Link to={paths.forgotPassword.getHref()} className="login-forgot">
           Forgot password?
         </Link>

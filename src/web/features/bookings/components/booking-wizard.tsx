@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type Ref } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import { addDays, todayInAccra } from '../../../../shared/dates';
+import { addDays, formatDate, todayInAccra } from '../../../../shared/dates';
 import type { Car } from '../../../../shared/schemas/cars';
 import { VerifyPhoneForm } from '../../../components/verify-phone-form';
 import { paths } from '../../../config/paths';
@@ -139,7 +139,7 @@ function SummaryWithPayment({
   const [checking, setChecking] = useState(false);
 
   /**
-   * ACCT-12: booking needs a verified number, so an unverified renter is asked for the code
+   * ACCT-12, ACCT-15: booking needs a verified number, so an unverified renter is asked for the code
    * here, in place of the payment step, and the trip they chose stays as it is. The stored
    * user may be older than a verification made elsewhere, so the server's copy decides.
    */
@@ -182,7 +182,11 @@ function SummaryWithPayment({
           Verify your phone number to book
         </h1>
         <p className="muted booking-step-intro">
-          One quick step before payment, once only. Your car and trip are kept.
+          One quick step before payment, needed only once. Your{' '}
+          <strong>
+            {car.year} {car.make} {car.model}
+          </strong>{' '}
+          from {formatDate(details.start_date)} to {formatDate(details.end_date)} is kept.
         </p>
         <VerifyPhoneForm
           idPrefix="booking-verify"
