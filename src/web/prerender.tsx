@@ -23,6 +23,7 @@ import { carKeys } from './features/cars/api/cars';
 export const prerenderedPages: Record<string, string> = {
   [paths.home.path]: paths.home.getHref(),
   [paths.login.path]: paths.login.getHref(),
+  [paths.forgotPassword.path]: paths.forgotPassword.getHref(),
   // Any id: with no data yet the page shows its loading state, whichever car it is.
   [paths.carDetails.path]: paths.carDetails.getHref(1),
   [paths.about.path]: paths.about.getHref(),

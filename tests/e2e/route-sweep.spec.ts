@@ -39,6 +39,10 @@ const routes: { path: string; signedIn?: boolean; heading?: RegExp }[] = [
   { path: '/team-list' },
   { path: '/team-single/1' },
   { path: '/login' },
+  { path: '/forgot-password' },
+  { path: '/reset-password?msisdn=0244000001' },
+  { path: '/sandbox/phone' },
+  { path: '/sandbox/phone?msisdn=0244000001' },
   { path: '/404', heading: /Oops! It looks like you're lost\./ },
   { path: '/no/such/page', heading: /Oops! It looks like you're lost\./ },
 ];

@@ -47,6 +47,11 @@ export const routeManifest: readonly RouteEntry[] = [
   },
   { path: paths.booking.path, load: () => import('./routes/booking-view'), access: 'signed-in' },
   { path: paths.login.path, load: () => import('./routes/login'), access: 'signed-out' },
+  // Password recovery (ACCT-13, ROUTE-9): open to anyone, signed in or not.
+  { path: paths.forgotPassword.path, load: () => import('./routes/forgot-password') },
+  { path: paths.resetPassword.path, load: () => import('./routes/reset-password') },
+  // The sandbox phone (RUN-12, ROUTE-9): the page is there always and says when the sandbox is off.
+  { path: paths.sandboxPhone.path, load: () => import('./routes/sandbox-phone') },
   { path: paths.about.path, load: () => import('./routes/about') },
   { path: paths.faq.path, load: () => import('./routes/faq') },
   { path: paths.contact.path, load: () => import('./routes/contact') },

@@ -25,6 +25,12 @@ export const paths = {
     path: '/login',
     getHref: (tab?: 'register') => (tab ? '/login?tab=register' : '/login'),
   },
+  /** Password recovery by SMS code (ACCT-13): the number first, then the code. */
+  forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
+  resetPassword: {
+    path: '/reset-password',
+    getHref: (msisdn: string) => `/reset-password?msisdn=${encodeURIComponent(msisdn)}`,
+  },
   profile: { path: '/profile', getHref: () => '/profile' },
   about: { path: '/about', getHref: () => '/about' },
   contact: {
@@ -95,6 +101,12 @@ export const paths = {
   sandboxPay: {
     path: '/pay/sandbox/:reference',
     getHref: (reference: string) => `/pay/sandbox/${encodeURIComponent(reference)}`,
+  },
+  /** The sandbox SMS provider's stand-in for a phone: what it "sent" to one number (RUN-12). */
+  sandboxPhone: {
+    path: '/sandbox/phone',
+    getHref: (msisdn?: string) =>
+      msisdn ? `/sandbox/phone?msisdn=${encodeURIComponent(msisdn)}` : '/sandbox/phone',
   },
   // The staff console (PRODUCT.md P6); its inner pages' paths live in features/admin/admin-paths.ts.
   admin: { path: '/admin', getHref: () => '/admin' },

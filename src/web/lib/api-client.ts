@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly errors: Record<string, string[]> = {},
+    /** From a 429's Retry-After: how many seconds until asking again can succeed. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -95,10 +97,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (response.ok) return data as T;
 
   const body = (data ?? {}) as Partial<ErrorResponse>;
+  const retryAfter = Number(response.headers.get('Retry-After'));
   const error = new ApiError(
     response.status,
     body.message ?? messages.http.internal,
     body.errors ?? {},
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
   );
   if (response.status === 401 && !options.skipUnauthorizedHandler) onUnauthorized(error);
   throw error;

@@ -1,7 +1,15 @@
 import { useSyncExternalStore } from 'react';
 import { LOGIN_SUCCESS_STATUS_CODE, SESSION_LIFETIME_MS } from '../../shared/constants';
 import { messages } from '../../shared/messages';
-import type { LoginInput, LoginResponse, RegisterInput, User } from '../../shared/schemas/auth';
+import type {
+  ChangePasswordInput,
+  LoginInput,
+  LoginResponse,
+  MeResponse,
+  RegisterInput,
+  User,
+  VerifyPhoneResponse,
+} from '../../shared/schemas/auth';
 import { ApiError, apiRequest } from './api-client';
 import { STORAGE_KEYS, storage } from './storage';
 
@@ -193,7 +201,55 @@ export const clearAuthError = () => setState({ error: null });
  * why a sign-in attempt failed (ACCT-7).
  */
 export const isSessionNotice = (error: string | null): boolean =>
-  error === messages.session.expired || error === messages.session.required;
+  error === messages.session.expired ||
+  error === messages.session.required ||
+  error === messages.password.loggedOutEverywhere;
 
 /** Keeps the signed-in user's details fresh (e.g. after a profile change). */
 export const updateSignedInUser = (user: User) => setState({ user });
+
+/**
+ * Asks for a new code by SMS to the signed-in user's own number (ACCT-10). Throws ApiError; a
+ * 429 carries the wait (LIMIT-9).
+ */
+export async function sendPhoneCode(): Promise<void> {
+  await apiRequest('/auth/phone/send-code', { method: 'POST' });
+}
+
+/** Enters the code from the SMS (ACCT-10); the session's user becomes verified at once. */
+export async function verifyPhone(code: string): Promise<User> {
+  const { user } = await apiRequest<VerifyPhoneResponse>('/auth/phone/verify', {
+    method: 'POST',
+    body: { code },
+  });
+  setState({ user });
+  return user;
+}
+
+/**
+ * The signed-in user as the server has them now: the number may have been verified on another
+ * device, or the stored copy may predate verification (ACCT-12 decides on the server's copy).
+ */
+export async function refreshSignedInUser(): Promise<User> {
+  const { user } = await apiRequest<MeResponse>('/auth/me');
+  setState({ user });
+  return user;
+}
+
+/** ACCT-14: this session stays, every other one ends. Throws ApiError (422 per field, 429). */
+export async function changePassword(input: ChangePasswordInput): Promise<string> {
+  const { message } = await apiRequest<{ message: string }>('/auth/password/change', {
+    method: 'POST',
+    body: input,
+  });
+  return message;
+}
+
+/**
+ * ACCT-14: every session ends, this one included, so this browser forgets it too and the
+ * sign-in page says why.
+ */
+export async function logoutEverywhere(): Promise<void> {
+  await apiRequest('/auth/logout-all', { method: 'POST' });
+  clearSession(messages.password.loggedOutEverywhere);
+}

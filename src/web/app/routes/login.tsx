@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { Tabs } from '../../components/tabs';
+import { VerifyPhoneForm } from '../../components/verify-phone-form';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { RegisterForm } from '../../features/auth/components/register-form';
 import { isSessionNotice, useAuth } from '../../lib/session-store';
@@ -38,12 +40,24 @@ function readReturnTo(state: unknown): { to: string; state: unknown } {
   return { to: paths.availableCars.getHref(), state: undefined };
 }
 
+/** Whether a login-required page sent the visitor here (ROUTE-1), so the page can say why. */
+const sentByProtectedPage = (state: unknown) =>
+  typeof (state as { from?: unknown } | null)?.from === 'string';
+
+/** A notice another page left for this one (a password reset, ACCT-13). */
+const noticeFromState = (state: unknown): string | null => {
+  const notice = (state as { notice?: unknown } | null)?.notice;
+  return typeof notice === 'string' ? notice : null;
+};
+
 export default function LoginPage() {
   usePageTitle('Sign in');
   const location = useLocation();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
-  const { error } = useAuth();
+  const { error, user } = useAuth();
+  // ACCT-15: right after registering, the code from the SMS (ROUTE-2: then on to the cars).
+  const [verifying, setVerifying] = useState(false);
 
   // The tab lives in the URL, so the header's Register link (/login?tab=register) opens it.
   const tab: Tab = searchParams.get('tab') === 'register' ? 'register' : 'signin';
@@ -74,46 +88,90 @@ export default function LoginPage() {
         </div>
 
         <section className="login-card card" aria-labelledby="login-heading">
-          <header className="login-intro">
-            <h1 id="login-heading">{intro[tab].heading}</h1>
-            <p className="muted">{intro[tab].line}</p>
-          </header>
+          {verifying && user ? (
+            <>
+              <header className="login-intro">
+                <h1 id="login-heading">Check your phone</h1>
+                <p className="muted">
+                  One last step: the code proves the number is yours, and you need it to book.
+                </p>
+              </header>
+              <VerifyPhoneForm
+                idPrefix="register-verify"
+                msisdn={user.msisdn}
+                codeJustSent
+                autoFocus
+                onVerified={continueAfterSignIn}
+                secondary={
+                  <button type="button" className="btn btn-ghost" onClick={continueAfterSignIn}>
+                    Skip for now
+                  </button>
+                }
+              />
+            </>
+          ) : (
+            <>
+              <header className="login-intro">
+                <h1 id="login-heading">{intro[tab].heading}</h1>
+                <p className="muted">{intro[tab].line}</p>
+              </header>
 
-          {isSessionNotice(error) && (
-            <div className="alert alert-info login-notice" role="alert">
-              <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-                <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
-                <path
-                  d="M12 7v5l3 2"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                />
-              </svg>
-              <span>{error}</span>
-            </div>
+              {!isSessionNotice(error) && noticeFromState(location.state) && (
+                <div className="alert alert-success login-notice" role="status">
+                  <span>{noticeFromState(location.state)}</span>
+                </div>
+              )}
+              {/* ROUTE-1, ROUTE-9: a visitor sent here by a login-required page is told why. */}
+              {!isSessionNotice(error) && sentByProtectedPage(location.state) && (
+                <div className="alert alert-info login-notice" role="status">
+                  <span>Sign in to see all our cars and book one.</span>
+                </div>
+              )}
+
+              {isSessionNotice(error) && (
+                <div className="alert alert-info login-notice" role="alert">
+                  <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+                    <circle
+                      cx="12"
+                      cy="12"
+                      r="9"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                    />
+                    <path
+                      d="M12 7v5l3 2"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                      strokeLinecap="round"
+                    />
+                  </svg>
+                  <span>{error}</span>
+                </div>
+              )}
+
+              <Tabs
+                label="Sign in or register"
+                look="segmented"
+                focusablePanels={false}
+                selected={tab}
+                onSelect={selectTab}
+                tabs={[
+                  {
+                    id: 'signin',
+                    label: 'Sign in',
+                    panel: <LoginForm onSignedIn={continueAfterSignIn} />,
+                  },
+                  {
+                    id: 'register',
+                    label: 'Register',
+                    panel: <RegisterForm onRegistered={() => setVerifying(true)} />,
+                  },
+                ]}
+              />
+            </>
           )}
-
-          <Tabs
-            label="Sign in or register"
-            look="segmented"
-            focusablePanels={false}
-            selected={tab}
-            onSelect={selectTab}
-            tabs={[
-              {
-                id: 'signin',
-                label: 'Sign in',
-                panel: <LoginForm onSignedIn={continueAfterSignIn} />,
-              },
-              {
-                id: 'register',
-                label: 'Register',
-                panel: <RegisterForm onRegistered={continueAfterSignIn} />,
-              },
-            ]}
-          />
         </section>
       </div>
     </div>

@@ -1,6 +1,10 @@
 import { AccountShell } from '../account-shell';
 import { Spinner } from '../../components/spinner';
-import { useMe } from '../../features/account/api/profile';
+import { profileKeys, useMe } from '../../features/account/api/profile';
+import type { User } from '../../../shared/schemas/auth';
+import { useQueryClient } from '@tanstack/react-query';
+import { PasswordAndSessions } from '../../features/account/components/password-and-sessions';
+import { PhoneVerification } from '../../features/account/components/phone-verification';
 import { ProfileForm } from '../../features/account/components/profile-form';
 import { updateSignedInUser } from '../../lib/session-store';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -9,6 +13,11 @@ import { usePageTitle } from '../../lib/use-page-title';
 export default function ProfilePage() {
   usePageTitle('Profile');
   const me = useMe();
+  const queryClient = useQueryClient();
+  const verified = (user: User) => {
+    queryClient.setQueryData(profileKeys.me, user);
+    updateSignedInUser(user);
+  };
   let content;
   if (me.isPending) {
     content = (
@@ -28,7 +37,13 @@ export default function ProfilePage() {
     );
   } else {
     // Saving also refreshes the session's copy, so the header's initials follow at once.
-    content = <ProfileForm key={me.data.id} user={me.data} onSaved={updateSignedInUser} />;
+    content = (
+      <div className="profile-sections">
+        <PhoneVerification user={me.data} onVerified={verified} />
+        <ProfileForm key={me.data.id} user={me.data} onSaved={updateSignedInUser} />
+        <PasswordAndSessions />
+      </div>
+    );
   }
   return (
     <AccountShell title="Profile" lead="Your name and how we can reach you about your bookings.">

@@ -2,6 +2,8 @@ import { shownError } from '../../../lib/form-errors';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import { LoginFormSchema, type LoginFormValues } from '../../../../shared/schemas/auth';
 import {
   clearAuthError,
@@ -70,9 +72,15 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
         error={shown('password')}
         inputProps={{ autoComplete: 'current-password' }}
       />
-      <CheckboxField id="login-remember" registration={register('remember')}>
-        Remember me
-      </CheckboxField>
+      <div className="login-form-row">
+        <CheckboxField id="login-remember" registration={register('remember')}>
+          Remember me
+        </CheckboxField>
+        {/* ACCT-16: a new password by SMS code. */}
+        <Link to={paths.forgotPassword.getHref()} className="login-forgot">
+          Forgot password?
+        </Link>
+      </div>
       <button type="submit" className="btn btn-primary btn-block auth-submit" disabled={loading}>
         {loading && <span className="spinner spinner-sm" aria-hidden="true" />}
         {loading ? 'Logging in...' : 'Sign in'}

@@ -15,6 +15,8 @@ interface BookingSummaryStepProps {
   details: BookingDetailsOutput;
   onBack: () => void;
   onProceed: () => void;
+  /** Proceeding is being worked out (e.g. whether the number still needs verifying). */
+  proceeding?: boolean;
   headingRef: Ref<HTMLHeadingElement>;
 }
 
@@ -24,6 +26,7 @@ export function BookingSummaryStep({
   details,
   onBack,
   onProceed,
+  proceeding = false,
   headingRef,
 }: BookingSummaryStepProps) {
   const quote = useQuote({
@@ -120,7 +123,7 @@ export function BookingSummaryStep({
             type="button"
             className="btn btn-primary"
             onClick={onProceed}
-            disabled={!quote.data || quote.isFetching}
+            disabled={!quote.data || quote.isFetching || proceeding}
           >
             Proceed to payment
           </button>

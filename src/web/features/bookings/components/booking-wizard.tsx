@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState, type Ref } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import { addDays, todayInAccra } from '../../../../shared/dates';
+import { addDays, formatDate, todayInAccra } from '../../../../shared/dates';
 import type { Car } from '../../../../shared/schemas/cars';
+import { VerifyPhoneForm } from '../../../components/verify-phone-form';
 import { paths } from '../../../config/paths';
+import { refreshSignedInUser, useAuth } from '../../../lib/session-store';
 import { useQuote } from '../api/bookings';
 import { BookingDatesStep } from './booking-dates-step';
 import { bookingDetailsResolver } from './booking-details-resolver';
@@ -132,6 +134,78 @@ function SummaryWithPayment({
     startDate: details.start_date,
     endDate: details.end_date,
   });
+  const { user } = useAuth();
+  const [verifying, setVerifying] = useState(false);
+  const [checking, setChecking] = useState(false);
+
+  /**
+   * ACCT-12, ACCT-15: booking needs a verified number, so an unverified renter is asked for the code
+   * here, in place of the payment step, and the trip they chose stays as it is. The stored
+   * user may be older than a verification made elsewhere, so the server's copy decides.
+   */
+  async function proceed() {
+    if (user?.phone_verified) {
+      setPaying(true);
+      return;
+    }
+    setChecking(true);
+    try {
+      const fresh = await refreshSignedInUser();
+      if (fresh.phone_verified) setPaying(true);
+      else setVerifying(true);
+    } catch {
+      // Could not ask: the payment step tries, and the server's answer is shown there.
+      setPaying(true);
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  /**
+   * The payment window closed. If booking was refused for an unverified number (403, ACCT-12),
+   * the code form comes up instead of the summary.
+   */
+  async function afterPayment() {
+    setPaying(false);
+    try {
+      const fresh = await refreshSignedInUser();
+      if (!fresh.phone_verified) setVerifying(true);
+    } catch {
+      /* the summary stays; nothing more to say */
+    }
+  }
+
+  if (verifying && user) {
+    return (
+      <div className="card booking-panel">
+        <h1 ref={headingRef} tabIndex={-1} className="booking-step-title">
+          Verify your phone number to book
+        </h1>
+        <p className="muted booking-step-intro">
+          One quick step before payment, needed only once. Your{' '}
+          <strong>
+            {car.year} {car.make} {car.model}
+          </strong>{' '}
+          from {formatDate(details.start_date)} to {formatDate(details.end_date)} is kept.
+        </p>
+        <VerifyPhoneForm
+          idPrefix="booking-verify"
+          msisdn={user.msisdn}
+          autoFocus
+          onVerified={() => {
+            setVerifying(false);
+            setPaying(true);
+          }}
+          secondary={
+            <button type="button" className="btn btn-outline" onClick={() => setVerifying(false)}>
+              Back to summary
+            </button>
+          }
+        />
+      </div>
+    );
+  }
+
   return (
     <>
       <BookingSummaryStep
@@ -139,14 +213,15 @@ function SummaryWithPayment({
         details={details}
         headingRef={headingRef}
         onBack={onBack}
-        onProceed={() => setPaying(true)}
+        onProceed={() => void proceed()}
+        proceeding={checking}
       />
       <PaymentModal
         open={paying}
         carId={car.id}
         details={details}
         total={quote.data?.total_cost}
-        onClose={() => setPaying(false)}
+        onClose={() => void afterPayment()}
         onValidationFailure={onValidationFailure}
       />
     </>

@@ -1,0 +1,60 @@
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { messages } from '../../../shared/messages';
+import { normalizeMsisdn, formatMsisdn } from '../../../shared/phone';
+import { paths } from '../../config/paths';
+import { AuthCard } from '../../features/auth/components/auth-card';
+import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
+import { login } from '../../lib/session-store';
+import { usePageTitle } from '../../lib/use-page-title';
+
+/**
+ * /reset-password?msisdn=… (ACCT-16, ROUTE-9): the code and a new password. On success the
+ * renter is signed in with it and goes on to the cars, as after signing in (ROUTE-2): the
+ * reset ended every other session, so this is the one they now hold.
+ */
+export default function ResetPasswordPage() {
+  usePageTitle('Set a new password');
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const msisdn = searchParams.get('msisdn')?.trim() ?? '';
+  if (!msisdn) return <Navigate to={paths.forgotPassword.getHref()} replace />;
+  const notice = (location.state as { notice?: unknown } | null)?.notice;
+
+  async function signInWithNewPassword(password: string) {
+    if (await login({ msisdn, password })) {
+      void navigate(paths.availableCars.getHref(), { replace: true });
+    } else {
+      // The password is set; only the automatic sign-in failed (e.g. a sign-in limit).
+      void navigate(paths.login.getHref(), {
+        replace: true,
+        state: { notice: messages.password.resetDone },
+      });
+    }
+  }
+
+  return (
+    <AuthCard
+      headingId="reset-heading"
+      heading="Set a new password"
+      lead={
+        <>
+          Enter the code we sent to{' '}
+          <strong className="nowrap">{formatMsisdn(normalizeMsisdn(msisdn))}</strong> and choose a
+          new password.
+        </>
+      }
+    >
+      {typeof notice === 'string' && (
+        <div className="alert alert-success" role="status">
+          {notice}
+        </div>
+      )}
+      <ResetPasswordForm msisdn={msisdn} onReset={signInWithNewPassword} />
+      <p className="auth-card-links">
+        <Link to={paths.forgotPassword.getHref()}>No code? Send a new one</Link>
+        <Link to={paths.login.getHref()}>Back to sign in</Link>
+      </p>
+    </AuthCard>
+  );
+}

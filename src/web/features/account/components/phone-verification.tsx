@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import type { User } from '../../../../shared/schemas/auth';
+import { VerifyPhoneForm } from '../../../components/verify-phone-form';
+import './profile.css';
+
+/**
+ * ACCT-15 on the profile: an unverified number is said plainly, with 'Verify now', which asks
+ * for a code and shows the code form in place. Nothing is shown once the number is verified.
+ */
+export function PhoneVerification({
+  user,
+  onVerified,
+}: {
+  user: User;
+  onVerified: (user: User) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  if (user.phone_verified) return null;
+  return (
+    <section className="card account-panel profile-verify" aria-labelledby="profile-verify-title">
+      <h2 id="profile-verify-title" className="profile-section-title">
+        Your phone number is not verified
+      </h2>
+      {open ? (
+        <VerifyPhoneForm
+          idPrefix="profile-verify"
+          msisdn={user.msisdn}
+          onVerified={onVerified}
+          autoFocus
+          secondary={
+            <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
+              Not now
+            </button>
+          }
+        />
+      ) : (
+        <>
+          <p className="muted profile-subtitle-lead">
+            We text a code to your number to make sure it is yours. You need it to book a car.
+          </p>
+          <button type="button" className="btn btn-accent" onClick={() => setOpen(true)}>
+            Verify now
+          </button>
+        </>
+      )}
+    </section>
+  );
+}
