@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MOBILE_MONEY_NETWORKS, PAYMENT_ATTEMPT_STATUSES } from '../constants';
+import { CHARGE_STEPS, MOBILE_MONEY_NETWORKS, PAYMENT_ATTEMPT_STATUSES } from '../constants';
 import { messages } from '../messages';
 import { normalizeMsisdn, stripPhoneFormatting } from '../phone';
 
@@ -36,12 +36,27 @@ export const PaymentSchema = z.object({
   expires_at: z.string().nullable(),
   /** Why it failed or needs staff, in words for the renter; null when all is well. */
   message: z.string().nullable(),
+  /**
+   * While pending: what the renter does now (PAY-14): approve on the phone, type the voucher,
+   * or wait. Null for a settled attempt.
+   */
+  step: z.enum(CHARGE_STEPS).nullable().optional(),
+  /** The provider's instruction for that step, if it gave one. */
+  display_text: z.string().nullable().optional(),
 });
 export type Payment = z.infer<typeof PaymentSchema>;
 
 export const PaymentReferenceParamsSchema = z.object({ reference: z.string().min(1).max(80) });
 
 export const SandboxDecisionSchema = z.object({ decision: z.enum(['approve', 'decline']) });
+
+/** The Telecel Cash voucher (or another one-time code) for a charge in 'send_otp'. */
+export const SubmitOtpSchema = z.object({
+  otp: z
+    .string({ error: m.voucherRequired })
+    .trim()
+    .regex(/^\d{4,8}$/, { error: m.voucherRequired }),
+});
 
 export const SandboxTransactionSchema = z.object({
   reference: z.string(),
@@ -50,6 +65,8 @@ export const SandboxTransactionSchema = z.object({
   network: z.enum(MOBILE_MONEY_NETWORKS).nullable(),
   wallet_msisdn: z.string().nullable(),
   status: z.enum(['pending', 'success', 'failed', 'reversed']),
+  /** 'send_otp' until the voucher was typed (Telecel Cash), then 'pay_offline'. */
+  step: z.enum(['pay_offline', 'send_otp']),
   booking_code: z.string(),
   expires_at: z.string().nullable(),
 });
