@@ -71,3 +71,37 @@ export const SandboxTransactionSchema = z.object({
   expires_at: z.string().nullable(),
 });
 export type SandboxTransaction = z.infer<typeof SandboxTransactionSchema>;
+
+/**
+ * Ghana's mobile prefixes by network (the number portability exceptions are why the renter
+ * can change the guess): MTN 024, 025, 053, 054, 055, 059; Telecel 020, 050; AirtelTigo 026,
+ * 027, 056, 057.
+ */
+const NETWORK_BY_PREFIX: Record<string, (typeof MOBILE_MONEY_NETWORKS)[number]> = {
+  '24': 'mtn',
+  '25': 'mtn',
+  '53': 'mtn',
+  '54': 'mtn',
+  '55': 'mtn',
+  '59': 'mtn',
+  '20': 'telecel',
+  '50': 'telecel',
+  '26': 'airteltigo',
+  '27': 'airteltigo',
+  '56': 'airteltigo',
+  '57': 'airteltigo',
+};
+
+/** The network a (possibly half-typed) Ghana number is most likely on, or null. */
+export function guessNetwork(raw: string): (typeof MOBILE_MONEY_NETWORKS)[number] | null {
+  const digits = raw.replace(/\D/g, '');
+  const national = digits.startsWith('00233')
+    ? digits.slice(5)
+    : digits.startsWith('233')
+      ? digits.slice(3)
+      : digits.startsWith('0')
+        ? digits.slice(1)
+        : null;
+  if (national === null || national.length < 2) return null;
+  return NETWORK_BY_PREFIX[national.slice(0, 2)] ?? null;
+}
