@@ -292,7 +292,7 @@ export function PaymentModal({
               )}
             </div>
             <fieldset
-              className="momo-networks"
+              className={walletErrors.network ? 'momo-networks has-error' : 'momo-networks'}
               aria-describedby={
                 walletErrors.network
                   ? `${id}-network-error`
