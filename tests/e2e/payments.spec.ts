@@ -25,7 +25,6 @@ async function sendPrompt(page: Page, options: { wallet?: string; network?: Netw
   if (options.wallet) await choice.getByLabel('Mobile money number').fill(options.wallet);
   if (options.network)
     await choice.getByRole('radio', { name: options.network, exact: true }).check();
-  await shot(page, '02-mobile-money-fields');
   await choice.getByRole('button', { name: 'Send prompt to my phone' }).click();
   // From here the window's title names the step.
   return page.getByRole('dialog');
