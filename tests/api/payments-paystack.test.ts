@@ -4,9 +4,11 @@ import { addDays, todayInAccra } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
 import { bookingEvents, bookings, payments } from '../../src/server/db/schema/index';
 import { insertCar } from '../../src/server/db/factories';
+import { findBookingById } from '../../src/server/modules/bookings/booking-lifecycle';
 import {
   reconcileOnce,
   settleBackground,
+  startPayment,
 } from '../../src/server/modules/payments/payments.service';
 import { signedInStaff } from '../support/admin';
 import { FakePaystack } from '../support/fake-paystack';
@@ -779,6 +781,29 @@ describe('prompts are limited', () => {
     expect(res.json().message).toBe(messages.payment.tooManyPromptsWallet);
     // The booking that could not be prompted does not hold the car.
     expect((await otherRenterBooks(car.id, addDays(today, 60))).statusCode).toBe(201);
+  });
+});
+
+describe('prompts are limited per booking', () => {
+  it('a fourth prompt for one booking is refused with 429', async () => {
+    const { booking, renter } = await startedBooking();
+    const row = (await findBookingById(ctx.db, booking.id))!;
+    const again = () =>
+      startPayment(ctx.app.payments, {
+        booking: row,
+        user: { ...renter.user, email: null },
+        network: 'mtn',
+        walletMsisdn: `23324${(walletSerial += 1)}`,
+      });
+    await again();
+    await again();
+    await expect(again()).rejects.toMatchObject({
+      statusCode: 429,
+      message: messages.payment.tooManyPromptsBooking,
+    });
+    expect(
+      (await ctx.db.select().from(payments).where(eq(payments.bookingId, booking.id))).length,
+    ).toBe(3);
   });
 });
 

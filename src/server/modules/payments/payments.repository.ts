@@ -160,6 +160,8 @@ export async function leasePaystackEvent(db: Executor, id: number | null, leaseS
         select id from paystack_events
         where processed_at is null
           and (leased_until is null or leased_until < now())
+          -- An event that keeps failing is left for a person to look at after 20 tries.
+          and attempts < 20
           and (${id}::int is null or id = ${id}::int)
         order by id
         limit 1
