@@ -21,6 +21,14 @@ const EnvSchema = z.object({
   PAYSTACK_SECRET_KEY: z.string().optional(),
   PAYSTACK_PUBLIC_KEY: z.string().optional(),
   PAYSTACK_BASE_URL: z.string().url().default('https://api.paystack.co'),
+  /**
+   * The company's mail domain: Paystack requires a payer e-mail, and a renter without one is
+   * sent as <msisdn>@this domain (PAY-21).
+   */
+  PAYSTACK_EMAIL_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i, { error: 'a mail domain such as carlink.com.gh' })
+    .default('carlink.com.gh'),
   /** Who sends the SMS codes (RUN-10): the sandbox phone (default) or Arkesel. */
   SMS_PROVIDER: z.enum(['sandbox', 'arkesel']).default('sandbox'),
   ARKESEL_API_KEY: z.string().min(1).optional(),
@@ -64,6 +72,8 @@ export type AppConfig = {
     paystackSecretKey?: string;
     paystackPublicKey?: string;
     paystackBaseUrl: string;
+    /** Payer e-mails for renters without one are <msisdn>@this domain. */
+    emailDomain?: string;
     reconcileIntervalSeconds: number;
     /** Per request to the provider (default 10 s); tests shorten it. */
     providerTimeoutMs?: number;
@@ -143,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       paystackSecretKey: e.PAYSTACK_SECRET_KEY,
       paystackPublicKey: e.PAYSTACK_PUBLIC_KEY,
       paystackBaseUrl: e.PAYSTACK_BASE_URL.replace(/\/$/, ''),
+      emailDomain: e.PAYSTACK_EMAIL_DOMAIN.toLowerCase(),
       reconcileIntervalSeconds: e.PAYMENT_RECONCILE_SECONDS,
       holdSeconds: e.PAYMENT_HOLD_SECONDS,
     },

@@ -73,5 +73,15 @@ export const PAYMENT_ATTEMPT_STATUSES = [
   'abandoned',
   'refund_pending',
   'refunded',
+  // The money came and went back (a reversal): staff look at it (PAY-16).
+  'reversed',
 ] as const;
 export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
+
+/** Where a mobile money charge waits for the renter (PAY-14). */
+export const CHARGE_STEPS = ['pay_offline', 'send_otp', 'pending'] as const;
+export type ChargeStep = (typeof CHARGE_STEPS)[number];
+
+/** Prompts sent to phones (PAY-20): per booking, and per wallet number in an hour. */
+export const PROMPTS_PER_BOOKING = 3;
+export const PROMPTS_PER_WALLET_PER_HOUR = 5;

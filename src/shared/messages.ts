@@ -66,6 +66,15 @@ export const messages = {
     refundedAfterExpiry:
       'Your payment arrived after the dates were released and taken, so it is being refunded.',
     sandboxOnly: 'This page exists only with the sandbox payment provider.',
+    nothingCharged: 'Nothing was charged.',
+    tooManyPromptsBooking:
+      'This booking has had 3 payment prompts already. Please book again or pay on pickup.',
+    tooManyPromptsWallet:
+      'This mobile money number has had 5 payment prompts in the last hour. Please wait a little or use another number.',
+    voucherRequired: 'Enter the voucher code from your phone.',
+    voucherNotExpected: 'This payment is not waiting for a voucher.',
+    reversed: 'Your payment was reversed. Our team will contact you.',
+    refundNotOpen: 'This booking has no refund that needs attention.',
   },
   profile: {
     firstNameRequired: 'First name is required',

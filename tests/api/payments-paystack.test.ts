@@ -4,8 +4,15 @@ import { addDays, todayInAccra } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
 import { bookingEvents, bookings, payments } from '../../src/server/db/schema/index';
 import { insertCar } from '../../src/server/db/factories';
-import { reconcileOnce } from '../../src/server/modules/payments/payments.service';
+import { findBookingById } from '../../src/server/modules/bookings/booking-lifecycle';
+import {
+  reconcileOnce,
+  settleBackground,
+  startPayment,
+} from '../../src/server/modules/payments/payments.service';
+import { signedInStaff } from '../support/admin';
 import { FakePaystack } from '../support/fake-paystack';
+import { contractProblems } from '../support/paystack-contract';
 import { setupTestApp, signedInRenter } from '../support/test-app';
 
 // The real Paystack client code, pointed at a fake Paystack on loopback (issue 4).
@@ -15,6 +22,7 @@ const ctx = await setupTestApp({
     provider: 'paystack',
     paystackSecretKey: paystack.secretKey,
     paystackBaseUrl: paystack.url,
+    emailDomain: 'mail.carlink.test',
     reconcileIntervalSeconds: 0,
     providerTimeoutMs: 300,
   },
@@ -24,8 +32,20 @@ afterAll(() => paystack.stop());
 const today = todayInAccra();
 let dayOffset = 3;
 
+let walletSerial = 1_000_000;
+/** A wallet number of its own per booking, so that the per-wallet prompt limit stays out of the way. */
+const freshWallet = () => `024${(walletSerial += 1)}`;
+
 /** A renter, a car and a mobile money booking whose payment has started. */
-async function startedBooking(options: { carId?: number; start?: string; end?: string } = {}) {
+async function startedBooking(
+  options: {
+    carId?: number;
+    start?: string;
+    end?: string;
+    network?: 'mtn' | 'telecel' | 'airteltigo';
+    wallet?: string;
+  } = {},
+) {
   const renter = await signedInRenter(ctx);
   const carId = options.carId ?? (await insertCar(ctx.db, { pricePerDayPesewas: 500_00 })).id;
   const start = options.start ?? addDays(today, (dayOffset += 1));
@@ -40,8 +60,8 @@ async function startedBooking(options: { carId?: number; start?: string; end?: s
       destination: 'Takoradi',
       destination_type: 2,
       payment_method: 'mobile_money',
-      network: 'mtn',
-      wallet_msisdn: '024 412 3456',
+      network: options.network ?? 'mtn',
+      wallet_msisdn: options.wallet ?? freshWallet(),
     },
   });
   expect(res.statusCode, res.body).toBe(201);
@@ -62,13 +82,50 @@ const events = async (bookingId: number, type: string) =>
 const verify = (headers: Record<string, string>, reference: string) =>
   ctx.app.inject({ method: 'POST', url: `/api/payments/${reference}/verify`, headers });
 
-const deliver = (delivery: { body: string; headers: Record<string, string> }) =>
+/** A webhook delivery, then the work it started after its answer. */
+async function deliver(delivery: { body: string; headers: Record<string, string> }) {
+  const answer = await deliverOnly(delivery);
+  await settleBackground(ctx.app.payments);
+  return answer;
+}
+const deliverOnly = (delivery: { body: string; headers: Record<string, string> }) =>
   ctx.app.inject({
     method: 'POST',
     url: '/api/payments/webhook/paystack',
     headers: delivery.headers,
     payload: delivery.body,
   });
+
+const submitOtp = (headers: Record<string, string>, reference: string, otp: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/payments/${reference}/otp`,
+    headers,
+    payload: { otp },
+  });
+
+/** A booking paid by a verified charge. */
+async function paidBooking() {
+  const started = await startedBooking();
+  paystack.settle(started.payment.reference, 'success');
+  await verify(started.renter.headers, started.payment.reference);
+  return started;
+}
+
+async function cancel(headers: Record<string, string>, code: string) {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/bookings/${code}/cancel`,
+    headers,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res;
+}
+
+const refundOf = (reference: string) => {
+  const found = paystack.refunds.filter((r) => r.transaction === reference);
+  return found[found.length - 1]!;
+};
 
 /** Another renter books the same dates: succeeds only if the dates were freed. */
 async function otherRenterBooks(carId: number, start: string) {
@@ -89,8 +146,8 @@ async function otherRenterBooks(carId: number, start: string) {
 }
 
 describe('starting a mobile money payment with Paystack', () => {
-  it('initializes the booking total in pesewas, GHS, mobile money only, with the renter and the booking code', async () => {
-    const { booking, payment, renter } = await startedBooking();
+  it('charges the wallet directly (mobile_money phone and provider), so the prompt reaches the phone', async () => {
+    const { booking, payment, renter } = await startedBooking({ wallet: '024 412 3456' });
     expect(booking).toMatchObject({ status: 'pending', payment_status: 'pending' });
     expect(payment).toMatchObject({
       provider: 'paystack',
@@ -100,24 +157,35 @@ describe('starting a mobile money payment with Paystack', () => {
       amount: booking.total_cost,
       currency: 'GHS',
       expires_at: booking.hold_expires_at,
+      step: 'pay_offline',
+      display_text: 'Please complete authorization process on your mobile phone',
+      authorization_url: null,
     });
-    expect(payment.authorization_url).toMatch(/^https:\/\/checkout\.paystack\.com\//);
     expect(payment.reference.startsWith(`${booking.booking_code}-`)).toBe(true);
 
     const sent = paystack.get(payment.reference);
     expect(sent).toMatchObject({
       amount: Math.round(booking.total_cost * 100),
       currency: 'GHS',
-      channels: ['mobile_money'],
-      callback_url: 'http://localhost:3000/payment/callback',
-      email: `${renter.user.msisdn}@carlink.com.gh`,
+      channel: 'mobile_money',
+      mobile_money: { phone: '0244123456', provider: 'mtn' },
+      // The configured company mail domain, not the site's host.
+      email: `${renter.user.msisdn}@mail.carlink.test`,
     });
     expect(sent.metadata).toMatchObject({
       booking_code: booking.booking_code,
       renter_phone: `+${renter.user.msisdn}`,
-      mobile_money: { phone: '0244123456', provider: 'mtn' },
     });
+    expect(sent.metadata).not.toHaveProperty('mobile_money');
     expect(booking.payment).toEqual(payment);
+  });
+
+  it.each([
+    ['telecel', 'vod'],
+    ['airteltigo', 'atl'],
+  ] as const)('%s is sent as provider %s', async (network, code) => {
+    const { payment } = await startedBooking({ network });
+    expect(paystack.get(payment.reference).mobile_money?.provider).toBe(code);
   });
 
   it('uses a fresh reference for each attempt', async () => {
@@ -164,11 +232,11 @@ describe('starting a mobile money payment with Paystack', () => {
       const renter = await signedInRenter(ctx);
       const car = await insertCar(ctx.db);
       const start = addDays(today, 50);
-      paystack.failNext('initialize', fault);
+      paystack.failNext('charge', fault);
       const res = await ctx.app.inject({
         method: 'POST',
         url: '/api/bookings/create',
-        headers: { ...renter.headers, 'idempotency-key': `init-fault-${car.id}` },
+        headers: { ...renter.headers, 'idempotency-key': `charge-fault-${car.id}` },
         payload: {
           car_id: car.id,
           start_date: start,
@@ -177,6 +245,7 @@ describe('starting a mobile money payment with Paystack', () => {
           destination_type: 1,
           payment_method: 'mobile_money',
           network: 'mtn',
+          wallet_msisdn: freshWallet(),
         },
       });
       expect(res.statusCode).toBe(502);
@@ -186,6 +255,78 @@ describe('starting a mobile money payment with Paystack', () => {
       expect((await otherRenterBooks(car.id, start)).statusCode).toBe(201);
     },
   );
+});
+
+describe('each charge status', () => {
+  it('send_otp (Telecel Cash): the voucher is submitted through the server, then pending, then verified', async () => {
+    const { booking, payment, renter } = await startedBooking({ network: 'telecel' });
+    expect(payment).toMatchObject({ step: 'send_otp' });
+    expect(payment.display_text).toMatch(/voucher/);
+
+    const malformed = await submitOtp(renter.headers, payment.reference, 'abc');
+    expect(malformed.statusCode).toBe(422);
+    const stranger = await signedInRenter(ctx);
+    expect((await submitOtp(stranger.headers, payment.reference, '123456')).statusCode).toBe(404);
+
+    const sent = await submitOtp(renter.headers, payment.reference, '123456');
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().payment).toMatchObject({ status: 'pending', step: 'pending' });
+    expect(paystack.get(payment.reference).otp).toBe('123456');
+    // The voucher is asked for once: a second one is refused.
+    expect((await submitOtp(renter.headers, payment.reference, '654321')).statusCode).toBe(409);
+
+    paystack.settle(payment.reference, 'success');
+    const paid = await verify(renter.headers, payment.reference);
+    expect(paid.json().booking).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
+    expect(await bookingRow(booking.id)).toMatchObject({ status: 'confirmed' });
+  });
+
+  it('a voucher Paystack refuses can be typed again', async () => {
+    const { payment, renter } = await startedBooking({ network: 'telecel' });
+    const wrong = await submitOtp(renter.headers, payment.reference, '12345');
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().message).toBe(messages.payment.voucherRequired);
+    expect((await submitOtp(renter.headers, payment.reference, '123456')).statusCode).toBe(200);
+  });
+
+  it('pending: the renter waits; verify settles it', async () => {
+    paystack.nextCharges.push('pending');
+    const { payment, renter } = await startedBooking();
+    expect(payment).toMatchObject({ status: 'pending', step: 'pending' });
+    paystack.settle(payment.reference, 'success');
+    expect((await verify(renter.headers, payment.reference)).json().payment.status).toBe('success');
+  });
+
+  it('success at once: the charge is still verified before the booking is paid', async () => {
+    paystack.nextCharges.push('success');
+    const { booking, payment } = await startedBooking();
+    expect(payment).toMatchObject({ status: 'success', step: null });
+    expect(booking).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
+    expect(paystack.calls.some((c) => c.path === `/transaction/verify/${payment.reference}`)).toBe(
+      true,
+    );
+  });
+
+  it('failed (declined on the phone): cancelled and failed with the reason, and nothing was charged', async () => {
+    const { booking, payment, renter, carId, start } = await startedBooking();
+    paystack.settle(payment.reference, 'failed');
+    const res = await verify(renter.headers, payment.reference);
+    expect(res.json().payment).toMatchObject({
+      status: 'failed',
+      step: null,
+      message: 'Declined by the customer. Nothing was charged.',
+    });
+    expect(res.json().booking).toMatchObject({
+      status: 'cancelled',
+      payment_status: 'failed',
+      can_cancel: false,
+    });
+    expect(await bookingRow(booking.id)).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'failed',
+    });
+    expect((await otherRenterBooks(carId, start)).statusCode).toBe(201);
+  });
 });
 
 describe('a payment becomes paid only when verified', () => {
@@ -207,7 +348,20 @@ describe('a payment becomes paid only when verified', () => {
     });
   });
 
-  it('by verify: the renter polls; abandoned (not yet approved) changes nothing, success confirms', async () => {
+  it('fees passed to the customer: amount is above requested_amount, and the booking is paid', async () => {
+    paystack.customerFees = 19_50;
+    const { booking, payment, renter } = await startedBooking();
+    paystack.customerFees = 0;
+    paystack.settle(payment.reference, 'success');
+    expect(paystack.describe(payment.reference).amount).toBe(
+      Math.round(booking.total_cost * 100) + 19_50,
+    );
+    const res = await verify(renter.headers, payment.reference);
+    expect(res.json().booking).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
+    expect((await paymentRow(payment.reference)).flaggedReason).toBeNull();
+  });
+
+  it('by verify: the renter polls; ongoing (not yet approved) changes nothing, success confirms', async () => {
     const { booking, payment, renter } = await startedBooking();
     const waiting = await verify(renter.headers, payment.reference);
     expect(waiting.statusCode).toBe(200);
@@ -243,7 +397,7 @@ describe('a payment becomes paid only when verified', () => {
     },
   );
 
-  it('ten concurrent duplicate webhooks change the state once', async () => {
+  it('ten concurrent duplicate webhooks change the state once, and are stored once', async () => {
     const { booking, payment } = await startedBooking();
     paystack.settle(payment.reference, 'success');
     const delivery = paystack.webhook('charge.success', paystack.describe(payment.reference));
@@ -254,9 +408,13 @@ describe('a payment becomes paid only when verified', () => {
       status: 'confirmed',
       paymentStatus: 'paid',
     });
+    const stored = await ctx.db.execute(
+      sql`select count(*)::int as n from paystack_events where payload->'data'->>'reference' = ${payment.reference}`,
+    );
+    expect((stored as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
   });
 
-  it('a forged signature is refused with 401 and changes nothing', async () => {
+  it('a forged signature is refused with 401, is not stored, and changes nothing', async () => {
     const { booking, payment } = await startedBooking();
     paystack.settle(payment.reference, 'success');
     const forged = paystack.webhook('charge.success', paystack.describe(payment.reference), {
@@ -276,6 +434,10 @@ describe('a payment becomes paid only when verified', () => {
       status: 'pending',
       paymentStatus: 'pending',
     });
+    const stored = await ctx.db.execute(
+      sql`select count(*)::int as n from paystack_events where payload->'data'->>'reference' = ${payment.reference}`,
+    );
+    expect((stored as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 
   it('verifies the signature on the raw bytes: a pretty-printed body with non-ASCII text is accepted', async () => {
@@ -293,7 +455,7 @@ describe('a payment becomes paid only when verified', () => {
   });
 
   it.each([
-    ['a smaller amount', { paid_amount: 100 }],
+    ['a smaller requested amount', { paid_amount: 100 }],
     ['another currency', { paid_currency: 'NGN' }],
   ])('%s is flagged for staff, never confirmed', async (_name, change) => {
     const { booking, payment, renter } = await startedBooking();
@@ -315,27 +477,37 @@ describe('a payment becomes paid only when verified', () => {
   });
 });
 
-describe('payments that do not complete free the dates', () => {
-  it('a declined payment cancels the booking as failed, with the reason, and frees the dates', async () => {
-    const { booking, payment, renter, carId, start } = await startedBooking();
-    paystack.settle(payment.reference, 'failed');
+describe('reversals are flagged for staff, not read as declines', () => {
+  it('a reversal before the booking was confirmed releases it, flagged, and says so', async () => {
+    const { booking, payment, renter } = await startedBooking();
+    paystack.settle(payment.reference, 'reversed');
     const res = await verify(renter.headers, payment.reference);
     expect(res.json().payment).toMatchObject({
-      status: 'failed',
-      message: 'Declined by the customer',
+      status: 'reversed',
+      message: messages.payment.reversed,
     });
-    expect(res.json().booking).toMatchObject({
-      status: 'cancelled',
-      payment_status: 'failed',
-      can_cancel: false,
-    });
-    expect(await bookingRow(booking.id)).toMatchObject({
-      status: 'cancelled',
-      paymentStatus: 'failed',
-    });
-    expect((await otherRenterBooks(carId, start)).statusCode).toBe(201);
-  });
+    expect(await bookingRow(booking.id)).toMatchObject({ status: 'cancelled' });
+    expect((await paymentRow(payment.reference)).flaggedReason).toBe('payment_reversed');
+    expect(await events(booking.id, 'payment_flagged')).toHaveLength(1);
+    // A second look changes nothing.
+    await verify(renter.headers, payment.reference);
+    expect(await events(booking.id, 'payment_flagged')).toHaveLength(1);
 
+    const staff = await signedInStaff(ctx);
+    const detail = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/bookings/${booking.booking_code}`,
+      headers: staff.headers,
+    });
+    expect(detail.json().booking).toMatchObject({ flagged: true });
+    expect(detail.json().booking.payments.at(-1)).toMatchObject({
+      status: 'reversed',
+      flagged_reason: 'payment_reversed',
+    });
+  });
+});
+
+describe('payments that do not complete free the dates', () => {
   it('abandoned and past the hold: the reconciler expires it and frees the dates', async () => {
     const { booking, payment, carId, start } = await startedBooking();
     await ctx.db
@@ -375,14 +547,13 @@ describe('payments that do not complete free the dates', () => {
       status: 'refund_pending',
       flaggedReason: 'paid_after_dates_released',
     });
-    expect(paystack.refunds.filter((r) => r.transaction === payment.reference)).toHaveLength(1);
+    const refund = refundOf(payment.reference);
+    expect((await paymentRow(payment.reference)).refundId).toBe(String(refund.id));
 
     // Paystack confirms the refund later by webhook.
+    paystack.settleRefund(refund.id, 'processed');
     await deliver(
-      paystack.webhook('refund.processed', {
-        status: 'processed',
-        transaction_reference: payment.reference,
-      }),
+      paystack.webhook('refund.processed', paystack.refundEvent(refund.id, 'processed')),
     );
     expect(await paymentRow(payment.reference)).toMatchObject({ status: 'refunded' });
   });
@@ -399,28 +570,23 @@ describe('payments that do not complete free the dates', () => {
   });
 });
 
-describe('refunds', () => {
-  it('cancelling a paid booking refunds it through Paystack; refunded once Paystack confirms', async () => {
-    const { booking, payment, renter } = await startedBooking();
-    paystack.settle(payment.reference, 'success');
-    await verify(renter.headers, payment.reference);
-
-    const cancel = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/bookings/${booking.booking_code}/cancel`,
-      headers: renter.headers,
+describe('refunds are tracked by their own id', () => {
+  it('cancelling a paid booking refunds it; refund.processed (twice) marks it refunded once', async () => {
+    const { booking, payment, renter } = await paidBooking();
+    const cancelled = await cancel(renter.headers, booking.booking_code);
+    expect(cancelled.json().booking).toMatchObject({ status: 'cancelled', payment_status: 'paid' });
+    const refund = refundOf(payment.reference);
+    expect(refund).toMatchObject({
+      amount: Math.round(booking.total_cost * 100),
+      status: 'pending',
     });
-    expect(cancel.statusCode, cancel.body).toBe(200);
-    expect(cancel.json().booking).toMatchObject({ status: 'cancelled', payment_status: 'paid' });
-    expect(paystack.refunds.filter((r) => r.transaction === payment.reference)).toEqual([
-      expect.objectContaining({ amount: Math.round(booking.total_cost * 100), status: 'pending' }),
-    ]);
-    expect(await paymentRow(payment.reference)).toMatchObject({ status: 'refund_pending' });
-
-    const hook = paystack.webhook('refund.processed', {
-      status: 'processed',
-      transaction_reference: payment.reference,
+    expect(await paymentRow(payment.reference)).toMatchObject({
+      status: 'refund_pending',
+      refundId: String(refund.id),
     });
+
+    paystack.settleRefund(refund.id, 'processed');
+    const hook = paystack.webhook('refund.processed', paystack.refundEvent(refund.id, 'processed'));
     await Promise.all([deliver(hook), deliver(hook)]);
     expect(await bookingRow(booking.id)).toMatchObject({
       status: 'cancelled',
@@ -429,33 +595,215 @@ describe('refunds', () => {
     expect(await events(booking.id, 'refunded')).toHaveLength(1);
   });
 
-  it('a refund request that failed is asked again by the reconciler, which also learns it was processed', async () => {
-    const { booking, payment, renter } = await startedBooking();
-    paystack.settle(payment.reference, 'success');
-    await verify(renter.headers, payment.reference);
-    paystack.failNext('refund', { kind: 'status', status: 500 });
-    const cancel = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/bookings/${booking.booking_code}/cancel`,
-      headers: renter.headers,
+  it('a refund event is checked against the refund by id: a processed event Paystack does not confirm changes nothing', async () => {
+    const { booking, payment, renter } = await paidBooking();
+    await cancel(renter.headers, booking.booking_code);
+    const refund = refundOf(payment.reference);
+    // The event claims processed, but the refund itself is still pending at Paystack.
+    await deliver(
+      paystack.webhook('refund.processed', paystack.refundEvent(refund.id, 'processed')),
+    );
+    expect(await paymentRow(payment.reference)).toMatchObject({ status: 'refund_pending' });
+    expect(
+      paystack.calls.some((c) => c.method === 'GET' && c.path === `/refund/${refund.id}`),
+    ).toBe(true);
+  });
+
+  it('a failed refund is flagged for staff, who retry it; the new refund is then tracked by its id', async () => {
+    const { booking, payment, renter } = await paidBooking();
+    await cancel(renter.headers, booking.booking_code);
+    const first = refundOf(payment.reference);
+    paystack.settleRefund(first.id, 'failed');
+    await deliver(paystack.webhook('refund.failed', paystack.refundEvent(first.id, 'failed')));
+    expect(await paymentRow(payment.reference)).toMatchObject({
+      status: 'refund_pending',
+      flaggedReason: 'refund_failed',
     });
-    expect(cancel.statusCode).toBe(200);
+
+    const staff = await signedInStaff(ctx);
+    const detail = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/bookings/${booking.booking_code}`,
+      headers: staff.headers,
+    });
+    expect(detail.json().booking.flagged).toBe(true);
+
+    const retried = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/bookings/${booking.booking_code}/retry-refund`,
+      headers: staff.headers,
+    });
+    expect(retried.statusCode, retried.body).toBe(200);
+    const second = refundOf(payment.reference);
+    expect(second.id).not.toBe(first.id);
+    expect(await paymentRow(payment.reference)).toMatchObject({
+      refundId: String(second.id),
+      flaggedReason: null,
+    });
+    // A late replay of the first refund's failure does not flag the new refund.
+    await deliver(paystack.webhook('refund.failed', paystack.refundEvent(first.id, 'failed')));
+    expect((await paymentRow(payment.reference)).flaggedReason).toBeNull();
+    // Nothing left to retry now.
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/bookings/${booking.booking_code}/retry-refund`,
+      headers: staff.headers,
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('a refund that needs attention is settled by hand with a note', async () => {
+    const { booking, payment, renter } = await paidBooking();
+    await cancel(renter.headers, booking.booking_code);
+    const refund = refundOf(payment.reference);
+    paystack.settleRefund(refund.id, 'needs-attention');
+    await deliver(
+      paystack.webhook(
+        'refund.needs-attention',
+        paystack.refundEvent(refund.id, 'needs-attention'),
+      ),
+    );
+    expect((await paymentRow(payment.reference)).flaggedReason).toBe('refund_needs_attention');
+
+    const staff = await signedInStaff(ctx);
+    const url = `/api/admin/bookings/${booking.booking_code}/settle-refund`;
+    const noNote = await ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: staff.headers,
+      payload: {},
+    });
+    expect(noNote.statusCode).toBe(422);
+    const renterTries = await ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: renter.headers,
+      payload: { note: 'x' },
+    });
+    expect(renterTries.statusCode).toBe(403);
+    const settled = await ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: staff.headers,
+      payload: { note: 'Sent back by MoMo from the office wallet, ref 8812' },
+    });
+    expect(settled.statusCode, settled.body).toBe(200);
+    expect(settled.json().booking).toMatchObject({ payment_status: 'refunded', flagged: false });
+    expect(await paymentRow(payment.reference)).toMatchObject({
+      status: 'refunded',
+      refundNote: 'Sent back by MoMo from the office wallet, ref 8812',
+    });
+    expect(await events(booking.id, 'refunded')).toHaveLength(1);
+  });
+
+  it('a refund request that failed is asked again by the reconciler, which then follows it by id', async () => {
+    const { booking, payment, renter } = await paidBooking();
+    paystack.failNext('refund', { kind: 'status', status: 500 });
+    await cancel(renter.headers, booking.booking_code);
     expect(paystack.refunds.filter((r) => r.transaction === payment.reference)).toHaveLength(0);
 
-    await ctx.db.execute(
-      sql`update payments set updated_at = now() - interval '1 minute' where reference = ${payment.reference}`,
-    );
-    paystack.refundMode = 'processed';
-    try {
-      await reconcileOnce(ctx.app.payments, { limit: 50, minAgeSeconds: 0, leaseSeconds: 0 });
-    } finally {
-      paystack.refundMode = 'pending';
-    }
+    const lease = () =>
+      ctx.db.execute(
+        sql`update payments set updated_at = now() - interval '1 minute' where reference = ${payment.reference}`,
+      );
+    await lease();
+    await reconcileOnce(ctx.app.payments, { limit: 50, minAgeSeconds: 0, leaseSeconds: 0 });
+    const refund = refundOf(payment.reference);
+    expect(await paymentRow(payment.reference)).toMatchObject({ refundId: String(refund.id) });
+
+    // No webhook came: the reconciler looks the refund up by its id.
+    paystack.settleRefund(refund.id, 'processed');
+    await lease();
+    await reconcileOnce(ctx.app.payments, { limit: 50, minAgeSeconds: 0, leaseSeconds: 0 });
     expect(paystack.refunds.filter((r) => r.transaction === payment.reference)).toHaveLength(1);
     expect(await bookingRow(booking.id)).toMatchObject({
       status: 'cancelled',
       paymentStatus: 'refunded',
     });
+  });
+});
+
+describe('webhooks answer before they call Paystack', () => {
+  it('the answer comes while the refund lookup is still hanging; the stored event is finished later', async () => {
+    const { booking, payment, renter } = await paidBooking();
+    await cancel(renter.headers, booking.booking_code);
+    const refund = refundOf(payment.reference);
+    paystack.settleRefund(refund.id, 'processed');
+    paystack.failNext('refund_fetch', { kind: 'hang' });
+    const started = Date.now();
+    const answer = await deliverOnly(
+      paystack.webhook('refund.processed', paystack.refundEvent(refund.id, 'processed')),
+    );
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ received: true });
+    expect(Date.now() - started).toBeLessThan(250); // the client's timeout is 300 ms
+    await settleBackground(ctx.app.payments);
+    // The lookup timed out: the event stays open, and the reconciler finishes it.
+    expect(await paymentRow(payment.reference)).toMatchObject({ status: 'refund_pending' });
+    await ctx.db.execute(sql`update paystack_events set leased_until = null`);
+    await reconcileOnce(ctx.app.payments, { limit: 0, minAgeSeconds: 0, leaseSeconds: 0 });
+    expect(await bookingRow(booking.id)).toMatchObject({ paymentStatus: 'refunded' });
+  });
+
+  it('charge.success before the renter verified, and after: one change', async () => {
+    const { booking, payment, renter } = await startedBooking();
+    paystack.settle(payment.reference, 'success');
+    const hook = paystack.webhook('charge.success', paystack.describe(payment.reference));
+    await deliver(hook);
+    await verify(renter.headers, payment.reference);
+    await deliver(hook);
+    expect(await events(booking.id, 'paid')).toHaveLength(1);
+  });
+});
+
+describe('prompts are limited', () => {
+  it('5 prompts per wallet number an hour, then 429 with a clear message', async () => {
+    const wallet = freshWallet();
+    for (let i = 0; i < 5; i++) await startedBooking({ wallet });
+    const renter = await signedInRenter(ctx);
+    const car = await insertCar(ctx.db);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/bookings/create',
+      headers: renter.headers,
+      payload: {
+        car_id: car.id,
+        start_date: addDays(today, 60),
+        end_date: addDays(today, 61),
+        destination: 'Accra',
+        destination_type: 1,
+        payment_method: 'mobile_money',
+        network: 'mtn',
+        wallet_msisdn: wallet,
+      },
+    });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toBe(messages.payment.tooManyPromptsWallet);
+    // The booking that could not be prompted does not hold the car.
+    expect((await otherRenterBooks(car.id, addDays(today, 60))).statusCode).toBe(201);
+  });
+});
+
+describe('prompts are limited per booking', () => {
+  it('a fourth prompt for one booking is refused with 429', async () => {
+    const { booking, renter } = await startedBooking();
+    const row = (await findBookingById(ctx.db, booking.id))!;
+    const again = () =>
+      startPayment(ctx.app.payments, {
+        booking: row,
+        user: { ...renter.user, email: null },
+        network: 'mtn',
+        walletMsisdn: `23324${(walletSerial += 1)}`,
+      });
+    await again();
+    await again();
+    await expect(again()).rejects.toMatchObject({
+      statusCode: 429,
+      message: messages.payment.tooManyPromptsBooking,
+    });
+    expect(
+      (await ctx.db.select().from(payments).where(eq(payments.bookingId, booking.id))).length,
+    ).toBe(3);
   });
 });
 
@@ -475,5 +823,12 @@ describe('who may see a payment', () => {
       headers: renter.headers,
     });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe("every exchange with the fake Paystack in this file follows Paystack's description", () => {
+  it('requests and answers validate against tests/fixtures/paystack-openapi.json', () => {
+    expect(paystack.calls.length).toBeGreaterThan(50);
+    expect(paystack.calls.filter((c) => c.status !== 0).flatMap(contractProblems)).toEqual([]);
   });
 });

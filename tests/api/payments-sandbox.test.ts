@@ -11,7 +11,7 @@ const ctx = await setupTestApp();
 const today = todayInAccra();
 let offset = 2;
 
-async function startedBooking() {
+async function startedBooking(network: 'mtn' | 'telecel' | 'airteltigo' = 'airteltigo') {
   const renter = await signedInRenter(ctx);
   const car = await insertCar(ctx.db, { pricePerDayPesewas: 350_00 });
   const start = addDays(today, (offset += 1));
@@ -26,7 +26,7 @@ async function startedBooking() {
       destination: 'Accra',
       destination_type: 1,
       payment_method: 'mobile_money',
-      network: 'airteltigo',
+      network,
     },
   });
   expect(res.statusCode, res.body).toBe(201);
@@ -36,7 +36,7 @@ async function startedBooking() {
     start,
     ...(res.json() as {
       booking: { id: number; booking_code: string; total_cost: number };
-      payment: { reference: string; authorization_url: string };
+      payment: { reference: string; authorization_url: string; step: string | null };
     }),
   };
 }
@@ -73,8 +73,40 @@ describe('the sandbox provider', () => {
       network: 'airteltigo',
       wallet_msisdn: renter.user.msisdn,
       status: 'pending',
+      step: 'pay_offline',
       booking_code: booking.booking_code,
     });
+    expect(payment.step).toBe('pay_offline');
+  });
+
+  it('Telecel Cash asks for a voucher first, as Paystack does; then the prompt approves', async () => {
+    const { payment, renter } = await startedBooking('telecel');
+    expect(payment.step).toBe('send_otp');
+    const page = () =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/api/payments/sandbox/${payment.reference}`,
+        headers: renter.headers,
+      });
+    expect((await page()).json()).toMatchObject({ step: 'send_otp', status: 'pending' });
+    // Approving before the voucher changes nothing.
+    const early = await decide(renter.headers, payment.reference, 'approve');
+    expect(early.json().booking).toMatchObject({ status: 'pending', payment_status: 'pending' });
+
+    const otp = (code: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/payments/${payment.reference}/otp`,
+        headers: renter.headers,
+        payload: { otp: code },
+      });
+    expect((await otp('12345')).statusCode).toBe(422);
+    const sent = await otp('123456');
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().payment).toMatchObject({ status: 'pending', step: 'pay_offline' });
+    expect((await page()).json()).toMatchObject({ step: 'pay_offline' });
+    const approved = await decide(renter.headers, payment.reference, 'approve');
+    expect(approved.json().booking).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
   });
 
   it('approve → confirmed and paid; a second answer changes nothing', async () => {
@@ -91,7 +123,7 @@ describe('the sandbox provider', () => {
     const declined = await decide(renter.headers, payment.reference, 'decline');
     expect(declined.json().payment).toMatchObject({
       status: 'failed',
-      message: 'Declined by the customer',
+      message: 'Declined by the customer. Nothing was charged.',
     });
     const [row] = await ctx.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row).toMatchObject({ status: 'cancelled', paymentStatus: 'failed' });

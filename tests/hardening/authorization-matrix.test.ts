@@ -129,6 +129,11 @@ const RULES: Rule[] = [
   { route: 'GET /api/bookings/history', access: 'renter' },
   { route: '* /api/bookings/:code/**', access: 'owner' },
   { route: 'POST /api/payments/webhook/*', access: 'signature' },
+  {
+    route: 'POST /api/payments/:reference/otp',
+    access: 'owner',
+    sample: () => ({ body: { otp: '123456' } }),
+  },
   { route: '* /api/payments/:reference/**', access: 'owner' },
   { route: 'GET /api/payments/sandbox/:reference', access: 'owner' },
   {

@@ -382,6 +382,10 @@ export const AdminPaymentSchema = z.object({
   network: z.string().nullable(),
   wallet_msisdn: z.string().nullable(),
   flagged_reason: z.string().nullable(),
+  /** The provider's id of the refund asked for, if any (PAY-17). */
+  refund_id: z.string().nullable().optional(),
+  /** Staff's note when a refund was settled by hand (PAY-18). */
+  refund_note: z.string().nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -448,6 +452,16 @@ export const AdminBookingActionResponseSchema = z.object({
   booking: AdminBookingDetailSchema,
 });
 export type AdminBookingActionResponse = z.infer<typeof AdminBookingActionResponseSchema>;
+
+/** 'Settled by hand' says how the money went back (PAY-18): the note is required. */
+export const AdminSettleRefundInputSchema = z.object({
+  note: z
+    .string({ error: 'Say how the money was returned' })
+    .trim()
+    .min(1, { error: 'Say how the money was returned' })
+    .max(500, { error: 'Note must be 500 characters or less' }),
+});
+export type AdminSettleRefundInput = z.infer<typeof AdminSettleRefundInputSchema>;
 
 // ---------------------------------------------------------------- dashboard
 

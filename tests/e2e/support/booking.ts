@@ -34,6 +34,9 @@ export async function payWith(page: Page, method: 'Mobile Money' | 'Payment on P
   const dialog = page.getByRole('dialog', { name: 'Select Payment Method' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('radio', { name: new RegExp(`^${method}`) }).check();
-  await dialog.getByRole('button', { name: 'Submit' }).click();
-  return dialog;
+  await dialog
+    .getByRole('button', { name: method === 'Mobile Money' ? 'Send prompt to my phone' : 'Submit' })
+    .click();
+  // The window's title follows the step from here on ('Booking received', …).
+  return page.getByRole('dialog');
 }

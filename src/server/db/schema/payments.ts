@@ -39,19 +39,30 @@ export const payments = pgTable(
     refundId: text('refund_id'),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     providerData: jsonb('provider_data'),
+    /**
+     * Where a mobile money charge waits (PAY-14): 'pay_offline' (approve on the phone),
+     * 'send_otp' (type the Telecel Cash voucher), 'pending' (the network is slow).
+     */
+    chargeStep: text('charge_step'),
+    /** The provider's instruction for that step, e.g. 'Dial *110# to generate a voucher'. */
+    displayText: text('display_text'),
+    /** Staff's word when a refund was settled outside the provider (PAY-18). */
+    refundNote: text('refund_note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('payments_reference_key').on(t.reference),
     index('payments_booking_id_idx').on(t.bookingId),
+    // The per-wallet prompt limit counts the last hour's attempts of one number (PAY-20).
+    index('payments_wallet_created_idx').on(t.walletMsisdn, t.createdAt),
     // The reconciler's work list: attempts still waiting for the provider's answer.
     index('payments_open_idx')
       .on(t.createdAt)
       .where(sql`${t.status} in ('pending', 'refund_pending')`),
     check(
       'payments_status_check',
-      sql`${t.status} in ('pending','success','failed','abandoned','refund_pending','refunded')`,
+      sql`${t.status} in ('pending','success','failed','abandoned','refund_pending','refunded','reversed')`,
     ),
   ],
 );
@@ -72,6 +83,8 @@ export const sandboxTransactions = pgTable(
     walletMsisdn: text('wallet_msisdn'),
     metadata: jsonb('metadata'),
     status: text('status').notNull().default('pending'),
+    /** 'pay_offline', or 'send_otp' until the voucher came (Telecel Cash), as with Paystack. */
+    step: text('step').notNull().default('pay_offline'),
     gatewayResponse: text('gateway_response'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
@@ -82,5 +95,32 @@ export const sandboxTransactions = pgTable(
       'sandbox_transactions_status_check',
       sql`${t.status} in ('pending','success','failed','reversed')`,
     ),
+  ],
+);
+
+/**
+ * Paystack webhook deliveries, stored before they are answered (PAY-19): the 200 goes out at
+ * once, the work happens after, and an event a process died on is picked up by the
+ * reconciler. The same bytes delivered again are one row.
+ */
+export const paystackEvents = pgTable(
+  'paystack_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    bodySha256: text('body_sha256').notNull(),
+    event: text('event').notNull(),
+    payload: jsonb('payload').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    /** A process working on it holds it until then (a lease, so a dead one is taken over). */
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('paystack_events_body_key').on(t.bodySha256),
+    index('paystack_events_open_idx')
+      .on(t.receivedAt)
+      .where(sql`${t.processedAt} is null`),
   ],
 );

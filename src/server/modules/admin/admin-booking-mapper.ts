@@ -37,6 +37,8 @@ export function toAdminPayment(row: typeof payments.$inferSelect): AdminPayment 
     network: row.network,
     wallet_msisdn: row.walletMsisdn,
     flagged_reason: row.flaggedReason,
+    refund_id: row.refundId,
+    refund_note: row.refundNote,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -7,6 +7,7 @@ import {
   AdminBookingListQuerySchema,
   AdminBookingListResponseSchema,
   AdminBookingResponseSchema,
+  AdminSettleRefundInputSchema,
   adminMessages,
   type AdminBookingAction,
 } from '../../../shared/schemas/admin';
@@ -14,7 +15,13 @@ import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import { HttpError } from '../../http-errors';
 import { adminDoc, authErrors } from './admin-openapi';
 import { paging } from './admin-paging';
-import { applyBookingAction, listAdminBookings, loadBookingDetail } from './admin-bookings.service';
+import {
+  applyBookingAction,
+  listAdminBookings,
+  loadBookingDetail,
+  retryRefund,
+  settleRefund,
+} from './admin-bookings.service';
 
 /** The URL segment of each action (POST /api/admin/bookings/:code/<segment>). */
 const ACTION_PATHS: Record<AdminBookingAction, { path: string; summary: string }> = {
@@ -81,4 +88,34 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
     });
   }
+
+  // A refund the provider failed or flagged for attention (PAY-18): retried, or settled by hand.
+  const refundResponse = {
+    200: AdminBookingActionResponseSchema,
+    ...authErrors,
+    404: ErrorResponseSchema,
+    409: ErrorResponseSchema,
+    422: ErrorResponseSchema,
+  };
+  app.post('/bookings/:code/retry-refund', {
+    schema: {
+      ...adminDoc,
+      summary: 'Ask the provider again for a refund that failed or needs attention',
+      params: AdminBookingCodeParamsSchema,
+      response: refundResponse,
+    },
+    handler: async (request) =>
+      retryRefund(app.payments, request.params.code, request.auth!.user.id),
+  });
+  app.post('/bookings/:code/settle-refund', {
+    schema: {
+      ...adminDoc,
+      summary: 'Record a failed refund as returned by hand, with a note saying how',
+      params: AdminBookingCodeParamsSchema,
+      body: AdminSettleRefundInputSchema,
+      response: refundResponse,
+    },
+    handler: async (request) =>
+      settleRefund(app.payments, request.params.code, request.auth!.user.id, request.body.note),
+  });
 };

@@ -19,6 +19,8 @@ import { findSuccessfulPayment } from '../payments/payments.repository';
 import {
   recordCashPayment,
   recordCashRefund,
+  retryFailedRefund,
+  settleRefundByHand,
   type PaymentsContext,
 } from '../payments/payments.service';
 import { toAdminBookingSummary, toAdminPayment } from './admin-booking-mapper';
@@ -214,4 +216,27 @@ async function cancelPaid(
     });
   });
   return 'Booking cancelled. Hand the cash back to the renter.';
+}
+
+/** Staff: 'Retry refund' on a refund the provider failed or flagged (PAY-18). */
+export async function retryRefund(payments: PaymentsContext, code: string, staffId: number) {
+  const current = await findRentalByCode(payments.db, code);
+  if (!current) throw new HttpError(404, adminMessages.bookingNotFound);
+  await retryFailedRefund(payments, current.id, staffId);
+  const booking = await loadBookingDetail(payments.db, current.bookingCode);
+  return { message: 'Refund asked for again.', booking: booking! };
+}
+
+/** Staff: 'Settled by hand', with a note of how the money went back (PAY-18). */
+export async function settleRefund(
+  payments: PaymentsContext,
+  code: string,
+  staffId: number,
+  note: string,
+) {
+  const current = await findRentalByCode(payments.db, code);
+  if (!current) throw new HttpError(404, adminMessages.bookingNotFound);
+  await settleRefundByHand(payments, current.id, staffId, note);
+  const booking = await loadBookingDetail(payments.db, current.bookingCode);
+  return { message: 'Refund recorded as settled by hand.', booking: booking! };
 }

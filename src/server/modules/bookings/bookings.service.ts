@@ -30,6 +30,7 @@ import { findLatestPayments } from '../payments/payments.repository';
 import {
   markRefundPending,
   requestRefund,
+  assertWalletMayBePrompted,
   startPayment,
   toApiPayment,
   type PaymentsContext,
@@ -309,6 +310,8 @@ export async function createBookingAndPay(
     }
     wallet = user.msisdn;
   }
+  // A wallet past its prompt limit gets no booking at all, rather than a hold nobody can pay.
+  if (input.payment_method === 'mobile_money') await assertWalletMayBePrompted(db, wallet!);
   const result = await createBooking(
     db,
     user.id,
@@ -341,7 +344,12 @@ export async function createBookingAndPay(
     if (idempotencyKey) await repo.deleteIdempotencyKey(db, user.id, idempotencyKey);
     throw error;
   }
-  const body = withPayment(payment);
+  let body = withPayment(payment);
+  // A charge that settled at once (paid or declined) changed the booking too.
+  if (payment.status !== 'pending') {
+    const fresh = await getUserBooking(db, user.id, row.bookingCode);
+    body = { ...body, booking: { ...fresh, payment: body.payment ?? null } };
+  }
   if (idempotencyKey) await repo.storeIdempotentResponse(db, user.id, idempotencyKey, 201, body);
   return { ...result, body };
 }

@@ -1,19 +1,50 @@
 import type { MobileMoneyNetwork } from '../../../shared/constants';
 
 /**
- * What the app needs from a mobile money provider (PRODUCT.md P5). Two implementations:
- * Paystack (real) and the sandbox (zero configuration). Everything above this interface, in
- * particular the one function that confirms a booking, is the same for both.
+ * What the app needs from a mobile money provider. Two implementations: Paystack (real) and
+ * the sandbox (zero configuration). Everything above this interface, in particular the one
+ * function that confirms a booking, is the same for both.
  */
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'paystack';
+  /**
+   * Mobile money: a direct charge with the wallet number and network, so the approval prompt
+   * reaches the phone itself (PAY-14).
+   */
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** The voucher (Telecel Cash) or code the customer typed, for a charge in 'send_otp'. */
+  submitOtp(reference: string, otp: string): Promise<ChargeResult>;
+  /** Redirect checkout: kept only as the fallback for cards (PAY-14). */
   initialize(request: InitializeRequest): Promise<InitializeResult>;
   /** The provider's current view of one attempt. */
   verify(reference: string): Promise<ProviderTransaction>;
   /** Asks for the whole amount back; 'processed' when the money is already returned. */
   refund(reference: string, amountPesewas: number): Promise<RefundResult>;
-  /** Where a pending refund stands; used by the reconciler when no webhook came. */
-  refundStatus(reference: string): Promise<RefundResult | null>;
+  /** Where one refund stands, by the refund's own id (PAY-17). */
+  refundStatus(refundId: string): Promise<RefundResult>;
+}
+
+export interface ChargeRequest {
+  reference: string;
+  amountPesewas: number;
+  currency: 'GHS';
+  email: string;
+  network: MobileMoneyNetwork;
+  walletMsisdn: string;
+  metadata: Record<string, unknown>;
+}
+
+/**
+ * Where a charge stands right after it was asked for: waiting for the customer to approve on
+ * the phone ('pay_offline'), for a voucher ('send_otp'), for the network ('pending'), or
+ * settled at once.
+ */
+export interface ChargeResult {
+  reference: string;
+  step: 'pay_offline' | 'send_otp' | 'pending' | 'success' | 'failed';
+  displayText: string | null;
+  /** The sandbox only: the page that plays the phone's prompt. */
+  promptUrl?: string;
 }
 
 export interface InitializeRequest {
@@ -21,8 +52,6 @@ export interface InitializeRequest {
   amountPesewas: number;
   currency: 'GHS';
   email: string;
-  network: MobileMoneyNetwork;
-  walletMsisdn: string;
   callbackUrl: string;
   metadata: Record<string, unknown>;
 }
@@ -35,7 +64,8 @@ export interface InitializeResult {
 /**
  * Provider statuses, as Paystack names them. 'abandoned' means "not completed yet" as much
  * as "given up": Paystack reports it for a checkout the renter has not finished, so the app
- * treats it as final only once the booking's hold has run out.
+ * treats it as final only once the booking's hold has run out. 'reversed' is money that came
+ * and went back (a reversal or chargeback), not a decline.
  */
 export type ProviderStatus =
   'success' | 'failed' | 'abandoned' | 'pending' | 'ongoing' | 'reversed';
@@ -43,7 +73,13 @@ export type ProviderStatus =
 export interface ProviderTransaction {
   reference: string;
   status: ProviderStatus;
+  /**
+   * What the merchant asked for (Paystack's requested_amount). With fees passed to the
+   * customer, the charged amount is higher; the booking is compared with this one (PAY-15).
+   */
   amountPesewas: number;
+  /** What the customer was charged, fees included. */
+  chargedPesewas: number;
   currency: string;
   gatewayResponse: string | null;
   paidAt: string | null;
@@ -52,7 +88,8 @@ export interface ProviderTransaction {
 
 export interface RefundResult {
   refundId: string;
-  status: 'pending' | 'processed' | 'failed';
+  /** Paystack's refund states; 'failed' and 'needs-attention' need staff (PAY-18). */
+  status: 'pending' | 'processing' | 'processed' | 'failed' | 'needs-attention';
 }
 
 /** The provider could not be reached or answered with an error: nothing is known. */

@@ -4,7 +4,7 @@ import { MOBILE_MONEY_HOLD_MINUTES } from '../../../shared/constants';
 import type { AppConfig } from '../../config';
 import type { PaymentProvider } from './payment-provider';
 import { PaystackProvider } from './paystack-provider';
-import { reconcileOnce, type PaymentsContext } from './payments.service';
+import { reconcileOnce, settleBackground, type PaymentsContext } from './payments.service';
 import { SandboxProvider } from './sandbox-provider';
 
 declare module 'fastify' {
@@ -41,8 +41,12 @@ export const paymentsPlugin = fp<{ config: PaymentsConfig; publicUrl: string }>(
       publicUrl,
       log: app.log,
       holdSeconds: config.holdSeconds ?? MOBILE_MONEY_HOLD_MINUTES * 60,
+      emailDomain: config.emailDomain ?? 'carlink.com.gh',
+      background: new Set(),
     };
     app.decorate('payments', context);
+    // Webhook work started after its answer finishes before the database closes.
+    app.addHook('onClose', () => settleBackground(context));
 
     if (config.reconcileIntervalSeconds > 0) {
       let running: Promise<unknown> | null = null;

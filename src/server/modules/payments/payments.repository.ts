@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { bookings, payments } from '../../db/schema/index';
+import { rowsOf, type Executor } from '../../db/client';
+import { bookings, payments, paystackEvents } from '../../db/schema/index';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -110,3 +110,74 @@ export async function claimOpenPayments(
     )
     returning reference, status`);
 }
+
+/** A refund of this booking the provider could not complete (PAY-18). */
+export const findFailedRefund = async (db: Executor, bookingId: number) =>
+  (
+    await db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.bookingId, bookingId),
+          eq(payments.status, 'refund_pending'),
+          inArray(payments.flaggedReason, ['refund_failed', 'refund_needs_attention']),
+        ),
+      )
+      .orderBy(desc(payments.id))
+      .for('update')
+      .limit(1)
+  )[0];
+
+/**
+ * Stores a verified webhook delivery; the same bytes again are the same row (PAY-19).
+ * Returns the row's id and whether it still needs processing.
+ */
+export async function storePaystackEvent(
+  db: Executor,
+  values: { bodySha256: string; event: string; payload: unknown },
+) {
+  const rows = rowsOf<{ id: number; processed: boolean }>(
+    await db.execute(sql`
+      insert into paystack_events (body_sha256, event, payload)
+      values (${values.bodySha256}, ${values.event}, ${JSON.stringify(values.payload)}::jsonb)
+      on conflict (body_sha256) do update set body_sha256 = excluded.body_sha256
+      returning id, processed_at is not null as processed`),
+  );
+  return rows[0]!;
+}
+
+/**
+ * Leases one stored event for processing: unprocessed, and not leased by a live process.
+ * A process that died mid-way loses its lease, and the event is taken over.
+ */
+export async function leasePaystackEvent(db: Executor, id: number | null, leaseSeconds = 30) {
+  const rows = rowsOf<{ id: number; event: string; payload: Record<string, unknown> }>(
+    await db.execute(sql`
+      update paystack_events set leased_until = now() + make_interval(secs => ${leaseSeconds}),
+        attempts = attempts + 1
+      where id = (
+        select id from paystack_events
+        where processed_at is null
+          and (leased_until is null or leased_until < now())
+          -- An event that keeps failing is left for a person to look at after 20 tries.
+          and attempts < 20
+          and (${id}::int is null or id = ${id}::int)
+        order by id
+        limit 1
+        for update skip locked
+      )
+      returning id, event, payload`),
+  );
+  return rows[0];
+}
+
+export const finishPaystackEvent = (db: Executor, id: number, error: string | null) =>
+  db
+    .update(paystackEvents)
+    .set(
+      error === null
+        ? { processedAt: new Date(), leasedUntil: null, lastError: null }
+        : { lastError: error, leasedUntil: null },
+    )
+    .where(eq(paystackEvents.id, id));

@@ -9,15 +9,17 @@ import {
   PaymentSchema,
   SandboxDecisionSchema,
   SandboxTransactionSchema,
+  SubmitOtpSchema,
 } from '../../../shared/schemas/payments';
 import { HttpError } from '../../http-errors';
 import { getUserBooking } from '../bookings/bookings.service';
 import { findBookingById } from '../bookings/booking-lifecycle';
-import { toProviderTransaction } from './paystack-provider';
 import * as repo from './payments.repository';
 import {
-  applyProviderTransaction,
-  markRefunded,
+  inBackground,
+  processWebhookEvents,
+  storeWebhookEvent,
+  submitChargeOtp,
   toApiPayment,
   verifyAndApply,
   type PaymentsContext,
@@ -90,33 +92,59 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
           401: ErrorResponseSchema,
         },
       },
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const signature = request.headers['x-paystack-signature'];
         if (!paystackSecretKey || !isValidPaystackSignature(raw, signature, paystackSecretKey)) {
           throw new HttpError(401, messages.payment.badSignature);
         }
-        let event: { event?: unknown; data?: Record<string, unknown> };
+        let event: { event?: unknown; data?: unknown };
         try {
           event = JSON.parse(raw.toString('utf8')) as typeof event;
         } catch {
           throw new HttpError(400, messages.http.malformed);
         }
-        const data = event.data ?? {};
-        if (event.event === 'charge.success' && typeof data.reference === 'string') {
-          await applyProviderTransaction(
-            app.payments,
-            toProviderTransaction(data as unknown as Parameters<typeof toProviderTransaction>[0]),
-            'webhook',
+        if (typeof event.event !== 'string' || !event.data || typeof event.data !== 'object')
+          throw new HttpError(400, messages.http.malformed);
+        // PAY-19: stored before the answer; the work (which may call Paystack) runs after it.
+        const id = await storeWebhookEvent(app.payments, raw, {
+          event: event.event,
+          data: event.data as Record<string, unknown>,
+        });
+        if (id !== null) {
+          reply.raw.once('finish', () =>
+            inBackground(app.payments, () => processWebhookEvents(app.payments, id)),
           );
-        } else if (event.event === 'refund.processed') {
-          const reference = refundReference(data);
-          if (reference) await markRefunded(app.payments, reference, 'provider');
         }
-        // Everything else (and anything already applied) is acknowledged, so Paystack stops retrying.
+        // Everything (and anything already applied) is acknowledged, so Paystack stops retrying.
         return { received: true };
       },
     });
+  });
+
+  app.post('/:reference/otp', {
+    preHandler: app.requireUser,
+    schema: {
+      tags: ['payments'],
+      summary: 'Send the voucher (Telecel Cash) a charge waits for; the provider then continues',
+      security: [{ bearerAuth: [] }],
+      params: PaymentReferenceParamsSchema,
+      body: SubmitOtpSchema,
+      response: {
+        200: PaymentResultSchema,
+        401: ErrorResponseSchema,
+        404: ErrorResponseSchema,
+        409: ErrorResponseSchema,
+        422: ErrorResponseSchema,
+        502: ErrorResponseSchema,
+      },
+    },
+    handler: async (request) => {
+      const userId = request.auth!.user.id;
+      const { payment } = await ownPayment(app.payments, request.params.reference, userId);
+      await submitChargeOtp(app.payments, payment.reference, request.body.otp);
+      return paymentResult(app.payments, payment.reference, userId);
+    },
   });
 
   if (!sandbox) return;
@@ -152,6 +180,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
         network: payment.network as z.infer<typeof SandboxTransactionSchema>['network'],
         wallet_msisdn: transaction.walletMsisdn,
         status: transaction.status as z.infer<typeof SandboxTransactionSchema>['status'],
+        step: transaction.step as z.infer<typeof SandboxTransactionSchema>['step'],
         booking_code: bookingCode,
         expires_at: booking?.holdExpiresAt?.toISOString() ?? null,
       };
@@ -182,10 +211,3 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     },
   });
 };
-
-/** Paystack's refund events name the charge as transaction_reference (or inside transaction). */
-function refundReference(data: Record<string, unknown>): string | null {
-  if (typeof data.transaction_reference === 'string') return data.transaction_reference;
-  const transaction = data.transaction as { reference?: unknown } | undefined;
-  return typeof transaction?.reference === 'string' ? transaction.reference : null;
-}

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { MobileMoneyNetwork } from '../../../shared/constants';
 import { todayInAccra } from '../../../shared/dates';
 import { messages } from '../../../shared/messages';
@@ -18,8 +18,17 @@ import {
 } from '../bookings/booking-lifecycle';
 import { mayTransition } from '../bookings/booking-transitions';
 import { withRetry } from '../../db/retry';
-import { ProviderError, type PaymentProvider, type ProviderTransaction } from './payment-provider';
+import { sql } from 'drizzle-orm';
+import { PROMPTS_PER_BOOKING, PROMPTS_PER_WALLET_PER_HOUR } from '../../../shared/constants';
+import {
+  ProviderError,
+  type ChargeResult,
+  type PaymentProvider,
+  type ProviderTransaction,
+  type RefundResult,
+} from './payment-provider';
 import * as repo from './payments.repository';
+import { toProviderTransaction, type PaystackTransaction } from './paystack-provider';
 
 export interface PaymentsContext {
   db: Database;
@@ -28,6 +37,10 @@ export interface PaymentsContext {
   log: FastifyBaseLogger;
   /** How long a mobile money booking holds the car (PRODUCT.md P3: 15 minutes). */
   holdSeconds: number;
+  /** The company's mail domain for payer e-mails Paystack requires (PAY-21). */
+  emailDomain: string;
+  /** Work started after a webhook was answered; tests and shutdown wait for it. */
+  background: Set<Promise<unknown>>;
 }
 
 /** Why an attempt needs staff; also read by the renter's message below. */
@@ -37,6 +50,8 @@ export const FLAGS = {
   duplicate: 'paid_twice',
   paidAfterCancel: 'paid_after_cancellation',
   refundFailed: 'refund_failed',
+  refundNeedsAttention: 'refund_needs_attention',
+  reversed: 'payment_reversed',
 } as const;
 
 // Crockford-style alphabet: a reference read out over the phone has no 0/O or 1/I/L.
@@ -49,14 +64,46 @@ export function newPaymentReference(bookingCode: string): string {
   return `${bookingCode}-${suffix}`;
 }
 
-/** Paystack wants an email; renters sign up with a phone number, so one is derived from it. */
-export function payerEmail(
-  user: { email: string | null; msisdn: string },
-  publicUrl: string,
-): string {
+/**
+ * Paystack requires an e-mail; renters sign up with a phone number, so one is built from it
+ * on the company's configured mail domain (PAY-21), never from the site's host name, which
+ * may be an internal or temporary address.
+ */
+export function payerEmail(user: { email: string | null; msisdn: string }, domain: string): string {
   if (user.email) return user.email;
-  const host = new URL(publicUrl).hostname.replace(/^www\./, '');
-  return `${user.msisdn}@${host.includes('.') ? host : 'carlink.com.gh'}`;
+  return `${user.msisdn}@${domain}`;
+}
+
+async function promptCounts(db: Executor, bookingId: number | null, walletMsisdn: string) {
+  const [counts] = rowsOf<{ for_booking: number; for_wallet: number }>(
+    await db.execute(sql`
+      select
+        (select count(*)::int from payments
+           where booking_id = ${bookingId ?? 0} and provider <> 'cash') as for_booking,
+        (select count(*)::int from payments where wallet_msisdn = ${walletMsisdn}
+           and created_at > now() - interval '1 hour') as for_wallet`),
+  );
+  return { forBooking: counts?.for_booking ?? 0, forWallet: counts?.for_wallet ?? 0 };
+}
+
+/** PAY-20, asked before a booking is made: a wallet past its limit gets no booking. */
+export async function assertWalletMayBePrompted(db: Executor, walletMsisdn: string) {
+  const { forWallet } = await promptCounts(db, null, walletMsisdn);
+  if (forWallet >= PROMPTS_PER_WALLET_PER_HOUR)
+    throw new HttpError(429, messages.payment.tooManyPromptsWallet);
+}
+
+/**
+ * PAY-20: at most 3 prompts per booking and 5 per wallet number an hour, counted from the
+ * attempts themselves under a per-wallet lock, so concurrent requests cannot slip past.
+ */
+async function checkPromptLimits(tx: Executor, bookingId: number, walletMsisdn: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`wallet:${walletMsisdn}`}))`);
+  const { forBooking, forWallet } = await promptCounts(tx, bookingId, walletMsisdn);
+  if (forBooking >= PROMPTS_PER_BOOKING)
+    throw new HttpError(429, messages.payment.tooManyPromptsBooking);
+  if (forWallet >= PROMPTS_PER_WALLET_PER_HOUR)
+    throw new HttpError(429, messages.payment.tooManyPromptsWallet);
 }
 
 export interface StartPaymentInput {
@@ -77,7 +124,15 @@ export async function startPayment(
 ): Promise<repo.PaymentRow> {
   const { booking, user } = input;
   const reference = newPaymentReference(booking.bookingCode);
+  let limited: HttpError | null = null;
   const payment = await ctx.db.transaction(async (tx) => {
+    try {
+      await checkPromptLimits(tx, booking.id, input.walletMsisdn);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      limited = error;
+      return null;
+    }
     const row = await repo.insertPayment(tx, {
       bookingId: booking.id,
       provider: ctx.provider.name,
@@ -101,16 +156,27 @@ export async function startPayment(
     });
     return row;
   });
+  if (!payment) {
+    // Lost a race for the wallet's last prompt: the booking must not hold the car.
+    await ctx.db.transaction((tx) =>
+      tryTransition(tx, 'payment_failed', booking, {
+        actor: 'system',
+        note: 'Too many payment prompts',
+      }),
+    );
+    throw limited ?? new HttpError(429, messages.payment.tooManyPromptsWallet);
+  }
 
+  let charged: ChargeResult;
   try {
-    const started = await ctx.provider.initialize({
+    // PAY-14: a direct charge, so the approval prompt reaches the wallet's phone.
+    charged = await ctx.provider.charge({
       reference,
       amountPesewas: booking.totalPesewas,
       currency: 'GHS',
-      email: payerEmail(user, ctx.publicUrl),
+      email: payerEmail(user, ctx.emailDomain),
       network: input.network,
       walletMsisdn: input.walletMsisdn,
-      callbackUrl: `${ctx.publicUrl}/payment/callback`,
       metadata: {
         booking_code: booking.bookingCode,
         renter_name: user.name,
@@ -119,10 +185,6 @@ export async function startPayment(
         start_date: booking.startDate,
         end_date: booking.endDate,
       },
-    });
-    return await repo.updatePayment(ctx.db, payment.id, {
-      authorizationUrl: started.authorizationUrl,
-      accessCode: started.accessCode,
     });
   } catch (error) {
     ctx.log.warn({ err: error, reference }, 'payment could not be started; releasing the booking');
@@ -139,6 +201,50 @@ export async function startPayment(
     });
     throw new HttpError(502, messages.payment.startFailed);
   }
+  return applyChargeResult(ctx, payment.id, charged, 'verify');
+}
+
+/**
+ * Records where a charge waits; a charge that settled at once (success or failed) is
+ * verified, since only the transaction's own record is trusted with money.
+ */
+async function applyChargeResult(
+  ctx: PaymentsContext,
+  paymentId: number,
+  charged: ChargeResult,
+  source: Source,
+): Promise<repo.PaymentRow> {
+  const waiting = charged.step !== 'success' && charged.step !== 'failed';
+  const row = await repo.updatePayment(ctx.db, paymentId, {
+    chargeStep: waiting ? charged.step : null,
+    displayText: charged.displayText,
+    ...(charged.promptUrl ? { authorizationUrl: charged.promptUrl } : {}),
+  });
+  if (waiting) return row;
+  await verifyAndApply(ctx, row.reference, source);
+  return (await repo.findPaymentByReference(ctx.db, row.reference)) ?? row;
+}
+
+/** The renter typed the voucher (Telecel Cash) the charge asked for: passed on to the provider. */
+export async function submitChargeOtp(
+  ctx: PaymentsContext,
+  reference: string,
+  otp: string,
+): Promise<repo.PaymentRow> {
+  const payment = await repo.findPaymentByReference(ctx.db, reference);
+  if (!payment || payment.status !== 'pending' || payment.chargeStep !== 'send_otp')
+    throw new HttpError(409, messages.payment.voucherNotExpected);
+  let charged: ChargeResult;
+  try {
+    charged = await ctx.provider.submitOtp(reference, otp);
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    ctx.log.warn({ err: error, reference }, 'voucher could not be submitted');
+    // A wrong voucher is Paystack's 400: the renter may type it again.
+    if (error.status === 400) throw new HttpError(422, messages.payment.voucherRequired);
+    throw new HttpError(502, messages.payment.startFailed);
+  }
+  return applyChargeResult(ctx, payment.id, charged, 'verify');
 }
 
 export type ApplyOutcome =
@@ -169,7 +275,9 @@ export async function applyProviderTransaction(
   if (!known) return 'unknown_reference';
   if (
     known.status !== 'pending' &&
-    (news.status === 'success' ? SETTLED_BY_SUCCESS.has(known.status) : true)
+    (news.status === 'success'
+      ? SETTLED_BY_SUCCESS.has(known.status)
+      : news.status !== 'reversed' || known.status === 'reversed')
   ) {
     return 'unchanged';
   }
@@ -192,6 +300,7 @@ export async function applyProviderTransaction(
         if (news.amountPesewas !== payment.amountPesewas || news.currency !== payment.currency) {
           await repo.updatePayment(tx, payment.id, {
             status: 'success',
+            chargeStep: null,
             paidAt,
             gatewayResponse: news.gatewayResponse,
             flaggedReason: FLAGS.amountMismatch,
@@ -217,6 +326,7 @@ export async function applyProviderTransaction(
         if (confirmed) {
           await repo.updatePayment(tx, payment.id, {
             status: 'success',
+            chargeStep: null,
             paidAt,
             gatewayResponse: news.gatewayResponse,
             providerData: news.raw as object,
@@ -234,6 +344,7 @@ export async function applyProviderTransaction(
               : FLAGS.paidAfterRelease;
         await repo.updatePayment(tx, payment.id, {
           status: 'refund_pending',
+          chargeStep: null,
           paidAt,
           gatewayResponse: news.gatewayResponse,
           flaggedReason: reason,
@@ -245,15 +356,17 @@ export async function applyProviderTransaction(
         return 'refunding';
       }
 
+      if (news.status === 'reversed') return applyReversal(tx, payment, event, news);
       if (payment.status !== 'pending') return 'unchanged';
       const holdOver =
         booking.holdExpiresAt !== null && booking.holdExpiresAt.getTime() <= Date.now();
-      const final = news.status === 'failed' || news.status === 'reversed' || holdOver;
+      const final = news.status === 'failed' || holdOver;
       if (!final) return 'unchanged';
 
-      const declined = news.status === 'failed' || news.status === 'reversed';
+      const declined = news.status === 'failed';
       await repo.updatePayment(tx, payment.id, {
         status: declined ? 'failed' : 'abandoned',
+        chargeStep: null,
         gatewayResponse: news.gatewayResponse ?? (declined ? null : 'Not approved in time'),
         providerData: news.raw as object,
       });
@@ -274,26 +387,75 @@ export async function applyProviderTransaction(
 }
 
 /**
+ * PAY-16: a reversal is money that came and went back, not a decline. The attempt is marked
+ * 'reversed' and flagged, so the booking shows as flagged in the staff console; a booking it
+ * had not confirmed yet is released like a declined one, and a confirmed one stays for staff
+ * to settle with the renter.
+ */
+async function applyReversal(
+  tx: Executor,
+  payment: repo.PaymentRow,
+  event: { bookingId: number; actor: BookingEventActor; data: Record<string, unknown> },
+  news: ProviderTransaction,
+): Promise<ApplyOutcome> {
+  if (payment.status === 'reversed' || payment.status === 'refunded') return 'unchanged';
+  // Our own refund shows as a reversal too: that is the refund completing, not news.
+  if (payment.status === 'refund_pending') return 'unchanged';
+  await repo.updatePayment(tx, payment.id, {
+    status: 'reversed',
+    chargeStep: null,
+    gatewayResponse: news.gatewayResponse,
+    flaggedReason: FLAGS.reversed,
+    flaggedAt: new Date(),
+    providerData: news.raw as object,
+  });
+  await recordBookingNote(tx, { ...event, type: 'payment_flagged', note: FLAGS.reversed });
+  if (payment.status === 'pending') {
+    const booking = await lockBookingWithCar(tx, payment.bookingId);
+    const now = { today: todayInAccra(), now: Date.now() };
+    if (
+      booking &&
+      mayTransition('payment_failed', booking, event.actor, now) &&
+      !(await repo.hasOtherPendingPayment(tx, booking.id, payment.id))
+    ) {
+      await tryTransition(tx, 'payment_failed', booking, { ...event, note: FLAGS.reversed }, now);
+    }
+  }
+  return 'flagged';
+}
+
+/**
  * Asks the provider for the money back on an attempt marked refund_pending. Safe to call
  * again (the reconciler does, after a provider error): a refund already asked for is only
- * checked, never asked twice.
+ * looked up by its own id (PAY-17), never asked twice.
  */
 export async function requestRefund(ctx: PaymentsContext, reference: string): Promise<void> {
   const payment = await repo.findPaymentByReference(ctx.db, reference);
   if (!payment || payment.status !== 'refund_pending') return;
   try {
     const result = payment.refundId
-      ? await ctx.provider.refundStatus(reference)
+      ? await ctx.provider.refundStatus(payment.refundId)
       : await ctx.provider.refund(reference, payment.amountPesewas);
-    if (!result) return;
     if (!payment.refundId)
       await repo.updatePayment(ctx.db, payment.id, { refundId: result.refundId });
-    if (result.status === 'processed') await markRefunded(ctx, reference, 'system');
-    if (result.status === 'failed') await markRefundFailed(ctx, reference);
+    await applyRefundStatus(ctx, reference, result, 'system');
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     ctx.log.warn({ err: error, reference }, 'refund request failed; the reconciler will try again');
   }
+}
+
+/** One refund's state, from its lookup by id or a refund webhook, applied once. */
+async function applyRefundStatus(
+  ctx: PaymentsContext,
+  reference: string,
+  result: RefundResult,
+  actor: BookingEventActor,
+) {
+  if (result.status === 'processed') await markRefunded(ctx, reference, actor);
+  else if (result.status === 'failed') await markRefundFailed(ctx, reference, FLAGS.refundFailed);
+  else if (result.status === 'needs-attention')
+    await markRefundFailed(ctx, reference, FLAGS.refundNeedsAttention);
 }
 
 /** The provider returned the money. Idempotent: only a refund_pending attempt moves. */
@@ -301,25 +463,35 @@ export async function markRefunded(
   ctx: PaymentsContext,
   reference: string,
   actor: BookingEventActor,
+  settled?: { note: string; userId: number },
 ): Promise<boolean> {
   return ctx.db.transaction(async (tx) => {
     const payment = await repo.lockPayment(tx, reference);
     if (!payment || payment.status !== 'refund_pending') return false;
-    await repo.updatePayment(tx, payment.id, { status: 'refunded', refundedAt: new Date() });
+    await repo.updatePayment(tx, payment.id, {
+      status: 'refunded',
+      refundedAt: new Date(),
+      ...(settled ? { refundNote: settled.note, flaggedReason: null, flaggedAt: null } : {}),
+    });
     // The booking reads 'refunded' when this was the money that paid it and it is cancelled.
     const booking = await lockBooking(tx, payment.bookingId);
-    const data = { reference, amount_pesewas: payment.amountPesewas };
+    const data = {
+      reference,
+      amount_pesewas: payment.amountPesewas,
+      ...(settled ? { settled_by_hand: true } : {}),
+    };
+    const by = { actor, actorUserId: settled?.userId, note: settled?.note };
     const marked =
       booking &&
       (await tryTransition(tx, 'refund_completed', booking, {
-        actor,
+        ...by,
         data: { ...data, booking_marked_refunded: true },
       }));
     if (!marked) {
       await recordBookingNote(tx, {
         bookingId: payment.bookingId,
         type: 'refunded',
-        actor,
+        ...by,
         data: { ...data, booking_marked_refunded: false },
       });
     }
@@ -327,20 +499,55 @@ export async function markRefunded(
   });
 }
 
-async function markRefundFailed(ctx: PaymentsContext, reference: string) {
-  const payment = await repo.findPaymentByReference(ctx.db, reference);
-  if (!payment || payment.status !== 'refund_pending') return;
-  await repo.updatePayment(ctx.db, payment.id, {
-    flaggedReason: FLAGS.refundFailed,
-    flaggedAt: new Date(),
+/** PAY-18: a refund that failed or needs attention is flagged for staff, once. */
+async function markRefundFailed(ctx: PaymentsContext, reference: string, reason: string) {
+  await ctx.db.transaction(async (tx) => {
+    const payment = await repo.lockPayment(tx, reference);
+    if (!payment || payment.status !== 'refund_pending' || payment.flaggedReason === reason) return;
+    await repo.updatePayment(tx, payment.id, { flaggedReason: reason, flaggedAt: new Date() });
+    await recordBookingNote(tx, {
+      bookingId: payment.bookingId,
+      type: 'payment_flagged',
+      actor: 'provider',
+      note: reason,
+      data: { reference, refund_id: payment.refundId },
+    });
   });
-  await recordBookingNote(ctx.db, {
-    bookingId: payment.bookingId,
-    type: 'payment_flagged',
-    actor: 'provider',
-    note: FLAGS.refundFailed,
-    data: { reference },
+}
+
+/** The refund of a booking that failed or needs attention, for the staff actions. */
+async function openFailedRefund(tx: Executor, bookingId: number) {
+  const row = await repo.findFailedRefund(tx, bookingId);
+  if (!row) throw new HttpError(409, messages.payment.refundNotOpen);
+  return row;
+}
+
+/** Staff: 'Retry refund' asks the provider for a new refund (PAY-18). */
+export async function retryFailedRefund(ctx: PaymentsContext, bookingId: number, userId: number) {
+  const payment = await ctx.db.transaction(async (tx) => {
+    const row = await openFailedRefund(tx, bookingId);
+    await repo.updatePayment(tx, row.id, { refundId: null, flaggedReason: null, flaggedAt: null });
+    await recordBookingNote(tx, {
+      bookingId,
+      type: 'refund_requested',
+      actor: 'staff',
+      actorUserId: userId,
+      data: { reference: row.reference, retry_of: row.refundId },
+    });
+    return row;
   });
+  await requestRefund(ctx, payment.reference);
+}
+
+/** Staff: 'Settled by hand' records money returned outside the provider, with a note. */
+export async function settleRefundByHand(
+  ctx: PaymentsContext,
+  bookingId: number,
+  userId: number,
+  note: string,
+) {
+  const payment = await ctx.db.transaction((tx) => openFailedRefund(tx, bookingId));
+  await markRefunded(ctx, payment.reference, 'staff', { note, userId });
 }
 
 /**
@@ -355,7 +562,7 @@ export async function markRefundPending(
 ): Promise<string | undefined> {
   const paid = await repo.findSuccessfulPayment(tx, bookingId);
   if (!paid) return undefined;
-  await repo.updatePayment(tx, paid.id, { status: 'refund_pending' });
+  await repo.updatePayment(tx, paid.id, { status: 'refund_pending', refundId: null });
   await recordBookingNote(tx, {
     bookingId,
     type: 'refund_requested',
@@ -425,6 +632,7 @@ async function expireIfUnknownToProvider(
       reference,
       status: 'abandoned',
       amountPesewas: payment.amountPesewas,
+      chargedPesewas: payment.amountPesewas,
       currency: payment.currency,
       gatewayResponse: 'Unknown to the payment provider',
       paidAt: null,
@@ -454,7 +662,9 @@ export async function reconcileOnce(
     if (status === 'refund_pending') await requestRefund(ctx, reference);
     else await verifyAndApply(ctx, reference, 'reconciler');
   }
-  return claimed.length;
+  // Webhook events whose process died before it finished them (PAY-19).
+  const events = await processWebhookEvents(ctx, null);
+  return claimed.length + events;
 }
 
 /** The renter's view of an attempt, with the reason in words when something went wrong. */
@@ -474,13 +684,110 @@ export function toApiPayment(
     access_code: row.accessCode,
     expires_at: booking.holdExpiresAt?.toISOString() ?? null,
     message: renterMessage(row),
+    step: row.status === 'pending' ? ((row.chargeStep as Payment['step']) ?? 'pending') : null,
+    display_text: row.status === 'pending' ? row.displayText : null,
   };
 }
 
 function renterMessage(row: repo.PaymentRow): string | null {
   if (row.flaggedReason === FLAGS.amountMismatch) return messages.payment.flagged;
   if (row.flaggedReason === FLAGS.paidAfterRelease) return messages.payment.refundedAfterExpiry;
-  if (row.status === 'failed') return row.gatewayResponse ?? messages.payment.declined;
+  if (row.status === 'reversed') return messages.payment.reversed;
+  // A decline took no money: the renter is told so in the same words (PAY-14).
+  if (row.status === 'failed') {
+    const reason = (row.gatewayResponse ?? messages.payment.declined).replace(/[.!]?$/, '.');
+    return `${reason} ${messages.payment.nothingCharged}`;
+  }
   if (row.status === 'abandoned') return messages.payment.expired;
   return null;
+}
+
+/** What Paystack's refund events name the charge by (transaction_reference). */
+function refundEventReference(data: Record<string, unknown>): string | null {
+  if (typeof data.transaction_reference === 'string') return data.transaction_reference;
+  const transaction = data.transaction as { reference?: unknown } | undefined;
+  return typeof transaction?.reference === 'string' ? transaction.reference : null;
+}
+
+/**
+ * A refund event is a hint: the refund it is about is looked up by the id Paystack gave it when
+ * it was asked for (PAY-17), so an old event of an earlier refund of the same charge (one that
+ * failed before staff retried) cannot settle or flag the new one.
+ */
+async function followRefund(ctx: PaymentsContext, reference: string) {
+  const payment = await repo.findPaymentByReference(ctx.db, reference);
+  if (!payment || payment.status !== 'refund_pending' || !payment.refundId) return;
+  const result = await ctx.provider.refundStatus(payment.refundId);
+  await applyRefundStatus(ctx, reference, result, 'provider');
+}
+
+/** Applies one stored webhook event; every step is idempotent, so a replay changes nothing. */
+async function applyWebhookEvent(
+  ctx: PaymentsContext,
+  event: string,
+  data: Record<string, unknown>,
+) {
+  if (event === 'charge.success' && typeof data.reference === 'string') {
+    await applyProviderTransaction(
+      ctx,
+      toProviderTransaction(data as unknown as PaystackTransaction),
+      'webhook',
+    );
+  } else if (event.startsWith('refund.')) {
+    const reference = refundEventReference(data);
+    if (reference) await followRefund(ctx, reference);
+  }
+}
+
+/**
+ * PAY-19: a verified delivery is stored, and only then answered; the work (which may call
+ * Paystack) runs after the answer. Returns the stored event's id when it still needs work.
+ */
+export async function storeWebhookEvent(
+  ctx: PaymentsContext,
+  raw: Buffer,
+  parsed: { event: string; data: Record<string, unknown> },
+): Promise<number | null> {
+  const stored = await repo.storePaystackEvent(ctx.db, {
+    bodySha256: createHash('sha256').update(raw).digest('hex'),
+    event: parsed.event,
+    payload: parsed,
+  });
+  return stored.processed ? null : stored.id;
+}
+
+/** Processes stored events: one given event, or (id null) any the reconciler finds open. */
+export async function processWebhookEvents(ctx: PaymentsContext, id: number | null, max = 20) {
+  let done = 0;
+  while (done < max) {
+    const leased = await repo.leasePaystackEvent(ctx.db, id);
+    if (!leased) break;
+    done += 1;
+    try {
+      await applyWebhookEvent(ctx, leased.event, leased.payload.data as Record<string, unknown>);
+      await repo.finishPaystackEvent(ctx.db, leased.id, null);
+    } catch (error) {
+      ctx.log.warn({ err: error, event: leased.event }, 'webhook event failed; will retry');
+      await repo.finishPaystackEvent(
+        ctx.db,
+        leased.id,
+        error instanceof Error ? error.message : String(error),
+      );
+    }
+    if (id !== null) break;
+  }
+  return done;
+}
+
+/** Runs work after the answer went out, tracked so that tests and shutdown can wait for it. */
+export function inBackground(ctx: PaymentsContext, work: () => Promise<unknown>) {
+  const running: Promise<unknown> = work()
+    .catch((error: unknown) => ctx.log.error({ err: error }, 'background payment work failed'))
+    .finally(() => ctx.background.delete(running));
+  ctx.background.add(running);
+}
+
+/** Waits until every piece of background work (and what it started) has finished. */
+export async function settleBackground(ctx: PaymentsContext) {
+  while (ctx.background.size) await Promise.all([...ctx.background]);
 }

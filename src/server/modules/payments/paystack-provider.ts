@@ -1,6 +1,8 @@
 import type { MobileMoneyNetwork } from '../../../shared/constants';
 import {
   ProviderError,
+  type ChargeRequest,
+  type ChargeResult,
   type InitializeRequest,
   type InitializeResult,
   type PaymentProvider,
@@ -9,8 +11,11 @@ import {
   type RefundResult,
 } from './payment-provider';
 
-/** Paystack's codes for Ghana's networks (Telecel was Vodafone: 'vod'). */
-const PAYSTACK_NETWORK: Record<MobileMoneyNetwork, string> = {
+/**
+ * Paystack's provider codes for Ghana's networks in `mobile_money.provider` (Telecel was
+ * Vodafone: 'vod'; AirtelTigo is 'atl').
+ */
+export const PAYSTACK_NETWORK: Record<MobileMoneyNetwork, string> = {
   mtn: 'mtn',
   telecel: 'vod',
   airteltigo: 'atl',
@@ -25,19 +30,45 @@ const PROVIDER_STATUSES = new Set<ProviderStatus>([
   'reversed',
 ]);
 
+const CHARGE_STEPS = new Set<ChargeResult['step']>([
+  'pay_offline',
+  'send_otp',
+  'pending',
+  'success',
+  'failed',
+]);
+
+const REFUND_STATUSES = new Set<RefundResult['status']>([
+  'pending',
+  'processing',
+  'processed',
+  'failed',
+  'needs-attention',
+]);
+
 interface PaystackEnvelope<T> {
   status: boolean;
   message?: string;
   data?: T;
 }
 
-interface PaystackTransaction {
+/** The fields read from a transaction (verify, a charge that settled at once, charge.success). */
+export interface PaystackTransaction {
   reference: string;
   status: string;
   amount: number;
+  /** What the merchant asked for; `amount` adds the fees when they are passed to the customer. */
+  requested_amount?: number;
   currency: string;
   gateway_response?: string | null;
   paid_at?: string | null;
+}
+
+interface PaystackChargeData {
+  reference: string;
+  status: string;
+  display_text?: string;
+  gateway_response?: string | null;
 }
 
 interface PaystackRefund {
@@ -54,8 +85,9 @@ export interface PaystackOptions {
 }
 
 /**
- * Paystack's REST API (https://paystack.com/docs/api): initialize, verify, refund. Tests run
- * this very code against a fake Paystack on loopback by changing only the base URL.
+ * Paystack's REST API as its OpenAPI description defines it (a copy of the operations used is
+ * tests/fixtures/paystack-openapi.json; a test validates every request and answer against it).
+ * Tests run this very code against a fake Paystack on loopback by changing only the base URL.
  */
 export class PaystackProvider implements PaymentProvider {
   readonly name = 'paystack' as const;
@@ -63,6 +95,39 @@ export class PaystackProvider implements PaymentProvider {
 
   constructor(private readonly options: PaystackOptions) {
     this.fetch = options.fetch ?? globalThis.fetch;
+  }
+
+  /** PAY-14: the wallet and network go in `mobile_money`, so the prompt reaches the phone. */
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
+    const data = await this.call<PaystackChargeData>('POST', '/charge', {
+      email: request.email,
+      amount: request.amountPesewas,
+      currency: request.currency,
+      reference: request.reference,
+      mobile_money: {
+        phone: `0${request.walletMsisdn.slice(3)}`,
+        provider: PAYSTACK_NETWORK[request.network],
+      },
+      metadata: request.metadata,
+    });
+    return toChargeResult(data, request.reference);
+  }
+
+  async submitOtp(reference: string, otp: string): Promise<ChargeResult> {
+    const data = await this.call<PaystackChargeData>('POST', '/charge/submit_otp', {
+      otp,
+      reference,
+    });
+    return toChargeResult(data, reference);
+  }
+
+  /** Where a charge stands now (Paystack's 'check pending charge'). */
+  async checkCharge(reference: string): Promise<ChargeResult> {
+    const data = await this.call<PaystackChargeData>(
+      'GET',
+      `/charge/${encodeURIComponent(reference)}`,
+    );
+    return toChargeResult(data, reference);
   }
 
   async initialize(request: InitializeRequest): Promise<InitializeResult> {
@@ -75,14 +140,8 @@ export class PaystackProvider implements PaymentProvider {
         currency: request.currency,
         reference: request.reference,
         callback_url: request.callbackUrl,
-        channels: ['mobile_money'],
-        metadata: {
-          ...request.metadata,
-          mobile_money: {
-            phone: `0${request.walletMsisdn.slice(3)}`,
-            provider: PAYSTACK_NETWORK[request.network],
-          },
-        },
+        channels: ['card'],
+        metadata: request.metadata,
       },
     );
     if (!data.authorization_url || !data.access_code)
@@ -102,17 +161,15 @@ export class PaystackProvider implements PaymentProvider {
     const data = await this.call<PaystackRefund>('POST', '/refund', {
       transaction: reference,
       amount: amountPesewas,
+      currency: 'GHS',
     });
     return toRefundResult(data);
   }
 
-  async refundStatus(reference: string): Promise<RefundResult | null> {
-    const data = await this.call<PaystackRefund[]>(
-      'GET',
-      `/refund?transaction=${encodeURIComponent(reference)}`,
-    );
-    const latest = Array.isArray(data) ? data[0] : undefined;
-    return latest ? toRefundResult(latest) : null;
+  /** PAY-17: by the refund's own id; a list filtered by transaction could name another refund. */
+  async refundStatus(refundId: string): Promise<RefundResult> {
+    const data = await this.call<PaystackRefund>('GET', `/refund/${encodeURIComponent(refundId)}`);
+    return toRefundResult(data);
   }
 
   private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
@@ -150,14 +207,17 @@ export class PaystackProvider implements PaymentProvider {
   }
 }
 
+/** PAY-15: the booking is compared with requested_amount (amount includes passed-on fees). */
 export function toProviderTransaction(data: PaystackTransaction): ProviderTransaction {
   const status = PROVIDER_STATUSES.has(data.status as ProviderStatus)
     ? (data.status as ProviderStatus)
     : 'pending';
+  const charged = Number(data.amount);
   return {
     reference: String(data.reference),
     status,
-    amountPesewas: Number(data.amount),
+    amountPesewas: typeof data.requested_amount === 'number' ? data.requested_amount : charged,
+    chargedPesewas: charged,
     currency: String(data.currency ?? '').toUpperCase(),
     gatewayResponse: data.gateway_response ?? null,
     paidAt: data.paid_at ?? null,
@@ -165,8 +225,21 @@ export function toProviderTransaction(data: PaystackTransaction): ProviderTransa
   };
 }
 
+function toChargeResult(data: PaystackChargeData, reference: string): ChargeResult {
+  // Anything else (send_pin, open_url, …) is not a mobile money step: wait and verify.
+  const step = CHARGE_STEPS.has(data.status as ChargeResult['step'])
+    ? (data.status as ChargeResult['step'])
+    : 'pending';
+  return {
+    reference: data.reference ? String(data.reference) : reference,
+    step,
+    displayText: data.display_text ?? data.gateway_response ?? null,
+  };
+}
+
 function toRefundResult(data: PaystackRefund): RefundResult {
-  const status =
-    data.status === 'processed' ? 'processed' : data.status === 'failed' ? 'failed' : 'pending';
+  const status = REFUND_STATUSES.has(data.status as RefundResult['status'])
+    ? (data.status as RefundResult['status'])
+    : 'pending';
   return { refundId: String(data.id), status };
 }

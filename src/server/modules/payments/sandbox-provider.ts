@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { sandboxTransactions } from '../../db/schema/index';
 import type {
+  ChargeRequest,
+  ChargeResult,
   InitializeRequest,
   InitializeResult,
   PaymentProvider,
@@ -26,7 +28,12 @@ export class SandboxProvider implements PaymentProvider {
     private readonly publicUrl: string,
   ) {}
 
-  async initialize(request: InitializeRequest): Promise<InitializeResult> {
+  /**
+   * The prompt goes to the sandbox "phone" (the page); Telecel Cash first asks for a voucher,
+   * as Paystack's 'send_otp' does, so the zero-configuration run shows every step.
+   */
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
+    const step = request.network === 'telecel' ? 'send_otp' : 'pay_offline';
     await this.db.insert(sandboxTransactions).values({
       reference: request.reference,
       amountPesewas: request.amountPesewas,
@@ -34,6 +41,41 @@ export class SandboxProvider implements PaymentProvider {
       email: request.email,
       network: request.network,
       walletMsisdn: request.walletMsisdn,
+      metadata: request.metadata,
+      step,
+    });
+    return {
+      reference: request.reference,
+      step,
+      promptUrl: `${this.publicUrl}/pay/sandbox/${encodeURIComponent(request.reference)}`,
+      displayText:
+        step === 'send_otp'
+          ? 'Dial *110# to generate a voucher code, then enter the voucher.'
+          : 'Approve the payment on your phone.',
+    };
+  }
+
+  /** Any 6-digit voucher is accepted (the sandbox has no network to check it with). */
+  async submitOtp(reference: string, otp: string): Promise<ChargeResult> {
+    if (!/^\d{6}$/.test(otp)) throw new ProviderError('Invalid voucher', 400);
+    const rows = await this.db
+      .update(sandboxTransactions)
+      .set({ step: 'pay_offline' })
+      .where(
+        sql`${sandboxTransactions.reference} = ${reference} and ${sandboxTransactions.status} = 'pending'`,
+      )
+      .returning({ reference: sandboxTransactions.reference });
+    if (!rows[0]) throw new ProviderError(`Sandbox has no open transaction ${reference}`, 404);
+    return { reference, step: 'pay_offline', displayText: 'Approve the payment on your phone.' };
+  }
+
+  /** The card fallback's checkout, played by the same sandbox page. */
+  async initialize(request: InitializeRequest): Promise<InitializeResult> {
+    await this.db.insert(sandboxTransactions).values({
+      reference: request.reference,
+      amountPesewas: request.amountPesewas,
+      currency: request.currency,
+      email: request.email,
       metadata: request.metadata,
     });
     return {
@@ -52,6 +94,7 @@ export class SandboxProvider implements PaymentProvider {
           ? row.status
           : 'pending',
       amountPesewas: row.amountPesewas,
+      chargedPesewas: row.amountPesewas,
       currency: row.currency,
       gatewayResponse: row.gatewayResponse,
       paidAt: row.paidAt?.toISOString() ?? null,
@@ -73,11 +116,11 @@ export class SandboxProvider implements PaymentProvider {
     return { refundId: `sandbox-refund-${reference}`, status: 'processed' };
   }
 
-  async refundStatus(reference: string): Promise<RefundResult | null> {
+  async refundStatus(refundId: string): Promise<RefundResult> {
+    const reference = refundId.replace(/^sandbox-refund-/, '');
     const row = await findSandboxTransaction(this.db, reference);
-    return row?.status === 'reversed'
-      ? { refundId: `sandbox-refund-${reference}`, status: 'processed' }
-      : null;
+    if (!row) throw new ProviderError(`Sandbox has no refund ${refundId}`, 404);
+    return { refundId, status: row.status === 'reversed' ? 'processed' : 'pending' };
   }
 }
 
@@ -107,7 +150,7 @@ export async function decideSandboxTransaction(
         : { status: 'failed', gatewayResponse: 'Declined by the customer' },
     )
     .where(
-      sql`${sandboxTransactions.reference} = ${reference} and ${sandboxTransactions.status} = 'pending'`,
+      sql`${sandboxTransactions.reference} = ${reference} and ${sandboxTransactions.status} = 'pending' and ${sandboxTransactions.step} = 'pay_offline'`,
     )
     .returning({ reference: sandboxTransactions.reference });
   return rows.length > 0;

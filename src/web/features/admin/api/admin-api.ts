@@ -296,3 +296,23 @@ export function useNewsletterSignups(page: number) {
     placeholderData: keepPreviousData,
   });
 }
+
+/**
+ * A refund the provider failed or flagged: asked for again ('retry'), or recorded as returned
+ * by hand with a note saying how ('settle').
+ */
+export function useRefundAction(code: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: { kind: 'retry' } | { kind: 'settle'; note: string }) =>
+      apiRequest<AdminBookingActionResponse>(
+        `/admin/bookings/${encodeURIComponent(code)}/${action.kind === 'retry' ? 'retry-refund' : 'settle-refund'}`,
+        { method: 'POST', body: action.kind === 'settle' ? { note: action.note } : {} },
+      ),
+    onSuccess: (data) => queryClient.setQueryData(adminKeys.booking(code), data.booking),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.bookings });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard });
+    },
+  });
+}

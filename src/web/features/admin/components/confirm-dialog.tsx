@@ -13,6 +13,8 @@ interface ConfirmDialogProps {
   error?: string | null;
   /** Offer a note for the booking's timeline. */
   withNote?: boolean;
+  /** The note field's label, when the note is not optional. */
+  noteLabel?: string;
   onConfirm: (note: string) => void;
   onClose: () => void;
   /** The button that closes without doing anything ('Cancel' would be ambiguous here). */
@@ -29,6 +31,7 @@ export function ConfirmDialog({
   pending,
   error,
   withNote,
+  noteLabel = 'Note for the timeline (optional)',
   onConfirm,
   onClose,
   dismissLabel = 'Go back',
@@ -54,7 +57,7 @@ export function ConfirmDialog({
         <div className="confirm-body">{children}</div>
         {withNote && (
           <div className="field">
-            <label htmlFor={noteId}>Note for the timeline (optional)</label>
+            <label htmlFor={noteId}>{noteLabel}</label>
             <textarea
               id={noteId}
               className="textarea confirm-note"

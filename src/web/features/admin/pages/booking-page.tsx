@@ -7,7 +7,7 @@ import type {
   AdminBookingEvent,
 } from '../../../../shared/schemas/admin';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useAdminBooking, useBookingAction } from '../api/admin-api';
+import { useAdminBooking, useBookingAction, useRefundAction } from '../api/admin-api';
 import { AlertIcon, CancelIcon, CashIcon, PickupIcon, ReturnIcon } from '../components/admin-icons';
 import {
   ACTION_LABELS,
@@ -273,12 +273,25 @@ const ATTEMPT_LABELS: Record<string, string> = {
   abandoned: 'Abandoned',
   refund_pending: 'Refund pending',
   refunded: 'Refunded',
+  reversed: 'Reversed',
 };
+/** Why a payment needs staff, in the desk's words. */
+const FLAG_LABELS: Record<string, string> = {
+  amount_or_currency_mismatch: 'Paid amount or currency does not match the booking',
+  paid_after_dates_released: 'Paid after the dates were released: being refunded',
+  paid_twice: 'Paid twice: the second payment is being refunded',
+  paid_after_cancellation: 'Paid after the booking was cancelled: being refunded',
+  refund_failed: 'The refund failed at Paystack',
+  refund_needs_attention: 'Paystack says the refund needs attention',
+  payment_reversed: 'The payment was reversed (the money went back to the wallet)',
+};
+const REFUND_PROBLEMS = new Set(['refund_failed', 'refund_needs_attention']);
 const ATTEMPT_TONES: Record<string, string> = {
   success: 'badge-green',
   failed: 'badge-red',
   abandoned: 'badge-red',
   refunded: 'badge-grey',
+  reversed: 'badge-red',
 };
 const PROVIDER_LABELS: Record<string, string> = {
   cash: 'Cash at the desk',
@@ -321,14 +334,90 @@ function Payments({ booking }: { booking: AdminBookingDetail }) {
               </p>
               {p.flagged_reason && (
                 <p className="row-alert payment-flag">
-                  <AlertIcon size={16} /> {p.flagged_reason}
+                  <AlertIcon size={16} /> {FLAG_LABELS[p.flagged_reason] ?? p.flagged_reason}
                 </p>
               )}
+              {p.refund_note && <p className="payment-meta">Settled by hand: “{p.refund_note}”</p>}
+              {p.status === 'refund_pending' &&
+                p.flagged_reason &&
+                REFUND_PROBLEMS.has(p.flagged_reason) && (
+                  <RefundProblem code={booking.booking_code} amount={p.amount} />
+                )}
             </li>
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+/**
+ * A refund Paystack could not complete: staff ask again, or record that the money went back
+ * another way (with a note saying how, kept on the payment and the timeline).
+ */
+function RefundProblem({ code, amount }: { code: string; amount: number }) {
+  const refund = useRefundAction(code);
+  const [asking, setAsking] = useState<'retry' | 'settle' | null>(null);
+  const [noteError, setNoteError] = useState<string | null>(null);
+  const close = () => {
+    if (refund.isPending) return;
+    setAsking(null);
+    setNoteError(null);
+    refund.reset();
+  };
+  return (
+    <div className="refund-problem">
+      <div className="refund-actions">
+        <button type="button" className="btn btn-primary btn-sm" onClick={() => setAsking('retry')}>
+          Retry refund
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline btn-sm"
+          onClick={() => setAsking('settle')}
+        >
+          Settled by hand
+        </button>
+      </div>
+      <ConfirmDialog
+        open={asking === 'retry'}
+        title="Ask Paystack for the refund again?"
+        confirmLabel={`Retry refund of ${cedis(amount)}`}
+        pending={refund.isPending}
+        error={refund.isError ? errorMessage(refund.error) : null}
+        onConfirm={() => refund.mutate({ kind: 'retry' }, { onSuccess: close })}
+        onClose={close}
+      >
+        <p>
+          A new refund of <strong>{cedis(amount)}</strong> goes to the renter&rsquo;s wallet. Check
+          first that the money has not already reached them another way.
+        </p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={asking === 'settle'}
+        title="Record the refund as settled by hand?"
+        confirmLabel="Record as settled"
+        withNote
+        noteLabel="How was the money returned?"
+        pending={refund.isPending}
+        error={noteError ?? (refund.isError ? errorMessage(refund.error) : null)}
+        onConfirm={(note) => {
+          if (!note.trim()) {
+            setNoteError('Say how the money was returned.');
+            return;
+          }
+          setNoteError(null);
+          refund.mutate({ kind: 'settle', note: note.trim() }, { onSuccess: close });
+        }}
+        onClose={close}
+      >
+        <p>
+          Use this when the <strong>{cedis(amount)}</strong> went back to the renter outside
+          Paystack (cash at the desk, a transfer). Say how in the note; the booking will read
+          refunded.
+        </p>
+      </ConfirmDialog>
+    </div>
   );
 }
 

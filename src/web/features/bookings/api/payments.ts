@@ -59,6 +59,8 @@ export function useSandboxTransaction(reference: string) {
       apiRequest<SandboxTransaction>(`/payments/sandbox/${encodeURIComponent(reference)}`, {
         signal,
       }),
+    // While the "phone" waits for the voucher to be typed in the payment window, look again.
+    refetchInterval: (query) => (query.state.data?.step === 'send_otp' ? 2000 : false),
   });
 }
 
@@ -74,5 +76,18 @@ export function useSandboxDecision(reference: string) {
       void queryClient.invalidateQueries({ queryKey: paymentKeys.sandbox(reference) });
       void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
     },
+  });
+}
+
+/** The Telecel Cash voucher the charge waits for; the server passes it on to the provider. */
+export function useSubmitOtp(reference: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (otp: string) =>
+      apiRequest<PaymentResult>(`/payments/${encodeURIComponent(reference)}/otp`, {
+        method: 'POST',
+        body: { otp },
+      }),
+    onSuccess: (result) => queryClient.setQueryData(paymentKeys.verify(reference), result),
   });
 }

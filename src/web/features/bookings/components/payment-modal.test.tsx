@@ -102,38 +102,141 @@ describe('the payment window', () => {
 
     expect(await screen.findByRole('heading', { name: 'Booking Successful!' })).toBeTruthy();
     expect(screen.getByText('CLG-7Q2K9')).toBeTruthy();
+    // 'Successful' never stands beside an unexplained 'Pending': it says what is still to do.
+    expect(screen.getByText('Pay at pickup')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Booking received' })).toBeTruthy();
     expect(sentBooking()).toEqual({ ...details, car_id: 7, payment_method: 'payOnPickup' });
   });
 
-  test('mobile money needs a network and a Ghana number, then sends them', async () => {
+  test('mobile money: the network follows the number until the renter picks one, then both are sent', async () => {
     const user = userEvent.setup();
     api.mockReturnValue(new Promise(() => {}));
     renderModal();
 
     await user.click(screen.getByLabelText(/Mobile Money/));
+    const send = () => user.click(screen.getByRole('button', { name: 'Send prompt to my phone' }));
     const wallet = screen.getByLabelText('Mobile money number');
     await user.clear(wallet);
     await user.type(wallet, '12345');
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await send();
     expect(screen.getByText('Please choose your mobile money network')).toBeTruthy();
     expect(api).not.toHaveBeenCalled();
 
-    await user.click(screen.getByLabelText('MTN MoMo'));
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await user.clear(wallet);
+    await user.type(wallet, '020 123 456');
+    expect((screen.getByLabelText('Telecel Cash') as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText(/Chosen from the number/)).toBeTruthy();
+    await send();
     expect(screen.getByText(/Enter a valid Ghana mobile money number/)).toBeTruthy();
     expect(api).not.toHaveBeenCalled();
 
     await user.clear(wallet);
     await user.type(wallet, '0244123456');
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect((screen.getByLabelText('MTN MoMo') as HTMLInputElement).checked).toBe(true);
+    // A ported number: the renter's choice wins over the guess.
+    await user.click(screen.getByLabelText('AirtelTigo Money'));
+    expect(screen.queryByText(/Chosen from the number/)).toBeNull();
+    await send();
     expect(await screen.findByText('Processing Booking...')).toBeTruthy();
     expect(sentBooking()).toEqual({
       ...details,
       car_id: 7,
       payment_method: 'mobile_money',
-      network: 'mtn',
+      network: 'airteltigo',
       wallet_msisdn: '0244123456',
     });
+  });
+
+  test('Telecel Cash: the window asks for the voucher and sends it to the server', async () => {
+    const user = userEvent.setup();
+    const booking = { ...bookingOf('mobile_money'), status: 'pending', payment_status: 'pending' };
+    const payment = {
+      provider: 'paystack',
+      reference: 'CLG-7Q2K9-ABCDEFGHJK',
+      status: 'pending',
+      network: 'telecel',
+      wallet_msisdn: '233201234567',
+      amount: 1850,
+      currency: 'GHS',
+      authorization_url: null,
+      access_code: null,
+      expires_at: new Date(Date.now() + 600_000).toISOString(),
+      message: null,
+      step: 'send_otp',
+      display_text: 'Please dial *110# to generate a voucher code. Then input the voucher',
+    } as const;
+    api.mockImplementation(async (path) => {
+      if (path === '/bookings/create')
+        return { message: 'Booked', booking: { ...booking, payment }, payment };
+      if (path.endsWith('/otp'))
+        return { booking, payment: { ...payment, step: 'pending', display_text: null } };
+      return { booking, payment };
+    });
+    renderModal();
+    await user.click(screen.getByLabelText(/Mobile Money/));
+    const wallet = screen.getByLabelText('Mobile money number');
+    await user.clear(wallet);
+    await user.type(wallet, '0201234567');
+    await user.click(screen.getByRole('button', { name: 'Send prompt to my phone' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Enter your voucher' })).toBeTruthy();
+    expect(screen.getByText(/dial \*110#/)).toBeTruthy();
+    const code = screen.getByLabelText('Voucher code');
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+    await user.click(screen.getByRole('button', { name: 'Send voucher' }));
+    expect(screen.getByText('Enter the voucher code from your phone.')).toBeTruthy();
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Send voucher' }));
+    expect(await screen.findByRole('heading', { name: 'Waiting for your network' })).toBeTruthy();
+    const otpCall = api.mock.calls.find(([path]) => path.endsWith('/otp'));
+    expect(otpCall?.[1]?.body).toEqual({ otp: '123456' });
+  });
+
+  test('a declined prompt says that nothing was charged', async () => {
+    const user = userEvent.setup();
+    const booking = { ...bookingOf('mobile_money'), status: 'pending', payment_status: 'pending' };
+    const payment = {
+      provider: 'sandbox',
+      reference: 'CLG-7Q2K9-ABCDEFGHJK',
+      status: 'pending',
+      network: 'mtn',
+      wallet_msisdn: '233244123456',
+      amount: 1850,
+      currency: 'GHS',
+      authorization_url: null,
+      access_code: null,
+      expires_at: new Date(Date.now() + 600_000).toISOString(),
+      message: null,
+      step: 'pay_offline',
+      display_text: null,
+    } as const;
+    api.mockImplementation(async (path) => {
+      if (path === '/bookings/create')
+        return { message: 'Booked', booking: { ...booking, payment }, payment };
+      return {
+        booking: { ...booking, status: 'cancelled', payment_status: 'failed' },
+        payment: {
+          ...payment,
+          status: 'failed',
+          step: null,
+          message: 'Declined by the customer. Nothing was charged.',
+        },
+      };
+    });
+    renderModal();
+    await user.click(screen.getByLabelText(/Mobile Money/));
+    const wallet = screen.getByLabelText('Mobile money number');
+    await user.clear(wallet);
+    await user.type(wallet, '0244123456');
+    await user.click(screen.getByRole('button', { name: 'Send prompt to my phone' }));
+    expect(
+      await screen.findByText(
+        'Declined by the customer. Nothing was charged.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Payment not completed' })).toBeTruthy();
   });
 
   test('a refusal from the server is shown in words, and Try again goes back to the choice', async () => {

@@ -6,7 +6,7 @@ import {
   type MobileMoneyNetwork,
   type PaymentMethod,
 } from '../../../../shared/constants';
-import { isGhanaMobileNumber } from '../../../../shared/schemas/payments';
+import { guessNetwork, isGhanaMobileNumber } from '../../../../shared/schemas/payments';
 import type { Payment } from '../../../../shared/schemas/payments';
 import { useAuth } from '../../../lib/session-store';
 import { messages } from '../../../../shared/messages';
@@ -15,6 +15,7 @@ import { Dialog } from '../../../components/dialog';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateBooking } from '../api/bookings';
+import { isOpen, usePaymentVerification } from '../api/payments';
 import { formatCedis } from '../../../../shared/money';
 import { useIdempotencyKey } from '../idempotency-key';
 import type { BookingDetailsOutput } from './booking-form-types';
@@ -97,8 +98,11 @@ export function PaymentModal({
   const [methodError, setMethodError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const { user } = useAuth();
-  const [network, setNetwork] = useState<MobileMoneyNetwork | null>(null);
+  // The renter's own choice of network; until they make one, it is guessed from the number.
+  const [chosenNetwork, setNetwork] = useState<MobileMoneyNetwork | null>(null);
   const [wallet, setWallet] = useState(() => localNumber(user?.msisdn));
+  const guessedNetwork = guessNetwork(wallet);
+  const network = chosenNetwork ?? guessedNetwork;
   const [walletErrors, setWalletErrors] = useState<{ network?: string; wallet?: string }>({});
   const firstOption = useRef<HTMLInputElement>(null);
   const firstNetwork = useRef<HTMLInputElement>(null);
@@ -148,8 +152,13 @@ export function PaymentModal({
       {
         onSuccess: (data) => {
           idempotency.settle();
-          if (data.payment?.provider === 'paystack' && data.payment.authorization_url) {
-            // Paystack's own page takes over; it sends the renter back to /payment/callback.
+          if (
+            data.payment?.provider === 'paystack' &&
+            data.payment.status === 'pending' &&
+            data.payment.authorization_url
+          ) {
+            // A card checkout: Paystack's own page takes over and sends the renter back to
+            // /payment/callback. Mobile money never goes there: the prompt is on the phone.
             window.location.assign(data.payment.authorization_url);
           }
           setOutcome(
@@ -194,12 +203,16 @@ export function PaymentModal({
     createBooking.reset();
   }
 
+  const title = useWindowTitle(outcome);
+
   let body;
   if (outcome?.kind === 'booked') {
     body = <BookingSuccessPanel booking={outcome.booking} />;
   } else if (outcome?.kind === 'awaiting-payment') {
     body =
-      outcome.payment.provider === 'paystack' ? (
+      outcome.payment.provider === 'paystack' &&
+      outcome.payment.status === 'pending' &&
+      outcome.payment.authorization_url ? (
         <RedirectingPanel payment={outcome.payment} />
       ) : (
         <MobileMoneyWaitingPanel
@@ -249,9 +262,44 @@ export function PaymentModal({
         )}
         {!submitting && method === 'mobile_money' && (
           <div className="momo-fields">
+            <div className="field">
+              <label htmlFor={`${id}-wallet`}>Mobile money number</label>
+              <input
+                ref={walletInput}
+                id={`${id}-wallet`}
+                className="input"
+                name="wallet_msisdn"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel-national"
+                placeholder="024 412 3456"
+                value={wallet}
+                aria-invalid={walletErrors.wallet ? true : undefined}
+                aria-describedby={`${id}-wallet-hint${walletErrors.wallet ? ` ${id}-wallet-error` : ''}`}
+                onChange={(event) => {
+                  setWallet(event.target.value);
+                  setWalletErrors((e) => ({ ...e, wallet: undefined, network: undefined }));
+                }}
+              />
+              <p id={`${id}-wallet-hint`} className="field-hint">
+                The prompt to approve the payment goes to this number. Another wallet, such as a
+                relative's, is fine.
+              </p>
+              {walletErrors.wallet && (
+                <p id={`${id}-wallet-error`} className="field-error" role="alert">
+                  {walletErrors.wallet}
+                </p>
+              )}
+            </div>
             <fieldset
-              className="momo-networks"
-              aria-describedby={walletErrors.network ? `${id}-network-error` : undefined}
+              className={walletErrors.network ? 'momo-networks has-error' : 'momo-networks'}
+              aria-describedby={
+                walletErrors.network
+                  ? `${id}-network-error`
+                  : network && !chosenNetwork
+                    ? `${id}-network-hint`
+                    : undefined
+              }
             >
               <legend>Mobile money network</legend>
               {MOBILE_MONEY_NETWORKS.map((value, i) => (
@@ -270,39 +318,17 @@ export function PaymentModal({
                   <span>{MOBILE_MONEY_NETWORK_LABELS[value]}</span>
                 </label>
               ))}
+              {network && !chosenNetwork && (
+                <p id={`${id}-network-hint`} className="field-hint momo-network-hint">
+                  Chosen from the number. Change it if this wallet is on another network.
+                </p>
+              )}
               {walletErrors.network && (
                 <p id={`${id}-network-error`} className="field-error" role="alert">
                   {walletErrors.network}
                 </p>
               )}
             </fieldset>
-            <div className="field">
-              <label htmlFor={`${id}-wallet`}>Mobile money number</label>
-              <input
-                ref={walletInput}
-                id={`${id}-wallet`}
-                className="input"
-                name="wallet_msisdn"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel-national"
-                value={wallet}
-                aria-invalid={walletErrors.wallet ? true : undefined}
-                aria-describedby={`${id}-wallet-hint${walletErrors.wallet ? ` ${id}-wallet-error` : ''}`}
-                onChange={(event) => {
-                  setWallet(event.target.value);
-                  setWalletErrors((e) => ({ ...e, wallet: undefined }));
-                }}
-              />
-              <p id={`${id}-wallet-hint`} className="field-hint">
-                The prompt to approve the payment goes to this number.
-              </p>
-              {walletErrors.wallet && (
-                <p id={`${id}-wallet-error`} className="field-error" role="alert">
-                  {walletErrors.wallet}
-                </p>
-              )}
-            </div>
           </div>
         )}
         {total !== undefined && (
@@ -312,15 +338,39 @@ export function PaymentModal({
           </p>
         )}
         <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
-          {submitting ? 'Processing...' : 'Submit'}
+          {method === 'mobile_money'
+            ? submitting
+              ? 'Sending the prompt…'
+              : 'Send prompt to my phone'
+            : submitting
+              ? 'Processing...'
+              : 'Submit'}
         </button>
       </form>
     );
   }
 
   return (
-    <Dialog open={open} title="Select Payment Method" onClose={close} closable={!submitting}>
+    <Dialog open={open} title={title} onClose={close} closable={!submitting}>
       {body}
     </Dialog>
   );
+}
+
+/** The window's title says which step the renter is at (the first one keeps the spec's words). */
+function useWindowTitle(outcome: Outcome): string {
+  const awaiting = outcome?.kind === 'awaiting-payment' ? outcome : null;
+  // The same query the waiting panel polls (one request serves both).
+  const latest = usePaymentVerification(awaiting?.payment.reference ?? null).data;
+  if (!outcome) return 'Select Payment Method';
+  if (outcome.kind === 'failed') return 'Booking not made';
+  if (outcome.kind === 'booked')
+    return outcome.booking.payment_status === 'paid' ? 'Payment received' : 'Booking received';
+  const payment = latest?.payment ?? outcome.payment;
+  if (!isOpen(payment))
+    return latest?.booking.payment_status === 'paid' ? 'Payment received' : 'Payment not completed';
+  if (payment.provider === 'paystack' && payment.authorization_url) return 'Card payment';
+  if (payment.step === 'send_otp') return 'Enter your voucher';
+  if (payment.step === 'pending') return 'Confirming your payment';
+  return 'Approve on your phone';
 }

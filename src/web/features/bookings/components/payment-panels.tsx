@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../../../shared/dates';
 import { messages } from '../../../../shared/messages';
@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths';
 import { MOBILE_MONEY_NETWORK_LABELS } from '../../../../shared/constants';
 import { formatMsisdn } from '../../../../shared/phone';
 import type { Payment } from '../../../../shared/schemas/payments';
-import { isOpen, usePaymentVerification } from '../api/payments';
+import { isOpen, usePaymentVerification, useSubmitOtp } from '../api/payments';
 import { formatRemaining, useCountdown } from '../use-countdown';
 import type { BookingFailure } from './payment-modal';
 
@@ -75,10 +75,16 @@ export function BookingSuccessPanel({ booking }: { booking: Booking }) {
         Booking Successful!
       </h3>
       <BookingCode code={booking.booking_code} />
+      {!paid && (
+        // The booking reads 'Pending' elsewhere: say what it waits for.
+        <p className="pay-badge-line">
+          <span className="badge badge-amber">Pay at pickup</span>
+        </p>
+      )}
       <p className="muted">
         {paid
           ? `We received your payment of ${formatCedis(booking.total_cost)}. Your car is confirmed for ${formatDate(booking.start_date)}.`
-          : `Pay ${formatCedis(booking.total_cost)} when you pick up the car on ${formatDate(booking.start_date)}.`}{' '}
+          : `The car is reserved for you. Pay ${formatCedis(booking.total_cost)} in cash when you pick it up on ${formatDate(booking.start_date)}; until then the booking shows as pending.`}{' '}
         Keep this code: we will ask for it at pickup.
       </p>
       <DoneLinks />
@@ -119,13 +125,17 @@ export function MobileMoneyWaitingPanel({
       <BookingFailedPanel
         failure={{
           status: 0,
-          message: latest.payment.message ?? messages.payment.declined,
+          message:
+            latest.payment.message ??
+            `${messages.payment.declined} ${messages.payment.nothingCharged}`,
           fieldErrors: {},
         }}
         onTryAgain={onTryAgain}
       />
     );
   }
+  const current = latest?.payment ?? payment;
+  const step = current.step ?? 'pay_offline';
   return (
     <div className="pay-panel">
       <svg viewBox="0 0 48 48" className="pay-icon pay-icon-pending" aria-hidden="true">
@@ -133,12 +143,25 @@ export function MobileMoneyWaitingPanel({
         <path d="M21 38h6" fill="none" strokeWidth="3" strokeLinecap="round" />
       </svg>
       <h3 ref={heading} tabIndex={-1} className="pay-panel-title">
-        Approve the payment on your phone
+        {step === 'send_otp'
+          ? 'Enter your Telecel Cash voucher'
+          : step === 'pending'
+            ? 'Waiting for your network'
+            : 'Approve the payment on your phone'}
       </h3>
-      <p>
-        We sent a request for <strong>{formatCedis(payment.amount)}</strong> to{' '}
-        <strong>{walletLine(payment)}</strong>. Approve it with your mobile money PIN.
-      </p>
+      {step === 'send_otp' ? (
+        <VoucherForm payment={current} />
+      ) : step === 'pending' ? (
+        <p>
+          Your network is confirming the payment of <strong>{formatCedis(payment.amount)}</strong>{' '}
+          from <strong>{walletLine(payment)}</strong>. This can take a minute.
+        </p>
+      ) : (
+        <p>
+          We sent a request for <strong>{formatCedis(payment.amount)}</strong> to{' '}
+          <strong>{walletLine(payment)}</strong>. Approve it with your mobile money PIN.
+        </p>
+      )}
       <BookingCode code={booking.booking_code} />
       {payment.expires_at && remaining !== null && (
         <p className="pay-hold">
@@ -155,19 +178,80 @@ export function MobileMoneyWaitingPanel({
           )}
         </p>
       )}
-      <p className="pay-waiting muted" role="status">
-        <span className="spinner spinner-sm" aria-hidden="true" /> Waiting for your approval…
-      </p>
+      {step !== 'send_otp' && (
+        <p className="pay-waiting muted" role="status">
+          <span className="spinner spinner-sm" aria-hidden="true" />{' '}
+          {step === 'pending' ? 'Waiting for your network…' : 'Waiting for your approval…'}
+        </p>
+      )}
       {payment.provider === 'sandbox' && (
         <p className="pay-sandbox">
           Demo payments: there is no real phone prompt.{' '}
           <a href={paths.sandboxPay.getHref(payment.reference)} target="_blank" rel="noopener">
-            Open the test phone prompt
+            Open the test phone
           </a>{' '}
-          to approve or decline.
+          {step === 'send_otp' ? 'to get a voucher.' : 'to approve or decline.'}
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * Telecel Cash: the renter makes a voucher on the phone (the provider's instruction says
+ * how) and types it here; the server hands it to the provider.
+ */
+function VoucherForm({ payment }: { payment: Payment }) {
+  const id = useId();
+  const submit = useSubmitOtp(payment.reference);
+  const [otp, setOtp] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const shown = error ?? (submit.isError ? submit.error.message : null);
+
+  function send(event: FormEvent) {
+    event.preventDefault();
+    if (submit.isPending) return;
+    if (!/^\d{4,8}$/.test(otp.trim())) {
+      setError(messages.payment.voucherRequired);
+      return;
+    }
+    setError(null);
+    submit.mutate(otp.trim());
+  }
+
+  return (
+    <form className="pay-voucher" noValidate onSubmit={send}>
+      <p id={`${id}-hint`}>
+        {payment.display_text ??
+          'Dial *110# on your phone to generate a voucher code, then enter it here.'}
+      </p>
+      <div className="field">
+        <label htmlFor={`${id}-otp`}>Voucher code</label>
+        <input
+          id={`${id}-otp`}
+          className="input"
+          name="otp"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={8}
+          value={otp}
+          aria-invalid={shown ? true : undefined}
+          aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
+          onChange={(event) => {
+            setOtp(event.target.value);
+            setError(null);
+          }}
+        />
+        {shown && (
+          <p id={`${id}-error`} className="field-error" role="alert">
+            {shown}
+          </p>
+        )}
+      </div>
+      <button type="submit" className="btn btn-primary btn-block" disabled={submit.isPending}>
+        {submit.isPending ? 'Sending…' : 'Send voucher'}
+      </button>
+    </form>
   );
 }
 
@@ -198,9 +282,11 @@ const FIELD_NAMES: Record<string, string> = {
 export function BookingFailedPanel({
   failure,
   onTryAgain,
+  title = 'Booking Failed',
 }: {
   failure: BookingFailure;
   onTryAgain: () => void;
+  title?: string;
 }) {
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const fieldErrors =
@@ -219,7 +305,7 @@ export function BookingFailedPanel({
         <path d="M16 16l16 16M32 16L16 32" fill="none" strokeWidth="4" strokeLinecap="round" />
       </svg>
       <h3 ref={heading} tabIndex={-1} className="pay-panel-title">
-        Booking Failed
+        {title}
       </h3>
       <p>{failure.message || messages.booking.createFailed}</p>
       {fieldErrors.length > 0 && (

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { MOBILE_MONEY_NETWORK_LABELS } from '../../../../shared/constants';
 import { formatCedis } from '../../../../shared/money';
@@ -18,6 +19,7 @@ export function SandboxPrompt({ reference }: { reference: string }) {
   const transaction = useSandboxTransaction(reference);
   const decision = useSandboxDecision(reference);
   const remaining = useCountdown(transaction.data?.expires_at);
+  const [voucher, setVoucher] = useState<string | null>(null);
 
   if (transaction.isPending) {
     return (
@@ -49,6 +51,7 @@ export function SandboxPrompt({ reference }: { reference: string }) {
       : 'failed'
     : t.status;
   const expired = remaining === 0;
+  const needsVoucher = status === 'pending' && t.step === 'send_otp';
   return (
     <div className="phone-card">
       <p className="phone-banner">Test mode · no real money moves</p>
@@ -58,7 +61,7 @@ export function SandboxPrompt({ reference }: { reference: string }) {
       <h1 className="phone-title">
         {
           {
-            pending: 'Approve payment?',
+            pending: needsVoucher ? 'Generate a voucher' : 'Approve payment?',
             success: 'Payment sent',
             reversed: 'Payment refunded',
             failed: 'No payment made',
@@ -88,7 +91,28 @@ export function SandboxPrompt({ reference }: { reference: string }) {
         </div>
       </dl>
 
-      {status === 'pending' ? (
+      {needsVoucher ? (
+        <div className="phone-voucher">
+          <p>
+            Telecel Cash asks for a voucher: on a real phone you dial <strong>*110#</strong>. Here,
+            generate one and type it in the CarLink payment window.
+          </p>
+          {voucher ? (
+            <p className="phone-voucher-code" role="status">
+              Your voucher: <strong>{voucher}</strong>
+            </p>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-primary btn-block"
+              onClick={() => setVoucher(newVoucher())}
+            >
+              Generate voucher
+            </button>
+          )}
+          <p className="muted">This page moves on by itself once the voucher is entered.</p>
+        </div>
+      ) : status === 'pending' ? (
         <>
           {remaining !== null && (
             <p className="phone-timer">
@@ -136,4 +160,10 @@ export function SandboxPrompt({ reference }: { reference: string }) {
       )}
     </div>
   );
+}
+
+/** Six random digits, as the *110# menu gives (the sandbox accepts any six digits). */
+function newVoucher(): string {
+  const [n] = crypto.getRandomValues(new Uint32Array(1));
+  return String(n! % 1_000_000).padStart(6, '0');
 }

@@ -1,0 +1,118 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import type { AdminBookingDetail, AdminPayment } from '../../../../shared/schemas/admin';
+import { apiRequest } from '../../../lib/api-client';
+import { renderWithApp } from '../../../testing/render';
+import { BookingPage } from './booking-page';
+
+vi.mock(import('../../../lib/api-client'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  apiRequest: vi.fn(),
+}));
+const api = vi.mocked(apiRequest);
+
+const payment = (changes: Partial<AdminPayment>): AdminPayment => ({
+  id: 1,
+  provider: 'paystack',
+  reference: 'CL-7K3Q9M-ABCDEFGHJK',
+  amount: 1850,
+  currency: 'GHS',
+  status: 'refund_pending',
+  network: 'mtn',
+  wallet_msisdn: '233244123456',
+  flagged_reason: 'refund_failed',
+  refund_id: '15581000',
+  refund_note: null,
+  created_at: '2026-11-20T10:00:00.000Z',
+  updated_at: '2026-11-20T10:00:00.000Z',
+  ...changes,
+});
+
+const booking = (p: AdminPayment): AdminBookingDetail => ({
+  id: 9,
+  booking_code: 'CL-7K3Q9M',
+  status: 'cancelled',
+  payment_status: 'paid',
+  payment_method: 'mobile_money',
+  start_date: '2026-12-01',
+  end_date: '2026-12-03',
+  days: 2,
+  price_per_day: 825,
+  total_cost: 1850,
+  created_at: '2026-11-20T10:00:00.000Z',
+  car: { id: 3, title: 'Toyota Corolla 2022' },
+  renter: { id: 4, name: 'Ama Mensah', msisdn: '233244123456' },
+  flagged: true,
+  line_cost: 1650,
+  deposit: 200,
+  destination: 'Accra',
+  destination_type: 1,
+  hold_expires_at: null,
+  cancelled_at: '2026-11-21T10:00:00.000Z',
+  updated_at: '2026-11-21T10:00:00.000Z',
+  allowed_actions: [],
+  events: [],
+  payments: [p],
+});
+
+function renderPage() {
+  renderWithApp(
+    <Routes>
+      <Route path="/admin/bookings/:code" element={<BookingPage />} />
+    </Routes>,
+    { route: '/admin/bookings/CL-7K3Q9M' },
+  );
+}
+
+beforeEach(() => api.mockReset());
+
+describe('a refund Paystack could not complete, on the staff booking page', () => {
+  test('shows why, and settles it by hand only with a note', async () => {
+    const user = userEvent.setup();
+    const settled = booking(
+      payment({ status: 'refunded', flagged_reason: null, refund_note: 'Cash at the desk' }),
+    );
+    let current = booking(payment({}));
+    api.mockImplementation(async (path) => {
+      if (String(path).endsWith('/settle-refund')) current = settled;
+      return { message: 'Refund recorded as settled by hand.', booking: current };
+    });
+    renderPage();
+    expect(await screen.findByText('The refund failed at Paystack')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Settled by hand' }));
+    const dialog = screen.getByRole('dialog', { name: 'Record the refund as settled by hand?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Record as settled' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Say how the money was returned.');
+    expect(api.mock.calls.some(([path]) => String(path).endsWith('/settle-refund'))).toBe(false);
+
+    await user.type(
+      within(dialog).getByLabelText('How was the money returned?'),
+      'Cash at the desk',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Record as settled' }));
+    expect(await screen.findByText('Settled by hand: “Cash at the desk”')).toBeTruthy();
+    const call = api.mock.calls.find(([path]) => String(path).endsWith('/settle-refund'));
+    expect(call?.[1]?.body).toEqual({ note: 'Cash at the desk' });
+    expect(screen.queryByRole('button', { name: 'Retry refund' })).toBeNull();
+  });
+
+  test('Retry refund asks the server for a new refund', async () => {
+    const user = userEvent.setup();
+    let current = booking(payment({ flagged_reason: 'refund_needs_attention' }));
+    api.mockImplementation(async (path) => {
+      if (String(path).endsWith('/retry-refund'))
+        current = booking(payment({ flagged_reason: null, refund_id: '15581001' }));
+      return { message: 'Refund asked for again.', booking: current };
+    });
+    renderPage();
+    expect(await screen.findByText('Paystack says the refund needs attention')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Retry refund' }));
+    await user.click(screen.getByRole('button', { name: /Retry refund of/ }));
+    expect(api.mock.calls.some(([path]) => String(path).endsWith('/retry-refund'))).toBe(true);
+    expect(await screen.findByText('Refund pending')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Retry refund' })).toBeNull();
+  });
+});
