@@ -90,6 +90,9 @@ export class FakePaystack {
 
   async start() {
     this.server = createServer((req, res) => void this.handle(req, res));
+    // Longer than the client's keep-alive: otherwise, on a loaded machine, the server may close
+    // an idle connection just as fetch reuses it, and a request fails with 'fetch failed'.
+    this.server.keepAliveTimeout = 60_000;
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this;
