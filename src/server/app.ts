@@ -121,7 +121,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(authPlugin);
   await app.register(verifiedPhonePlugin);
   const smsConfig = options.config.sms ?? defaultSmsConfig;
-  await app.register(smsPlugin, { config: smsConfig });
+  await app.register(smsPlugin, { config: smsConfig, publicUrl: options.config.publicUrl });
   const paymentsConfig = options.config.payments ?? defaultPaymentsConfig;
   await app.register(paymentsPlugin, {
     config: paymentsConfig,
