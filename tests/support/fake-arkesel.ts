@@ -15,6 +15,10 @@ export interface ReceivedSms {
   message: string;
   recipients: string[];
   apiKey: string | undefined;
+  /** The delivery report address the app named, if any. */
+  callbackUrl?: string;
+  /** The id this fake gave the message (for delivery reports). */
+  id?: string;
 }
 
 type Fault =
@@ -26,6 +30,8 @@ export class FakeArkesel {
   /** Numbers Arkesel does not deliver to: answered as `invalid numbers`. */
   readonly unreachable = new Set<string>();
   private faults: Fault[] = [];
+  /** Each send waits this long before answering (a slow provider; in-flight sends at a crash). */
+  delayMs = 0;
   private server!: Server;
   url = '';
 
@@ -58,6 +64,7 @@ export class FakeArkesel {
       return this.send(res, 404, { status: 'error', message: 'Not found' });
     }
     const fault = this.faults.shift();
+    if (this.delayMs) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     if (fault?.kind === 'hang') return; // never answers; the client must give up
     if (fault?.kind === 'garbage') {
       res.writeHead(200, { 'content-type': 'text/html' });
@@ -83,6 +90,7 @@ export class FakeArkesel {
       return this.send(res, 422, { status: 'error', message: 'The given data was invalid.' });
     }
     const { sender, message, recipients } = body;
+    const callbackUrl = (body as { callback_url?: unknown }).callback_url;
     if (
       typeof sender !== 'string' ||
       !/^[A-Za-z0-9 ]{1,11}$/.test(sender) ||
@@ -93,13 +101,21 @@ export class FakeArkesel {
     ) {
       return this.send(res, 422, { status: 'error', message: 'The given data was invalid.' });
     }
-    this.received.push({ sender, message, recipients, apiKey: key });
     const valid = recipients.filter((r) => !this.unreachable.has(r));
     const invalid = recipients.filter((r) => this.unreachable.has(r));
+    const ids = valid.map(() => randomUUID());
+    this.received.push({
+      sender,
+      message,
+      recipients,
+      apiKey: key,
+      callbackUrl: typeof callbackUrl === 'string' ? callbackUrl : undefined,
+      id: ids[0],
+    });
     return this.send(res, 200, {
       status: 'success',
       data: [
-        ...valid.map((recipient) => ({ recipient, id: randomUUID() })),
+        ...valid.map((recipient, i) => ({ recipient, id: ids[i]! })),
         ...(invalid.length ? [{ 'invalid numbers': invalid }] : []),
       ],
     });

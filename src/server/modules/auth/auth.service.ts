@@ -78,6 +78,7 @@ export function toPublicUser(row: repo.UserRow): User {
     whatsapp: row.whatsapp,
     role: row.role,
     phone_verified: row.phoneVerifiedAt !== null,
+    sms_reminders: row.smsReminders,
   };
 }
 
@@ -207,6 +208,8 @@ export async function updateProfile(
   if (input.email !== undefined) values.email = input.email;
   if (input.whatsapp !== undefined)
     values.whatsapp = input.whatsapp === null ? null : normalizeMsisdn(input.whatsapp);
+  // Reminders only: codes and news about a booking always go (MSG-9).
+  if (input.sms_reminders !== undefined) values.smsReminders = input.sms_reminders;
   const user = await repo.updateUser(db, userId, values);
   // The session was valid a moment ago; an account deleted since then is simply gone.
   if (!user) throw new HttpError(401, messages.session.required);

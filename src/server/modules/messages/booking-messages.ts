@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { bookings, cars, users } from '../../db/schema/index';
+import { type bookings, cars, users } from '../../db/schema/index';
 import { TRANSITIONS, type TransitionName } from '../bookings/booking-transitions';
 import {
   cancelBookingReminders,

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
-import { smsOutbox, users } from '../../db/schema/index';
+import { bookings, smsOutbox, users } from '../../db/schema/index';
 import { REMINDER_KINDS } from './templates';
 
 export type OutboxRow = typeof smsOutbox.$inferSelect;
@@ -193,6 +193,7 @@ const logColumns = {
   sentAt: smsOutbox.sentAt,
   deliveredAt: smsOutbox.deliveredAt,
   createdAt: smsOutbox.createdAt,
+  bookingCode: bookings.bookingCode,
 };
 export type MessageLogRow = Awaited<ReturnType<typeof listBookingMessages>>[number];
 
@@ -201,6 +202,7 @@ export const listBookingMessages = (db: Executor, bookingId: number, limit = 100
   db
     .select(logColumns)
     .from(smsOutbox)
+    .leftJoin(bookings, eq(bookings.id, smsOutbox.bookingId))
     .where(eq(smsOutbox.bookingId, bookingId))
     .orderBy(desc(smsOutbox.id))
     .limit(limit);
@@ -209,6 +211,7 @@ export const listUserMessages = (db: Executor, userId: number, limit = 100) =>
   db
     .select(logColumns)
     .from(smsOutbox)
+    .leftJoin(bookings, eq(bookings.id, smsOutbox.bookingId))
     .where(eq(smsOutbox.userId, userId))
     .orderBy(desc(smsOutbox.id))
     .limit(limit);
@@ -218,12 +221,31 @@ export const listFailedMessages = (db: Executor, limit: number, before?: number)
   db
     .select(logColumns)
     .from(smsOutbox)
+    .leftJoin(bookings, eq(bookings.id, smsOutbox.bookingId))
     .where(and(eq(smsOutbox.status, 'failed'), before ? lt(smsOutbox.id, before) : undefined))
     .orderBy(desc(smsOutbox.id))
     .limit(limit);
 
 export const findMessage = async (db: Executor, id: number) =>
-  (await db.select().from(smsOutbox).where(eq(smsOutbox.id, id)))[0];
+  (
+    await db
+      .select(logColumns)
+      .from(smsOutbox)
+      .leftJoin(bookings, eq(bookings.id, smsOutbox.bookingId))
+      .where(eq(smsOutbox.id, id))
+  )[0];
+
+/** Staff's resend: a new queued copy, due now; the original stays as it was (MSG-10). */
+export async function requeueCopy(db: Executor, id: number) {
+  const [copy] = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      insert into sms_outbox (kind, booking_id, user_id, recipient, body)
+      select kind, booking_id, user_id, recipient, body from sms_outbox where id = ${id}
+      returning id`),
+  );
+  outboxSignal.pending = true;
+  return copy?.id;
+}
 
 /** Numbers of the staff accounts, for the new-booking alert (MSG-5). */
 export const staffRecipients = (db: Executor) =>
@@ -233,3 +255,12 @@ export const staffRecipients = (db: Executor) =>
     .where(eq(users.role, 'staff'))
     .orderBy(users.id)
     .limit(200);
+
+/** A rental's id from its code (the console's booking page is addressed by code). */
+export const findRentalIdByCode = async (db: Executor, code: string) =>
+  (
+    await db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.bookingCode, code), eq(bookings.kind, 'rental')))
+  )[0]?.id;
