@@ -8,10 +8,14 @@
 import { buildApp } from '../../src/server/app';
 import { openDatabase } from '../../src/server/db/client';
 import { seedDemoData } from '../../src/server/db/seed';
+import { bookingMessagesSwitch } from '../../src/server/modules/messages/booking-messages';
 import { BARE_ROUTE, type ServerReady } from './common';
 
 async function main() {
-  const [kind, url] = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  // --no-outbox: bookings queue no SMS (the creation bench's baseline, run.ts).
+  if (args.includes('--no-outbox')) bookingMessagesSwitch.enabled = false;
+  const [kind, url] = args.filter((a) => !a.startsWith('--'));
   if (kind !== 'pglite' && kind !== 'postgres')
     throw new Error('usage: server.ts pglite | postgres <url>');
   if (kind === 'postgres' && !url) throw new Error('server.ts postgres needs a database URL');

@@ -13,6 +13,12 @@ import { templates, type BookingFacts } from './templates';
 
 type BookingRow = typeof bookings.$inferSelect;
 
+/**
+ * Benchmarks only (scripts/bench/server.ts --no-outbox): turns booking messages off, to
+ * measure what the outbox write costs a booking. Always on in the app.
+ */
+export const bookingMessagesSwitch = { enabled: true };
+
 /** What the texts say about a booking: its car, place and renter (one keyed read). */
 async function readFacts(db: Executor, row: BookingRow) {
   const [found] = await db
@@ -86,7 +92,7 @@ export async function queueTransitionMessages(
   data?: Record<string, unknown> | null,
   now: Date = new Date(),
 ) {
-  if (row.kind !== 'rental') return;
+  if (row.kind !== 'rental' || !bookingMessagesSwitch.enabled) return;
   if (row.status === 'cancelled' || row.status === 'completed')
     await cancelBookingReminders(db, row.id);
   const created = TRANSITIONS[name].from === null;

@@ -2,6 +2,7 @@ import { AccountShell } from '../account-shell';
 import { Spinner } from '../../components/spinner';
 import { useMe } from '../../features/account/api/profile';
 import { ProfileForm } from '../../features/account/components/profile-form';
+import { SmsRemindersToggle } from '../../features/account/components/sms-reminders-toggle';
 import { updateSignedInUser } from '../../lib/session-store';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -28,7 +29,12 @@ export default function ProfilePage() {
     );
   } else {
     // Saving also refreshes the session's copy, so the header's initials follow at once.
-    content = <ProfileForm key={me.data.id} user={me.data} onSaved={updateSignedInUser} />;
+    content = (
+      <>
+        <ProfileForm key={me.data.id} user={me.data} onSaved={updateSignedInUser} />
+        <SmsRemindersToggle user={me.data} onSaved={updateSignedInUser} />
+      </>
+    );
   }
   return (
     <AccountShell title="Profile" lead="Your name and how we can reach you about your bookings.">
