@@ -85,6 +85,8 @@ export type AppConfig = {
     outboxPollSeconds?: number;
     /** A claimed message's lease; must be longer than the provider's timeout. */
     outboxLeaseSeconds?: number;
+    /** False: this process queues texts but never sends them (benchmarks; default true). */
+    outboxWorker?: boolean;
   };
 };
 

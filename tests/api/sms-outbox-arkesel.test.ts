@@ -69,7 +69,7 @@ describe('retries', () => {
     await timePasses();
     r = await row();
     expect(r).toMatchObject({ status: 'sent', attempts: 3, body: '' });
-    const sent = arkesel.received.filter((m) => m.recipients[0] === msisdn);
+    const sent = arkesel.accepted.filter((m) => m.recipient === msisdn);
     expect(sent).toHaveLength(1);
     expect(r.providerId).toBe(sent[0]!.id);
     expect(sent[0]!.callbackUrl).toBe('http://localhost:3000/api/sms/delivery-report');

@@ -15,10 +15,14 @@ export interface ReceivedSms {
   message: string;
   recipients: string[];
   apiKey: string | undefined;
-  /** The delivery report address the app named, if any. */
-  callbackUrl?: string;
-  /** The id this fake gave the message (for delivery reports). */
-  id?: string;
+}
+
+/** What the fake accepted: the id it gave each message and where to report its delivery. */
+export interface AcceptedSms {
+  id: string;
+  recipient: string;
+  message: string;
+  callbackUrl: string | undefined;
 }
 
 type Fault =
@@ -27,6 +31,7 @@ type Fault =
 export class FakeArkesel {
   readonly apiKey = `ak_${randomBytes(12).toString('hex')}`;
   readonly received: ReceivedSms[] = [];
+  readonly accepted: AcceptedSms[] = [];
   /** Numbers Arkesel does not deliver to: answered as `invalid numbers`. */
   readonly unreachable = new Set<string>();
   private faults: Fault[] = [];
@@ -104,14 +109,15 @@ export class FakeArkesel {
     const valid = recipients.filter((r) => !this.unreachable.has(r));
     const invalid = recipients.filter((r) => this.unreachable.has(r));
     const ids = valid.map(() => randomUUID());
-    this.received.push({
-      sender,
-      message,
-      recipients,
-      apiKey: key,
-      callbackUrl: typeof callbackUrl === 'string' ? callbackUrl : undefined,
-      id: ids[0],
-    });
+    this.received.push({ sender, message, recipients, apiKey: key });
+    valid.forEach((recipient, i) =>
+      this.accepted.push({
+        id: ids[i]!,
+        recipient,
+        message,
+        callbackUrl: typeof callbackUrl === 'string' ? callbackUrl : undefined,
+      }),
+    );
     return this.send(res, 200, {
       status: 'success',
       data: [

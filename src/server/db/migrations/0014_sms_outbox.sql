@@ -25,4 +25,5 @@ CREATE INDEX "sms_outbox_open_due_idx" ON "sms_outbox" USING btree ("due_at") WH
 CREATE UNIQUE INDEX "sms_outbox_provider_id_key" ON "sms_outbox" USING btree ("provider_id");--> statement-breakpoint
 CREATE INDEX "sms_outbox_booking_id_idx" ON "sms_outbox" USING btree ("booking_id","id");--> statement-breakpoint
 CREATE INDEX "sms_outbox_user_id_idx" ON "sms_outbox" USING btree ("user_id","id");--> statement-breakpoint
-CREATE INDEX "sms_outbox_failed_idx" ON "sms_outbox" USING btree ("id") WHERE "sms_outbox"."status" = 'failed';
+CREATE INDEX "sms_outbox_failed_idx" ON "sms_outbox" USING btree ("id") WHERE "sms_outbox"."status" = 'failed';--> statement-breakpoint
+CREATE INDEX "users_staff_idx" ON "users" USING btree ("id") WHERE "users"."role" = 'staff';

@@ -35,6 +35,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_msisdn_key').on(t.msisdn),
     check('users_role_check', sql`${t.role} in ('renter', 'staff')`),
+    // The new-booking SMS alert goes to every staff account: found without reading renters.
+    index('users_staff_idx')
+      .on(t.id)
+      .where(sql`${t.role} = 'staff'`),
   ],
 );
 

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { type bookings, cars, users } from '../../db/schema/index';
+import { type bookings, cars } from '../../db/schema/index';
 import { TRANSITIONS, type TransitionName } from '../bookings/booking-transitions';
 import {
   cancelBookingReminders,
-  enqueueSms,
-  staffRecipients,
-  type NewOutboxMessage,
+  enqueueBookingMessages,
+  type RenterMessage,
 } from './outbox.repository';
 import { remindersFor } from './schedule';
 import { templates, type BookingFacts } from './templates';
@@ -19,32 +18,30 @@ type BookingRow = typeof bookings.$inferSelect;
  */
 export const bookingMessagesSwitch = { enabled: true };
 
-/** What the texts say about a booking: its car, place and renter (one keyed read). */
-async function readFacts(db: Executor, row: BookingRow) {
-  const [found] = await db
-    .select({
-      make: cars.make,
-      model: cars.model,
-      city: cars.city,
-      userId: users.id,
-      name: users.name,
-      msisdn: users.msisdn,
-    })
-    .from(cars)
-    .leftJoin(users, eq(users.id, row.userId ?? -1))
-    .where(eq(cars.id, row.carId));
-  if (!found?.userId || !found.msisdn || !found.name) return null;
-  const facts: BookingFacts = {
-    code: row.bookingCode,
-    car: `${found.make} ${found.model}`,
-    place: found.city,
-    startDate: row.startDate,
-    endDate: row.endDate,
-    totalPesewas: row.totalPesewas,
-    paymentMethod: row.paymentMethod,
-  };
-  return { facts, renter: { id: found.userId, name: found.name, msisdn: found.msisdn } };
+/** The car's name and town, as the texts give them. */
+export interface CarFacts {
+  make: string;
+  model: string;
+  city: string;
 }
+
+async function readCar(db: Executor, carId: number): Promise<CarFacts | undefined> {
+  const [car] = await db
+    .select({ make: cars.make, model: cars.model, city: cars.city })
+    .from(cars)
+    .where(eq(cars.id, carId));
+  return car;
+}
+
+const factsOf = (row: BookingRow, car: CarFacts): BookingFacts => ({
+  code: row.bookingCode,
+  car: `${car.make} ${car.model}`,
+  place: car.city,
+  startDate: row.startDate,
+  endDate: row.endDate,
+  totalPesewas: row.totalPesewas,
+  paymentMethod: row.paymentMethod,
+});
 
 /** The renter's text for a transition's message key, or null for keys nobody is told of. */
 function renterText(
@@ -83,57 +80,43 @@ function renterText(
  * Queues, in the lifecycle's own transaction, what a transition tells people (MSG-1): the
  * renter's text for its message key; for a new booking, its reminders and the staff alert;
  * for a booking that ends (cancelled, returned), it drops the reminders not yet sent.
- * `row` is the booking as the transition left it.
+ * `row` is the booking as the transition left it; `car`, when the caller has it, saves a read.
+ * A new booking costs one INSERT: the renter's number and the staff's come from `users`
+ * inside it.
  */
 export async function queueTransitionMessages(
   db: Executor,
   name: TransitionName,
   row: BookingRow,
   data?: Record<string, unknown> | null,
+  car?: CarFacts,
   now: Date = new Date(),
 ) {
-  if (row.kind !== 'rental' || !bookingMessagesSwitch.enabled) return;
+  if (row.kind !== 'rental' || row.userId === null || !bookingMessagesSwitch.enabled) return;
   if (row.status === 'cancelled' || row.status === 'completed')
     await cancelBookingReminders(db, row.id);
   const created = TRANSITIONS[name].from === null;
   const revived = name === 'payment_verified_after_release';
-  const text = TRANSITIONS[name].message;
-  if (!text && !created) return;
+  const key = TRANSITIONS[name].message;
+  if (!key && !created && !revived) return;
 
-  const read = await readFacts(db, row);
-  if (!read) return;
-  const { facts, renter } = read;
-  const queued: NewOutboxMessage[] = [];
+  const known = car ?? (await readCar(db, row.carId));
+  if (!known) return;
+  const facts = factsOf(row, known);
+  const forRenter: RenterMessage[] = [];
   const body = renterText(name, row, facts, data);
-  if (body)
-    queued.push({
-      kind: text!,
-      recipient: renter.msisdn,
-      body,
-      bookingId: row.id,
-      userId: renter.id,
-    });
-  if (created || revived) {
+  if (key && body) forRenter.push({ kind: key, body });
+  if (created || revived)
     for (const reminder of remindersFor(row, now))
-      queued.push({
+      forRenter.push({
         kind: reminder.kind,
-        recipient: renter.msisdn,
         body: templates[reminder.kind](facts),
-        bookingId: row.id,
-        userId: renter.id,
         dueAt: reminder.dueAt,
       });
-  }
-  if (created) {
-    const alert = templates.staff_new_booking(facts, renter);
-    for (const staff of await staffRecipients(db))
-      queued.push({
-        kind: 'staff_new_booking',
-        recipient: staff.msisdn,
-        body: alert,
-        bookingId: row.id,
-        userId: staff.id,
-      });
-  }
-  await enqueueSms(db, queued);
+  await enqueueBookingMessages(db, {
+    bookingId: row.id,
+    renterId: row.userId,
+    forRenter,
+    staffAlert: created ? templates.staff_new_booking(facts) : null,
+  });
 }

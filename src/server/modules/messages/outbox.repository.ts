@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
-import { bookings, smsOutbox, users } from '../../db/schema/index';
+import { bookings, smsOutbox } from '../../db/schema/index';
 import { REMINDER_KINDS } from './templates';
 
 export type OutboxRow = typeof smsOutbox.$inferSelect;
@@ -38,6 +38,44 @@ export async function enqueueSms(db: Executor, messages: NewOutboxMessage[]) {
       ...(m.dueAt ? { dueAt: m.dueAt } : {}),
     })),
   );
+  outboxSignal.pending = true;
+}
+
+export interface RenterMessage {
+  kind: string;
+  body: string;
+  dueAt?: Date;
+}
+
+/**
+ * A booking's texts in one INSERT (MSG-1, MSG-5): the renter's, to the number on their account
+ * now, and the staff alert, one row per staff account (users_staff_idx finds them).
+ */
+export async function enqueueBookingMessages(
+  db: Executor,
+  m: { bookingId: number; renterId: number; forRenter: RenterMessage[]; staffAlert: string | null },
+) {
+  if (!m.forRenter.length && !m.staffAlert) return;
+  const parts = [];
+  if (m.forRenter.length) {
+    const values = sql.join(
+      m.forRenter.map(
+        (r) => sql`(${r.kind}, ${r.body}, ${(r.dueAt ?? new Date()).toISOString()}::timestamptz)`,
+      ),
+      sql`, `,
+    );
+    parts.push(sql`
+      select t.kind, u.id, u.msisdn, t.body, t.due_at
+      from (values ${values}) as t(kind, body, due_at)
+      join users u on u.id = ${m.renterId}`);
+  }
+  if (m.staffAlert)
+    parts.push(sql`
+      select 'staff_new_booking', s.id, s.msisdn, ${m.staffAlert}, now()
+      from users s where s.role = 'staff'`);
+  await db.execute(sql`
+    insert into sms_outbox (kind, user_id, recipient, body, due_at, booking_id)
+    select q.*, ${m.bookingId}::integer from (${sql.join(parts, sql` union all `)}) q`);
   outboxSignal.pending = true;
 }
 
@@ -246,15 +284,6 @@ export async function requeueCopy(db: Executor, id: number) {
   outboxSignal.pending = true;
   return copy?.id;
 }
-
-/** Numbers of the staff accounts, for the new-booking alert (MSG-5). */
-export const staffRecipients = (db: Executor) =>
-  db
-    .select({ id: users.id, msisdn: users.msisdn })
-    .from(users)
-    .where(eq(users.role, 'staff'))
-    .orderBy(users.id)
-    .limit(200);
 
 /** A rental's id from its code (the console's booking page is addressed by code). */
 export const findRentalIdByCode = async (db: Executor, code: string) =>

@@ -13,7 +13,6 @@ const facts: BookingFacts = {
   paymentMethod: 'payOnPickup',
 };
 const reference = 'CL-WXYZ98-6a1f3c9e2b7d4e80';
-const renter = { name: 'Nana Akua Oforiwaa Asantewaa-Boakye', msisdn: '233244123456' };
 
 const texts: Record<TemplateKey, string> = {
   booking_received: templates.booking_received(facts),
@@ -27,7 +26,7 @@ const texts: Record<TemplateKey, string> = {
   pickup_reminder: templates.pickup_reminder(facts),
   return_reminder: templates.return_reminder(facts),
   booking_changed: templates.booking_changed(facts),
-  staff_new_booking: templates.staff_new_booking(facts, renter),
+  staff_new_booking: templates.staff_new_booking(facts),
 };
 
 describe('SMS templates', () => {

@@ -53,8 +53,9 @@ export const templates = {
   /** For when renters can change or extend a booking; nothing sends it yet. */
   booking_changed: (b: BookingFacts) =>
     `CarLink: the change to booking ${b.code} is confirmed: ${b.car}, ${dates(b)}, total ${ghs(b.totalPesewas)}.`,
-  staff_new_booking: (b: BookingFacts, renter: { name: string; msisdn: string }) =>
-    `CarLink staff: new booking ${b.code}, ${b.car}, ${dates(b)}, ${b.place}, ${b.paymentMethod === 'mobile_money' ? 'mobile money' : 'pay on pickup'}, ${ghs(b.totalPesewas)}. ${renter.name.slice(0, 40)} +${renter.msisdn}`,
+  /** The renter's name and number stay out of it: staff look the booking up by its code. */
+  staff_new_booking: (b: BookingFacts) =>
+    `CarLink staff: new booking ${b.code}, ${b.car}, ${dates(b)}, ${b.place}, ${b.paymentMethod === 'mobile_money' ? 'mobile money' : 'pay on pickup'}, ${ghs(b.totalPesewas)}.`,
 } as const;
 
 export type TemplateKey = keyof typeof templates;

@@ -65,6 +65,7 @@ export const smsPlugin = fp<{ config: SmsConfig; publicUrl: string }>(
       nudge: () => worker.nudge(),
     } satisfies SmsContext);
 
+    if (config.outboxWorker === false) return;
     // Once a request is answered its transaction has committed: what it queued can go now.
     app.addHook('onResponse', async () => {
       if (!outboxSignal.pending) return;
