@@ -83,8 +83,12 @@ describe('booking messages through the outbox', () => {
     expect(after.find((m) => m.kind === 'pickup_reminder')!.status).toBe('queued');
   });
 
-  it('a mobile money payment texts the amount and the reference', async () => {
+  it('a mobile money payment texts the amount and the reference, and only then alerts staff', async () => {
+    await signedInStaff(ctx);
     const { renter, booking, payment } = await book('mobile_money');
+    const alerts = async () =>
+      (await outboxOf(booking.id)).filter((m) => m.kind === 'staff_new_booking').length;
+    expect(await alerts()).toBe(0);
     const approve = await ctx.app.inject({
       method: 'POST',
       url: `/api/payments/sandbox/${payment!.reference}`,
@@ -97,6 +101,7 @@ describe('booking messages through the outbox', () => {
     expect(confirmed).toContain(booking.booking_code);
     expect(confirmed).toContain(payment!.reference);
     expect(confirmed).toMatch(/GHS [\d,]+\.\d\d/);
+    expect(await alerts()).toBeGreaterThan(0);
   });
 
   it('a declined payment texts that the dates were released', async () => {

@@ -78,7 +78,8 @@ function renterText(
 
 /**
  * Queues, in the lifecycle's own transaction, what a transition tells people (MSG-1): the
- * renter's text for its message key; for a new booking, its reminders and the staff alert;
+ * renter's text for its message key; for a new booking, its reminders; the staff alert once
+ * a booking stands;
  * for a booking that ends (cancelled, returned), it drops the reminders not yet sent.
  * `row` is the booking as the transition left it; `car`, when the caller has it, saves a read.
  * A new booking costs one INSERT: the renter's number and the staff's come from `users`
@@ -117,6 +118,11 @@ export async function queueTransitionMessages(
     bookingId: row.id,
     renterId: row.userId,
     forRenter,
-    staffAlert: created ? templates.staff_new_booking(facts) : null,
+    // Staff hear of a booking once it stands: pay on pickup at once, mobile money once paid
+    // (a hold that lapses unpaid is no news to them).
+    staffAlert:
+      name === 'created_pay_on_pickup' || key === 'booking_confirmed'
+        ? templates.staff_new_booking(facts)
+        : null,
   });
 }
