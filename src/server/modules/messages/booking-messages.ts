@@ -19,7 +19,7 @@ type BookingRow = typeof bookings.$inferSelect;
 export const bookingMessagesSwitch = { enabled: true };
 
 /** The car's name and town, as the texts give them. */
-export interface CarFacts {
+interface CarFacts {
   make: string;
   model: string;
   city: string;
@@ -81,7 +81,7 @@ function renterText(
  * renter's text for its message key; for a new booking, its reminders; the staff alert once
  * a booking stands;
  * for a booking that ends (cancelled, returned), it drops the reminders not yet sent.
- * `row` is the booking as the transition left it; `car`, when the caller has it, saves a read.
+ * `row` is the booking as the transition left it.
  * A new booking costs one INSERT: the renter's number and the staff's come from `users`
  * inside it.
  */
@@ -90,7 +90,6 @@ export async function queueTransitionMessages(
   name: TransitionName,
   row: BookingRow,
   data?: Record<string, unknown> | null,
-  car?: CarFacts,
   now: Date = new Date(),
 ) {
   if (row.kind !== 'rental' || row.userId === null || !bookingMessagesSwitch.enabled) return;
@@ -101,7 +100,7 @@ export async function queueTransitionMessages(
   const key = TRANSITIONS[name].message;
   if (!key && !created && !revived) return;
 
-  const known = car ?? (await readCar(db, row.carId));
+  const known = await readCar(db, row.carId);
   if (!known) return;
   const facts = factsOf(row, known);
   const forRenter: RenterMessage[] = [];
