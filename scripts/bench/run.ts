@@ -38,9 +38,15 @@ const settings = {
   warmup: intFromEnv('BENCH_WARMUP', 2),
   contendedDuration: intFromEnv('BENCH_CONTENDED_DURATION', 10),
   contendedConnections: intFromEnv('BENCH_CONTENDED_CONNECTIONS', 100),
+  creationDuration: intFromEnv('BENCH_CREATION_DURATION', 8),
+  creationConnections: intFromEnv('BENCH_CREATION_CONNECTIONS', 50),
+  creationRounds: intFromEnv('BENCH_CREATION_ROUNDS', 2),
   databaseUrl: process.env.BENCH_DATABASE_URL || null,
   pgServer: process.env.BENCH_PG_SERVER || 'postgres://postgres@127.0.0.1:5432/postgres',
-  /** Which parts to run: pglite (reads), postgres (reads), contended. */
+  /**
+   * Which parts to run: pglite (reads), postgres (reads), contended; and, only when named,
+   * creation (bookings that all succeed, with and without the SMS outbox write).
+   */
   parts: new Set(
     (process.env.BENCH_PARTS || 'pglite,postgres,contended').split(',').map((p) => p.trim()),
   ),
@@ -697,6 +703,115 @@ async function contendedBenchmark(server: BenchServer, url: string): Promise<Con
 }
 
 // ---------------------------------------------------------------------------------------------
+// Part 3: creation throughput with and without the SMS outbox (BENCH_PARTS=creation)
+
+type CreationVariant = 'outbox' | 'write only' | 'none';
+
+interface CreationRun {
+  variant: CreationVariant;
+  createdPerSecond: number;
+  p50: number;
+  p99: number;
+  other: number;
+}
+
+/**
+ * Every request books a different car or day, so each one is a 201 that writes a booking,
+ * its event and (with the outbox) its messages: the renter's text, two reminders and a staff
+ * alert. Servers with and without the outbox take turns on one database, so both meet the
+ * same table sizes; the worker runs as in production (it sends through the sandbox).
+ */
+async function creationBenchmark(url: string): Promise<CreationRun[]> {
+  const handle = await openDatabase({ kind: 'postgres', url, poolSize: 4 });
+  const runs: CreationRun[] = [];
+  let next = 0;
+  try {
+    let tokens: string[] = [];
+    let cars: { id: number }[] = [];
+    const variants = Array.from({ length: settings.creationRounds }, (): CreationVariant[] => [
+      'outbox',
+      'write only',
+      'none',
+    ]).flat();
+    const flags: Record<CreationVariant, string[]> = {
+      outbox: [],
+      'write only': ['--no-outbox-worker'],
+      none: ['--no-outbox'],
+    };
+    for (const variant of variants) {
+      const server = await startServer(['postgres', url, ...flags[variant]]);
+      if (!tokens.length) {
+        tokens = await signedInUsers(handle, server.base, settings.creationConnections);
+        cars = (await seededCars(server.base)).all_cars;
+      }
+      const today = todayInAccra();
+      const body = () => {
+        const i = next++;
+        const start = addDays(today, 30 + Math.floor(i / cars.length));
+        return JSON.stringify({
+          car_id: cars[i % cars.length]!.id,
+          start_date: start,
+          end_date: start,
+          destination: 'Accra',
+          destination_type: 1,
+          payment_method: 'payOnPickup',
+        });
+      };
+      let nextToken = 0;
+      const options = (duration: number) => ({
+        url: `${server.base}/api/bookings/create`,
+        method: 'POST' as const,
+        connections: settings.creationConnections,
+        duration,
+        pipelining: 1,
+        requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: body() }) }],
+        setupClient: (client: { setHeaders(h: Record<string, string>): void }) =>
+          client.setHeaders({
+            'content-type': 'application/json',
+            authorization: `Bearer ${tokens[nextToken++ % tokens.length]}`,
+          }),
+      });
+      await cannon(options(settings.warmup) as Parameters<typeof autocannon>[0]);
+      const meter = startCpuMeter(server.ready.pid);
+      const result = await cannon(
+        options(settings.creationDuration) as Parameters<typeof autocannon>[0],
+      );
+      noteNoise(meter());
+      await server.stop();
+      const created = result.statusCodeStats['201']?.count ?? 0;
+      const run: CreationRun = {
+        variant,
+        createdPerSecond: created / result.duration,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        other: result.requests.total - created,
+      };
+      runs.push(run);
+      log(
+        `  ${variant.padEnd(10)}: ${fmt(run.createdPerSecond)} bookings/s   p50 ${run.p50} ms   p99 ${run.p99} ms   not 201: ${run.other}`,
+      );
+    }
+    const median = (xs: number[]) => {
+      const sorted = xs.sort((a, b) => a - b);
+      const mid = sorted.length / 2;
+      return Number.isInteger(mid)
+        ? (sorted[mid - 1]! + sorted[mid]!) / 2
+        : sorted[Math.floor(mid)]!;
+    };
+    const of = (v: CreationVariant) =>
+      median(runs.filter((r) => r.variant === v).map((r) => r.createdPerSecond));
+    const none = of('none');
+    for (const v of ['write only', 'outbox'] as const)
+      log(
+        `  ${v === 'outbox' ? 'outbox write and sending' : 'outbox write alone'}: costs ${fmt((1 - of(v) / none) * 100, 1)} % of creation throughput (${fmt(of(v))} vs ${fmt(none)} bookings/s, medians)`,
+      );
+    return runs;
+  } finally {
+    await handle.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // PostgreSQL: the given database, or a scratch database created and dropped here
 
 async function postgresDatabase(): Promise<{ url: string; note: string } | { skipped: string }> {
@@ -924,7 +1039,8 @@ async function main() {
     // 1b and 2. PostgreSQL.
     const wantReads = settings.parts.has('postgres');
     const wantContended = settings.parts.has('contended');
-    const database = wantReads || wantContended ? await postgresDatabase() : null;
+    const wantCreation = settings.parts.has('creation');
+    const database = wantReads || wantContended || wantCreation ? await postgresDatabase() : null;
     if (database && 'skipped' in database) {
       heading('PostgreSQL');
       log(`  skipped: ${database.skipped}`);
@@ -948,6 +1064,13 @@ async function main() {
         goals.push(...contendedGoals(contended));
       }
       await server.stop();
+      if (wantCreation) {
+        heading('Creation throughput with and without the SMS outbox (PostgreSQL)');
+        log(
+          `  ${settings.creationConnections} connections, ${settings.creationDuration} s per run, ${settings.creationRounds} rounds of (outbox with its worker, the write alone, none); every request a new booking`,
+        );
+        await creationBenchmark(database.url);
+      }
     }
   } catch (error) {
     exitCode = 1;

@@ -8,10 +8,17 @@
 import { buildApp } from '../../src/server/app';
 import { openDatabase } from '../../src/server/db/client';
 import { seedDemoData } from '../../src/server/db/seed';
+import { bookingMessagesSwitch } from '../../src/server/modules/messages/booking-messages';
+import { defaultSmsConfig } from '../../src/server/modules/sms/sms.plugin';
 import { BARE_ROUTE, type ServerReady } from './common';
 
 async function main() {
-  const [kind, url] = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  // --no-outbox: bookings queue no SMS (the creation bench's baseline, run.ts).
+  if (args.includes('--no-outbox')) bookingMessagesSwitch.enabled = false;
+  // --no-outbox-worker: bookings queue their SMS but this process sends none (the write alone).
+  const outboxWorker = !args.includes('--no-outbox-worker');
+  const [kind, url] = args.filter((a) => !a.startsWith('--'));
   if (kind !== 'pglite' && kind !== 'postgres')
     throw new Error('usage: server.ts pglite | postgres <url>');
   if (kind === 'postgres' && !url) throw new Error('server.ts postgres needs a database URL');
@@ -29,7 +36,12 @@ async function main() {
   const seeded = await seedDemoData(database.db);
 
   const app = await buildApp({
-    config: { env: 'production', publicUrl: 'http://localhost:3000', trustProxy: false },
+    config: {
+      env: 'production',
+      publicUrl: 'http://localhost:3000',
+      trustProxy: false,
+      sms: { ...defaultSmsConfig, outboxWorker },
+    },
     database,
     closeDatabase: true,
     webRoot: null,

@@ -18,6 +18,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { verifiedPhonePlugin } from './modules/auth/verified-phone.plugin';
 import { withSafeLogging } from './logging';
 import { sandboxRoutes } from './modules/sandbox/sandbox.routes';
+import { deliveryReportRoutes } from './modules/messages/delivery-report.routes';
 import { defaultSmsConfig, smsPlugin } from './modules/sms/sms.plugin';
 import { textGuardPlugin } from './plugins/text-guard';
 import { bookingRoutes } from './modules/bookings/bookings.routes';
@@ -121,7 +122,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(authPlugin);
   await app.register(verifiedPhonePlugin);
   const smsConfig = options.config.sms ?? defaultSmsConfig;
-  await app.register(smsPlugin, { config: smsConfig });
+  await app.register(smsPlugin, { config: smsConfig, publicUrl: options.config.publicUrl });
   const paymentsConfig = options.config.payments ?? defaultPaymentsConfig;
   await app.register(paymentsPlugin, {
     config: paymentsConfig,
@@ -142,6 +143,8 @@ export async function buildApp(options: BuildAppOptions) {
     paystackSecretKey: paymentsConfig.paystackSecretKey,
   });
   await app.register(inboxRoutes, { prefix: '/api' });
+  // The SMS provider's delivery reports (always 204: it reveals nothing).
+  await app.register(deliveryReportRoutes, { prefix: '/api/sms' });
   // The sandbox phone's inbox exists only with the sandbox SMS provider, never in production.
   if (app.sms.gateway.name === 'sandbox' && options.config.env !== 'production')
     await app.register(sandboxRoutes, { prefix: '/api/sandbox' });

@@ -41,13 +41,25 @@ describe('loadConfig', () => {
       arkeselApiKey: undefined,
       arkeselSenderId: undefined,
       arkeselBaseUrl: 'https://sms.arkesel.com',
+      outboxPollSeconds: 5,
+      outboxLeaseSeconds: 60,
     });
     expect(loadConfig({ ...arkesel, ARKESEL_BASE_URL: 'http://127.0.0.1:9999/' }).sms).toEqual({
       provider: 'arkesel',
       arkeselApiKey: 'ak_live_secret',
       arkeselSenderId: 'CarLink',
       arkeselBaseUrl: 'http://127.0.0.1:9999',
+      outboxPollSeconds: 5,
+      outboxLeaseSeconds: 60,
     });
+  });
+
+  it('reads the SMS outbox timings (MSG-1, MSG-2)', () => {
+    expect(
+      loadConfig({ SMS_OUTBOX_POLL_SECONDS: '0.2', SMS_OUTBOX_LEASE_SECONDS: '2' }).sms,
+    ).toMatchObject({ outboxPollSeconds: 0.2, outboxLeaseSeconds: 2 });
+    expect(() => loadConfig({ SMS_OUTBOX_POLL_SECONDS: '-1' })).toThrow(/SMS_OUTBOX_POLL_SECONDS/);
+    expect(() => loadConfig({ SMS_OUTBOX_LEASE_SECONDS: '0' })).toThrow(/SMS_OUTBOX_LEASE_SECONDS/);
   });
 
   it('checks the Arkesel settings (RUN-10)', () => {

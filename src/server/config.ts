@@ -38,6 +38,10 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z0-9]{1,11}$/, { error: 'must be 1 to 11 letters or digits' })
     .optional(),
   ARKESEL_BASE_URL: z.string().url().default('https://sms.arkesel.com'),
+  /** How often each process looks for due SMS in the outbox (MSG-2); 0 = only when nudged. */
+  SMS_OUTBOX_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  /** How long a claimed SMS is one process's before another may send it; tests shorten it. */
+  SMS_OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** How often to ask the provider about open payment attempts; 0 turns the reconciler off. */
   PAYMENT_RECONCILE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** How long a mobile money booking holds the car; PRODUCT.md P3 says 15 minutes. Shorter only for tests. */
@@ -87,6 +91,12 @@ export type AppConfig = {
     arkeselBaseUrl: string;
     /** Per request to the provider (default 10 s); tests shorten it. */
     timeoutMs?: number;
+    /** The outbox worker's polling period; 0 = only when nudged or drained. */
+    outboxPollSeconds?: number;
+    /** A claimed message's lease; must be longer than the provider's timeout. */
+    outboxLeaseSeconds?: number;
+    /** False: this process queues texts but never sends them (benchmarks; default true). */
+    outboxWorker?: boolean;
   };
 };
 
@@ -162,6 +172,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       arkeselApiKey: e.ARKESEL_API_KEY,
       arkeselSenderId: e.ARKESEL_SENDER_ID,
       arkeselBaseUrl: e.ARKESEL_BASE_URL.replace(/\/$/, ''),
+      outboxPollSeconds: e.SMS_OUTBOX_POLL_SECONDS,
+      outboxLeaseSeconds: e.SMS_OUTBOX_LEASE_SECONDS,
     },
   };
 }

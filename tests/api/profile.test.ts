@@ -42,6 +42,7 @@ describe('PATCH /api/auth/me (the profile page)', () => {
         whatsapp: '233244123456',
         role: 'renter',
         phone_verified: true,
+        sms_reminders: true,
       },
     });
     const me = await ctx.app.inject({
@@ -54,6 +55,24 @@ describe('PATCH /api/auth/me (the profile page)', () => {
       email: 'kofi@example.com',
       whatsapp: '233244123456',
     });
+  });
+
+  it("turns 'Text me reminders' off and on, and /me shows it", async () => {
+    const renter = await signedInRenter(ctx);
+    const off = await patchMe({ sms_reminders: false }, renter.headers);
+    expect(off.statusCode).toBe(200);
+    expect(off.json().user.sms_reminders).toBe(false);
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, renter.user.id));
+    expect(row!.smsReminders).toBe(false);
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: renter.headers,
+    });
+    expect(me.json().user.sms_reminders).toBe(false);
+    const on = await patchMe({ sms_reminders: true }, renter.headers);
+    expect(on.json().user.sms_reminders).toBe(true);
+    expect((await patchMe({ sms_reminders: 'no' }, renter.headers)).statusCode).toBe(422);
   });
 
   it('leaves out fields that are not sent, and clears email and WhatsApp with an empty value or null', async () => {

@@ -143,6 +143,14 @@ const RULES: Rule[] = [
   },
   { route: 'POST /api/newsletter', access: 'public' },
   { route: 'POST /api/contact', access: 'public' },
+  // The SMS provider's delivery reports: unsigned (Arkesel signs nothing), so public; it can
+  // only move a sent message forward and answers 204 whatever it is sent.
+  { route: '* /api/sms/delivery-report', access: 'public' },
+  // The SMS log of the console.
+  { route: 'GET /api/admin/bookings/:code/sms', access: 'staff' },
+  { route: 'GET /api/admin/customers/:id/sms', access: 'staff' },
+  { route: 'GET /api/admin/sms/failed', access: 'staff' },
+  { route: 'POST /api/admin/sms/:id/resend', access: 'staff' },
   { route: '* /api/admin/**', access: 'staff' },
   { route: 'GET /media/**', access: 'public' },
 ];

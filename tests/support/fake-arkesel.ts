@@ -17,15 +17,26 @@ export interface ReceivedSms {
   apiKey: string | undefined;
 }
 
+/** What the fake accepted: the id it gave each message and where to report its delivery. */
+export interface AcceptedSms {
+  id: string;
+  recipient: string;
+  message: string;
+  callbackUrl: string | undefined;
+}
+
 type Fault =
   { kind: 'status'; status: number; body?: unknown } | { kind: 'hang' } | { kind: 'garbage' };
 
 export class FakeArkesel {
   readonly apiKey = `ak_${randomBytes(12).toString('hex')}`;
   readonly received: ReceivedSms[] = [];
+  readonly accepted: AcceptedSms[] = [];
   /** Numbers Arkesel does not deliver to: answered as `invalid numbers`. */
   readonly unreachable = new Set<string>();
   private faults: Fault[] = [];
+  /** Each send waits this long before answering (a slow provider; in-flight sends at a crash). */
+  delayMs = 0;
   private server!: Server;
   url = '';
 
@@ -61,6 +72,7 @@ export class FakeArkesel {
       return this.send(res, 404, { status: 'error', message: 'Not found' });
     }
     const fault = this.faults.shift();
+    if (this.delayMs) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     if (fault?.kind === 'hang') return; // never answers; the client must give up
     if (fault?.kind === 'garbage') {
       res.writeHead(200, { 'content-type': 'text/html' });
@@ -86,6 +98,7 @@ export class FakeArkesel {
       return this.send(res, 422, { status: 'error', message: 'The given data was invalid.' });
     }
     const { sender, message, recipients } = body;
+    const callbackUrl = (body as { callback_url?: unknown }).callback_url;
     if (
       typeof sender !== 'string' ||
       !/^[A-Za-z0-9 ]{1,11}$/.test(sender) ||
@@ -96,13 +109,22 @@ export class FakeArkesel {
     ) {
       return this.send(res, 422, { status: 'error', message: 'The given data was invalid.' });
     }
-    this.received.push({ sender, message, recipients, apiKey: key });
     const valid = recipients.filter((r) => !this.unreachable.has(r));
     const invalid = recipients.filter((r) => this.unreachable.has(r));
+    const ids = valid.map(() => randomUUID());
+    this.received.push({ sender, message, recipients, apiKey: key });
+    valid.forEach((recipient, i) =>
+      this.accepted.push({
+        id: ids[i]!,
+        recipient,
+        message,
+        callbackUrl: typeof callbackUrl === 'string' ? callbackUrl : undefined,
+      }),
+    );
     return this.send(res, 200, {
       status: 'success',
       data: [
-        ...valid.map((recipient) => ({ recipient, id: randomUUID() })),
+        ...valid.map((recipient, i) => ({ recipient, id: ids[i]! })),
         ...(invalid.length ? [{ 'invalid numbers': invalid }] : []),
       ],
     });

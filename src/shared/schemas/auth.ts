@@ -88,6 +88,8 @@ export const UserSchema = z.object({
   role: z.enum(USER_ROLES),
   /** True once a code sent by SMS to `msisdn` was entered (ACCT-10); booking needs it. */
   phone_verified: z.boolean(),
+  /** 'Text me reminders' (MSG-9): pickup and return reminders by SMS. */
+  sms_reminders: z.boolean(),
 });
 export type User = z.infer<typeof UserSchema>;
 
@@ -146,6 +148,7 @@ export const UpdateProfileInputSchema = z.object({
   name: registerShape.name.optional(),
   email: profileEmail.optional(),
   whatsapp: profileWhatsapp.optional(),
+  sms_reminders: z.boolean().optional(),
 });
 export type UpdateProfileInput = z.infer<typeof UpdateProfileInputSchema>;
 
@@ -170,7 +173,7 @@ export type ProfileFormInput = z.input<typeof ProfileFormSchema>;
 export type ProfileFormValues = z.output<typeof ProfileFormSchema>;
 
 /** The fields PATCH /api/auth/me changes; any other field is refused by name (ACCT-8). */
-export const PROFILE_FIELDS = ['name', 'email', 'whatsapp'] as const;
+export const PROFILE_FIELDS = ['name', 'email', 'whatsapp', 'sms_reminders'] as const;
 
 const phone = messages.phone;
 

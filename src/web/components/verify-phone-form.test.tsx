@@ -21,6 +21,7 @@ const user: User = {
   whatsapp: null,
   role: 'renter',
   phone_verified: true,
+  sms_reminders: true,
 };
 
 /** Answers as the server would; `sandbox` decides whether the sandbox phone exists (RUN-12). */

@@ -1,4 +1,16 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { bookings } from './bookings';
+import { users } from './users';
 
 /**
  * Every message the sandbox SMS provider "sends" (RUN-12): the sandbox phone's inbox. With a
@@ -14,4 +26,55 @@ export const sandboxSms = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sandbox_sms_recipient_id_idx').on(t.recipient, t.id)],
+);
+
+/**
+ * The SMS outbox (docs/decisions/015-sms-outbox.md, MSG-1): every text the app sends is a row
+ * here first, written in the same transaction as the change it reports, and a worker in each
+ * app process sends the due ones. `status` only moves forward: queued → sending → sent →
+ * delivered, or → failed; 'cancelled' is a reminder whose booking was cancelled. A 'sending'
+ * row whose lease ran out (its process died mid-send) is queued again by the next claim.
+ */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** The template (messages/templates.ts), or 'code' for verification and reset codes. */
+    kind: text('kind').notNull(),
+    bookingId: integer('booking_id').references(() => bookings.id),
+    /** The person it is for (a renter, or a staff member for alerts); null for a bare number. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** E.164 digits without '+'. */
+    recipient: text('recipient').notNull(),
+    /** The text; a code's text is blanked once it has been handed over (it is a secret). */
+    body: text('body').notNull(),
+    status: text('status').notNull().default('queued'),
+    /** Not sent before this time: now for news, the evening or morning for reminders. */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: smallint('attempts').notNull().default(0),
+    /** While 'sending': the claim is this process's until then. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    providerId: text('provider_id'),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'sms_outbox_status_check',
+      sql`${t.status} in ('queued','sending','sent','delivered','failed','cancelled')`,
+    ),
+    // The worker's claim reads only open rows, by due time.
+    index('sms_outbox_open_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.status} in ('queued','sending')`),
+    uniqueIndex('sms_outbox_provider_id_key').on(t.providerId),
+    index('sms_outbox_booking_id_idx').on(t.bookingId, t.id),
+    index('sms_outbox_user_id_idx').on(t.userId, t.id),
+    index('sms_outbox_failed_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'failed'`),
+  ],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -26,12 +27,18 @@ export const users = pgTable(
       .default('renter'),
     /** When a code sent by SMS to `msisdn` was entered (ACCT-10); null until then. */
     phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    /** 'Text me reminders' (MSG-9): pickup and return reminders; codes and booking news always go. */
+    smsReminders: boolean('sms_reminders').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_msisdn_key').on(t.msisdn),
     check('users_role_check', sql`${t.role} in ('renter', 'staff')`),
+    // The new-booking SMS alert goes to every staff account: found without reading renters.
+    index('users_staff_idx')
+      .on(t.id)
+      .where(sql`${t.role} = 'staff'`),
   ],
 );
 

@@ -5,6 +5,7 @@ import { adminCustomerRoutes } from './admin-customers.routes';
 import { adminDashboardRoutes } from './admin-dashboard.routes';
 import { adminMaintenanceRoutes } from './admin-maintenance.routes';
 import { adminMessageRoutes } from './admin-messages.routes';
+import { adminSmsRoutes } from './admin-sms.routes';
 import { adminPhotoRoutes } from './photos.routes';
 
 /**
@@ -26,4 +27,6 @@ export const adminRoutes: FastifyPluginAsync<{ uploadsDir: string }> = async (
   await app.register(adminBookingRoutes);
   await app.register(adminCustomerRoutes);
   await app.register(adminMessageRoutes);
+  // The SMS log (not the contact messages above).
+  await app.register(adminSmsRoutes);
 };

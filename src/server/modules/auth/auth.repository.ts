@@ -16,7 +16,7 @@ export const insertUser = async (db: Executor, values: typeof users.$inferInsert
 export const updateUser = async (
   db: Executor,
   id: number,
-  values: Partial<Pick<UserRow, 'name' | 'email' | 'whatsapp'>>,
+  values: Partial<Pick<UserRow, 'name' | 'email' | 'whatsapp' | 'smsReminders'>>,
 ) =>
   (
     await db

@@ -68,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (request, reply) => {
-      const result = await registerUser(app.db, request.body, app.sms.dispatch);
+      const result = await registerUser(app.db, request.body, app.sms.queue);
       return reply.status(201).send(result);
     },
   });
@@ -168,7 +168,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 202: MessageResponseSchema, 401: ErrorResponseSchema, 429: ErrorResponseSchema },
     },
     handler: async (request, reply) => {
-      await sendVerificationCode(app.db, request.auth!.user, app.sms.dispatch);
+      await sendVerificationCode(app.db, request.auth!.user, app.sms.queue);
       return reply.status(202).send({ message: messages.phone.codeSent });
     },
   });
@@ -207,7 +207,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 202: MessageResponseSchema, 422: ErrorResponseSchema, 429: ErrorResponseSchema },
     },
     handler: async (request, reply) => {
-      await requestPasswordReset(app.db, request.body, app.sms.dispatch);
+      await requestPasswordReset(app.db, request.body, app.sms.queue);
       return reply.status(202).send({ message: messages.password.forgotAccepted });
     },
   });

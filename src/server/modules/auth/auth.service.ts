@@ -11,7 +11,7 @@ import type {
   UpdateProfileInput,
   User,
 } from '../../../shared/schemas/auth';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { HttpError } from '../../http-errors';
 import type { SmsMessage } from '../sms/sms-gateway';
 import * as repo from './auth.repository';
@@ -45,8 +45,16 @@ export const REGISTER_WINDOW_SECONDS = 15 * 60;
 /** Wrong current passwords on one account before password change must wait. */
 export const PASSWORD_CHANGE_FAILURES = 5;
 
-/** Hands a text to the SMS provider once the change it reports has committed. */
-export type SendSms = (message: SmsMessage, purpose: string) => void;
+/**
+ * Queues a text in the transaction that stores what it announces (the SMS outbox, MSG-1):
+ * it goes only if that commits, and is retried if the provider fails.
+ */
+export type SendSms = (
+  tx: Executor,
+  message: SmsMessage,
+  kind: string,
+  userId?: number | null,
+) => Promise<void>;
 
 const invalidNumber = () =>
   new HttpError(422, messages.http.validation, { msisdn: [messages.phone.invalid] });
@@ -70,6 +78,7 @@ export function toPublicUser(row: repo.UserRow): User {
     whatsapp: row.whatsapp,
     role: row.role,
     phone_verified: row.phoneVerifiedAt !== null,
+    sms_reminders: row.smsReminders,
   };
 }
 
@@ -199,6 +208,8 @@ export async function updateProfile(
   if (input.email !== undefined) values.email = input.email;
   if (input.whatsapp !== undefined)
     values.whatsapp = input.whatsapp === null ? null : normalizeMsisdn(input.whatsapp);
+  // Reminders only: codes and news about a booking always go (MSG-9).
+  if (input.sms_reminders !== undefined) values.smsReminders = input.sms_reminders;
   const user = await repo.updateUser(db, userId, values);
   // The session was valid a moment ago; an account deleted since then is simply gone.
   if (!user) throw new HttpError(401, messages.session.required);
@@ -230,11 +241,11 @@ async function issueCode(
       codeHash: hashCode(user.msisdn, purpose, code),
       ttlSeconds: CODE_TTL_SECONDS,
     });
+    // In the same transaction: a message never announces a code that was rolled back.
+    await sendSms(tx, { to: user.msisdn, body: codeMessage(purpose, code) }, 'code', user.id);
     return limit;
   });
   if (!verdict.allowed) return { sent: false, ...verdict };
-  // After the commit: a message never announces a code that was rolled back.
-  sendSms({ to: user.msisdn, body: codeMessage(purpose, code) }, `${purpose}-code`);
   return { sent: true };
 }
 

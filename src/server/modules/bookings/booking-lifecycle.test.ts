@@ -14,6 +14,8 @@ function fakeDb(stillAsRead = true) {
   const calls = {
     updates: [] as Record<string, unknown>[],
     events: [] as Record<string, unknown>[],
+    /** Raw statements: the SMS outbox's INSERT (MSG-1). */
+    statements: [] as unknown[],
   };
   const db = {
     update: () => ({
@@ -31,8 +33,12 @@ function fakeDb(stillAsRead = true) {
         calls.events.push(values);
       },
     }),
-    select: () => {
-      throw new Error('no reads expected');
+    // The only read: the car's name and town for the renter's text.
+    select: () => ({
+      from: () => ({ where: async () => [{ make: 'Toyota', model: 'Corolla', city: 'Accra' }] }),
+    }),
+    execute: async (statement: unknown) => {
+      calls.statements.push(statement);
     },
   };
   return { db: db as unknown as Executor, calls };
@@ -89,6 +95,8 @@ describe('applying a transition', () => {
     expect(calls.events).toEqual([
       expect.objectContaining({ bookingId: 7, type: 'cancelled', actor: 'renter', actorUserId: 3 }),
     ]);
+    // The renter's text is queued through the same executor: it commits with the change.
+    expect(calls.statements).toHaveLength(1);
   });
 
   test('a payment keeps its hold time only where the lifecycle says so', async () => {

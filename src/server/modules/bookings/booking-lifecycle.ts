@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { bookings, cars } from '../../db/schema/index';
 import { HttpError } from '../../http-errors';
 import { hasOverlappingBooking } from '../cars/cars.repository';
+import { queueTransitionMessages } from '../messages/booking-messages';
 import { recordBookingEvent, type BookingEvent, type BookingEventActor } from './booking-events';
 import {
   TRANSITIONS,
@@ -130,6 +131,8 @@ async function transition(
     note: by.note ?? null,
     data: by.data ?? null,
   });
+  // What the change tells the renter is queued in this same transaction (MSG-1).
+  await queueTransitionMessages(db, name, updated, by.data);
   return updated;
 }
 
@@ -156,13 +159,14 @@ export async function expireStaleHolds(db: Executor, carId: number) {
         lt(bookings.holdExpiresAt, sql`now()`),
       ),
     )
-    .returning({ id: bookings.id });
-  for (const { id } of expired) {
+    .returning();
+  for (const row of expired) {
     await recordBookingEvent(db, {
-      bookingId: id,
+      bookingId: row.id,
       type: TRANSITIONS.hold_expired.event,
       actor: 'system',
     });
+    await queueTransitionMessages(db, 'hold_expired', row);
   }
   return expired;
 }
@@ -194,6 +198,7 @@ export async function insertRentalBooking(
     actorUserId: by.userId,
     data: by.data ?? null,
   });
+  await queueTransitionMessages(db, name, row, by.data);
   return row;
 }
 

@@ -16,6 +16,8 @@ export interface ArkeselOptions {
   /** Default https://sms.arkesel.com; tests point it at a fake on loopback. */
   baseUrl: string;
   timeoutMs?: number;
+  /** Where Arkesel sends delivery reports (a GET with `sms_id` and `status`). */
+  callbackUrl?: string;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -54,6 +56,7 @@ export class ArkeselSmsGateway implements SmsGateway {
           sender: this.options.senderId,
           message: message.body,
           recipients: [message.to],
+          ...(this.options.callbackUrl ? { callback_url: this.options.callbackUrl } : {}),
         }),
         signal: AbortSignal.timeout(this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
       });

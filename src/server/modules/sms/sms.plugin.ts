@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { maskMsisdn } from '../../../shared/phone';
 import type { AppConfig } from '../../config';
+import type { Executor } from '../../db/client';
+import { OutboxWorker } from '../messages/outbox-worker';
+import { enqueueSms, outboxSignal } from '../messages/outbox.repository';
 import { ArkeselSmsGateway } from './arkesel-sms';
 import { SandboxSmsGateway } from './sandbox-sms';
-import { SmsError, type SmsGateway, type SmsMessage } from './sms-gateway';
+import type { SmsGateway, SmsMessage } from './sms-gateway';
 
 export type SmsConfig = AppConfig['sms'];
 
@@ -12,18 +14,24 @@ export const defaultSmsConfig: SmsConfig = {
   provider: 'sandbox',
   arkeselBaseUrl: 'https://sms.arkesel.com',
 };
+const DEFAULT_POLL_SECONDS = 5;
+const DEFAULT_LEASE_SECONDS = 60;
+
+/** Where Arkesel reports deliveries (delivery-report.routes.ts). */
+export const DELIVERY_REPORT_PATH = '/api/sms/delivery-report';
 
 export interface SmsContext {
   gateway: SmsGateway;
   /**
-   * Sends without making the caller wait: a request answers the same whether or not a
-   * message went, and however slow the provider is (ACCT-13's equal timing). Failures are
-   * logged, with the number masked and never the text (it holds a code). Call it only after
-   * the change that the message reports has committed.
+   * Queues a text in the caller's transaction (MSG-1): it goes once that commits, through the
+   * outbox worker, with retries; the request never waits for the provider (ACCT-13's equal
+   * timing holds however slow the provider is).
    */
-  dispatch(message: SmsMessage, purpose: string): void;
-  /** Resolves when every message dispatched so far has been handed over or has failed. */
+  queue(tx: Executor, message: SmsMessage, kind: string, userId?: number | null): Promise<void>;
+  /** Sends everything due now and resolves when it has been handed over or has failed. */
   idle(): Promise<void>;
+  /** Look for due messages now (the worker also polls). */
+  nudge(): void;
 }
 
 declare module 'fastify' {
@@ -32,8 +40,8 @@ declare module 'fastify' {
   }
 }
 
-export const smsPlugin = fp<{ config: SmsConfig }>(
-  async (app: FastifyInstance, { config }) => {
+export const smsPlugin = fp<{ config: SmsConfig; publicUrl: string }>(
+  async (app: FastifyInstance, { config, publicUrl }) => {
     const gateway: SmsGateway =
       config.provider === 'arkesel'
         ? new ArkeselSmsGateway({
@@ -41,42 +49,32 @@ export const smsPlugin = fp<{ config: SmsConfig }>(
             senderId: config.arkeselSenderId!,
             baseUrl: config.arkeselBaseUrl,
             timeoutMs: config.timeoutMs,
+            callbackUrl: `${publicUrl}${DELIVERY_REPORT_PATH}`,
           })
         : new SandboxSmsGateway(app.db);
-    const inFlight = new Set<Promise<void>>();
-    const log = app.log.child({ module: 'sms' });
+    const worker = new OutboxWorker(app.db, gateway, app.log.child({ module: 'sms' }), {
+      pollMs: (config.outboxPollSeconds ?? DEFAULT_POLL_SECONDS) * 1000,
+      leaseSeconds: config.outboxLeaseSeconds ?? DEFAULT_LEASE_SECONDS,
+    });
 
-    const dispatch = (message: SmsMessage, purpose: string) => {
-      const to = maskMsisdn(message.to);
-      const sending = gateway
-        .send(message)
-        .then(({ providerId }) => log.info({ to, purpose, providerId }, 'sms sent'))
-        .catch((error: unknown) => {
-          if (error instanceof SmsError) {
-            log.warn(
-              { to, purpose, kind: error.kind, status: error.status, reason: error.message },
-              'sms not sent',
-            );
-          } else {
-            // A database error's text can carry the statement's parameters (the code): only
-            // its kind is logged.
-            const code = (error as { code?: unknown } | null)?.code;
-            log.error(
-              { to, purpose, code: typeof code === 'string' ? code : 'unknown' },
-              'sms not sent',
-            );
-          }
-        })
-        .finally(() => inFlight.delete(sending));
-      inFlight.add(sending);
-    };
+    app.decorate('sms', {
+      gateway,
+      queue: (tx, message, kind, userId) =>
+        enqueueSms(tx, [{ kind, recipient: message.to, body: message.body, userId }]),
+      idle: () => worker.drain(),
+      nudge: () => worker.nudge(),
+    } satisfies SmsContext);
 
-    const idle = async () => {
-      while (inFlight.size) await Promise.all([...inFlight]);
-    };
-
-    app.decorate('sms', { gateway, dispatch, idle } satisfies SmsContext);
-    app.addHook('onClose', idle);
+    if (config.outboxWorker === false) return;
+    // Once a request is answered its transaction has committed: what it queued can go now.
+    app.addHook('onResponse', async () => {
+      if (!outboxSignal.pending) return;
+      outboxSignal.pending = false;
+      worker.nudge();
+    });
+    app.addHook('onReady', async () => worker.start());
+    // Before the database closes: no new pass, and the one under way finishes.
+    app.addHook('preClose', async () => worker.stop());
   },
   { name: 'sms' },
 );

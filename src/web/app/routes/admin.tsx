@@ -27,6 +27,10 @@ const CustomersPage = page(
 );
 const CustomerPage = page(() => import('../../features/admin/pages/customer-page'), 'CustomerPage');
 const MessagesPage = page(() => import('../../features/admin/pages/messages-page'), 'MessagesPage');
+const SmsFailedPage = page(
+  () => import('../../features/admin/pages/sms-failed-page'),
+  'SmsFailedPage',
+);
 
 const SESSION_CHECK_INTERVAL_MS = 30_000;
 
@@ -81,6 +85,7 @@ function StaffConsole() {
           <Route path={inside(adminPaths.adminCustomers.path)} element={<CustomersPage />} />
           <Route path={inside(adminPaths.adminCustomer.path)} element={<CustomerPage />} />
           <Route path={inside(adminPaths.adminMessages.path)} element={<MessagesPage />} />
+          <Route path={inside(adminPaths.adminSms.path)} element={<SmsFailedPage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Suspense>

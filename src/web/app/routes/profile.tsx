@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { PasswordAndSessions } from '../../features/account/components/password-and-sessions';
 import { PhoneVerification } from '../../features/account/components/phone-verification';
 import { ProfileForm } from '../../features/account/components/profile-form';
+import { SmsRemindersToggle } from '../../features/account/components/sms-reminders-toggle';
 import { updateSignedInUser } from '../../lib/session-store';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -41,6 +42,7 @@ export default function ProfilePage() {
       <div className="profile-sections">
         <PhoneVerification user={me.data} onVerified={verified} />
         <ProfileForm key={me.data.id} user={me.data} onSaved={updateSignedInUser} />
+        <SmsRemindersToggle user={me.data} onSaved={updateSignedInUser} />
         <PasswordAndSessions />
       </div>
     );

@@ -17,4 +17,6 @@ export const adminPaths = {
     getHref: (id: number) => `/admin/customers/${id}`,
   },
   adminMessages: { path: '/admin/messages', getHref: () => '/admin/messages' },
+  /** Text messages that failed (the contact messages are adminMessages). */
+  adminSms: { path: '/admin/sms', getHref: () => '/admin/sms' },
 } as const;

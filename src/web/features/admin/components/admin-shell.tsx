@@ -10,6 +10,7 @@ import {
   ExternalIcon,
   FleetIcon,
   InboxIcon,
+  MailIcon,
   SignOutIcon,
 } from './admin-icons';
 import './admin-shell.css';
@@ -46,6 +47,7 @@ const NAV: {
     end: false,
     count: (c) => ({ n: c.unread, what: 'unread' }),
   },
+  { href: adminPaths.adminSms.getHref(), label: 'SMS log', Icon: MailIcon, end: false },
 ];
 
 function initials(name: string) {

@@ -28,6 +28,7 @@ import { errorMessage } from '../components/server-errors';
 import { ErrorState, LoadingState } from '../components/states';
 import './booking.css';
 import { adminPaths } from '../admin-paths';
+import { BookingSmsLog } from '../components/sms-log';
 
 const back = { to: adminPaths.adminBookings.getHref(), label: 'Bookings' };
 const ACTION_ORDER: AdminBookingAction[] = ['record_cash', 'pick_up', 'return', 'cancel'];
@@ -511,6 +512,7 @@ export function BookingPage() {
         </div>
         <div className="booking-col">
           <Timeline events={b.events} />
+          <BookingSmsLog code={b.booking_code} />
         </div>
       </div>
     </>

@@ -9,6 +9,7 @@ import { DataTable } from '../components/data-table';
 import { ListFooter } from '../components/list-footer';
 import { EmptyState, ErrorState, LoadingState } from '../components/states';
 import { adminPaths } from '../admin-paths';
+import { CustomerSmsLog } from '../components/sms-log';
 
 const back = { to: adminPaths.adminCustomers.getHref(), label: 'Customers' };
 // On a customer's page the renter column would repeat the same person on every row.
@@ -105,6 +106,7 @@ export function CustomerPage() {
           />
         </>
       )}
+      <CustomerSmsLog id={c.id} />
     </>
   );
 }

@@ -1,0 +1,295 @@
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { rowsOf, type Executor } from '../../db/client';
+import { bookings, smsOutbox } from '../../db/schema/index';
+import { REMINDER_KINDS } from './templates';
+
+export type OutboxRow = typeof smsOutbox.$inferSelect;
+
+export interface NewOutboxMessage {
+  kind: string;
+  recipient: string;
+  body: string;
+  bookingId?: number | null;
+  userId?: number | null;
+  dueAt?: Date;
+}
+
+/**
+ * Something was queued in this process since the worker last looked: the app nudges the
+ * worker once the request that queued it has been answered, by which time its transaction
+ * has committed (messages.plugin.ts). Several apps in one process share it: a spare nudge
+ * costs one empty claim.
+ */
+export const outboxSignal = { pending: false };
+
+/**
+ * Queues texts in the caller's transaction (MSG-1): they exist exactly when the change they
+ * report does, and the request pays one INSERT for them.
+ */
+export async function enqueueSms(db: Executor, messages: NewOutboxMessage[]) {
+  if (!messages.length) return;
+  await db.insert(smsOutbox).values(
+    messages.map((m) => ({
+      kind: m.kind,
+      recipient: m.recipient,
+      body: m.body,
+      bookingId: m.bookingId ?? null,
+      userId: m.userId ?? null,
+      ...(m.dueAt ? { dueAt: m.dueAt } : {}),
+    })),
+  );
+  outboxSignal.pending = true;
+}
+
+export interface RenterMessage {
+  kind: string;
+  body: string;
+  dueAt?: Date;
+}
+
+/**
+ * A booking's texts in one INSERT (MSG-1, MSG-5): the renter's, to the number on their account
+ * now, and the staff alert, one row per staff account (users_staff_idx finds them).
+ */
+export async function enqueueBookingMessages(
+  db: Executor,
+  m: { bookingId: number; renterId: number; forRenter: RenterMessage[]; staffAlert: string | null },
+) {
+  if (!m.forRenter.length && !m.staffAlert) return;
+  const parts = [];
+  if (m.forRenter.length) {
+    const values = sql.join(
+      m.forRenter.map(
+        (r) => sql`(${r.kind}, ${r.body}, ${(r.dueAt ?? new Date()).toISOString()}::timestamptz)`,
+      ),
+      sql`, `,
+    );
+    parts.push(sql`
+      select t.kind, u.id, u.msisdn, t.body, t.due_at
+      from (values ${values}) as t(kind, body, due_at)
+      join users u on u.id = ${m.renterId}`);
+  }
+  if (m.staffAlert)
+    parts.push(sql`
+      select 'staff_new_booking', s.id, s.msisdn, ${m.staffAlert}, now()
+      from users s where s.role = 'staff'`);
+  await db.execute(sql`
+    insert into sms_outbox (kind, user_id, recipient, body, due_at, booking_id)
+    select q.*, ${m.bookingId}::integer from (${sql.join(parts, sql` union all `)}) q`);
+  outboxSignal.pending = true;
+}
+
+/** A booking's reminders that have not gone yet are dropped (cancelled, returned early). */
+export const cancelBookingReminders = (db: Executor, bookingId: number) =>
+  db
+    .update(smsOutbox)
+    .set({ status: 'cancelled', updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(smsOutbox.bookingId, bookingId),
+        eq(smsOutbox.status, 'queued'),
+        inArray(smsOutbox.kind, [...REMINDER_KINDS]),
+      ),
+    );
+
+export interface ClaimedMessage {
+  id: number;
+  kind: string;
+  recipient: string;
+  body: string;
+  attempts: number;
+  /** False when the renter turned reminders off (only read for reminders). */
+  reminders_on: boolean;
+}
+
+/**
+ * Claims up to `limit` due messages for this process (MSG-2): queued ones whose time has
+ * come, and 'sending' ones whose lease ran out (their process died mid-send). SKIP LOCKED lets
+ * several processes claim at once without waiting on each other or taking the same row; the
+ * lease keeps a claimed row from the others until it runs out.
+ */
+export async function claimDueMessages(db: Executor, limit: number, leaseSeconds: number) {
+  return rowsOf<ClaimedMessage>(
+    await db.execute(sql`
+      update sms_outbox o set status = 'sending', attempts = o.attempts + 1,
+        lease_until = now() + make_interval(secs => ${leaseSeconds}), updated_at = now()
+      from (
+        select id from sms_outbox
+        where status in ('queued', 'sending')
+          and ((status = 'queued' and due_at <= now()) or (status = 'sending' and lease_until < now()))
+        order by due_at
+        limit ${limit}
+        for update skip locked
+      ) due
+      where o.id = due.id
+      returning o.id, o.kind, o.recipient, o.body, o.attempts,
+        coalesce((select u.sms_reminders from users u where u.id = o.user_id), true) as reminders_on`),
+  );
+}
+
+/** The claim that made `attempts` is still this process's (its lease was not taken over). */
+const stillClaimed = (id: number, attempts: number) =>
+  and(eq(smsOutbox.id, id), eq(smsOutbox.status, 'sending'), eq(smsOutbox.attempts, attempts));
+
+/** A code's text is a secret: it is blanked once it has been handed over or given up on. */
+const forgetCode = sql`case when ${smsOutbox.kind} = 'code' then '' else ${smsOutbox.body} end`;
+
+export const markSent = (
+  db: Executor,
+  id: number,
+  attempts: number,
+  providerId: string,
+  delivered: boolean,
+) =>
+  db
+    .update(smsOutbox)
+    .set({
+      status: delivered ? 'delivered' : 'sent',
+      providerId,
+      sentAt: sql`now()`,
+      ...(delivered ? { deliveredAt: sql`now()` } : {}),
+      leaseUntil: null,
+      lastError: null,
+      body: forgetCode,
+      updatedAt: sql`now()`,
+    })
+    .where(stillClaimed(id, attempts));
+
+export const markRetry = (
+  db: Executor,
+  id: number,
+  attempts: number,
+  delaySeconds: number,
+  error: string,
+) =>
+  db
+    .update(smsOutbox)
+    .set({
+      status: 'queued',
+      dueAt: sql`now() + make_interval(secs => ${delaySeconds})`,
+      leaseUntil: null,
+      lastError: error.slice(0, 300),
+      updatedAt: sql`now()`,
+    })
+    .where(stillClaimed(id, attempts));
+
+export const markGivenUp = (
+  db: Executor,
+  id: number,
+  attempts: number,
+  status: 'failed' | 'cancelled',
+  error: string,
+) =>
+  db
+    .update(smsOutbox)
+    .set({
+      status,
+      leaseUntil: null,
+      lastError: error.slice(0, 300),
+      body: forgetCode,
+      updatedAt: sql`now()`,
+    })
+    .where(stillClaimed(id, attempts));
+
+/**
+ * A delivery report (MSG-8): moves a sent message forward to delivered or failed, never back,
+ * and touches nothing but that row. Unknown ids change nothing.
+ */
+export async function recordDeliveryReport(
+  db: Executor,
+  providerId: string,
+  outcome: 'delivered' | 'failed',
+) {
+  await db
+    .update(smsOutbox)
+    .set({
+      status: outcome,
+      ...(outcome === 'delivered' ? { deliveredAt: sql`now()` } : {}),
+      ...(outcome === 'failed' ? { lastError: 'The provider could not deliver it' } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(smsOutbox.providerId, providerId),
+        // 'sending': the report can outrun our own write of the provider's answer.
+        inArray(smsOutbox.status, ['sending', 'sent']),
+      ),
+    );
+}
+
+const logColumns = {
+  id: smsOutbox.id,
+  kind: smsOutbox.kind,
+  status: smsOutbox.status,
+  recipient: smsOutbox.recipient,
+  body: smsOutbox.body,
+  bookingId: smsOutbox.bookingId,
+  userId: smsOutbox.userId,
+  attempts: smsOutbox.attempts,
+  lastError: smsOutbox.lastError,
+  dueAt: smsOutbox.dueAt,
+  sentAt: smsOutbox.sentAt,
+  deliveredAt: smsOutbox.deliveredAt,
+  createdAt: smsOutbox.createdAt,
+  bookingCode: bookings.bookingCode,
+};
+export type MessageLogRow = Awaited<ReturnType<typeof listBookingMessages>>[number];
+
+/** The staff console's log (newest first, at most `limit`). */
+export const listBookingMessages = (db: Executor, bookingId: number, limit = 100) =>
+  db
+    .select(logColumns)
+    .from(smsOutbox)
+    .leftJoin(bookings, eq(bookings.id, smsOutbox.bookingId))
+    .where(eq(smsOutbox.bookingId, bookingId))
+    .orderBy(desc(smsOutbox.id))
+    .limit(limit);
+
+export const listUserMessages = (db: Executor, userId: number, limit = 100) =>
+  db
+    .select(logColumns)
+    .from(smsOutbox)
+    .leftJoin(bookings, eq(bookings.id, smsOutbox.bookingId))
+    .where(eq(smsOutbox.userId, userId))
+    .orderBy(desc(smsOutbox.id))
+    .limit(limit);
+
+/** Failed messages, newest first, by keyset (`before` is the last id of the previous page). */
+export const listFailedMessages = (db: Executor, limit: number, before?: number) =>
+  db
+    .select(logColumns)
+    .from(smsOutbox)
+    .leftJoin(bookings, eq(bookings.id, smsOutbox.bookingId))
+    .where(and(eq(smsOutbox.status, 'failed'), before ? lt(smsOutbox.id, before) : undefined))
+    .orderBy(desc(smsOutbox.id))
+    .limit(limit);
+
+export const findMessage = async (db: Executor, id: number) =>
+  (
+    await db
+      .select(logColumns)
+      .from(smsOutbox)
+      .leftJoin(bookings, eq(bookings.id, smsOutbox.bookingId))
+      .where(eq(smsOutbox.id, id))
+  )[0];
+
+/** Staff's resend: a new queued copy, due now; the original stays as it was (MSG-10). */
+export async function requeueCopy(db: Executor, id: number) {
+  const [copy] = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      insert into sms_outbox (kind, booking_id, user_id, recipient, body)
+      select kind, booking_id, user_id, recipient, body from sms_outbox where id = ${id}
+      returning id`),
+  );
+  outboxSignal.pending = true;
+  return copy?.id;
+}
+
+/** A rental's id from its code (the console's booking page is addressed by code). */
+export const findRentalIdByCode = async (db: Executor, code: string) =>
+  (
+    await db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.bookingCode, code), eq(bookings.kind, 'rental')))
+  )[0]?.id;

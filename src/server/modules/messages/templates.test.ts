@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { countSmsParts } from './sms-parts';
+import { templates, type BookingFacts, type TemplateKey } from './templates';
+
+/** Long but real values: the longest code, a long car name and town, a big amount. */
+const facts: BookingFacts = {
+  code: 'CL-WXYZ98',
+  car: 'Mercedes-Benz GLE 450 Coupe',
+  place: 'Sekondi-Takoradi',
+  startDate: '2026-12-28',
+  endDate: '2027-01-09',
+  totalPesewas: 12_345_678_90,
+  paymentMethod: 'payOnPickup',
+};
+const reference = 'CL-WXYZ98-6a1f3c9e2b7d4e80';
+
+const texts: Record<TemplateKey, string> = {
+  booking_received: templates.booking_received(facts),
+  booking_confirmed: templates.booking_confirmed(facts, reference),
+  payment_received: templates.payment_received(facts),
+  payment_failed: templates.payment_failed(facts),
+  hold_expired: templates.hold_expired(facts),
+  booking_cancelled: templates.booking_cancelled(facts, true),
+  refund_completed: templates.refund_completed(facts),
+  booking_completed: templates.booking_completed(facts),
+  pickup_reminder: templates.pickup_reminder(facts),
+  return_reminder: templates.return_reminder(facts),
+  booking_changed: templates.booking_changed(facts),
+  staff_new_booking: templates.staff_new_booking(facts),
+};
+
+describe('SMS templates', () => {
+  it.each(Object.entries(texts))(
+    '%s names the booking and fits in two GSM-7 parts',
+    (_key, text) => {
+      expect(text).toContain(facts.code);
+      const parts = countSmsParts(text);
+      expect(parts.encoding).toBe('GSM-7');
+      expect(parts.parts, text).toBeLessThanOrEqual(2);
+    },
+  );
+
+  it('has one template per message, each tested above', () => {
+    expect(Object.keys(texts).sort()).toEqual(Object.keys(templates).sort());
+  });
+
+  it('tells a pay-on-pickup renter what to bring, where and when', () => {
+    expect(texts.booking_received).toContain('Ghana Card and driving licence');
+    expect(texts.booking_received).toContain('Sekondi-Takoradi');
+    expect(texts.booking_received).toContain('28 Dec 2026');
+    expect(texts.booking_received).toContain('GHS 12,345,678.90');
+  });
+
+  it('gives the amount and the mobile money reference once paid', () => {
+    expect(texts.booking_confirmed).toContain(reference);
+    expect(texts.booking_confirmed).toContain('GHS 12,345,678.90');
+  });
+
+  it('says the dates were released when a payment failed or a hold expired', () => {
+    for (const text of [texts.payment_failed, texts.hold_expired])
+      expect(text).toContain('28 Dec-9 Jan 2027 released');
+  });
+
+  it('says a refund started only for a paid booking', () => {
+    expect(texts.booking_cancelled).toContain('refund');
+    expect(templates.booking_cancelled(facts, false)).not.toContain('refund');
+  });
+});

@@ -1,0 +1,50 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  FailedSmsResponse,
+  ResendSmsResponse,
+  SmsLogResponse,
+} from '../../../../shared/schemas/sms-log';
+import { apiRequest } from '../../../lib/api-client';
+
+/** The SMS log's queries (MSG-10); under 'admin' so signing out drops them with the rest. */
+export const smsKeys = {
+  all: ['admin', 'sms'] as const,
+  booking: (code: string) => ['admin', 'sms', 'booking', code] as const,
+  customer: (id: number) => ['admin', 'sms', 'customer', id] as const,
+  failed: (before: number | null) => ['admin', 'sms', 'failed', before] as const,
+};
+
+export function useBookingSms(code: string) {
+  return useQuery({
+    queryKey: smsKeys.booking(code),
+    queryFn: ({ signal }) =>
+      apiRequest<SmsLogResponse>(`/admin/bookings/${encodeURIComponent(code)}/sms`, { signal }),
+  });
+}
+
+export function useCustomerSms(id: number) {
+  return useQuery({
+    queryKey: smsKeys.customer(id),
+    queryFn: ({ signal }) => apiRequest<SmsLogResponse>(`/admin/customers/${id}/sms`, { signal }),
+  });
+}
+
+export function useFailedSms(before: number | null) {
+  return useQuery({
+    queryKey: smsKeys.failed(before),
+    queryFn: ({ signal }) =>
+      apiRequest<FailedSmsResponse>(
+        `/admin/sms/failed?limit=50${before ? `&before=${before}` : ''}`,
+        { signal },
+      ),
+  });
+}
+
+export function useResendSms() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest<ResendSmsResponse>(`/admin/sms/${id}/resend`, { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: smsKeys.all }),
+  });
+}

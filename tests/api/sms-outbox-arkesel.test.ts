@@ -1,0 +1,111 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { smsOutbox } from '../../src/server/db/schema/index';
+import { buildUser } from '../../src/server/db/factories';
+import { parseMsisdn } from '../../src/shared/phone';
+import { FakeArkesel } from '../support/fake-arkesel';
+import { setupTestApp } from '../support/test-app';
+
+/**
+ * The outbox against a fake Arkesel that fails (MSG-2): retries with backoff until it
+ * answers, gives up after the last try, and takes Arkesel's delivery report (MSG-8).
+ * Waiting is simulated by moving a message's due time to now.
+ */
+const arkesel = await new FakeArkesel().start();
+afterAll(() => arkesel.stop());
+const ctx = await setupTestApp({
+  sms: {
+    provider: 'arkesel',
+    arkeselApiKey: arkesel.apiKey,
+    arkeselSenderId: 'CarLink',
+    arkeselBaseUrl: arkesel.url,
+    timeoutMs: 500,
+    outboxPollSeconds: 0,
+  },
+});
+
+async function registered() {
+  const msisdn = buildUser().msisdn;
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { name: 'Kojo Antwi', msisdn, password: 'Secret@123' },
+  });
+  expect(res.statusCode).toBe(201);
+  const userId = res.json().user.id as number;
+  const row = async () =>
+    (await ctx.db.select().from(smsOutbox).where(eq(smsOutbox.userId, userId)))[0]!;
+  /** The retry's time has come. */
+  const timePasses = async () => {
+    await ctx.db
+      .update(smsOutbox)
+      .set({ dueAt: new Date(Date.now() - 1000) })
+      .where(eq(smsOutbox.userId, userId));
+    await ctx.app.sms.idle();
+  };
+  return { msisdn: res.json().user.msisdn as string, row, timePasses };
+}
+
+describe('retries', () => {
+  it('tries again after about 1 and 5 minutes, then sends; the code is not kept', async () => {
+    arkesel.failNext({ kind: 'status', status: 500 });
+    arkesel.failNext({ kind: 'status', status: 503 });
+    const { msisdn, row, timePasses } = await registered();
+    await ctx.app.sms.idle();
+    let r = await row();
+    expect(r).toMatchObject({ status: 'queued', attempts: 1 });
+    // About a minute later, not now.
+    const wait = (r.dueAt.getTime() - Date.now()) / 1000;
+    expect(wait).toBeGreaterThan(50);
+    expect(wait).toBeLessThan(70);
+    await ctx.app.sms.idle();
+    expect((await row()).attempts).toBe(1);
+
+    await timePasses();
+    r = await row();
+    expect(r).toMatchObject({ status: 'queued', attempts: 2 });
+    expect((r.dueAt.getTime() - Date.now()) / 1000).toBeGreaterThan(290);
+
+    await timePasses();
+    r = await row();
+    expect(r).toMatchObject({ status: 'sent', attempts: 3, body: '' });
+    const sent = arkesel.accepted.filter((m) => m.recipient === msisdn);
+    expect(sent).toHaveLength(1);
+    expect(r.providerId).toBe(sent[0]!.id);
+    expect(sent[0]!.callbackUrl).toBe('http://localhost:3000/api/sms/delivery-report');
+
+    // Arkesel's report, as its callback sends it.
+    const report = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/sms/delivery-report?sms_id=${sent[0]!.id}&status=DELIVERED`,
+    });
+    expect(report.statusCode).toBe(204);
+    expect((await row()).status).toBe('delivered');
+  });
+
+  it("gives up with 'failed' after the last try", async () => {
+    for (let i = 0; i < 3; i++) arkesel.failNext({ kind: 'status', status: 500 });
+    const { row, timePasses } = await registered();
+    await ctx.app.sms.idle();
+    await timePasses();
+    await timePasses();
+    // A code is not tried after its 5-minute wait: it would have expired.
+    expect(await row()).toMatchObject({ status: 'failed', attempts: 3, body: '' });
+  });
+
+  it('gives up at once on a number Arkesel refuses', async () => {
+    const msisdn = buildUser().msisdn;
+    arkesel.unreachable.add(parseMsisdn(msisdn)!);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'Kojo Antwi', msisdn, password: 'Secret@123' },
+    });
+    await ctx.app.sms.idle();
+    const [r] = await ctx.db
+      .select()
+      .from(smsOutbox)
+      .where(eq(smsOutbox.userId, res.json().user.id as number));
+    expect(r).toMatchObject({ status: 'failed', attempts: 1 });
+  });
+});

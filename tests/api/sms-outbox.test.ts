@@ -1,0 +1,292 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { addDays, todayInAccra } from '../../src/shared/dates';
+import { smsOutbox } from '../../src/server/db/schema/index';
+import { insertCar } from '../../src/server/db/factories';
+import { signedInStaff } from '../support/admin';
+import { setupTestApp, signedInRenter, type TestContext } from '../support/test-app';
+
+/**
+ * The SMS outbox with the sandbox provider (MSG-1 to MSG-10): what a booking, a payment and a
+ * cancellation leave on the sandbox phone once the worker ran, the reminders they schedule
+ * or drop, delivery reports, and the console's log.
+ */
+const ctx: TestContext = await setupTestApp();
+const today = todayInAccra();
+let offset = 5;
+
+async function inbox(msisdn: string) {
+  await ctx.app.sms.idle();
+  const res = await ctx.app.inject({ method: 'GET', url: `/api/sandbox/sms?to=${msisdn}` });
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { messages: { body: string }[] }).messages.map((m) => m.body);
+}
+
+const outboxOf = (bookingId: number) =>
+  ctx.db.select().from(smsOutbox).where(eq(smsOutbox.bookingId, bookingId)).orderBy(smsOutbox.id);
+
+async function book(paymentMethod: 'payOnPickup' | 'mobile_money', days = 2) {
+  const renter = await signedInRenter(ctx);
+  const car = await insertCar(ctx.db, { make: 'Toyota', model: 'Corolla', city: 'Kumasi' });
+  const start = addDays(today, (offset += 4));
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/bookings/create',
+    headers: renter.headers,
+    payload: {
+      car_id: car.id,
+      start_date: start,
+      end_date: addDays(start, days - 1),
+      destination: 'Accra',
+      destination_type: 1,
+      payment_method: paymentMethod,
+      ...(paymentMethod === 'mobile_money' ? { network: 'mtn' } : {}),
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const body = res.json() as {
+    booking: { id: number; booking_code: string };
+    payment?: { reference: string };
+  };
+  return { renter, start, ...body };
+}
+
+describe('booking messages through the outbox', () => {
+  it('a pay-on-pickup booking texts the renter what to bring, where and when, alerts staff and schedules reminders', async () => {
+    const staff = await signedInStaff(ctx);
+    const { renter, booking, start } = await book('payOnPickup');
+    // Queued in the booking's transaction (the news may already be on its way: the worker
+    // is nudged once the answer has gone).
+    const queued = await outboxOf(booking.id);
+    expect(queued.map((m) => m.kind).sort()).toEqual([
+      'booking_received',
+      'pickup_reminder',
+      'return_reminder',
+      'staff_new_booking',
+    ]);
+    for (const m of queued.filter((r) => r.kind.endsWith('_reminder')))
+      expect(m.status).toBe('queued');
+    const pickup = queued.find((m) => m.kind === 'pickup_reminder')!;
+    expect(pickup.dueAt.toISOString()).toBe(`${addDays(start, -1)}T18:00:00.000Z`);
+
+    const texts = await inbox(renter.user.msisdn);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toContain(booking.booking_code);
+    expect(texts[0]).toContain('Ghana Card and driving licence');
+    expect(texts[0]).toContain('Kumasi');
+    const staffTexts = await inbox(staff.user.msisdn);
+    expect(staffTexts.some((t) => t.includes(booking.booking_code))).toBe(true);
+
+    // The sandbox phone has it: delivered. Reminders wait for their evening and morning.
+    const after = await outboxOf(booking.id);
+    expect(after.find((m) => m.kind === 'booking_received')!.status).toBe('delivered');
+    expect(after.find((m) => m.kind === 'pickup_reminder')!.status).toBe('queued');
+  });
+
+  it('a mobile money payment texts the amount and the reference, and only then alerts staff', async () => {
+    await signedInStaff(ctx);
+    const { renter, booking, payment } = await book('mobile_money');
+    const alerts = async () =>
+      (await outboxOf(booking.id)).filter((m) => m.kind === 'staff_new_booking').length;
+    expect(await alerts()).toBe(0);
+    const approve = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/payments/sandbox/${payment!.reference}`,
+      headers: renter.headers,
+      payload: { decision: 'approve' },
+    });
+    expect(approve.statusCode, approve.body).toBe(200);
+    const texts = await inbox(renter.user.msisdn);
+    const confirmed = texts.find((t) => t.includes('payment of'));
+    expect(confirmed).toContain(booking.booking_code);
+    expect(confirmed).toContain(payment!.reference);
+    expect(confirmed).toMatch(/GHS [\d,]+\.\d\d/);
+    expect(await alerts()).toBeGreaterThan(0);
+  });
+
+  it('a declined payment texts that the dates were released', async () => {
+    const { renter, booking, payment } = await book('mobile_money');
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/payments/sandbox/${payment!.reference}`,
+      headers: renter.headers,
+      payload: { decision: 'decline' },
+    });
+    const texts = await inbox(renter.user.msisdn);
+    expect(texts.find((t) => t.includes('did not go through'))).toContain(booking.booking_code);
+    expect(texts.find((t) => t.includes('did not go through'))).toContain('released');
+  });
+
+  it('a cancellation texts the renter and drops the reminders', async () => {
+    const { renter, booking } = await book('payOnPickup');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${booking.booking_code}/cancel`,
+      headers: renter.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const texts = await inbox(renter.user.msisdn);
+    expect(texts[0]).toContain(`booking ${booking.booking_code}`);
+    expect(texts[0]).toContain('is cancelled');
+    const rows = await outboxOf(booking.id);
+    for (const kind of ['pickup_reminder', 'return_reminder'])
+      expect(rows.find((m) => m.kind === kind)!.status).toBe('cancelled');
+  });
+
+  it('reminders a renter turned off are not sent; booking news still is', async () => {
+    const { renter, booking } = await book('payOnPickup');
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/me',
+      headers: renter.headers,
+      payload: { sms_reminders: false },
+    });
+    // The evening before has come.
+    await ctx.db
+      .update(smsOutbox)
+      .set({ dueAt: new Date(Date.now() - 1000) })
+      .where(and(eq(smsOutbox.bookingId, booking.id), eq(smsOutbox.kind, 'pickup_reminder')));
+    const texts = await inbox(renter.user.msisdn);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toContain('received');
+    const rows = await outboxOf(booking.id);
+    expect(rows.find((m) => m.kind === 'pickup_reminder')!.status).toBe('cancelled');
+  });
+
+  it('a message whose process died mid-send is sent once its lease has run out', async () => {
+    const { renter, booking } = await book('payOnPickup');
+    await ctx.app.sms.idle();
+    const before = (await inbox(renter.user.msisdn)).length;
+    // As a crashed process leaves it: claimed, lease over.
+    await ctx.db
+      .update(smsOutbox)
+      .set({ status: 'sending', leaseUntil: new Date(Date.now() - 1000), dueAt: new Date() })
+      .where(and(eq(smsOutbox.bookingId, booking.id), eq(smsOutbox.kind, 'return_reminder')));
+    const texts = await inbox(renter.user.msisdn);
+    expect(texts).toHaveLength(before + 1);
+    expect(texts[0]).toContain('due back today');
+    // A lease still running is left alone.
+    await ctx.db
+      .update(smsOutbox)
+      .set({ status: 'sending', leaseUntil: new Date(Date.now() + 60_000), dueAt: new Date() })
+      .where(and(eq(smsOutbox.bookingId, booking.id), eq(smsOutbox.kind, 'pickup_reminder')));
+    expect(await inbox(renter.user.msisdn)).toHaveLength(before + 1);
+  });
+});
+
+describe('delivery reports', () => {
+  it('answer 204 for anything and move only a sent message forward', async () => {
+    const { booking } = await book('payOnPickup');
+    await ctx.app.sms.idle();
+    const [received] = (await outboxOf(booking.id)).filter((m) => m.kind === 'booking_received');
+    // Pretend the provider has it but has not reported yet.
+    await ctx.db
+      .update(smsOutbox)
+      .set({ status: 'sent', deliveredAt: null })
+      .where(eq(smsOutbox.id, received!.id));
+    const report = (query: string) =>
+      ctx.app.inject({ method: 'GET', url: `/api/sms/delivery-report?${query}` });
+
+    for (const q of ['sms_id=nope&status=DELIVERED', 'status=DELIVERED', '', 'sms_id=x'])
+      expect((await report(q)).statusCode).toBe(204);
+    const unknown = await report('sms_id=unknown-id&status=DELIVERED');
+    expect(unknown.body).toBe('');
+
+    expect((await report(`sms_id=${received!.providerId}&status=DELIVERED`)).statusCode).toBe(204);
+    let [row] = await ctx.db.select().from(smsOutbox).where(eq(smsOutbox.id, received!.id));
+    expect(row!.status).toBe('delivered');
+    expect(row!.deliveredAt).not.toBeNull();
+    // Never backwards.
+    await report(`sms_id=${received!.providerId}&status=FAILED`);
+    [row] = await ctx.db.select().from(smsOutbox).where(eq(smsOutbox.id, received!.id));
+    expect(row!.status).toBe('delivered');
+  });
+});
+
+describe('the console SMS log', () => {
+  it("lists a booking's and a customer's messages, failed ones, and resends", async () => {
+    const staff = await signedInStaff(ctx);
+    const { renter, booking } = await book('payOnPickup');
+    await ctx.app.sms.idle();
+    const log = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/bookings/${booking.booking_code}/sms`,
+      headers: staff.headers,
+    });
+    expect(log.statusCode, log.body).toBe(200);
+    const messages = log.json().messages as {
+      id: number;
+      kind: string;
+      status: string;
+      body: string;
+      can_resend: boolean;
+    }[];
+    const received = messages.find((m) => m.kind === 'booking_received')!;
+    expect(received).toMatchObject({ status: 'delivered', can_resend: true });
+    expect(received.body).toContain(booking.booking_code);
+
+    const customer = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/customers/${renter.user.id}/sms`,
+      headers: staff.headers,
+    });
+    expect(customer.statusCode, customer.body).toBe(200);
+    expect(customer.json().messages.map((m: { id: number }) => m.id)).toContain(received.id);
+
+    await ctx.db.update(smsOutbox).set({ status: 'failed' }).where(eq(smsOutbox.id, received.id));
+    const failed = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/sms/failed?limit=100',
+      headers: staff.headers,
+    });
+    expect(failed.statusCode).toBe(200);
+    expect(failed.json().messages.map((m: { id: number }) => m.id)).toContain(received.id);
+
+    const before = (await inbox(renter.user.msisdn)).length;
+    const resend = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/sms/${received.id}/resend`,
+      headers: staff.headers,
+    });
+    expect(resend.statusCode, resend.body).toBe(201);
+    const texts = await inbox(renter.user.msisdn);
+    expect(texts).toHaveLength(before + 1);
+    expect(texts[0]).toBe(received.body);
+
+    // A queued reminder is on its way: no resend.
+    const reminder = messages.find((m) => m.kind === 'pickup_reminder')!;
+    expect(reminder.can_resend).toBe(false);
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/sms/${reminder.id}/resend`,
+      headers: staff.headers,
+    });
+    expect(refused.statusCode).toBe(409);
+  });
+
+  it('never shows a code', async () => {
+    const staff = await signedInStaff(ctx);
+    const renter = await signedInRenter(ctx, { phoneVerified: false });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/phone/send-code',
+      headers: renter.headers,
+    });
+    await ctx.app.sms.idle();
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/customers/${renter.user.id}/sms`,
+      headers: staff.headers,
+    });
+    const codes = (
+      res.json().messages as { kind: string; body: string; can_resend: boolean }[]
+    ).filter((m) => m.kind === 'code');
+    expect(codes.length).toBeGreaterThan(0);
+    for (const m of codes) expect(m).toMatchObject({ body: '', can_resend: false });
+    const [row] = await ctx.db
+      .select()
+      .from(smsOutbox)
+      .where(and(eq(smsOutbox.userId, renter.user.id), eq(smsOutbox.kind, 'code')));
+    expect(row!.body).toBe('');
+  });
+});
