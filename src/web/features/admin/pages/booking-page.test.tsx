@@ -76,6 +76,7 @@ describe('a refund Paystack could not complete, on the staff booking page', () =
     );
     let current = booking(payment({}));
     api.mockImplementation(async (path) => {
+      if (String(path).endsWith('/sms')) return { messages: [] };
       if (String(path).endsWith('/settle-refund')) current = settled;
       return { message: 'Refund recorded as settled by hand.', booking: current };
     });
@@ -103,6 +104,7 @@ describe('a refund Paystack could not complete, on the staff booking page', () =
     const user = userEvent.setup();
     let current = booking(payment({ flagged_reason: 'refund_needs_attention' }));
     api.mockImplementation(async (path) => {
+      if (String(path).endsWith('/sms')) return { messages: [] };
       if (String(path).endsWith('/retry-refund'))
         current = booking(payment({ flagged_reason: null, refund_id: '15581001' }));
       return { message: 'Refund asked for again.', booking: current };
