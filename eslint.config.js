@@ -70,7 +70,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
-  // One-way imports (STYLE.md): shared imports neither side; web and server never each other.
+  // One-way imports (CONTRIBUTING.md): shared imports neither side; web and server never each other.
   {
     files: ['src/shared/**/*.{ts,tsx}'],
     ignores: ['src/shared/**/*.test.ts'],

@@ -43,7 +43,7 @@ export default defineConfig({
       apiProject('api', 'pglite'),
       apiProject('api-pg', 'postgres'),
       {
-        // Issue 7's reliability and security battery: several built server processes on a
+        // The reliability and security battery (tests/hardening/README.md): several built server processes on a
         // scratch PostgreSQL it creates (initdb), plus in-process fuzzing and matrices on PGlite.
         test: {
           name: 'hardening',

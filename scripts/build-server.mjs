@@ -15,7 +15,7 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  // Dependencies stay in node_modules (PGlite must not be bundled: ARCHITECTURE.md).
+  // Dependencies stay in node_modules (PGlite must not be bundled: it loads its WebAssembly and data files from its package).
   packages: 'external',
   sourcemap: true,
   logLevel: 'warning',

@@ -1,4 +1,4 @@
-// Web budget (issue 3): the home route's JavaScript (gzip) from the build's chunk graph, and
+// Web budget (PAGE-17): the home route's JavaScript (gzip) from the build's chunk graph, and
 // Lighthouse mobile scores of the built site. Prints figures; not a test.
 //   npm run bench:web          (builds first; Lighthouse needs /usr/bin/chromium)
 // Knobs: BENCH_WEB_ROOT=<dir> measures a web build made elsewhere (no `npm run build`; the
@@ -186,7 +186,7 @@ async function reportLighthouse() {
     await chrome.kill();
     server.stop();
   }
-  // Issue 3's budget is stated for the default (simulated) run; a devtools run is a cross-check.
+  // The budget (PAGE-17) is stated for the default (simulated) run; a devtools run is a cross-check.
   console.log(`  goals: performance ≥ 95 and LCP ≤ 1.5 s on each page (${THROTTLING} run)`);
   for (const row of rows) {
     console.log(`  ${row.path.padEnd(20)} ${row.score >= 95 && row.lcp <= 1500 ? 'PASS' : 'MISS'}`);

@@ -79,7 +79,7 @@ export async function buildApp(options: BuildAppOptions) {
     requestTimeout: 30_000,
     routerOptions: { maxParamLength: 200 },
     // Fastify answers these before routing, past the error handler: a lone '%' in the URL, a
-    // path parameter over maxParamLength. Same body shape as every other error (issue 7.6).
+    // path parameter over maxParamLength. Same body shape as every other error (API-2).
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
         return reply.status(404).send({ message: messages.http.notFound });
@@ -91,7 +91,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // SPEC §7: logout posts an empty body with a JSON content type; treat it as no body.
+  // ACCT-4: logout posts an empty body with a JSON content type; treat it as no body.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -130,7 +130,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
   await app.register(openApiPlugin, { publicUrl: options.config.publicUrl });
 
-  // Resources. SPEC §7's first-version paths are kept (PRODUCT.md P1): /api/get/cars and
+  // Resources. The first version's paths are kept (API-4): /api/get/cars and
   // /api/bookings/create; newer endpoints sit beside them.
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
@@ -149,7 +149,7 @@ export async function buildApp(options: BuildAppOptions) {
   if (app.sms.gateway.name === 'sandbox' && options.config.env !== 'production')
     await app.register(sandboxRoutes, { prefix: '/api/sandbox' });
   await app.register(mediaRoutes, { prefix: '/media' });
-  // The staff console (PRODUCT.md P6) and the car photos it uploads.
+  // The staff console (STAFF-1) and the car photos it uploads.
   const uploads = await resolveUploadsDir(options.config.uploadsDir);
   app.addHook('onClose', uploads.dispose);
   await app.register(adminRoutes, { prefix: '/api/admin', uploadsDir: uploads.dir });

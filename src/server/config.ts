@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 
 /**
- * Configuration is read and validated once at start-up (ARCHITECTURE.md). A bad value stops
+ * Configuration is read and validated once at start-up (RUN-3). A bad value stops
  * the process with a message that names the variable.
  */
 const booleanish = z
@@ -44,7 +44,7 @@ const EnvSchema = z.object({
   SMS_OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** How often to ask the provider about open payment attempts; 0 turns the reconciler off. */
   PAYMENT_RECONCILE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
-  /** How long a mobile money booking holds the car; PRODUCT.md P3 says 15 minutes. Shorter only for tests. */
+  /** How long a mobile money booking holds the car; BOOK-6 says 15 minutes. Shorter only for tests. */
   PAYMENT_HOLD_SECONDS: z.coerce.number().int().min(5).max(3600).optional(),
   SEED_DEMO: booleanish.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -69,7 +69,7 @@ export type AppConfig = {
   webRoot?: string;
   /** Where staff's car photos are stored (served at /media/uploads). */
   uploadsDir: string;
-  /** Past capacity, refuse with 503 + Retry-After rather than queue (issue 7). */
+  /** Past capacity, refuse with 503 + Retry-After rather than queue (LIMIT-7). */
   loadShedding: { maxInFlight: number; maxEventLoopDelayMs: number; retryAfterSeconds: number };
   payments: {
     provider: 'sandbox' | 'paystack';

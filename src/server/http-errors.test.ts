@@ -3,7 +3,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { HttpError, isDatabaseUnavailable } from './http-errors';
 
-/** Drizzle wraps driver errors: the driver's error is the `cause` (ARCHITECTURE.md). */
+/** Drizzle wraps driver errors: the driver's error is the `cause`. */
 const wrapped = (cause: unknown) => Object.assign(new Error('Failed query: select 1'), { cause });
 const pgError = (code: string, message: string) =>
   Object.assign(new Error(message), { code, severity: 'FATAL' });
@@ -18,7 +18,7 @@ async function closedPort(): Promise<number> {
 
 // The crash test (tests/hardening/crash-consistency.test.ts) shows these in the wild; here each
 // shape is pinned so a refactor cannot quietly turn an outage back into 500s.
-describe('isDatabaseUnavailable: outages are 503, not 500 (issue 7.1)', () => {
+describe('isDatabaseUnavailable: outages are 503, not 500 (LIMIT-7)', () => {
   it('a refused connection, as node-postgres reports it', async () => {
     // Broken variant run once: without ECONNREFUSED in the list this failed.
     const client = new pg.Client({

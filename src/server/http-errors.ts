@@ -1,6 +1,6 @@
 /**
  * An error meant for the client: its status and message are safe to show. Anything else that
- * reaches the error handler is answered with a generic 500 (PRODUCT.md P4).
+ * reaches the error handler is answered with a generic 500 (API-2).
  */
 export class HttpError extends Error {
   constructor(

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { BOOKING_CODE_PATTERN, bookingCodeFromBytes, normalizeBookingCode } from './booking-code';
 
-describe('booking codes (PRODUCT.md P3)', () => {
+describe('booking codes (BOOK-10)', () => {
   it('look like CL-7K3Q9M and avoid 0/O and 1/I', () => {
     for (let i = 0; i < 2000; i++) {
       const code = bookingCodeFromBytes(randomBytes(6));

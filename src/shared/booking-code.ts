@@ -1,5 +1,5 @@
 /**
- * Booking codes (PRODUCT.md P3) are read aloud over the phone: 'CL-' and six characters from
+ * Booking codes (BOOK-10) are read aloud over the phone: 'CL-' and six characters from
  * an alphabet without 0/O and 1/I (nor L, which reads like 1 in many fonts).
  */
 export const BOOKING_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';

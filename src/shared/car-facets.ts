@@ -1,11 +1,11 @@
 /**
  * Values the inventory filters group cars by, derived from what a car already records
- * (PRODUCT.md P2.9): a pickup town from the city, a colour family from the paint's name,
+ * (CAT-3, CAT-5): a pickup town from the city, a colour family from the paint's name,
  * key features from the amenity flags. Shared so that the server's filters and facet counts
  * and the web's labels agree. No zod here: the web's home bundle must not pull it in.
  */
 
-/** Key features (SPEC §2's sidebar), each backed by one amenity flag of the car. */
+/** Key features (CAT-5), each backed by one amenity flag of the car. */
 export const CAR_FEATURES = ['air_conditioning', 'bluetooth', 'usb_charger'] as const;
 export type CarFeature = (typeof CAR_FEATURES)[number];
 

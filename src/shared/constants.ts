@@ -1,4 +1,4 @@
-/** Business constants of SPEC.md §9 and PRODUCT.md, named once. */
+/** Business constants (docs/requirements.md), named once. */
 
 export const SESSION_LIFETIME_MINUTES = 60;
 export const SESSION_LIFETIME_MS = SESSION_LIFETIME_MINUTES * 60 * 1000;
@@ -14,7 +14,7 @@ export const BOOKING_HISTORY_PAGE_SIZE = 8;
 /** Fixed security deposit, GH₵ 200.00, in pesewas. */
 export const SECURITY_DEPOSIT_PESEWAS = 200_00;
 export const MAX_RENTAL_DAYS = 90;
-/** How long an unpaid mobile money booking holds the car (PRODUCT.md P3). */
+/** How long an unpaid mobile money booking holds the car (BOOK-6). */
 export const MOBILE_MONEY_HOLD_MINUTES = 15;
 
 export const BUSINESS_TIME_ZONE = 'Africa/Accra';
@@ -31,7 +31,7 @@ export const BOOKING_STATUSES = [
   'cancelled',
 ] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-/** Statuses that hold the car's dates (PRODUCT.md P2.4). */
+/** Statuses that hold the car's dates (BOOK-2). */
 export const LIVE_BOOKING_STATUSES = ['pending', 'confirmed', 'active'] as const;
 
 export const PAYMENT_STATUSES = ['unpaid', 'pending', 'paid', 'failed', 'refunded'] as const;
@@ -56,7 +56,7 @@ export type Transmission = (typeof TRANSMISSIONS)[number];
 export const FUEL_TYPES = ['petrol', 'diesel', 'hybrid', 'electric'] as const;
 export type FuelType = (typeof FUEL_TYPES)[number];
 
-/** Ghana's mobile money networks (PRODUCT.md P5), as the renter picks them. */
+/** Ghana's mobile money networks (PAY-2), as the renter picks them. */
 export const MOBILE_MONEY_NETWORKS = ['mtn', 'telecel', 'airteltigo'] as const;
 export type MobileMoneyNetwork = (typeof MOBILE_MONEY_NETWORKS)[number];
 export const MOBILE_MONEY_NETWORK_LABELS: Record<MobileMoneyNetwork, string> = {

@@ -35,7 +35,7 @@ const accraDate = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
-/** Today's date in Accra (PRODUCT.md P2.5), whatever the clock's own zone. */
+/** Today's date in Accra (BOOK-4), whatever the clock's own zone. */
 export function todayInAccra(now: Date = new Date()): IsoDate {
   // Formatting with a time zone is slow next to the rest of a request, and every booking
   // request asks; a zone's date only changes on a whole minute, so one answer per minute.

@@ -1,6 +1,6 @@
 /**
  * Every message a person reads that the API and the forms share, word for word from
- * SPEC.md §5 and §8 and PRODUCT.md. One place, so the form and the server never drift.
+ * docs/requirements.md (VAL-2 to VAL-8, PAGE-1). One place, so the form and the server never drift.
  */
 export const messages = {
   login: {
@@ -83,7 +83,7 @@ export const messages = {
     whatsappDigits: 'WhatsApp number must be only digits',
     whatsappLength: 'WhatsApp number must be 10 to 15 digits',
     saved: 'Your profile has been saved.',
-    /** SPEC §2's image hint and the three checks behind it (a local preview only). */
+    /** VAL-7: the image hint and the three checks behind it (a local preview only). */
     imageHint: 'Max file size 1MB, minimum 330x300, .jpg and .png',
     imageType: 'Please choose a .jpg or .png image.',
     imageSize: 'The image is larger than 1MB. Please choose a smaller one.',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cedisToPesewas, formatCedis, formatCedisWhole, formatPricePerDay } from './money';
 
-describe('price formats (SPEC §9)', () => {
+describe('price formats (MONEY-5)', () => {
   it("shows 'GH₵ 1,234/Day' with thousands separators and decimals dropped", () => {
     expect(formatPricePerDay(1234)).toBe('GH₵ 1,234/Day');
     expect(formatPricePerDay(350)).toBe('GH₵ 350/Day');

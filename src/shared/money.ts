@@ -9,12 +9,12 @@ const exactCedis = new Intl.NumberFormat('en-GH', {
   maximumFractionDigits: 2,
 });
 
-/** SPEC §9: 'GH₵ {whole number with thousands separators}/Day', decimals dropped. */
+/** MONEY-5: 'GH₵ {whole number with thousands separators}/Day', decimals dropped. */
 export function formatPricePerDay(cedis: number): string {
   return `GH₵ ${wholeCedis.format(Math.trunc(cedis))}/Day`;
 }
 
-/** SPEC §9: oldPrice is shown as 'GH₵' plus the number. */
+/** MONEY-5: oldPrice is shown as 'GH₵' plus the number. */
 export function formatCedisWhole(cedis: number): string {
   return `GH₵ ${wholeCedis.format(Math.trunc(cedis))}`;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lastPageOf, paginationWindow, showingRange } from './pagination';
 
-describe('paginationWindow (SPEC §9)', () => {
+describe('paginationWindow (PAGE-10)', () => {
   it('lists every page when there are 7 or fewer', () => {
     expect(paginationWindow(1, 1)).toEqual([1]);
     expect(paginationWindow(4, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);

@@ -2,7 +2,7 @@
 export type PageItem = number | 'ellipsis';
 
 /**
- * SPEC §9: every page when there are 7 or fewer; otherwise the first, the last and a window
+ * PAGE-10: every page when there are 7 or fewer; otherwise the first, the last and a window
  * of 2 either side of the current page, with ellipses over the gaps.
  */
 export function paginationWindow(current: number, lastPage: number): PageItem[] {

@@ -5,7 +5,7 @@ describe('rentalDays', () => {
   it('counts the nights between start and end', () => {
     expect(rentalDays('2026-12-01', '2026-12-04')).toBe(3);
   });
-  it('charges a same-day rental as one day (PRODUCT.md P2.3)', () => {
+  it('charges a same-day rental as one day (MONEY-3)', () => {
     expect(rentalDays('2026-12-01', '2026-12-01')).toBe(1);
   });
   it('is 0 for an end before the start', () => {

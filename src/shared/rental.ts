@@ -2,7 +2,7 @@ import { SECURITY_DEPOSIT_PESEWAS } from './constants';
 import { daysBetween, type IsoDate } from './dates';
 
 /**
- * Rental length (PRODUCT.md P2.3): end minus start, and a same-day rental is one day.
+ * Rental length (MONEY-3): end minus start, and a same-day rental is one day.
  * Returns 0 only for an end before the start, which validation rejects anyway.
  */
 export function rentalDays(start: IsoDate, end: IsoDate): number {
@@ -19,7 +19,7 @@ export interface RentalQuote {
   totalPesewas: number;
 }
 
-/** The price of a rental, all in pesewas. The server's word is final (PRODUCT.md P2.2). */
+/** The price of a rental, all in pesewas. The server's word is final (MONEY-2). */
 export function quoteRentalPrice(
   pricePerDayPesewas: number,
   start: IsoDate,

@@ -40,6 +40,7 @@ const REQUIREMENT_GROUPS = [
   'STAFF',
   'API',
   'RUN',
+  'MSG',
 ];
 const CITED_ID = new RegExp(`\\b(?:${REQUIREMENT_GROUPS.join('|')})-\\d+\\b`, 'g');
 

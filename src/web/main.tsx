@@ -30,7 +30,7 @@ function WaitForPageChunk() {
 }
 
 // The session is restored synchronously from localStorage (lib/session-store.ts),
-// so the first render already knows who is signed in: SPEC's 5-second restore wait is moot.
+// so the first render already knows who is signed in: the first version's 5-second restore wait is moot.
 // A transition: the first render yields to the browser every few milliseconds instead of
 // blocking a slow phone's main thread for hundreds.
 const root = createRoot(container);

@@ -55,7 +55,7 @@ describe('POST /api/auth/register', () => {
     expect(res.json().user.role).toBe('renter');
   });
 
-  it('treats the three ways of writing a number as one account (PRODUCT.md P2.10)', async () => {
+  it('treats the three ways of writing a number as one account (ACCT-1)', async () => {
     const digits = newPhone().slice(1); // 9 digits after the trunk 0
     const first = await post('/api/auth/register', {
       name: 'Efua Owusu',
@@ -142,7 +142,7 @@ describe('POST /api/auth/login', () => {
     }
   });
 
-  it('validates with the login messages of SPEC §5', async () => {
+  it('validates with the login messages of VAL-2', async () => {
     const res = await post('/api/auth/login', { msisdn: '12345', password: '123' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
@@ -208,7 +208,7 @@ describe('sessions', () => {
     expect(res.json().user.id).toBe(user.id);
   });
 
-  it('logout revokes the token (with the empty JSON body of SPEC §7)', async () => {
+  it('logout revokes the token (with the empty JSON body of ACCT-4)', async () => {
     const { token } = await signIn();
     const out = await post('/api/auth/logout', undefined, {
       ...bearer(token),

@@ -82,7 +82,7 @@ describe('POST /api/bookings/create', () => {
     });
   });
 
-  it('charges a same-day rental as one day (PRODUCT.md P2.3)', async () => {
+  it('charges a same-day rental as one day (MONEY-3)', async () => {
     const renter = await signedInRenter(ctx);
     const car = await insertCar(ctx.db, { pricePerDayPesewas: 800_00 });
     const res = await create(
@@ -233,7 +233,7 @@ describe('POST /api/bookings/create', () => {
   });
 });
 
-describe('Idempotency-Key (PRODUCT.md P4)', () => {
+describe('Idempotency-Key (API-5)', () => {
   it('returns the same booking for the same key, even sent at once', async () => {
     const renter = await signedInRenter(ctx);
     const car = await insertCar(ctx.db);

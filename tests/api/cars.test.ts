@@ -38,7 +38,7 @@ beforeAll(async () => {
 });
 
 describe('GET /api/get/cars', () => {
-  it('pages 16 by default with SPEC §3 fields and paging totals', async () => {
+  it('pages 16 by default with CAT-2 fields and paging totals', async () => {
     const res = await get('/api/get/cars');
     expect(res.statusCode).toBe(200);
     const body = res.json();

@@ -6,7 +6,7 @@ import { setupTestApp } from '../support/test-app';
 const ctx = await setupTestApp();
 const post = (url: string, payload: object) => ctx.app.inject({ method: 'POST', url, payload });
 
-describe('newsletter and contact (PRODUCT.md P2.11)', () => {
+describe('newsletter and contact (VAL-8, STAFF-9)', () => {
   it('stores a newsletter sign-up once, however often it is sent', async () => {
     for (const email of ['Kojo@Example.com', 'kojo@example.com ']) {
       const res = await post('/api/newsletter', { email });

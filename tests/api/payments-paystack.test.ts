@@ -15,7 +15,7 @@ import { FakePaystack } from '../support/fake-paystack';
 import { contractProblems } from '../support/paystack-contract';
 import { setupTestApp, signedInRenter } from '../support/test-app';
 
-// The real Paystack client code, pointed at a fake Paystack on loopback (issue 4).
+// The real Paystack client code, pointed at a fake Paystack on loopback (decision 006).
 const paystack = await new FakePaystack().start();
 const ctx = await setupTestApp({
   payments: {

@@ -38,7 +38,7 @@ describe('PATCH /api/auth/me (the profile page)', () => {
         name: 'Kofi Mensah-Boateng',
         msisdn: renter.user.msisdn,
         email: 'kofi@example.com',
-        // Stored like the sign-in number (PRODUCT.md P2.10).
+        // Stored like the sign-in number (ACCT-8).
         whatsapp: '233244123456',
         role: 'renter',
         phone_verified: true,

@@ -6,7 +6,7 @@ import { setupTestApp } from '../support/test-app';
 
 const ctx = await setupTestApp();
 
-describe('demo data (PRODUCT.md P7)', () => {
+describe('demo data (RUN-4)', () => {
   it('fills an empty database once, and the demo logins work', async () => {
     expect(await seedDemoData(ctx.db)).toBe(true);
     expect(await seedDemoData(ctx.db)).toBe(false);

@@ -30,7 +30,7 @@ test('a renter books with payment on pickup and finds the booking, amber, in the
   const card = page.getByRole('article').filter({ hasText: code });
   const badge = card.getByText('pending', { exact: true });
   await expect(badge).toBeVisible();
-  // SPEC: every status but completed (green) and cancelled (red) is amber.
+  // BOOK-15: every status but completed (green) and cancelled (red) is amber.
   await expect(badge).toHaveCSS('background-color', 'rgb(255, 241, 214)');
 });
 

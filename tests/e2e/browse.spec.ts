@@ -39,7 +39,7 @@ test('the header search finds real cars by title and opens the car at its own ad
   await expect(first).toBeVisible();
   const title = (await first.locator('.search-title').innerText()).trim();
   await first.click();
-  // SPEC §2: results link to the single-inventory page of that car.
+  // CAT-8: results link to the single-inventory page of that car.
   await expect(page).toHaveURL(/\/inventory-page-single-v1\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 });

@@ -3,7 +3,7 @@ import { expectNoSeriousAxeViolations } from './support/a11y';
 import { expect, failedRequest, test } from './support/fixtures';
 
 /**
- * The inventory pages (SPEC §2, issue 5): the fleet filtered on the server, counts beside
+ * The inventory pages (CAT-3, CAT-4): the fleet filtered on the server, counts beside
  * every option, a map of pickup towns, and the single-car pages. The fleet is the demo seed,
  * which other tests may change while these run, so every expectation is read off the page
  * (or the API) first rather than typed in.
@@ -73,7 +73,7 @@ test.describe('on a laptop', () => {
     await expectNoSeriousAxeViolations(page);
   });
 
-  test("the price range starts at SPEC's 5,000–35,000 (a week's hire) and can be opened", async ({
+  test("the price range starts at 5,000–35,000 (a week's hire, CAT-9) and can be opened", async ({
     page,
   }) => {
     await page.goto('/inventory-sidebar-cards');

@@ -119,7 +119,7 @@ test('registering a phone number that already has an account says so beside the 
   await page.goto('/login?tab=register');
   const panel = registerPanel(page);
   await panel.getByLabel('Full name').fill('Yaw Asante');
-  // The same number written the international way is the same account (PRODUCT.md P2.10).
+  // The same number written the international way is the same account (ACCT-1).
   await panel
     .getByLabel('Phone number')
     .fill(`+233 ${msisdn.slice(1, 3)} ${msisdn.slice(3, 6)} ${msisdn.slice(6)}`);

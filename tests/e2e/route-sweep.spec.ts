@@ -3,7 +3,7 @@ import { apiSignIn, openSignedIn } from './support/api';
 import { expect, test } from './support/fixtures';
 
 /**
- * Every route of SPEC §2's route table, on a cheap phone and a laptop: the page shows its
+ * Every route of the route table (ROUTE-1 to ROUTE-4), on a cheap phone and a laptop: the page shows its
  * one main heading, the browser reports no error (the fixture), and axe finds nothing serious.
  * Login-required routes are opened signed in; /login is opened signed out (a signed-in user
  * is sent away from it).

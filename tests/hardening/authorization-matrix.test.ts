@@ -4,12 +4,12 @@ import { addDays, todayInAccra } from '../../src/shared/dates';
 import { setupRecordedApp, userWithToken, type Endpoint } from './support/in-process-app';
 
 /**
- * Issue 7.5, the authorization matrix, built from the server's own route list: every route
+ * The authorization matrix (ROUTE-1, ROUTE-4, STAFF-1), built from the server's own route list: every route
  * must match a rule below, so a new route without one fails here ("add a rule for …") instead
  * of shipping unchecked. Each rule is then tried for real, as a visitor, a renter who does not
  * own the thing in the path, its owner and staff.
  *
- * Access levels, as designed (PRODUCT.md, SPEC §7):
+ * Access levels, as designed (ROUTE-1, STAFF-1, BOOK-11):
  * - public: anyone; never 401 or 403.
  * - signature: a provider's signed callback; without a valid signature 401, a bearer token
  *   does not stand in for one.
@@ -259,7 +259,7 @@ function call(endpoint: Endpoint, rule: Rule, headers: Record<string, string>) {
 const rulesFor = (endpoint: Endpoint) => RULES.filter((rule) => ruleMatches(rule, endpoint));
 const unmatched = endpoints.filter((e) => rulesFor(e).length === 0);
 
-describe("authorization matrix (issue 7.5), from the server's own route list", () => {
+describe("authorization matrix, from the server's own route list", () => {
   it('finds the routes', () => {
     // A broken route collection would make every check below vacuous.
     expect(endpoints.length).toBeGreaterThan(30);

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { setupRecordedApp } from './support/in-process-app';
 
 /**
- * Issue 7.7, browser security headers. (The other half, "no CSP violation anywhere in the
+ * Browser security headers (API-8). (The other half, "no CSP violation anywhere in the
  * end-to-end suite", is tests/e2e/support/fixtures.ts: every page of every journey reports
  * securitypolicyviolation events, and any one fails the test.)
  *
@@ -52,7 +52,7 @@ const SAMPLES = [
   { what: 'an unknown API path', url: '/api/nothing' },
 ];
 
-describe('browser security headers (issue 7.7)', () => {
+describe('browser security headers (API-8)', () => {
   for (const { what, url } of SAMPLES) {
     it(`${what} (${url}) carries the strict policy`, async () => {
       const res = await direct.app.inject({ method: 'GET', url });

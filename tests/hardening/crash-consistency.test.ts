@@ -6,7 +6,7 @@ import { bearer, countBy, login, send, sleep, type Answer } from './support/http
 import { ScratchCluster, scratchPostgresUnavailable } from './support/postgres-cluster';
 
 /**
- * Issue 7.1, crash consistency. Four app processes share one PostgreSQL while clients book
+ * Crash consistency (BOOK-3, LIMIT-7). Four app processes share one PostgreSQL while clients book
  * cars; one process is killed with SIGKILL, then PostgreSQL itself crashes (immediate stop:
  * no flush, no checkpoint) and comes back. What was promised must hold:
  * - every booking answered 201 exists afterwards, and no two live bookings overlap;

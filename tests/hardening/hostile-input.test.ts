@@ -6,7 +6,7 @@ import { addDays, todayInAccra } from '../../src/shared/dates';
 import { setupRecordedApp, userWithToken, type Endpoint } from './support/in-process-app';
 
 /**
- * Issue 7.6, hostile input: property-based fuzzing (fast-check) of every route's body, query
+ * Hostile input (API-2, API-3): property-based fuzzing (fast-check) of every route's body, query
  * and path parameters, the route list taken from the server itself. Whatever arrives, the
  * answer is not a 5xx, errors have our shape (`{ message, errors? }`) and give nothing away
  * (no stack, no SQL, no driver text), and the app is still up afterwards.
@@ -360,7 +360,7 @@ async function expectCleanAnswer(label: string, request: InjectOptions) {
 // Fuzzing the documentation's static files and OpenAPI renderings finds nothing but costs time.
 const targets = endpoints.filter((e) => !e.url.startsWith('/api/docs'));
 
-describe('hostile input (issue 7.6): no 5xx, no crash, nothing leaked', () => {
+describe('hostile input (API-3): no 5xx, no crash, nothing leaked', () => {
   it('fuzzes every route', () => {
     expect(targets.length).toBeGreaterThan(30);
   });

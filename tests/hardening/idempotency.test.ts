@@ -6,7 +6,7 @@ import { bearer, countBy, login, sendPatiently } from './support/http';
 import { ScratchCluster, scratchPostgresUnavailable } from './support/postgres-cluster';
 
 /**
- * Issue 7.3, idempotency across processes: a client that retries (a flaky mobile network, a
+ * Idempotency across processes (API-5): a client that retries (a flaky mobile network, a
  * double tap, a proxy that resends) must get one booking and the same answer each time, even
  * when the retries land on different processes at the same moment.
  *

@@ -17,7 +17,7 @@ import {
 import { ScratchCluster, scratchPostgresUnavailable } from './support/postgres-cluster';
 
 /**
- * Issue 7.2, overload. One app process (default settings, on PostgreSQL) is first measured at
+ * Overload (LIMIT-7). One app process (default settings, on PostgreSQL) is first measured at
  * a modest load to learn its capacity here, then offered twice that for two rounds of five
  * seconds, open-loop (requests keep coming whether or not answers do, as visitors do). Past
  * capacity it must refuse with 503 + Retry-After rather than queue: what it admits keeps a

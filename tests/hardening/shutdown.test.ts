@@ -7,7 +7,7 @@ import { bearer, login, send, sendPatiently, sleep, type Answer } from './suppor
 import { ScratchCluster, scratchPostgresUnavailable } from './support/postgres-cluster';
 
 /**
- * Issue 7.9, shutdown and restart. A deploy or a scale-down sends SIGTERM: requests already
+ * Shutdown and restart (RUN-8). A deploy or a scale-down sends SIGTERM: requests already
  * being served finish, the database connections are closed properly, the process exits 0.
  * In the embedded mode a SIGKILL (power cut, OOM killer) loses nothing that was answered.
  *

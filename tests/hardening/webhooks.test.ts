@@ -7,7 +7,7 @@ import { bearer, countBy, login, send } from './support/http';
 import { ScratchCluster, scratchPostgresUnavailable } from './support/postgres-cluster';
 
 /**
- * Issue 7.4, webhooks under fire: Paystack retries deliveries, sends them out of order and to
+ * Webhooks under fire (PAY-6, PAY-10): Paystack retries deliveries, sends them out of order and to
  * whichever process the proxy picks, and anyone can post to the webhook URL. Each event must
  * change state exactly once, forged ones never, and nothing may answer 5xx.
  *

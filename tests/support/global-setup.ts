@@ -7,7 +7,7 @@ declare module 'vitest' {
   }
 }
 
-/** Migrates once into a template; every test file then starts from a copy (STYLE.md). */
+/** Migrates once into a template; every test file then starts from a copy (CONTRIBUTING.md). */
 export default async function setup(project: TestProject) {
   // The project's `env` reaches its test workers, not this process: read it from the config.
   const kind =

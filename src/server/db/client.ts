@@ -42,13 +42,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       connectionString: options.url,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5_000,
-      // ARCHITECTURE.md trap: without an 'error' listener a PostgreSQL restart kills the process.
+      // A known trap: without an 'error' listener a PostgreSQL restart kills the process.
       application_name: 'carlink',
     });
     pool.on('error', (err) => options.onError?.(err));
     // The pool listens only to idle clients. A client checked out (a transaction) when the
     // server goes away emits 'error' too, which unheard kills the process; its queries fail
-    // on their own (answered 503) and the pool drops it on release (issue 7, crash test).
+    // on their own (answered 503) and the pool drops it on release (LIMIT-7, tests/hardening/crash-consistency.test.ts).
     pool.on('connect', (client) => client.on('error', (err) => options.onError?.(err)));
     const db = drizzlePg(pool, { schema });
     return {
@@ -78,7 +78,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
 
-  // ARCHITECTURE.md trap: btree_gist must be passed on every open, not only the first.
+  // A known trap: btree_gist must be passed on every open, not only the first.
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),

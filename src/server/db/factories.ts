@@ -7,7 +7,7 @@ import { bookings, carImages, cars, users } from './schema/index';
 import { randomBytes } from 'node:crypto';
 
 /**
- * Factories shared by the demo seed and the tests (STYLE.md): `buildX` returns data,
+ * Factories shared by the demo seed and the tests (CONTRIBUTING.md): `buildX` returns data,
  * `insertX` saves it. Defaults are valid; tests override only what they are about.
  */
 

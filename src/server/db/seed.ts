@@ -28,7 +28,7 @@ export async function isDatabaseEmpty(db: Executor): Promise<boolean> {
 }
 
 /**
- * Fills an empty database with the demo fleet, a renter and a staff account (PRODUCT.md P7).
+ * Fills an empty database with the demo fleet, a renter and a staff account (RUN-4).
  * Deterministic apart from booking codes; never called in production (config.ts).
  */
 export async function seedDemoData(db: Database): Promise<boolean> {

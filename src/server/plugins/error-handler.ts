@@ -46,7 +46,7 @@ function fieldErrorsOf(
 
 /**
  * The one place that turns errors into responses: `{ message, errors? }` with a fitting
- * status (PRODUCT.md P4). Nothing internal (stack, SQL, driver text) reaches a client.
+ * status (API-2, API-3). Nothing internal (stack, SQL, driver text) reaches a client.
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   // Every route, as registered (this plugin comes first, so its hook sees them all).

@@ -29,7 +29,7 @@ const isExempt = (request: FastifyRequest) => {
 /**
  * Past capacity a request that waits in a queue only gets slower for everyone behind it, so the
  * process refuses what it cannot do soon with 503 and Retry-After, and keeps the latency of what
- * it admits bounded (issue 7). Two signals: how many requests are in flight (whatever is slow,
+ * it admits bounded (LIMIT-7). Two signals: how many requests are in flight (whatever is slow,
  * the database or the CPU, the queue shows up here first: Little's law bounds the wait), and
  * @fastify/under-pressure's event-loop delay (the process itself is starved, e.g. embedded
  * PostgreSQL busy on the main thread).

@@ -31,7 +31,7 @@ export const helmetOptions: HelmetOptions = {
  * The headers helmet would set, worked out once. Helmet is a connect middleware that sets
  * the same headers on every response for a fixed configuration; @fastify/helmet rebuilt it
  * (parsing the CSP directives again) on every request, a noticeable share of a small API
- * request's CPU (issue 2's contended benchmark).
+ * request's CPU (the contended booking benchmark, decision 002).
  */
 export function securityHeaders(options: HelmetOptions = helmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};

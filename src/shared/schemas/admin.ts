@@ -19,7 +19,7 @@ import {
 } from './common';
 
 /**
- * The staff console's API contract (PRODUCT.md P6, issue 6), everything under /api/admin.
+ * The staff console's API contract (STAFF-1 to STAFF-9), everything under /api/admin.
  * docs/admin-api.md lists the endpoints. Money is shown in cedis (as the renter API does) and
  * stored in pesewas; dates are 'YYYY-MM-DD' in Africa/Accra; timestamps are ISO 8601.
  */

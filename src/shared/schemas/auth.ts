@@ -18,8 +18,8 @@ const digitsBetween = (min: number, max?: number) =>
   new RegExp(`^\\D*(?:\\d\\D*){${min},${max ?? ''}}$`);
 
 /**
- * SPEC §5 login rules. Spaces, dashes and a leading '+' are allowed around the digits
- * (PRODUCT.md P2.10: '+233 24 412 3456' is a valid way to write the same number).
+ * VAL-2's login rules. Spaces, dashes and a leading '+' are allowed around the digits
+ * (ACCT-1: '+233 24 412 3456' is a valid way to write the same number).
  */
 export const LoginInputSchema = z.object({
   msisdn: requiredText(login.msisdnRequired)
@@ -33,7 +33,7 @@ export const LoginInputSchema = z.object({
 });
 export type LoginInput = z.infer<typeof LoginInputSchema>;
 
-/** The login form adds SPEC's 'remember' checkbox, which never leaves the browser. */
+/** The login form adds the 'remember' checkbox (PAGE-2), which never leaves the browser. */
 export const LoginFormSchema = LoginInputSchema.extend({ remember: z.boolean().optional() });
 export type LoginFormValues = z.infer<typeof LoginFormSchema>;
 
@@ -55,7 +55,7 @@ const registerShape = {
     .regex(PASSWORD_COMPLEXITY, { error: register.passwordComplexity }),
 };
 
-/** What the server takes (SPEC §3: confirmation and policy are not sent). */
+/** What the server takes (ACCT-2: confirmation and policy are not sent). */
 export const RegisterInputSchema = z.object(registerShape);
 export type RegisterInput = z.infer<typeof RegisterInputSchema>;
 
@@ -132,7 +132,7 @@ const text = (max: number) =>
 
 const profileEmail = clearable(text(254).check(z.email({ error: profile.emailInvalid })));
 
-/** A WhatsApp number is written like the sign-in number (SPEC §9: 10 to 15 digits). */
+/** A WhatsApp number is written like the sign-in number (VAL-6: 10 to 15 digits). */
 const profileWhatsapp = clearable(
   text(30)
     .regex(PHONE_CHARACTERS, { error: profile.whatsappDigits, abort: true })
@@ -156,7 +156,7 @@ export const UpdateProfileResponseSchema = z.object({ message: z.string(), user:
 export type UpdateProfileResponse = z.infer<typeof UpdateProfileResponseSchema>;
 
 /**
- * The profile form (SPEC §2: first name, last name, email, WhatsApp). The two names are sent
+ * The profile form (ACCT-8: first name, last name, email, WhatsApp). The two names are sent
  * as the account's one `name`; email and WhatsApp may be left empty.
  */
 export const ProfileFormSchema = z.object({

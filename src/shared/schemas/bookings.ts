@@ -20,7 +20,7 @@ import {
 
 const m = messages.booking;
 
-/** Step 1 of the booking form (SPEC §2 'Destination and Booking Dates'). */
+/** Step 1 of the booking form ('Destination and Booking Dates', PAGE-8). */
 const bookingDetailsShape = {
   start_date: requiredIsoDate(m.startRequired),
   end_date: requiredIsoDate(m.endRequired),
@@ -36,7 +36,7 @@ const bookingDetailsShape = {
 };
 
 /**
- * Date rules that need 'today' (PRODUCT.md P2.5). `today` is a parameter so tests and the
+ * Date rules that need 'today' (BOOK-4). `today` is a parameter so tests and the
  * browser can pass their own; the default is today in Accra.
  */
 export function checkBookingDates(
@@ -63,7 +63,7 @@ export type BookingDetailsValues = z.input<typeof BookingDetailsSchema>;
 /**
  * POST /api/bookings/create. Fields the first version also sent (no_of_days, user_id,
  * user_email, payment_status, payment_reference) are stripped: the user is the session's and
- * the money is the server's (PRODUCT.md P2.2).
+ * the money is the server's (MONEY-2).
  */
 export const CreateBookingInputSchema = z
   .object({
@@ -129,7 +129,7 @@ export type Booking = z.infer<typeof BookingSchema>;
 export const CreateBookingResponseSchema = z.object({
   message: z.string(),
   booking: BookingSchema,
-  /** Mobile money: the attempt the renter now approves (PRODUCT.md P5). */
+  /** Mobile money: the attempt the renter now approves (PAY-3). */
   payment: PaymentSchema.optional(),
 });
 export type CreateBookingResponse = z.infer<typeof CreateBookingResponseSchema>;

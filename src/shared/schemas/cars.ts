@@ -11,7 +11,7 @@ import { optionalIsoDate, PageQuerySchema, PagingSchema } from './common';
 
 export const CarImageSchema = z.object({ image_url: z.string(), alt: z.string() });
 
-/** A car as the API shows it: SPEC §3's fields plus title, body and fuel type. Prices in cedis. */
+/** A car as the API shows it (CAT-2): the first version's fields plus title, body and fuel type. Prices in cedis. */
 export const CarSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -108,8 +108,8 @@ const optionalYear = z.coerce
   .optional();
 
 /**
- * The filters every car query understands (PRODUCT.md P2.9 and the inventory sidebar of
- * SPEC §2). Lists (`body_type`, `transmission`, `fuel_type`, `doors`, `colour`) match any of
+ * The filters every car query understands (CAT-3: the car list's and the inventory
+ * sidebar's). Lists (`body_type`, `transmission`, `fuel_type`, `doors`, `colour`) match any of
  * their values; `features` needs all of its; `seats` is a minimum; `location` is the pickup
  * town ('Accra'); `colour` the colour family (src/shared/car-facets.ts). Prices in cedis a day.
  */
@@ -164,7 +164,7 @@ function refineCarFilters(
 export const CarFiltersSchema = z.object(carFilterShape).superRefine(refineCarFilters);
 export type CarFilters = z.infer<typeof CarFiltersSchema>;
 
-/** GET /api/get/cars: paging (SPEC §7 defaults), the filters, and an order. */
+/** GET /api/get/cars: paging (LIMIT-5 defaults), the filters, and an order. */
 export const ListCarsQuerySchema = PageQuerySchema(CAR_PAGE_SIZE, CAR_PAGE_SIZE_MAX)
   .extend({ ...carFilterShape, sort: z.enum(CAR_SORTS).optional() })
   .superRefine(refineCarFilters);

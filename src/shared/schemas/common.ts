@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** PRODUCT.md P4: the one error body. `errors` only for validation failures. */
+/** API-2: the one error body. `errors` only for validation failures. */
 export const ErrorResponseSchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),

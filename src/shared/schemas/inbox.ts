@@ -27,5 +27,5 @@ export const ContactInputSchema = z.object({
 });
 export type ContactInput = z.infer<typeof ContactInputSchema>;
 
-/** PRODUCT.md P2.11's confirmation, word for word. */
+/** The confirmation of VAL-8, word for word. */
 export const INBOX_THANKS = 'Thanks, we will get back to you.';

@@ -14,7 +14,7 @@ const fieldErrors = (schema: z.ZodType, value: unknown) => {
     : (z.flattenError(result.error).fieldErrors as Record<string, string[]>);
 };
 
-describe('login rules (SPEC §5)', () => {
+describe('login rules (VAL-2)', () => {
   it.each([
     [{ msisdn: '', password: '' }, 'msisdn', messages.login.msisdnRequired],
     [{ msisdn: '02441x3456', password: 'secret1' }, 'msisdn', messages.login.msisdnDigits],
@@ -26,7 +26,7 @@ describe('login rules (SPEC §5)', () => {
   });
 });
 
-describe('register rules (SPEC §5)', () => {
+describe('register rules (VAL-3)', () => {
   const valid = {
     name: 'Ama Mensah',
     msisdn: '0244123456',
@@ -67,7 +67,7 @@ describe('register rules (SPEC §5)', () => {
   });
 });
 
-describe('booking rules (SPEC §5, PRODUCT.md P2.5)', () => {
+describe('booking rules (VAL-4, BOOK-4)', () => {
   const today = todayInAccra();
   const valid = {
     car_id: 1,

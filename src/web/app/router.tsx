@@ -44,7 +44,7 @@ function routeElement(entry: RouteEntry): ReactNode {
   }
 }
 
-/** SPEC §8: any 401 removes the stored token and sends the person to sign in. */
+/** ROUTE-5: any 401 removes the stored token and sends the person to sign in. */
 function UnauthorizedRedirect() {
   const navigate = useNavigate();
   useEffect(() => {

@@ -15,7 +15,7 @@ function parseId(raw: string | undefined): number | null {
 }
 
 /**
- * The frame of /inventory-page-single-v1/{id} (and v2, v3, v5; PRODUCT.md P2.8): loads the car
+ * The frame of /inventory-page-single-v1/{id} (and v2, v3, v5; PAGE-7): loads the car
  * with that id and hands it to the page's layout; an unknown or malformed id is the not-found
  * page. Composed by the route modules, which pick the layout.
  */

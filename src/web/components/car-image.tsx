@@ -4,11 +4,11 @@ import placeholder from '../assets/car-placeholder.svg';
 interface CarImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onError'> {
   src: string | null | undefined;
   alt: string;
-  /** SPEC §2: on the booking summary an image that takes over 5 s is replaced too. */
+  /** PAGE-8: on the booking summary an image that takes over 5 s is replaced too. */
   timeoutMs?: number;
 }
 
-/** SPEC §7/§9: a missing path gives the default image, and a broken image the placeholder. */
+/** PAGE-6: a missing path gives the default image, and a broken image the placeholder. */
 export function resolveImageUrl(path: string | null | undefined): string {
   if (!path) return placeholder;
   if (/^(https?:|data:|blob:)/.test(path)) return path;

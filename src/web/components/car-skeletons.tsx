@@ -1,6 +1,6 @@
 import './car-skeletons.css';
 
-/** SPEC §2: the loading placeholder is 8 card skeletons. */
+/** PAGE-3: the loading placeholder is 8 card skeletons. */
 export function CarSkeletons({ count = 8 }: { count?: number }) {
   return (
     <div className="grid-cars" role="status" aria-live="polite">

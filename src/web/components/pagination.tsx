@@ -8,7 +8,7 @@ interface PaginationProps {
   label?: string;
 }
 
-/** SPEC §9's window: all pages up to 7, else first, last and two either side. */
+/** PAGE-10's window: all pages up to 7, else first, last and two either side. */
 export function Pagination({ page, lastPage, onChange, label = 'Pages' }: PaginationProps) {
   if (lastPage <= 1) return null;
   return (

@@ -1,4 +1,4 @@
-/** Every URL of the site, named once (STYLE.md). Route patterns and hrefs side by side. */
+/** Every URL of the site, named once (CONTRIBUTING.md). Route patterns and hrefs side by side. */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   availableCars: {
@@ -108,6 +108,6 @@ export const paths = {
     getHref: (msisdn?: string) =>
       msisdn ? `/sandbox/phone?msisdn=${encodeURIComponent(msisdn)}` : '/sandbox/phone',
   },
-  // The staff console (PRODUCT.md P6); its inner pages' paths live in features/admin/admin-paths.ts.
+  // The staff console (ROUTE-4); its inner pages' paths live in features/admin/admin-paths.ts.
   admin: { path: '/admin', getHref: () => '/admin' },
 } as const;

@@ -20,7 +20,7 @@ export class ApiError extends Error {
 type UnauthorizedHandler = (error: ApiError) => void;
 let onUnauthorized: UnauthorizedHandler = () => {};
 
-/** The session module decides what a 401 means for the app (SPEC §8: sign in again). */
+/** The session module decides what a 401 means for the app (ROUTE-5: sign in again). */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
   onUnauthorized = handler;
 }
@@ -45,7 +45,7 @@ function buildUrl(path: string, query?: RequestOptions['query']) {
 }
 
 /**
- * The only caller of fetch (STYLE.md). SPEC §7: JSON, no credentials, 10 s timeout, the
+ * The only caller of fetch (CONTRIBUTING.md). API-6: JSON, no credentials, 10 s timeout, the
  * X-Requested-With header, and the bearer token from localStorage on every request.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {

@@ -52,7 +52,7 @@ export function paymentStatusTone(status: PaymentStatus): BadgeTone {
 }
 
 /**
- * Words for a booking's fields. Every field is treated as possibly missing because SPEC §2
+ * Words for a booking's fields. Every field is treated as possibly missing because PAGE-9
  * names fallbacks ('N/A', 'Not specified', 'GHS 0') for bookings older than this API.
  */
 type BookingLike = Partial<
@@ -97,7 +97,7 @@ export function bookingTotalOf(b: BookingLike): string {
 
 export const statusOf = (b: BookingLike) => b.status || 'pending';
 
-/** PRODUCT.md P3's payment states, in the words a renter uses. */
+/** The payment states (BOOK-1), in the words a renter uses. */
 export function paymentLabelOf(b: BookingLike): string {
   switch (b.payment_status) {
     case 'paid':
@@ -120,7 +120,7 @@ export function paymentLabelOf(b: BookingLike): string {
 
 export const daysLabel = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
 
-/** The cost line of SPEC §9: price times days, e.g. 'GH₵ 450.00 × 3 days'. */
+/** The cost line (MONEY-4): price times days, e.g. 'GH₵ 450.00 × 3 days'. */
 export const priceTimesDays = (pricePerDay: number, days: number) =>
   `${formatCedis(pricePerDay)} × ${daysLabel(days)}`;
 

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS, storage } from './storage';
 
 /**
- * SPEC §3's cart: a JSON array of items under the `cartList` key. An item is added only if
+ * The cart (PAGE-15): a JSON array of items under the `cartList` key. An item is added only if
  * its id is not there yet, with quantity 1 unless given; the total is the sum of quantity
  * times discounted price. Anything unreadable in storage counts as an empty cart.
  */
@@ -102,7 +102,7 @@ export function clearCart() {
   if (readCart().length) write([]);
 }
 
-/** SPEC §3: the sum of quantity times discounted price. */
+/** PAGE-15: the sum of quantity times discounted price. */
 export function cartTotal(items: readonly CartItem[]): number {
   return items.reduce((sum, item) => sum + item.quantity * item.discountedPrice, 0);
 }

@@ -7,7 +7,7 @@ interface ShownState<T extends FieldValues> {
 }
 
 /**
- * PRODUCT.md P1: a field's message shows once the person has left the field, and for every
+ * VAL-1: a field's message shows once the person has left the field, and for every
  * field after a submit attempt; never while they are still typing their first answer.
  */
 export function shownError<T extends FieldValues>(

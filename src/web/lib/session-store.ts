@@ -13,7 +13,7 @@ import type {
 import { ApiError, apiRequest } from './api-client';
 import { STORAGE_KEYS, storage } from './storage';
 
-/** SPEC §3's auth state. Persisted under 'auth' (and the token alone under 'token'). */
+/** The auth state (ACCT-6). Persisted under 'auth' (and the token alone under 'token'). */
 export interface AuthState {
   user: User | null;
   token: string | null;
@@ -106,7 +106,7 @@ export function isSessionValid(auth: AuthState, now = Date.now()): boolean {
 }
 
 /**
- * SPEC §4: with no stored token while the state says signed in, the state is cleared; and a
+ * ACCT-6: with no stored token while the state says signed in, the state is cleared; and a
  * session older than 60 minutes ends with 'Session expired. Please login again.'.
  * Changes state, so call it from effects and actions, never while rendering.
  */
@@ -123,7 +123,7 @@ export function checkSession(now = Date.now()): boolean {
   return true;
 }
 
-/** SPEC §4 'Force logout': same effect as expiry, used when the server says 401. */
+/** Force logout (ACCT-6, ROUTE-5): same effect as expiry, used when the server says 401. */
 export function forceLogout(message: string = messages.session.expired) {
   clearSession(message);
 }
@@ -163,7 +163,7 @@ export async function login(input: LoginInput): Promise<boolean> {
   }
 }
 
-/** Registers and signs in; throws ApiError so the form can show field errors (P2.6). */
+/** Registers and signs in; throws ApiError so the form can show field errors (ACCT-7). */
 export async function register(input: RegisterInput): Promise<void> {
   checkSession();
   const response = await apiRequest<LoginResponse>('/auth/register', {

@@ -18,7 +18,7 @@ beforeEach(() => {
   vi.stubGlobal('window', { localStorage, addEventListener() {}, removeEventListener() {} });
 });
 
-// SPEC §9's sample cart prices: 789 before, 399 after the discount.
+// The sample cart's prices (PAGE-15): 789 before, 399 after the discount.
 const sampleItem = {
   id: 7,
   title: 'Toyota Corolla 2021',
@@ -27,7 +27,7 @@ const sampleItem = {
   discountedPrice: 399,
 };
 
-describe('cartList (SPEC §3)', () => {
+describe('cartList (PAGE-15)', () => {
   it('adds an item once, with quantity 1 unless given, and keeps it under cartList', () => {
     expect(addToCart(sampleItem)).toBe(true);
     expect(addToCart({ ...sampleItem, title: 'again' })).toBe(false);
@@ -74,7 +74,7 @@ describe('cartList (SPEC §3)', () => {
   });
 });
 
-describe('wishlist (SPEC §3)', () => {
+describe('wishlist (PAGE-15)', () => {
   it('adds and removes ids without duplicates, under the wishlist key', () => {
     addToWishlist(3);
     addToWishlist(5);

@@ -23,7 +23,7 @@ export const storage = {
   },
 };
 
-/** SPEC §3 / PRODUCT.md P1: the browser storage keys. */
+/** PAGE-15: the browser storage keys. */
 export const STORAGE_KEYS = {
   token: 'token',
   auth: 'auth',

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS, storage } from './storage';
 
 /**
- * The saved cars (SPEC §3, PRODUCT.md P2.8): a JSON array of car ids under the `wishlist`
+ * The saved cars (PAGE-15, PAGE-6): a JSON array of car ids under the `wishlist`
  * key. Ids are added or removed without duplicates; anything unreadable counts as empty.
  */
 

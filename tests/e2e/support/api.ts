@@ -29,7 +29,7 @@ export async function apiSignIn(
 
 /**
  * Puts a session into the page's storage before any of its scripts run, as the app itself
- * keeps it (SPEC §3: 'token' and 'auth'), so the page opens signed in.
+ * keeps it (PAGE-15: 'token' and 'auth'), so the page opens signed in.
  */
 export async function openSignedIn(page: Page, session: ApiSession) {
   await page.addInitScript(

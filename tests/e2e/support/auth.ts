@@ -34,7 +34,7 @@ export async function submitSignIn(page: Page, msisdn: string, password: string)
   await panel.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** Signs in through the real form; lands on /available-cars as SPEC says. */
+/** Signs in through the real form; lands on /available-cars (ROUTE-2). */
 export async function signIn(page: Page, renter: Pick<Renter, 'msisdn' | 'password'>) {
   await page.goto('/login');
   await submitSignIn(page, renter.msisdn, renter.password);
@@ -98,7 +98,7 @@ export async function enterCodeFromSandboxPhone(page: Page, msisdn: string) {
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
 }
 
-/** What the app keeps in localStorage (SPEC §3). */
+/** What the app keeps in localStorage (PAGE-15). */
 export async function readStoredSession(page: Page) {
   return page.evaluate(() => ({
     token: localStorage.getItem('token'),

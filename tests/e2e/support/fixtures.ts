@@ -1,7 +1,7 @@
 import { test as base, expect } from '@playwright/test';
 
 /**
- * Errors the browser reports while a test runs. Every one fails the test (STYLE.md), except
+ * Errors the browser reports while a test runs. Every one fails the test (CONTRIBUTING.md), except
  * those a test says it expects: Chromium logs each 4xx answer as 'Failed to load resource',
  * so a journey that provokes a 401 or 409 on purpose allows exactly that.
  */
@@ -24,7 +24,7 @@ export const test = base.extend<{ browserErrors: BrowserErrors }>({
         seen.push(`console.error: ${message.text()}${where}`);
       });
       page.on('pageerror', (error) => seen.push(`uncaught ${error.name}: ${error.message}`));
-      // Issue 7.7: the strict CSP (script-src 'self', no inline script) must never bite. Each
+      // API-8: the strict CSP (script-src 'self', no inline script) must never bite. Each
       // violation the page sees is reported here and fails the test; allow() cannot excuse it.
       // (Shown to catch: an inline <script> added to the built index.html failed every test
       // with "script-src-elem blocked inline at …".)

@@ -3,7 +3,7 @@ import { bookings } from './bookings';
 import { users } from './users';
 
 /**
- * A booking's timeline (PRODUCT.md P6): one row per thing that happened to it, with who did
+ * A booking's timeline (BOOK-12): one row per thing that happened to it, with who did
  * it. Written in the same transaction as the change it records, so the timeline never shows
  * a step that did not happen (or misses one that did).
  */

@@ -16,7 +16,7 @@ import { cars } from './cars';
 import { users } from './users';
 
 /**
- * The booking invariant (ARCHITECTURE.md) is the exclusion constraint
+ * The booking invariant (BOOK-3, decision 002) is the exclusion constraint
  * bookings_no_overlap_excl, added by the custom migration 0001: a car has at most one live
  * booking on any day. Drizzle cannot express it, so it lives in SQL only.
  *
@@ -50,7 +50,7 @@ export const bookings = pgTable(
     paymentMethod: text('payment_method').notNull(),
     status: text('status').notNull().default('pending'),
     paymentStatus: text('payment_status').notNull().default('unpaid'),
-    /** Until when an unpaid mobile money booking holds the car (PRODUCT.md P3). */
+    /** Until when an unpaid mobile money booking holds the car (BOOK-6). */
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** Staff's note (the reason for a maintenance block). */
@@ -94,7 +94,7 @@ export const bookings = pgTable(
 );
 
 /**
- * PRODUCT.md P4: the same Idempotency-Key from the same user returns the same booking.
+ * API-5: the same Idempotency-Key from the same user returns the same booking.
  * The row is written in the booking's own transaction, so a key exists only with its answer.
  */
 export const idempotencyKeys = pgTable(

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** PRODUCT.md P2.11: newsletter sign-ups, stored for staff. One row per address. */
+/** STAFF-9: newsletter sign-ups, stored for staff. One row per address. */
 export const newsletterSubscriptions = pgTable(
   'newsletter_subscriptions',
   {
@@ -13,7 +13,7 @@ export const newsletterSubscriptions = pgTable(
   (t) => [uniqueIndex('newsletter_subscriptions_email_key').on(sql`lower(${t.email})`)],
 );
 
-/** PRODUCT.md P2.11: contact-form messages, stored for staff to read and answer. */
+/** STAFF-9: contact-form messages, stored for staff to read and answer. */
 export const contactMessages = pgTable(
   'contact_messages',
   {

@@ -11,7 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { bookings } from './bookings';
 
-/** One row per payment attempt with a provider (PRODUCT.md P5). */
+/** One row per payment attempt with a provider (PAY-3). */
 export const payments = pgTable(
   'payments',
   {
@@ -70,7 +70,7 @@ export const payments = pgTable(
 /**
  * The sandbox provider's own ledger: what a mobile money operator would know about each
  * transaction. The sandbox page approves or declines here; the app then learns the outcome
- * through the same verify call it makes to Paystack (PRODUCT.md P5).
+ * through the same verify call it makes to Paystack (PAY-13).
  */
 export const sandboxTransactions = pgTable(
   'sandbox_transactions',

@@ -1,5 +1,5 @@
 /**
- * The demo fleet an empty database is filled with (PRODUCT.md P7). Plain data, no randomness,
+ * The demo fleet an empty database is filled with (RUN-4). Plain data, no randomness,
  * so every fresh install shows the same cars. The home page shows the first eight, so they are
  * a deliberately varied mix of makes, body types and colours.
  */

@@ -17,7 +17,7 @@ import {
 import { adminDoc, authErrors } from './admin-openapi';
 import { paging } from './admin-paging';
 
-/** PRODUCT.md P2.11: what visitors sent through the contact form and the newsletter box. */
+/** STAFF-9: what visitors sent through the contact form and the newsletter box. */
 export const adminMessageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/messages/contact', {
     schema: {

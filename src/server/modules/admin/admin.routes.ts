@@ -9,7 +9,7 @@ import { adminSmsRoutes } from './admin-sms.routes';
 import { adminPhotoRoutes } from './photos.routes';
 
 /**
- * The staff console's API (PRODUCT.md P6, docs/admin-api.md), registered under /api/admin.
+ * The staff console's API (STAFF-1, docs/admin-api.md), registered under /api/admin.
  * Staff only, checked once for the whole scope and at onRequest, before anything else runs:
  * a visitor gets 401 and a renter 403 without their body ever being read or validated
  * (a per-route preHandler would answer an invalid body with 422 before checking who asks).

@@ -13,7 +13,7 @@ export type StaffAccountResult =
 export class StaffAccountError extends Error {}
 
 /**
- * The first staff account (PRODUCT.md P6), for `npm run staff:create`: an existing user with
+ * The first staff account (ACCT-9), for `npm run staff:create`: an existing user with
  * that phone number is promoted (their password is kept); otherwise a new staff account is
  * made, with the same rules as sign-up.
  */

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-/** argon2id at OWASP's minimum (m=19 MiB, t=2, p=1): about 5 ms here (ARCHITECTURE.md). */
+/** argon2id at OWASP's minimum (m=19 MiB, t=2, p=1): about 5 ms here. */
 const ARGON2_OPTIONS = {
   algorithm: 2, // Algorithm.Argon2id (a const enum, which isolated modules cannot read)
   memoryCost: 19_456,

@@ -129,7 +129,7 @@ function replayIdempotent(
 }
 
 /**
- * Creates a booking (PRODUCT.md P2.2–P2.5, P3, P4). The database's exclusion constraint is
+ * Creates a booking (MONEY-2, BOOK-3 to BOOK-6, API-5). The database's exclusion constraint is
  * the invariant; the car-row lock makes the usual conflict a clean 409 without deadlocks.
  */
 export async function createBooking(
@@ -145,7 +145,7 @@ export async function createBooking(
     if (existing) return replayIdempotent(existing, requestHash);
   }
   // The overlapping booking may be this request's own original, committed a moment ago by
-  // another process (a retry that lost the race): its stored answer, not a 409 (issue 7.3).
+  // another process (a retry that lost the race): its stored answer, not a 409 (API-5).
   const conflict = async (): Promise<CreateBookingResult> => {
     if (idempotencyKey) {
       const existing = await repo.findIdempotencyRecord(db, userId, idempotencyKey);
@@ -290,7 +290,7 @@ async function insertBookingLocked(
 }
 
 /**
- * Creates the booking and, for mobile money, starts its payment (PRODUCT.md P5). The stored
+ * Creates the booking and, for mobile money, starts its payment (PAY-3, PAY-4). The stored
  * idempotent answer is replaced by the one with the payment, so a retry sees the same
  * attempt; if the payment cannot start, the key is freed so that a retry may try again.
  */

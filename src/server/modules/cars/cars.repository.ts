@@ -32,7 +32,7 @@ const overlaps = (start: string, end: string) =>
 
 /**
  * A booking holds its car while its status is live, except an unpaid mobile money hold whose
- * time ran out (PRODUCT.md P3); those are swept to cancelled before any new booking's insert.
+ * time ran out (BOOK-7); those are swept to cancelled before any new booking's insert.
  */
 export const holdsCar = and(
   inArray(bookings.status, [...LIVE_BOOKING_STATUSES]),

@@ -27,7 +27,7 @@ import { findBookedRanges, findBusyCarIds } from './cars.repository';
 const AVAILABILITY_DEFAULT_DAYS = 180;
 const AVAILABILITY_MAX_DAYS = 400;
 
-/** SPEC §7's car list keeps its first-version path; the rest live under /api/cars. */
+/** The car list keeps its first-version path (API-4); the rest live under /api/cars. */
 export const carListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/cars', {
     schema: {

@@ -1,7 +1,7 @@
 import type { DemoCar } from '../../db/seed/fleet';
 
 /**
- * Generated "photos" of the demo fleet (PRODUCT.md P7): there is no network to fetch real
+ * Generated "photos" of the demo fleet (RUN-5): there is no network to fetch real
  * photos from, so each demo car gets four drawn views in its own paint colour.
  * Pure and deterministic: the same input always gives the same bytes, so the route can let
  * browsers cache the result forever.

@@ -35,7 +35,7 @@ export interface PaymentsContext {
   provider: PaymentProvider;
   publicUrl: string;
   log: FastifyBaseLogger;
-  /** How long a mobile money booking holds the car (PRODUCT.md P3: 15 minutes). */
+  /** How long a mobile money booking holds the car (BOOK-6: 15 minutes). */
   holdSeconds: number;
   /** The company's mail domain for payer e-mails Paystack requires (PAY-21). */
   emailDomain: string;
@@ -258,7 +258,7 @@ const actorOf = (source: Source): BookingEventActor =>
   source === 'webhook' ? 'provider' : source === 'verify' ? 'renter' : 'system';
 
 /**
- * THE function that applies what a provider says about an attempt (PRODUCT.md P5). Every
+ * THE function that applies what a provider says about an attempt (PAY-5, PAY-6). Every
  * caller (the renter's verify, the webhook, the reconciler, the sandbox) goes through it.
  * Idempotent: it acts only on an attempt still in the state the news is about, under row
  * locks, so a duplicate or late delivery changes nothing. A booking becomes paid only when the

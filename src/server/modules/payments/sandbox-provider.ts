@@ -15,7 +15,7 @@ import { ProviderError } from './payment-provider';
 export type SandboxDecision = 'approve' | 'decline';
 
 /**
- * The zero-configuration provider (PRODUCT.md P5). It plays the mobile money operator: its
+ * The zero-configuration provider (PAY-13). It plays the mobile money operator: its
  * ledger is the sandbox_transactions table, shared by every app process, and its "phone
  * prompt" is the page /pay/sandbox/:reference. The app learns outcomes only by verify, as
  * with Paystack, so the sandbox exercises the real state machine.

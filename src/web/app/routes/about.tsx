@@ -7,7 +7,7 @@ import { FaqAccordion } from '../../features/info/components/faq-accordion';
 import { faqSections } from '../../features/info/faq-content';
 import { usePageTitle } from '../../lib/use-page-title';
 
-/** SPEC §2 About Us: intro text and an FAQ accordion (the 'General' questions). */
+/** About Us (PAGE-12): intro text and an FAQ accordion (the 'General' questions). */
 export default function AboutPage() {
   usePageTitle('About Us');
   const general = faqSections.filter((section) => section.id === 'general');

@@ -4,7 +4,7 @@ import { paths } from '../../config/paths';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /**
- * SPEC §2: Add Listings has no form. Rather than an empty page, it says how an owner lists a
+ * PAGE-11: Add Listings has no form. Rather than an empty page, it says how an owner lists a
  * car today: through our team, on a membership plan.
  */
 export default function AddListingsPage() {

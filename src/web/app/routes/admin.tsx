@@ -49,7 +49,7 @@ function StaffConsole() {
     return () => window.clearInterval(timer);
   }, []);
 
-  // PRODUCT.md P6: the console is for staff only; to anyone else it does not exist.
+  // ROUTE-4: the console is for staff only; to anyone else it does not exist.
   if (auth.user?.role !== 'staff') {
     return (
       <Routes>
@@ -93,7 +93,7 @@ function StaffConsole() {
   );
 }
 
-/** The staff console at /admin (PRODUCT.md P6). Visitors sign in first and come back here. */
+/** The staff console at /admin (ROUTE-4, STAFF-1). Visitors sign in first and come back here. */
 export default function AdminRoute() {
   return (
     <RequireAuth>

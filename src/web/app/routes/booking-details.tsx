@@ -4,7 +4,7 @@ import { BookingWizard } from '../../features/bookings/components/booking-wizard
 import { NoCarState } from '../../features/bookings/components/no-car-state';
 import { usePageTitle } from '../../lib/use-page-title';
 
-/** The car travels in navigation state (SPEC §2); anything else there is ignored. */
+/** The car travels in navigation state (PAGE-8); anything else there is ignored. */
 function carFromState(state: unknown): Car | null {
   const car = (state as { car?: Partial<Car> } | null)?.car;
   return car && typeof car.id === 'number' && Array.isArray(car.images) ? (car as Car) : null;

@@ -81,7 +81,7 @@ function CarNotFound() {
 }
 
 /**
- * /car-details (SPEC §2, PRODUCT.md P2.8): the car comes in navigation state (shown at once,
+ * /car-details (PAGE-6): the car comes in navigation state (shown at once,
  * refreshed in the background) or from ?id= (a shared link). With neither, the visitor is
  * sent to the list, replacing this entry.
  */

@@ -7,7 +7,7 @@ import {
 import { useWishlist } from '../../lib/wishlist';
 import { usePageTitle } from '../../lib/use-page-title';
 
-/** SPEC §2 Dashboard: four tiles, the page-views graph and notifications; sample figures. */
+/** Dashboard (PAGE-11): four tiles, the page-views graph and notifications; sample figures. */
 export default function DashboardPage() {
   usePageTitle('Dashboard');
   const favorites = useWishlist().length;

@@ -14,7 +14,7 @@ import { ApiError, apiRequest } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { removeFromWishlist, useWishlist } from '../../lib/wishlist';
 
-/** SPEC §9: the favourites grid shows at most 8 cars (PRODUCT.md P2.8: a page). */
+/** PAGE-13: the favourites grid shows at most 8 cars a page. */
 const FAVORITES_PAGE_SIZE = 8;
 
 const isGone = (error: unknown) => error instanceof ApiError && error.status === 404;
@@ -31,7 +31,7 @@ function useSavedCars(ids: readonly number[]) {
   });
 }
 
-/** /favorite (PRODUCT.md P2.8): the cars saved with 'Save', newest first, as real car cards. */
+/** /favorite (PAGE-13): the cars saved with 'Save', newest first, as real car cards. */
 export default function FavoritePage() {
   usePageTitle('My Favorites');
   const saved = useWishlist();

@@ -17,7 +17,7 @@ import { WhyChooseUs } from '../../features/home/components/why-choose-us';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /**
- * Home (SPEC §2). Kept light on purpose (budget 110 KiB gzip for the route): no zod, no
+ * Home (PAGE-4). Kept light on purpose (budget 110 KiB gzip for the route): no zod, no
  * libraries, CSS gradients and one small SVG illustration per slide; the banner heading is
  * the largest thing painted first.
  */

@@ -3,7 +3,7 @@ import { CarCard } from '../../features/cars/components/car-card';
 import { InventoryPage } from '../../features/inventory/components/inventory-page';
 import { usePageTitle } from '../../lib/use-page-title';
 
-/** SPEC §2 /inventory-map-cards: the map of pickup towns above a grid of cards. */
+/** /inventory-map-cards (CAT-3): the map of pickup towns above a grid of cards. */
 export default function InventoryMapCards() {
   usePageTitle('Cars across Ghana');
   return (

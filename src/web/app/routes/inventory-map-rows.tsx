@@ -1,7 +1,7 @@
 import { InventoryPage } from '../../features/inventory/components/inventory-page';
 import { usePageTitle } from '../../lib/use-page-title';
 
-/** SPEC §2 /inventory-map-rows: the list of cars beside the map of pickup towns. */
+/** /inventory-map-rows (CAT-3): the list of cars beside the map of pickup towns. */
 export default function InventoryMapRows() {
   usePageTitle('Find a car near you');
   return (

@@ -3,7 +3,7 @@ import { CarCard } from '../../features/cars/components/car-card';
 import { InventoryPage } from '../../features/inventory/components/inventory-page';
 import { usePageTitle } from '../../lib/use-page-title';
 
-/** SPEC §2 /inventory-sidebar-cards: the filters beside a grid of cards. */
+/** /inventory-sidebar-cards (CAT-3): the filters beside a grid of cards. */
 export default function InventorySidebarCards() {
   usePageTitle('Browse Our Fleet');
   return (

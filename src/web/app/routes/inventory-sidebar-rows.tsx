@@ -1,7 +1,7 @@
 import { InventoryPage } from '../../features/inventory/components/inventory-page';
 import { usePageTitle } from '../../lib/use-page-title';
 
-/** SPEC §2 /inventory-sidebar-rows: the filters beside a list of cars, one per row. */
+/** /inventory-sidebar-rows (CAT-3): the filters beside a list of cars, one per row. */
 export default function InventorySidebarRows() {
   usePageTitle('Vehicle Inventory');
   return (

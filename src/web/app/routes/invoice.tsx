@@ -31,7 +31,7 @@ function PrintButton() {
   );
 }
 
-/** The sample of SPEC §2, with a line saying why it is the sample and not a real invoice. */
+/** The sample invoice (PAGE-11), with a line saying why it is the sample and not a real invoice. */
 function SampleInvoice({ notice }: { notice?: ReactNode }) {
   return (
     <InvoiceView
@@ -115,7 +115,7 @@ function BookingInvoice({ code }: { code: string }) {
 }
 
 /**
- * /invoice (SPEC §2): with ?code= of one of the signed-in viewer's bookings, that booking's
+ * /invoice (PAGE-12): with ?code= of one of the signed-in viewer's bookings, that booking's
  * real invoice; otherwise the sample, marked as such. A visitor is offered to sign in first.
  */
 export default function InvoicePage() {

@@ -24,7 +24,7 @@ const intro: Record<Tab, { heading: string; line: string }> = {
 
 /**
  * Where to go after signing in: the page that sent the person here (RequireAuth puts it in
- * the navigation state, with that page's own state), else SPEC's /available-cars. Only a
+ * the navigation state, with that page's own state), else /available-cars (ROUTE-2). Only a
  * path on this site is followed.
  */
 function readReturnTo(state: unknown): { to: string; state: unknown } {

@@ -2,7 +2,7 @@ import { TeamCard } from '../../features/team/components/team-card';
 import { TEAM } from '../../features/team/team-members';
 import { usePageTitle } from '../../lib/use-page-title';
 
-/** SPEC §2 /team-list: the people behind the cars; each links to /team-single/{id}. */
+/** /team-list (PAGE-11): the people behind the cars; each links to /team-single/{id}. */
 export default function TeamList() {
   usePageTitle('Our Team');
   return (

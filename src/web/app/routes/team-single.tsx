@@ -8,7 +8,7 @@ import { findTeamMember } from '../../features/team/team-members';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /**
- * SPEC §2 /team-single/{id}: the member with that id (the first one for an unknown id), and
+ * /team-single/{id} (PAGE-11): the member with that id (the first one for an unknown id), and
  * 'Explore All Vehicles' with real cars that link to their single page.
  */
 export default function TeamSingle() {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** SPEC §2: appears after scrolling more than 200 px. */
+/** PAGE-3: appears after scrolling more than 200 px. */
 export function BackToTop() {
   const [visible, setVisible] = useState(false);
   useEffect(() => {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useUiState } from './ui-state';
 import './filter-popup.css';
 
-/** Opens a page's filters as a side sheet; closes on its × or the backdrop (SPEC §2). */
+/** Opens a page's filters as a side sheet; closes on its × or the backdrop (PAGE-3). */
 export function FilterPopupButton({ label = 'Filters' }: { label?: string }) {
   const { filtersOpen, setFiltersOpen } = useUiState();
   return (

@@ -11,7 +11,7 @@ import './layout.css';
 
 const SESSION_CHECK_INTERVAL_MS = 30_000;
 
-/** SPEC §2: every route change scrolls to the top and closes the filter popup. */
+/** ROUTE-6: every route change scrolls to the top and closes the filter popup. */
 function RouteChangeEffects() {
   const { pathname } = useLocation();
   const { setFiltersOpen } = useUiState();

@@ -9,12 +9,12 @@ import { inventoryBodyTypes, inventoryMakes } from './site-links';
 interface MobileMenuProps {
   links: { href: string; label: string }[];
   signedIn: boolean;
-  /** Staff get a link to the console (PRODUCT.md P6). */
+  /** Staff get a link to the console (PAGE-3). */
   staff?: boolean;
   onClose: () => void;
 }
 
-/** The first path segment tells which group the current page belongs to (SPEC §2). */
+/** The first path segment tells which group the current page belongs to (PAGE-3). */
 function currentGroup(pathname: string): 'browse' | 'inventory' | 'info' {
   const segment = pathname.split('/')[1] ?? '';
   if (segment.startsWith('inventory') || segment === 'available-cars' || segment === 'car-details')
@@ -27,7 +27,7 @@ function currentGroup(pathname: string): 'browse' | 'inventory' | 'info' {
 export default function MobileMenu({ links, signedIn, staff = false, onClose }: MobileMenuProps) {
   const { pathname } = useLocation();
   const group = currentGroup(pathname);
-  // SPEC §2: the Inventory links point to the first single-car page, here of the first car of
+  // PAGE-3: the Inventory links point to the first single-car page, here of the first car of
   // that make or body type; before the fleet has loaded, or if none is in it, to the inventory
   // page filtered to it, so a link never leads nowhere.
   const fleet = useCars({ limit: CAR_PAGE_SIZE_MAX });

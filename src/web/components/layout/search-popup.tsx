@@ -6,7 +6,7 @@ import { useCars } from '../../features/cars/api/cars';
 import { Dialog } from '../dialog';
 import { Spinner } from '../spinner';
 
-/** SPEC §2 search popup (a required field), looking up the real fleet by title (P2.9). */
+/** The search popup (a required field), looking up the real fleet by title (CAT-8). */
 export default function SearchPopup({ onClose }: { onClose: () => void }) {
   const [text, setText] = useState('');
   const query = useDeferredValue(text.trim());

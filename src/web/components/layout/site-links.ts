@@ -1,6 +1,6 @@
 import { paths } from '../../config/paths';
 
-/** SPEC §2 menu. `auth`: shown only when signed in (true) or signed out (false). */
+/** The menu (PAGE-3). `auth`: shown only when signed in (true) or signed out (false). */
 export const mainMenu: { href: string; label: string; auth?: boolean }[] = [
   { href: paths.home.getHref(), label: 'Home' },
   { href: paths.availableCars.getHref(), label: 'Cars' },

@@ -4,7 +4,7 @@ import { checkImageDimensions, checkImageFile } from './profile-image';
 
 const MB = 1024 * 1024;
 
-describe('profile image checks (SPEC §2 and §9)', () => {
+describe('profile image checks (PAGE-14, VAL-7)', () => {
   it('accepts a .jpg or .png of at most 1MB', () => {
     expect(checkImageFile({ name: 'me.jpg', type: 'image/jpeg', size: MB })).toBeNull();
     expect(checkImageFile({ name: 'ME.JPEG', type: 'image/jpeg', size: 1000 })).toBeNull();

@@ -1,6 +1,6 @@
 import { messages } from '../../../shared/messages';
 
-/** SPEC §9: profile image at most 1MB and at least 330x300, .jpg or .png. */
+/** PAGE-14: profile image at most 1MB and at least 330x300, .jpg or .png. */
 export const PROFILE_IMAGE_MAX_BYTES = 1024 * 1024;
 export const PROFILE_IMAGE_MIN_WIDTH = 330;
 export const PROFILE_IMAGE_MIN_HEIGHT = 300;

@@ -1,5 +1,5 @@
 /**
- * SPEC §2: the owner tools (dashboard, my listings, saved search, messages) are static
+ * PAGE-11: the owner tools (dashboard, my listings, saved search, messages) are static
  * template pages with sample figures. Everything here is invented and shown as a sample.
  */
 

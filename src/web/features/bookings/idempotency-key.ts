@@ -8,7 +8,7 @@ function randomKey(): string {
 }
 
 /**
- * One Idempotency-Key per attempt at the same booking (PRODUCT.md P4). A retry after a
+ * One Idempotency-Key per attempt at the same booking (API-5). A retry after a
  * network error or a 5xx may follow a booking the server did make, so it reuses the key and
  * gets that booking back; changed values, or a clear answer, start a new attempt.
  */

@@ -22,7 +22,7 @@ export interface FaqSection {
 
 const deposit = formatCedisWhole(pesewasToCedis(SECURITY_DEPOSIT_PESEWAS));
 
-/** SPEC §2 FAQ: 'General' and 'Payments', with the facts the spec and PRODUCT.md give. */
+/** FAQ (PAGE-12): 'General' and 'Payments', with the facts of docs/requirements.md. */
 export const faqSections: FaqSection[] = [
   {
     id: 'general',

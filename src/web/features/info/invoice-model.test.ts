@@ -30,7 +30,7 @@ const booking: Booking = {
   car: { id: 4, title: '2021 Kia Picanto', make: 'Kia', model: 'Picanto', year: 2021, images: [] },
 };
 
-describe('invoices (SPEC §2, VAT 20% column)', () => {
+describe('invoices (PAGE-12, VAT 20% column)', () => {
   it("adds up to the booking's own total, with VAT only on the rental", () => {
     const invoice = invoiceFromBooking(booking, {
       name: 'Ama Mensah',

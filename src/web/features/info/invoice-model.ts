@@ -2,7 +2,7 @@ import type { Booking } from '../../../shared/schemas/bookings';
 import { cedisToPesewas } from '../../../shared/money';
 import { formatMsisdn } from '../../../shared/phone';
 
-/** SPEC §9: the invoice's VAT label is 20%. Prices include it; the column shows its share. */
+/** PAGE-12: the invoice's VAT label is 20%. Prices include it; the column shows its share. */
 export const INVOICE_VAT_RATE = 0.2;
 
 export interface InvoiceParty {
@@ -70,7 +70,7 @@ export const SUPPLIER: InvoiceParty = {
 };
 
 /**
- * SPEC §2's static sample: a membership plan bought by a fictional dealer. Clearly a sample;
+ * The static sample (PAGE-11): a membership plan bought by a fictional dealer. Clearly a sample;
  * nothing here is anyone's real data.
  */
 export const SAMPLE_INVOICE: Invoice = {
@@ -134,7 +134,7 @@ export const formatInvoiceDate = (value: string) =>
   dayFormat.format(new Date(value.length === 10 ? `${value}T00:00:00Z` : value));
 
 /**
- * The invoice of a real booking. The amounts are the server's (PRODUCT.md P2.2): the rental
+ * The invoice of a real booking. The amounts are the server's (MONEY-2): the rental
  * line is days × price per day with VAT included, and the security deposit is refundable,
  * so it carries no VAT. The invoice total is the booking's total.
  */

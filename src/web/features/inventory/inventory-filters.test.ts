@@ -10,7 +10,7 @@ import {
 const read = (query: string) => readInventoryFilters(new URLSearchParams(query));
 
 describe('the inventory pages read their filters from the address', () => {
-  test('a first visit has SPEC’s default price range and nothing else', () => {
+  test('a first visit has the default price range (CAT-9) and nothing else', () => {
     const f = read('');
     expect(f.price).toEqual({ min: 5_000, max: 35_000 });
     expect(f).toMatchObject({

@@ -16,7 +16,7 @@ import {
 } from '../../../shared/constants';
 
 /**
- * SPEC §9's price slider runs from 0 to 50,000 and starts at 5,000–35,000. Our prices are per
+ * The price slider (CAT-9) runs from 0 to 50,000 and starts at 5,000–35,000. Our prices are per
  * day (GH₵ 350–3,500), where those numbers would hide every car, so the slider is a week's hire
  * in cedis: the whole fleet (GH₵ 2,450–24,500 a week) fits with room to spare, and the server
  * is asked in its own unit, cedis a day (docs/decisions/008-inventory-filters.md). The top of

@@ -1,5 +1,5 @@
 /**
- * The team pages' people (SPEC §2 and §3: placeholder data; id, name, title, image, email,
+ * The team pages' people (PAGE-11: placeholder data; id, name, title, image, email,
  * phone). Their portraits are drawn by TeamAvatar from these few traits, so the pages need no
  * photos from anywhere.
  */
@@ -127,7 +127,7 @@ export const TEAM: readonly TeamMember[] = [
   },
 ];
 
-/** SPEC §2: an unknown id falls back to the first member. */
+/** PAGE-11: an unknown id falls back to the first member. */
 export function findTeamMember(id: string | undefined): TeamMember {
   return TEAM.find((m) => String(m.id) === id) ?? TEAM[0]!;
 }

@@ -26,7 +26,7 @@ const icon = (d: string) => (
   </svg>
 );
 
-/** SPEC §2 dashboard side menu, in its order. */
+/** The dashboard side menu, in the first version's order (PAGE-11). */
 const menu: MenuEntry[] = [
   {
     to: paths.dashboard.getHref(),
@@ -64,7 +64,7 @@ const menu: MenuEntry[] = [
 export interface AccountLayoutProps {
   title: string;
   lead?: ReactNode;
-  /** Static template content (SPEC §2): says so above the page, so nobody takes it as real. */
+  /** Static template content (PAGE-11): says so above the page, so nobody takes it as real. */
   sample?: boolean;
   children: ReactNode;
 }

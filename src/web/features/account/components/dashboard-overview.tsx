@@ -49,7 +49,7 @@ const tileIcon = (d: string) => (
   </svg>
 );
 
-/** SPEC §2 dashboard tiles. My Favorites counts the cars really saved in this browser. */
+/** The dashboard tiles (PAGE-11). My Favorites counts the cars really saved in this browser. */
 export function StatTiles({ favorites }: { favorites: number }) {
   return (
     <ul className="stat-tiles">
@@ -91,7 +91,7 @@ const RANGES = [
   { days: 30, label: 'Last 30 days' },
 ] as const;
 
-/** SPEC §2 'Car Page Views' graph with its car and date-range selectors (sample figures). */
+/** The 'Car Page Views' graph (PAGE-11) with its car and date-range selectors (sample figures). */
 export function PageViewsChart() {
   const id = useId();
   const [listingId, setListingId] = useState(sampleListings[0]!.id);

@@ -12,7 +12,7 @@ const initials = (name: string) =>
     .slice(0, 2);
 
 /**
- * SPEC §2 Messages: the static chat layout (contacts, conversation, Delete Conversation,
+ * Messages (PAGE-11): the static chat layout (contacts, conversation, Delete Conversation,
  * Send Message). A sample: choosing a contact shows their thread; nothing is sent or deleted,
  * and the page says so instead of pretending.
  */

@@ -4,7 +4,7 @@ import { paths } from '../../../config/paths';
 import { sampleListings } from '../sample-data';
 
 /**
- * SPEC §2 My Listings over sample rows. The search, the sort and Remove act on this page's
+ * My Listings (PAGE-11) over sample rows. The search, the sort and Remove act on this page's
  * copy only (nothing is sent); Edit leads to Add Listings.
  */
 export function MyListingsTable() {

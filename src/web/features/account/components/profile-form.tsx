@@ -48,7 +48,7 @@ const FIELD_OF: Record<string, keyof ProfileFormInput> = {
 };
 
 /**
- * SPEC §2 Profile: the signed-in renter's own details, saved with PATCH /api/auth/me. The
+ * Profile (ACCT-8): the signed-in renter's own details, saved with PATCH /api/auth/me. The
  * phone number is the sign-in identity, shown but not editable here.
  */
 export function ProfileForm({ user, onSaved }: { user: User; onSaved: (user: User) => void }) {

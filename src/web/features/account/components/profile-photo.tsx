@@ -3,8 +3,8 @@ import { messages } from '../../../../shared/messages';
 import { checkImageDimensions, checkImageFile, readImageSize } from '../profile-image';
 
 /**
- * SPEC §2 profile image: the picker accepts any image, then the checks (kind, 1MB, 330x300)
- * decide. Only a local preview: the picture never leaves the device (SPEC §7).
+ * The profile image (PAGE-14): the picker accepts any image, then the checks (kind, 1MB, 330x300)
+ * decide. Only a local preview: the picture never leaves the device (PAGE-14).
  */
 export function ProfilePhoto({ initials }: { initials: string }) {
   const id = useId();

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { sampleSavedSearches } from '../sample-data';
 
-/** SPEC §2 Saved Search: the static table. 'Open' runs the same search on the real list. */
+/** Saved Search (PAGE-11): the static table. 'Open' runs the same search on the real list. */
 export function SavedSearchesTable() {
   return (
     <section className="card account-panel" aria-labelledby="saved-title">

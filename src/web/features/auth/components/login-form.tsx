@@ -30,7 +30,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     defaultValues,
   });
 
-  // PRODUCT.md P1: a message only for a field the person has left, or after they tried to submit.
+  // VAL-1: a message only for a field the person has left, or after they tried to submit.
   const shown = (field: keyof LoginFormValues) =>
     shownError({ errors, touchedFields, isSubmitted }, field);
 

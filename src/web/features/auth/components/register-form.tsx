@@ -54,7 +54,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
       await registerAccount(values);
       onRegistered();
     } catch (error) {
-      // PRODUCT.md P2.6: a failed sign-up is shown in words, on the form and beside each field.
+      // ACCT-7: a failed sign-up is shown in words, on the form and beside each field.
       if (!(error instanceof ApiError)) {
         setFailure(messages.http.internal);
         return;

@@ -4,7 +4,7 @@ import { paths } from '../../../config/paths';
 import { isSessionValid, useAuth } from '../../../lib/session-store';
 
 /**
- * SPEC §2: a login-required route sends a visitor with no signed-in user to /login. Where
+ * ROUTE-1: a login-required route sends a visitor with no signed-in user to /login. Where
  * they were going travels along, so signing in can bring them back (car and all).
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -23,7 +23,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 }
 
 /**
- * SPEC §2: a signed-in user on /login goes to '/'. Only someone who *arrives* signed in: a
+ * ROUTE-2: a signed-in user on /login goes to '/'. Only someone who *arrives* signed in: a
  * person who has just signed in here is sent on by the form itself (to where they came from).
  */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {

@@ -17,7 +17,7 @@ export const bookingKeys = {
     ['bookings', 'quote', carId, start, end] as const,
 };
 
-/** The server's price and availability for the summary step (PRODUCT.md P2.2). */
+/** The server's price and availability for the summary step (MONEY-6). */
 export function useQuote(params: { carId: number; startDate: string; endDate: string }) {
   const { carId, startDate, endDate } = params;
   return useQuery({
@@ -53,11 +53,11 @@ export function useBooking(code: string) {
 
 export interface CreateBookingVariables {
   input: CreateBookingInput;
-  /** PRODUCT.md P4: the same key for a retry of the same booking returns that booking. */
+  /** API-5: the same key for a retry of the same booking returns that booking. */
   idempotencyKey: string;
 }
 
-/** PRODUCT.md P2.7: the payment modal's Submit is the only caller. */
+/** BOOK-14: the payment modal's Submit is the only caller. */
 export function useCreateBooking() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -23,7 +23,7 @@ const POLL_MS = 3000;
 
 /**
  * Asks the server to verify the attempt with the provider, again and again while it is open.
- * The server, not this page, decides the booking is paid (PRODUCT.md P5).
+ * The server, not this page, decides the booking is paid (PAY-5).
  */
 export function usePaymentVerification(reference: string | null) {
   const queryClient = useQueryClient();

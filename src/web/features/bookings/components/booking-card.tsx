@@ -11,7 +11,7 @@ import {
 } from '../../../lib/booking-labels';
 import { StatusBadge } from '../../../components/booking-badges';
 
-/** One booking in the history grid (SPEC §2); the whole card opens its detail page. */
+/** One booking in the history grid (PAGE-9); the whole card opens its detail page. */
 export function BookingCard({ booking }: { booking: Booking }) {
   const car = booking.car;
   const carTitle = car ? `${car.year} ${car.make} ${car.model}` : 'Car';

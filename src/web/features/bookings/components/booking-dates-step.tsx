@@ -12,12 +12,12 @@ interface BookingDatesStepProps {
   form: UseFormReturn<BookingDetailsInput, unknown, BookingDetailsOutput>;
   onValid: (values: BookingDetailsOutput) => void;
   onCancel: () => void;
-  /** A server error that belongs to no field of this step (PRODUCT.md P2.6). */
+  /** A server error that belongs to no field of this step (PAGE-8). */
   formError: string | null;
   headingRef: Ref<HTMLHeadingElement>;
 }
 
-/** SPEC §2 step 1, 'Destination and Booking Dates'. */
+/** Step 1, 'Destination and Booking Dates' (PAGE-8). */
 export function BookingDatesStep({
   form,
   onValid,

@@ -15,7 +15,7 @@ function pageFrom(params: URLSearchParams): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
-/** SPEC §2 /booking-history. The page lives in the URL so Back and a reload keep it. */
+/** /booking-history (PAGE-9). The page lives in the URL so Back and a reload keep it. */
 export function BookingHistory() {
   const [params, setParams] = useSearchParams();
   const page = pageFrom(params);

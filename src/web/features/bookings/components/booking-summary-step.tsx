@@ -20,7 +20,7 @@ interface BookingSummaryStepProps {
   headingRef: Ref<HTMLHeadingElement>;
 }
 
-/** SPEC §2 step 2, 'Booking Summary', priced by the server (PRODUCT.md P2.2). */
+/** Step 2, 'Booking Summary', priced by the server (PAGE-8, MONEY-6). */
 export function BookingSummaryStep({
   car,
   details,

@@ -20,7 +20,7 @@ import { CarSnapshot } from './car-snapshot';
 import { PaymentModal, type BookingFailure } from './payment-modal';
 import './booking-wizard.css';
 
-/** SPEC §2 /booking-details and §4's wizard: step 1 → step 2 → payment modal. */
+/** /booking-details (PAGE-8): step 1 → step 2 → payment modal. */
 export function BookingWizard({ car }: { car: Car }) {
   const navigate = useNavigate();
   const location = useLocation();

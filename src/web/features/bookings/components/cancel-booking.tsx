@@ -9,7 +9,7 @@ interface CancelBookingProps {
   onCancelled: (message: string) => void;
 }
 
-/** PRODUCT.md P3: a renter may cancel before the start date, after saying so twice. */
+/** BOOK-8: a renter may cancel before the start date, after saying so twice. */
 export function CancelBooking({ booking, onCancelled }: CancelBookingProps) {
   const [confirming, setConfirming] = useState(false);
   const cancel = useCancelBooking(booking.booking_code, (message) => {

@@ -12,7 +12,7 @@ interface CostSummaryProps {
   title?: string;
 }
 
-/** SPEC §9's cost lines: price × days, the fixed deposit, no discount ('-'), the total. */
+/** The cost lines (MONEY-4): price × days, the fixed deposit, no discount ('-'), the total. */
 export function CostSummary({
   pricePerDay,
   days,

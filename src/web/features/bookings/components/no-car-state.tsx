@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 
-/** SPEC §2: /booking-details without a car in navigation state. */
+/** PAGE-8: /booking-details without a car in navigation state. */
 export function NoCarState() {
   return (
     <div className="center-state no-car-state">

@@ -41,7 +41,7 @@ interface PaymentModalProps {
   /** The server's total for these dates, shown beside the choice when known. */
   total: number | undefined;
   onClose: () => void;
-  /** PRODUCT.md P2.6: after a 422 is closed, its field errors go back to the form. */
+  /** PAGE-8: after a 422 is closed, its field errors go back to the form. */
   onValidationFailure: (failure: BookingFailure) => void;
 }
 
@@ -79,8 +79,8 @@ const mayHaveBooked = (error: unknown) =>
   error instanceof ApiError && (error.status === 0 || error.status >= 500);
 
 /**
- * SPEC §2 'Payment-method modal'. Its Submit is the only thing that creates a booking
- * (PRODUCT.md P2.7).
+ * The payment-method modal (PAGE-8). Its Submit is the only thing that creates a booking
+ * (BOOK-14).
  */
 export function PaymentModal({
   open,

@@ -101,7 +101,7 @@ function walletLine(payment: Payment) {
 
 /**
  * Mobile money: nothing is paid until the server has verified it with the provider
- * (PRODUCT.md P5). This panel waits for that, counting down the hold, and only then says
+ * (PAY-5). This panel waits for that, counting down the hold, and only then says
  * 'Booking Successful!' or 'Booking Failed'.
  */
 export function MobileMoneyWaitingPanel({

@@ -12,7 +12,7 @@ import './sandbox-prompt.css';
 
 /**
  * The sandbox provider's stand-in for the mobile money prompt on the renter's phone
- * (PRODUCT.md P5). Approve or Decline goes through the same verification and confirmation
+ * (PAY-13). Approve or Decline goes through the same verification and confirmation
  * as a real Paystack payment; only the provider's ledger is local.
  */
 export function SandboxPrompt({ reference }: { reference: string }) {

@@ -129,7 +129,7 @@ function MonthTable({
 }
 
 /**
- * The days this car is already taken (PRODUCT.md P2.4), two months at a time. The API gives
+ * The days this car is already taken (BOOK-3, CAT-6), two months at a time. The API gives
  * date ranges only, never who booked them.
  */
 export function AvailabilityCalendar({ carId }: { carId: number }) {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Car } from '../../../../shared/schemas/cars';
 import { BluetoothIcon, SnowflakeIcon, UsbIcon } from '../../../components/icons';
 
-/** SPEC §2: a badge for each of air-conditioning, Bluetooth and USB charger the car has. */
+/** PAGE-6: a badge for each of air-conditioning, Bluetooth and USB charger the car has. */
 export function CarAmenities({ car }: { car: Car }) {
   const amenities: { label: string; icon: ReactNode; has: boolean }[] = [
     { label: 'Air conditioning', icon: <SnowflakeIcon size={15} />, has: car.has_airconditioning },

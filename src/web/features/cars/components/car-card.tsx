@@ -21,7 +21,7 @@ interface CarCardProps {
 
 /**
  * One car in a grid. The whole card is a single link to /car-details?id=… that also carries
- * the car in navigation state, so the details page shows it at once (SPEC §2, PRODUCT P2.8).
+ * the car in navigation state, so the details page shows it at once (PAGE-6).
  * The link is named by the car's title and described by its price, so a screen reader hears
  * "2022 Toyota Land Cruiser 300, link, GH₵ 3,200/Day" rather than the whole card.
  */

@@ -30,7 +30,7 @@ function FilterChip({ label, onRemove }: { label: string; onRemove: () => void }
   );
 }
 
-/** /available-cars (SPEC §2, PRODUCT.md P2.9): the fleet, filtered on the server, 16 a page. */
+/** /available-cars (PAGE-5, CAT-3): the fleet, filtered on the server, 16 a page. */
 export function CarCatalogue() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readCarListFilters(searchParams);

@@ -10,7 +10,7 @@ import { CarShareSave } from './car-share-save';
 import { PinIcon } from '../../../components/icons';
 import './car-details.css';
 
-/** /car-details (SPEC §2): photos, price and Rent Now, overview, and the days already taken. */
+/** /car-details (PAGE-6): photos, price and Rent Now, overview, and the days already taken. */
 export function CarDetailsView({ car }: { car: Car }) {
   return (
     <div className="page car-details">

@@ -5,10 +5,10 @@ import { Dialog } from '../../../components/dialog';
 import { ChevronLeftIcon, ChevronRightIcon, ExpandIcon } from '../../../components/icons';
 import './car-gallery.css';
 
-/** SPEC §2: the gallery is 924×550. */
+/** PAGE-6: the gallery is 924×550. */
 const GALLERY_WIDTH = 924;
 const GALLERY_HEIGHT = 550;
-/** SPEC §9: a swipe counts from 40 px. */
+/** PAGE-6: a swipe counts from 40 px. */
 const SWIPE_THRESHOLD_PX = 40;
 
 interface CarGalleryProps {

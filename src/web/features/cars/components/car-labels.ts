@@ -5,7 +5,7 @@ export {
   TRANSMISSION_LABELS,
 } from '../../../../shared/car-labels';
 
-/** SPEC §2: a missing value in the overview shows a dash. */
+/** PAGE-6: a missing value in the overview shows a dash. */
 export const MISSING = '-';
 
 export function labelOf<K extends string>(

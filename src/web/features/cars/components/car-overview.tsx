@@ -20,7 +20,7 @@ import './car-overview.css';
 const orDash = (value: string | number | null | undefined) =>
   value === null || value === undefined || value === '' ? MISSING : String(value);
 
-/** SPEC §2's overview: the description as the body, then the facts; a dash for anything missing. */
+/** The overview (PAGE-6): the description as the body, then the facts; a dash for anything missing. */
 export function CarOverview({ car }: { car: Car }) {
   const facts: { label: string; value: string; icon: ReactNode }[] = [
     { label: 'Year', value: orDash(car.year), icon: <CalendarIcon /> },

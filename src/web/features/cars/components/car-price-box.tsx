@@ -5,7 +5,7 @@ import type { Car } from '../../../../shared/schemas/cars';
 import { paths } from '../../../config/paths';
 import { CheckIcon, PinIcon, ShieldIcon } from '../../../components/icons';
 
-/** SPEC §2: the price per day and 'Rent Now', which takes the car to the booking form in navigation state. */
+/** PAGE-6: the price per day and 'Rent Now', which takes the car to the booking form in navigation state. */
 export function CarPriceBox({ car }: { car: Car }) {
   return (
     <div className="price-box">

@@ -8,7 +8,7 @@ import { HeartIcon, ShareIcon } from '../../../components/icons';
 const NOTICE_MS = 4000;
 
 /**
- * PRODUCT.md P2.8: Share uses the Web Share API where there is one, else copies the link
+ * PAGE-6: Share uses the Web Share API where there is one, else copies the link
  * and says so; Save toggles the car in the `wishlist`. Save is a toggle button: its name stays
  * 'Save' and aria-pressed (and the filled heart) carry the state.
  */

@@ -13,7 +13,7 @@ interface DateRangeFilterProps {
 }
 
 /**
- * PRODUCT.md P2.9: with both dates set the list shows only cars free on every day of the
+ * CAT-3: with both dates set the list shows only cars free on every day of the
  * range. Dates start at today in Accra. The parent remounts this (key) when the URL changes,
  * so the fields follow back/forward.
  */

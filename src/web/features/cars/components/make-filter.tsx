@@ -13,7 +13,7 @@ interface MakeFilterProps {
 }
 
 /**
- * SPEC §4: a dropdown that opens and closes on click and closes on an outside click (and on
+ * CAT-8: a dropdown that opens and closes on click and closes on an outside click (and on
  * Escape). A disclosure: a button with aria-expanded and a list of option buttons; arrow keys
  * move between the options.
  */

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { CheckIcon, ClockIcon, PhoneIcon } from '../../../components/icons';
 import './app-download.css';
 
-/** SPEC §2: app download block. The apps are not out yet, so the badges are not links. */
+/** PAGE-4: app download block. The apps are not out yet, so the badges are not links. */
 export function AppDownload() {
   const titleId = useId();
   return (

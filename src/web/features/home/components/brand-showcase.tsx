@@ -4,7 +4,7 @@ import { ArrowRightIcon } from '../../../components/icons';
 import { HomeSection } from './home-section';
 import './brand-showcase.css';
 
-/** SPEC §2: six brands. Lettermarks of our own, not copies of the makers' trademarks. */
+/** PAGE-4: six brands. Lettermarks of our own, not copies of the makers' trademarks. */
 const BRANDS = [
   { name: 'Toyota', mark: 'T', hue: 'red' },
   { name: 'BMW', mark: 'BMW', hue: 'blue' },

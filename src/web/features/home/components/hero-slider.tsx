@@ -5,7 +5,7 @@ import { paths } from '../../../config/paths';
 import { CheckIcon, PauseIcon, PlayIcon, StarIcon } from '../../../components/icons';
 import './hero-slider.css';
 
-/** SPEC §9: the carousel interval is the library default, 5 s. */
+/** PAGE-4: the carousel interval is the library default, 5 s. */
 const INTERVAL_MS = 5000;
 
 interface Slide {
@@ -55,7 +55,7 @@ function usePrefersReducedMotion() {
 }
 
 /**
- * The home banner (SPEC §2: two slides). Follows the WAI-ARIA carousel pattern: a pause
+ * The home banner (PAGE-4: two slides). Follows the WAI-ARIA carousel pattern: a pause
  * button, previous/next, one picker button per slide, rotation that stops while the pointer
  * or keyboard focus is inside, and none at all for people who ask for reduced motion. The
  * slides share one grid cell, so the banner keeps the height of the taller slide and nothing

@@ -11,7 +11,7 @@ const SERVICES = [
   'Mobile money or cash at pickup, with a receipt for every payment',
 ];
 
-/** SPEC §2: 'We Offer The Best Car Rental Services' with a 'Rent Now' link. */
+/** PAGE-4: 'We Offer The Best Car Rental Services' with a 'Rent Now' link. */
 export function ServicesPromo() {
   const titleId = useId();
   return (

@@ -34,7 +34,7 @@ function initials(name: string) {
     .join('');
 }
 
-/** SPEC §2: a carousel of three testimonials. It moves only when asked (no auto-rotation). */
+/** PAGE-4: a carousel of three testimonials. It moves only when asked (no auto-rotation). */
 export function Testimonials() {
   const id = useId();
   const [index, setIndex] = useState(0);

@@ -13,7 +13,7 @@ const TYPES = [
   { label: 'Convertibles', value: 'convertible' },
 ];
 
-/** SPEC §2: 'Different types of vehicles' with Rent Now and Contact Us links. */
+/** PAGE-4: 'Different types of vehicles' with Rent Now and Contact Us links. */
 export function VehicleTypesCta() {
   const titleId = useId();
   return (

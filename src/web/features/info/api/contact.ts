@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { ContactInput } from '../../../../shared/schemas/inbox';
 import { apiRequest } from '../../../lib/api-client';
 
-/** PRODUCT.md P2.11: the message is stored for staff, and the answer is the confirmation. */
+/** VAL-8: the message is stored for staff, and the answer is the confirmation. */
 export function useSendContactMessage() {
   return useMutation({
     mutationFn: (input: ContactInput) =>

@@ -7,7 +7,7 @@ export const CONTACT_EMAIL = 'hello@carlinkghana.com';
 /** WhatsApp takes the number in international form without '+'. */
 const WHATSAPP_LINK = `https://wa.me/${SUPPORT_PHONE.tel.replace('+', '')}`;
 
-/** SPEC §2: contact details and the one office, in Accra (East Legon). */
+/** PAGE-12: contact details and the one office, in Accra (East Legon). */
 export function ContactDetails() {
   return (
     <aside className="contact-details" aria-labelledby="contact-details-title">

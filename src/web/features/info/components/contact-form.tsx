@@ -21,8 +21,8 @@ const emptyValues: ContactInput = {
 const isField = (field: string): field is keyof ContactInput => field in emptyValues;
 
 /**
- * SPEC §2 Contact Us: first name, last name, email, phone and message, all required. Stored
- * and confirmed (PRODUCT.md P2.11); the form is emptied once the message is safely sent.
+ * Contact Us (PAGE-12): first name, last name, email, phone and message, all required. Stored
+ * and confirmed (VAL-8); the form is emptied once the message is safely sent.
  */
 export function ContactForm({ subject }: { subject?: string }) {
   const send = useSendContactMessage();

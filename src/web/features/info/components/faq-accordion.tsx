@@ -12,7 +12,7 @@ interface FaqAccordionProps {
 }
 
 /**
- * SPEC §2: one item open at a time across all sections; pressing the open one closes it.
+ * PAGE-12: one item open at a time across all sections; pressing the open one closes it.
  * Each question is a real button (aria-expanded) inside a heading, its answer a labelled
  * region, as the WAI-ARIA accordion pattern has it.
  */

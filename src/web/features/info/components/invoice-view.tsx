@@ -18,7 +18,7 @@ interface InvoiceViewProps {
 
 const rate = (vatRate: number) => `${Math.round(vatRate * 100)}%`;
 
-/** SPEC §2 Invoice: number, dates, supplier, customer, lines with a VAT 20% column, total. */
+/** Invoice (PAGE-11): number, dates, supplier, customer, lines with a VAT 20% column, total. */
 export function InvoiceView({ invoice, sample = false, toolbar }: InvoiceViewProps) {
   const totals = invoiceTotals(invoice);
   const money = (minor: number) => formatInvoiceMoney(minor, invoice.currency);

@@ -4,7 +4,7 @@ import { paths } from '../../../config/paths';
 import './info.css';
 import './pricing.css';
 
-/** SPEC §2 'Membership Plans': four monthly plans, each with the same six features. */
+/** 'Membership Plans' (PAGE-11): four monthly plans, each with the same six features. */
 const plans = [
   { name: 'Basic', price: 29, blurb: 'One car, listed for a month.' },
   { name: 'Standard', price: 49, blurb: 'The choice of most private owners.', featured: true },

@@ -288,7 +288,7 @@ const other: Clause[] = [
   },
 ];
 
-/** SPEC §2 Terms: four tabs, here with real terms for a car rental in Ghana. */
+/** Terms (PAGE-11): four tabs, here with real terms for a car rental in Ghana. */
 export function TermsTabs() {
   return (
     <Tabs

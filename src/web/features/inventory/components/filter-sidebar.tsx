@@ -144,7 +144,7 @@ interface FilterSidebarProps {
 }
 
 /**
- * SPEC §2's filter sidebar, wired to the fleet (PRODUCT.md P2.9). Only filters the data can
+ * The filter sidebar, wired to the fleet (CAT-3, CAT-4). Only filters the data can
  * answer are shown (no zip code, mileage, drive type, interior colour or cylinders), and every
  * count is the server's: what the list would hold with that option chosen.
  */

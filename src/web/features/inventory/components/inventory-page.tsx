@@ -43,7 +43,7 @@ interface InventoryPageProps {
 }
 
 /**
- * The four inventory pages of SPEC §2: the real fleet, filtered on the server through the
+ * The four inventory pages (ROUTE-3, CAT-3): the real fleet, filtered on the server through the
  * address (?make=Toyota&fuel_type=diesel…), with true counts beside every filter option.
  * Wide screens show the filters beside the results; phones open them as the filter popup.
  */

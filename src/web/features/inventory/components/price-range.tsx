@@ -16,7 +16,7 @@ interface PriceRangeProps {
 }
 
 /**
- * SPEC §2's price range: two thumbs over one track (two labelled range inputs, so each works
+ * The price range (CAT-9): two thumbs over one track (two labelled range inputs, so each works
  * with arrow keys and a screen reader), in cedis for a week's hire (inventory-filters.ts).
  * While a thumb moves, the count of matching cars follows at once from the facet's prices.
  */

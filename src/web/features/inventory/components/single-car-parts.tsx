@@ -52,7 +52,7 @@ export function SingleBreadcrumbs({ car }: { car: Car }) {
   );
 }
 
-/** Every fact the car records, as a two-column sheet; a dash where one is missing (SPEC §2). */
+/** Every fact the car records, as a two-column sheet; a dash where one is missing (PAGE-7). */
 export function SpecTable({
   car,
   title = 'Vehicle details',
@@ -99,7 +99,7 @@ export function SpecTable({
   );
 }
 
-/** SPEC §2's key features, each either fitted or not, so a missing one is said, not hidden. */
+/** The key features (CAT-5), each either fitted or not, so a missing one is said, not hidden. */
 export function FeatureChecklist({
   car,
   headingLevel: H = 'h2',

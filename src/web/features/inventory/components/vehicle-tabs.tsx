@@ -21,7 +21,7 @@ interface Category {
 }
 
 /**
- * SPEC §2's categories, defined on real data: 'New cars' are recent models (the last five model
+ * The vehicle tabs' categories (CAT-10), defined on real data: 'New cars' are recent models (the last five model
  * years, shared/car-facets.ts), 'Used Cars' the older ones, 'In Stock' every car free today
  * (no live booking on today's date; retired cars are never listed).
  */

@@ -4,7 +4,7 @@ import type { TeamMember } from '../team-members';
 import { TeamAvatar } from './team-avatar';
 import './team.css';
 
-/** One person on /team-list; the name links to their page (SPEC §2). */
+/** One person on /team-list; the name links to their page (PAGE-11). */
 export function TeamCard({ member }: { member: TeamMember }) {
   return (
     <article className="team-card">

@@ -3,7 +3,7 @@ import type { TeamMember } from '../team-members';
 import { TeamAvatar } from './team-avatar';
 import './team.css';
 
-/** /team-single: the person, their title and how to reach them (SPEC §2). */
+/** /team-single: the person, their title and how to reach them (PAGE-11). */
 export function TeamProfile({ member }: { member: TeamMember }) {
   return (
     <section className="team-profile" aria-labelledby="team-profile-name">
