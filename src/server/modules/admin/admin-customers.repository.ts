@@ -87,10 +87,20 @@ export async function listAdminCustomers(db: Executor, query: AdminCustomerListQ
             createdAt: users.createdAt,
           })
           .from(users)
-          .where(where)
-          .orderBy(desc(users.createdAt), desc(users.id))
-          .limit(limit)
-          .offset(pageOffset(page, limit)),
+          // The page's ids first, from the index alone; only those rows are read.
+          .where(
+            inArray(
+              users.id,
+              db
+                .select({ id: users.id })
+                .from(users)
+                .where(where)
+                .orderBy(desc(users.createdAt), desc(users.id))
+                .limit(limit)
+                .offset(pageOffset(page, limit)),
+            ),
+          )
+          .orderBy(desc(users.createdAt), desc(users.id)),
     countRowsUpToLimit(db, db.select({ id: users.id }).from(users).where(where)),
   ]);
   const ids = people.map((p) => p.id);
