@@ -3,7 +3,8 @@
 // 200,000 renters, 600,000 bookings (about 80,000 of them live), ~520,000 payments and
 // 2.4 million booking events. Smaller sizes keep the same shape with fewer rows.
 //
-// Every car's bookings sit in consecutive slots of a few days that never overlap, so the
+// Bookings are made 1 to 20 days before they start, never later than now. Every car's
+// bookings sit in consecutive slots of a few days that never overlap, so the
 // exclusion constraint holds; slots before today are completed or cancelled, the slot that
 // covers today is active, later ones confirmed (paid) or pending (pay on pickup). Triggers and
 // foreign-key checks are off while loading (session_replication_role = replica): the rows are
@@ -198,8 +199,8 @@ export async function growDatabase(
        b.status,
        case b.status when 'pending' then 'unpaid' when 'cancelled' then 'refunded' else 'paid' end,
        case when b.status = 'cancelled' then b.start_date - 1 end,
-       b.start_date - (1 + b.n % 20) * interval '1 day' + (b.n % 86400) * interval '1 second',
-       b.start_date - (1 + b.n % 20) * interval '1 day' + (b.n % 86400) * interval '1 second'
+       least(b.start_date - (1 + b.n % 20) * interval '1 day' + (b.n % 86400) * interval '1 second', now() - (b.n % 600) * interval '1 minute'),
+       least(b.start_date - (1 + b.n % 20) * interval '1 day' + (b.n % 86400) * interval '1 second', now() - (b.n % 600) * interval '1 minute')
      from b, r`,
     [slots, slotDays, futureSlots, HEAVY_RENTER_MSISDN],
   );

@@ -110,7 +110,14 @@ export async function listAdminBookings(db: Database, query: AdminBookingListQue
     isBeyondListedRows(query.page, query.limit) || (Array.isArray(pageIds) && !pageIds.length)
       ? []
       : summariesWhere(db, inArray(bookings.id, pageIds)).orderBy(...newestFirst),
-    countRowsUpToLimit(db, db.select({ id: bookings.id }).from(bookings).where(where)),
+    countRowsUpToLimit(
+      db,
+      db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(where)
+        .orderBy(...newestFirst),
+    ),
   ]);
   return { bookings: rows.map(toAdminBookingSummary), count };
 }

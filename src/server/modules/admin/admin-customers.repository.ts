@@ -101,7 +101,14 @@ export async function listAdminCustomers(db: Executor, query: AdminCustomerListQ
             ),
           )
           .orderBy(desc(users.createdAt), desc(users.id)),
-    countRowsUpToLimit(db, db.select({ id: users.id }).from(users).where(where)),
+    countRowsUpToLimit(
+      db,
+      db
+        .select({ id: users.id })
+        .from(users)
+        .where(where)
+        .orderBy(desc(users.createdAt), desc(users.id)),
+    ),
   ]);
   const ids = people.map((p) => p.id);
   const stats = ids.length

@@ -31,8 +31,9 @@ export interface RowCount {
 }
 
 /**
- * Counts the rows of `rows` (a select without limit) exactly up to LISTED_ROWS_LIMIT, reading at
- * most that many; beyond, answers the planner's estimate of them (EXPLAIN, no rows read).
+ * Counts the rows of `rows` (a select in the list's order, without limit) exactly up to
+ * LISTED_ROWS_LIMIT, reading at most that many, from the index of the list's order; beyond,
+ * answers the planner's estimate of them (EXPLAIN, no rows read).
  */
 export async function countRowsUpToLimit(db: Executor, rows: SQLWrapper): Promise<RowCount> {
   const [counted] = rowsOf<{ n: number | string }>(
