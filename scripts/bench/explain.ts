@@ -47,7 +47,7 @@ async function main() {
   );
   const start = addDays(todayInAccra(), 30);
   const end = addDays(start, 3);
-  const listQuery = { page: 1, limit: 20 } as const;
+  const listQuery = { page: 1, limit: 20, q: undefined, from: undefined, to: undefined };
   const paths: [string, () => Promise<unknown>][] = [
     ['car list with dates (busy cars)', () => findBusyCarIds(handle.db, start, end)],
     [

@@ -19,6 +19,11 @@ CREATE INDEX IF NOT EXISTS "bookings_active_end_idx" ON "bookings" ("end_date") 
 -- exclusion constraint's index covers live bookings only, so completed ones need their own.
 CREATE INDEX IF NOT EXISTS "bookings_days_idx" ON "bookings" USING gist (daterange("start_date", "end_date", '[]'));
 --> statement-breakpoint
+-- Which cars are busy on some dates (the car list with dates) asks about every car: the
+-- exclusion index leads with car_id and answers it only by reading most of itself (~1,100
+-- pages at full size); this one, on the same expression and predicate, reads about 15.
+CREATE INDEX IF NOT EXISTS "bookings_live_days_idx" ON "bookings" USING gist (daterange("start_date", "end_date", '[]')) WHERE "status" IN ('pending', 'confirmed', 'active');
+--> statement-breakpoint
 -- The staff customers page, newest first.
 CREATE INDEX IF NOT EXISTS "users_renter_created_idx" ON "users" ("created_at" DESC, "id" DESC) WHERE "role" = 'renter';
 --> statement-breakpoint

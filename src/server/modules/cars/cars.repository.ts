@@ -28,8 +28,9 @@ export async function loadActiveCarsWithImages(db: Executor) {
 
 /**
  * Overlap on inclusive day ranges, written as the exclusion constraint's own expression so the
- * planner can answer it from the constraint's GiST index (PERF-1); `start_date <= end and
- * end_date >= start` means the same but no index can use both halves.
+ * planner can answer it from the constraint's GiST index for one car, and from
+ * bookings_live_days_idx for every car (PERF-1); `start_date <= end and end_date >= start`
+ * means the same but no index can use both halves.
  */
 const daysOf = sql`daterange(${bookings.startDate}, ${bookings.endDate}, '[]')`;
 const overlaps = (start: string | SQLWrapper, end: string | SQLWrapper) =>
