@@ -62,7 +62,8 @@ const CONNECTION_MESSAGES =
 /**
  * The database is down, restarting or full: answer 503 and ask the client to retry. SQLSTATE
  * class 08 (connection exception), 57P01-57P03 (admin or crash shutdown, cannot connect now:
- * starting up, in recovery) and 53300 (too many connections).
+ * starting up, in recovery), 53300 (too many connections) and 57014 (a statement cancelled: it
+ * ran past its statement timeout, or its client went away; LIMIT-11, LIMIT-12).
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const state = sqlState(error);
@@ -72,7 +73,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       state === '57P01' ||
       state === '57P02' ||
       state === '57P03' ||
-      state === '53300')
+      state === '53300' ||
+      state === '57014')
   ) {
     return true;
   }

@@ -41,6 +41,7 @@ const REQUIREMENT_GROUPS = [
   'API',
   'RUN',
   'MSG',
+  'PERF',
 ];
 const CITED_ID = new RegExp(`\\b(?:${REQUIREMENT_GROUPS.join('|')})-\\d+\\b`, 'g');
 

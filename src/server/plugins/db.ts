@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database, DatabaseHandle } from '../db/client';
 import { CarCatalogue } from '../modules/cars/car-catalogue';
@@ -8,6 +8,11 @@ declare module 'fastify' {
     db: Database;
     dbHandle: DatabaseHandle;
     carCatalogue: CarCatalogue;
+    /**
+     * Runs a staff report on the report connections (LIMIT-11); the statement is cancelled if
+     * the client goes away before the answer is sent (LIMIT-12).
+     */
+    runReport<T>(reply: FastifyReply, work: (db: Database) => Promise<T>): Promise<T>;
   }
 }
 
@@ -16,6 +21,15 @@ export const dbPlugin = fp<{ handle: DatabaseHandle; closeOnShutdown: boolean }>
   async (app: FastifyInstance, { handle, closeOnShutdown }) => {
     app.decorate('dbHandle', handle);
     app.decorate('db', handle.db);
+    app.decorate('runReport', <T>(reply: FastifyReply, work: (db: Database) => Promise<T>) => {
+      const gone = new AbortController();
+      // 'close' on the response comes when it was sent or when the connection dropped first.
+      const onClose = () => {
+        if (!reply.raw.writableFinished) gone.abort();
+      };
+      reply.raw.once('close', onClose);
+      return handle.runReport(gone.signal, work).finally(() => reply.raw.off('close', onClose));
+    });
     const catalogue = new CarCatalogue(handle.db, handle.pglite);
     await catalogue.start();
     app.decorate('carCatalogue', catalogue);

@@ -426,6 +426,11 @@ export type AdminBookingListQuery = z.infer<typeof AdminBookingListQuerySchema>;
 
 export const AdminBookingListResponseSchema = PagingSchema.extend({
   bookings: z.array(AdminBookingSummarySchema),
+  /**
+   * True when `total` is an estimate: past 10,000 matching rows the server does not count them
+   * (and lists no page beyond the 10,000th row; `last_page` says how far it goes).
+   */
+  total_is_estimate: z.boolean(),
 });
 export type AdminBookingListResponse = z.infer<typeof AdminBookingListResponseSchema>;
 
@@ -524,6 +529,11 @@ export type AdminCustomerListQuery = z.infer<typeof AdminCustomerListQuerySchema
 
 export const AdminCustomerListResponseSchema = PagingSchema.extend({
   customers: z.array(AdminCustomerSchema),
+  /**
+   * True when `total` is an estimate: past 10,000 matching rows the server does not count them
+   * (and lists no page beyond the 10,000th row; `last_page` says how far it goes).
+   */
+  total_is_estimate: z.boolean(),
 });
 export type AdminCustomerListResponse = z.infer<typeof AdminCustomerListResponseSchema>;
 

@@ -14,7 +14,7 @@ import {
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import { HttpError } from '../../http-errors';
 import { adminDoc, authErrors } from './admin-openapi';
-import { paging } from './admin-paging';
+import { estimatedPaging } from './admin-paging';
 import {
   applyBookingAction,
   listAdminBookings,
@@ -39,10 +39,11 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: AdminBookingListQuerySchema,
       response: { 200: AdminBookingListResponseSchema, ...authErrors, 422: ErrorResponseSchema },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const { page, limit } = request.query;
-      const result = await listAdminBookings(app.db, request.query);
-      return { bookings: result.bookings, ...paging(result.total, page, limit) };
+      // A report: on the report connections, cancelled if staff leave (LIMIT-11, LIMIT-12).
+      const result = await app.runReport(reply, (db) => listAdminBookings(db, request.query));
+      return { bookings: result.bookings, ...estimatedPaging(result.count, page, limit) };
     },
   });
 

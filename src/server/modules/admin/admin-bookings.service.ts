@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { normalizeBookingCode } from '../../../shared/booking-code';
 import { todayInAccra } from '../../../shared/dates';
 import {
@@ -9,7 +9,7 @@ import {
   type AdminBookingListQuery,
 } from '../../../shared/schemas/admin';
 import { pesewasToCedis } from '../../../shared/money';
-import type { Database, Executor } from '../../db/client';
+import { type Database, type Executor, rowsOf } from '../../db/client';
 import { bookingEvents, bookings, payments as paymentsTable, users } from '../../db/schema/index';
 import { HttpError } from '../../http-errors';
 import { applyTransition, type BookingRow } from '../bookings/booking-lifecycle';
@@ -24,40 +24,104 @@ import {
   type PaymentsContext,
 } from '../payments/payments.service';
 import { toAdminBookingSummary, toAdminPayment } from './admin-booking-mapper';
-import { summariesWhere, type BookingSummaryRow } from './admin-booking-summaries.repository';
+import {
+  isRental,
+  summariesWhere,
+  type BookingSummaryRow,
+} from './admin-booking-summaries.repository';
+import { countRowsUpToLimit, isBeyondListedRows, pageOffset } from './admin-paging';
 import { bookingCodeMatch, likeEscape, msisdnMatch } from './admin-search';
 
-export async function listAdminBookings(db: Database, query: AdminBookingListQuery) {
+/** Past this many renters matching a search, they are matched by a subquery, not by id. */
+const RENTER_IDS_LIMIT = 1_000;
+
+/**
+ * The bookings list's conditions, all on bookings' own columns so one index answers each
+ * (PERF-3): a code by its pattern index, dates through the range index, a renter's name or
+ * phone through the renters it matches (trigram indexes). Those renters are looked up first: a
+ * few become a list of ids, which bookings_user_id_created_idx answers; a vague text that
+ * matches more than RENTER_IDS_LIMIT of them stays a subquery, which PostgreSQL hashes once.
+ */
+async function bookingListConditions(
+  db: Database,
+  query: AdminBookingListQuery,
+): Promise<{ conditions: (SQL | undefined)[]; narrow: boolean }> {
   const q = query.q;
-  const search = q
-    ? or(bookingCodeMatch(q), msisdnMatch(q), sql`${users.name} ilike ${`%${likeEscape(q)}%`}`)
-    : undefined;
-  const conditions: (SQL | undefined)[] = [
+  let search: SQL | undefined;
+  let narrow = false;
+  if (q) {
+    const renters = or(sql`${users.name} ilike ${`%${likeEscape(q)}%`}`, msisdnMatch(q));
+    const found = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(renters)
+      .limit(RENTER_IDS_LIMIT + 1);
+    const byRenter =
+      found.length > RENTER_IDS_LIMIT
+        ? inArray(bookings.userId, db.select({ id: users.id }).from(users).where(renters))
+        : found.length
+          ? inArray(
+              bookings.userId,
+              found.map((r) => r.id),
+            )
+          : undefined;
+    search = or(bookingCodeMatch(q), byRenter) ?? sql`false`;
+    narrow = found.length <= RENTER_IDS_LIMIT;
+  }
+  const conditions = [
+    isRental,
     query.status ? eq(bookings.status, query.status) : undefined,
     query.payment_status ? eq(bookings.paymentStatus, query.payment_status) : undefined,
     query.car_id ? eq(bookings.carId, query.car_id) : undefined,
-    // Bookings with any day in [from, to].
-    query.to ? lte(bookings.startDate, query.to) : undefined,
-    query.from ? gte(bookings.endDate, query.from) : undefined,
+    // Bookings with any day in [from, to] (either end may be open).
+    query.from || query.to
+      ? sql`daterange(${bookings.startDate}, ${bookings.endDate}, '[]') && daterange(${query.from ?? null}::date, ${query.to ?? null}::date, '[]')`
+      : undefined,
     search,
   ];
-  const [rows, totals] = await Promise.all([
-    summariesWhere(db, ...conditions)
-      .orderBy(desc(bookings.createdAt), desc(bookings.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    countSummaries(db, conditions),
-  ]);
-  return { bookings: rows.map(toAdminBookingSummary), total: totals };
+  return { conditions, narrow };
 }
 
-async function countSummaries(db: Database, conditions: (SQL | undefined)[]) {
-  const rows = await db
-    .select({ total: count() })
-    .from(bookings)
-    .innerJoin(users, eq(users.id, bookings.userId))
-    .where(and(eq(bookings.kind, 'rental'), ...conditions));
-  return Number(rows[0]?.total ?? 0);
+/**
+ * A page of rentals, newest first, and how many match. The page's ids are found first on
+ * bookings alone (an index walk in created_at order, bounded by LISTED_ROWS_LIMIT); only those
+ * rows are joined to their car, renter and payments.
+ */
+export async function listAdminBookings(db: Database, query: AdminBookingListQuery) {
+  const { conditions, narrow } = await bookingListConditions(db, query);
+  const newestFirst = [desc(bookings.createdAt), desc(bookings.id)] as const;
+  const where = and(...conditions);
+  const offset = pageOffset(query.page, query.limit);
+  // A search narrowed to a few renters or codes is answered from their indexes and then
+  // sorted; without the fence (offset 0) the planner may walk every booking in created_at order
+  // hoping to meet them early, which a renter of long standing makes it read 150,000 rows for.
+  const pageIds = narrow
+    ? rowsOf<{ id: number }>(
+        await db.execute(
+          sql`select id from (select ${bookings.id} as id, ${bookings.createdAt} as created_at from ${bookings} where ${where} offset 0) matching order by created_at desc, id desc limit ${query.limit} offset ${offset}`,
+        ),
+      ).map((r) => Number(r.id))
+    : db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(query.limit)
+        .offset(offset);
+  const [rows, count] = await Promise.all([
+    isBeyondListedRows(query.page, query.limit) || (Array.isArray(pageIds) && !pageIds.length)
+      ? []
+      : summariesWhere(db, inArray(bookings.id, pageIds)).orderBy(...newestFirst),
+    countRowsUpToLimit(
+      db,
+      db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(where)
+        .orderBy(...newestFirst),
+    ),
+  ]);
+  return { bookings: rows.map(toAdminBookingSummary), count };
 }
 
 /** What staff may do with a booking now: the same rules that guard the actions. */

@@ -12,7 +12,7 @@ import { HttpError } from '../../http-errors';
 import { listRentalsOfRenter } from './admin-booking-summaries.repository';
 import { findAdminCustomer, listAdminCustomers } from './admin-customers.repository';
 import { adminDoc, authErrors } from './admin-openapi';
-import { paging } from './admin-paging';
+import { estimatedPaging, paging } from './admin-paging';
 
 export const adminCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/customers', {
@@ -22,10 +22,13 @@ export const adminCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: AdminCustomerListQuerySchema,
       response: { 200: AdminCustomerListResponseSchema, ...authErrors, 422: ErrorResponseSchema },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const { page, limit } = request.query;
-      const { customers, total } = await listAdminCustomers(app.db, request.query);
-      return { customers, ...paging(total, page, limit) };
+      // A report: on the report connections, cancelled if staff leave (LIMIT-11, LIMIT-12).
+      const { customers, count } = await app.runReport(reply, (db) =>
+        listAdminCustomers(db, request.query),
+      );
+      return { customers, ...estimatedPaging(count, page, limit) };
     },
   });
 

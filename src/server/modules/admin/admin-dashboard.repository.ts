@@ -81,15 +81,21 @@ export async function fleetUtilisation(db: Database, start: string, end: string)
     await db.execute(sql`
       with m as (select ${start}::date as s, ${end}::date as e),
       fleet as (select c.id, greatest(m.s, (c.created_at at time zone ${tz})::date) as from_day from cars c, m where c.retired_at is null),
-      held as (
-        select b.kind, least(b.end_date, m.e) - greatest(b.start_date, f.from_day) + 1 as days
-        from bookings b join fleet f on f.id = b.car_id, m
-        where b.start_date <= m.e and b.end_date >= f.from_day
+      -- The month's bookings through the range index (PERF-5): the same expression as
+      -- bookings_days_idx, over constants, so only this month's rows are read.
+      month_bookings as (
+        select b.car_id, b.kind, b.start_date, b.end_date from bookings b
+        where daterange(b.start_date, b.end_date, '[]') && daterange(${start}::date, ${end}::date, '[]')
           and (
             (b.kind = 'rental' and (b.status in ('confirmed', 'active', 'completed')
               or (b.status = 'pending' and (b.hold_expires_at is null or b.hold_expires_at > now()))))
             or (b.kind = 'maintenance' and b.status = 'confirmed')
           )
+      ),
+      held as (
+        select b.kind, least(b.end_date, m.e) - greatest(b.start_date, f.from_day) + 1 as days
+        from month_bookings b join fleet f on f.id = b.car_id, m
+        where b.end_date >= f.from_day
       )
       select
         (select count(*) from fleet)::int as cars,
@@ -108,7 +114,10 @@ export async function fleetUtilisation(db: Database, start: string, end: string)
   };
 }
 
-/** Successful payments (cash and mobile money) per Accra day from `from` on, in pesewas. */
+/**
+ * Successful payments (cash and mobile money) per Accra day from `from` on, in pesewas; read
+ * through payments_success_paid_idx, whose expression this repeats (PERF-5).
+ */
 export async function paymentsByDay(db: Database, from: string) {
   const tz = BUSINESS_TIME_ZONE;
   const paidAt = sql`coalesce(${payments.paidAt}, ${payments.createdAt})`;

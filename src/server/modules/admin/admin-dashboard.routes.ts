@@ -10,6 +10,7 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Today's pickups and returns, bookings needing action, utilisation and revenue",
       response: { 200: AdminDashboardResponseSchema, ...authErrors },
     },
-    handler: async () => buildDashboard(app.db),
+    // A report: on the report connections, cancelled if staff leave (LIMIT-11, LIMIT-12).
+    handler: async (_request, reply) => app.runReport(reply, (db) => buildDashboard(db)),
   });
 };

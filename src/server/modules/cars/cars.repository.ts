@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import { LIVE_BOOKING_STATUSES } from '../../../shared/constants';
 import type { Database, Executor } from '../../db/client';
 import { bookings, carImages, cars } from '../../db/schema/index';
@@ -26,16 +26,24 @@ export async function loadActiveCarsWithImages(db: Executor) {
   return carRows.map((car) => ({ car, images: imagesByCar.get(car.id) ?? [] }));
 }
 
-/** Overlap on inclusive day ranges, the same rule as the exclusion constraint. */
-const overlaps = (start: string, end: string) =>
-  and(lte(bookings.startDate, end), gte(bookings.endDate, start));
+/**
+ * Overlap on inclusive day ranges, written as the exclusion constraint's own expression so the
+ * planner can answer it from the constraint's GiST index for one car, and from
+ * bookings_live_days_idx for every car (PERF-1); `start_date <= end and end_date >= start`
+ * means the same but no index can use both halves.
+ */
+const daysOf = sql`daterange(${bookings.startDate}, ${bookings.endDate}, '[]')`;
+const overlaps = (start: string | SQLWrapper, end: string | SQLWrapper) =>
+  sql`${daysOf} && daterange(${start}::date, ${end}::date, '[]')`;
 
 /**
  * A booking holds its car while its status is live, except an unpaid mobile money hold whose
- * time ran out (BOOK-7); those are swept to cancelled before any new booking's insert.
+ * time ran out (BOOK-7); those are swept to cancelled before any new booking's insert. The
+ * statuses are literals, not parameters: the exclusion index is partial on them and the planner
+ * can only prove a partial index's predicate from constants (PERF-1).
  */
 export const holdsCar = and(
-  inArray(bookings.status, [...LIVE_BOOKING_STATUSES]),
+  sql`${bookings.status} in (${sql.raw(LIVE_BOOKING_STATUSES.map((s) => `'${s}'`).join(', '))})`,
   sql`(${bookings.holdExpiresAt} is null or ${bookings.holdExpiresAt} > now())`,
 );
 const isLive = holdsCar;
@@ -70,8 +78,7 @@ const prepareOverlapCheck = (db: Database) =>
       and(
         eq(bookings.carId, sql.placeholder('carId')),
         isLive,
-        lte(bookings.startDate, sql.placeholder('end')),
-        gte(bookings.endDate, sql.placeholder('start')),
+        overlaps(sql.placeholder('start'), sql.placeholder('end')),
       ),
     )
     .limit(1)
