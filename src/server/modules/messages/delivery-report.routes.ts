@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DeliveryReportQuerySchema } from '../../../shared/schemas/sms-log';
 import { recordDeliveryReport } from './outbox.repository';
@@ -32,11 +33,14 @@ export const deliveryReportRoutes: FastifyPluginAsyncZod = async (app) => {
     tags: ['sms'],
     summary: "The SMS provider's delivery report (always 204)",
     querystring: DeliveryReportQuerySchema,
+    response: {
+      204: z.null().describe('Taken, whatever the id and status: the answer reveals nothing.'),
+    },
   };
 
   app.get('/delivery-report', { schema }, async (request, reply) => {
     await handle(request.query);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
   app.post('/delivery-report', { schema }, async (request, reply) => {
     const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<
@@ -49,6 +53,6 @@ export const deliveryReportRoutes: FastifyPluginAsyncZod = async (app) => {
       id: text(body.id) ?? request.query.id,
       status: text(body.status) ?? request.query.status,
     });
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 };
