@@ -85,3 +85,10 @@ export type ChargeStep = (typeof CHARGE_STEPS)[number];
 /** Prompts sent to phones (PAY-20): per booking, and per wallet number in an hour. */
 export const PROMPTS_PER_BOOKING = 3;
 export const PROMPTS_PER_WALLET_PER_HOUR = 5;
+
+/** Fair limits (LIMIT-13 to LIMIT-15): unpaid upcoming bookings, how far ahead, no-show. */
+export const MAX_UNPAID_UPCOMING_BOOKINGS = 3;
+export const BOOKING_HORIZON_DAYS = 180;
+export const NO_SHOW_AFTER_HOURS = 3;
+/** A pickup or return time when none is chosen (BOOK-16). */
+export const DEFAULT_HANDOVER_TIME = '09:00';

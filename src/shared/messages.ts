@@ -50,6 +50,20 @@ export const messages = {
     cannotCancel: 'This booking can no longer be cancelled.',
     idempotencyMismatch: 'This Idempotency-Key was already used for a different booking.',
     createFailed: 'Something went wrong.',
+    // Where, when and how much (BOOK-16 to BOOK-19, LIMIT-13, LIMIT-14).
+    timeInvalid: 'Choose a time such as 09:00',
+    pickupOutsideHours: (opens: string, closes: string) =>
+      `Pickup time must be between ${opens} and ${closes}`,
+    returnOutsideHours: (opens: string, closes: string) =>
+      `Return time must be between ${opens} and ${closes}`,
+    returnBeforePickup: 'Return time must be after the pickup time on a same-day rental',
+    deliveryOutsideAccra: 'Delivery is only available for cars at our Accra branches.',
+    deliveryAddressTooLong: 'Delivery address must be 200 characters or less',
+    tooFarAhead: 'Bookings open 180 days ahead.',
+    tooManyUnpaid: 'You have 3 unpaid bookings. Pay or cancel one first.',
+    cannotChange: 'This booking can no longer be changed.',
+    cannotExtend: 'Only a trip under way can be extended.',
+    extendNotLater: 'The new return date must be after the current one',
   },
   payment: {
     networkRequired: 'Please choose your mobile money network',

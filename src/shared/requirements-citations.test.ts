@@ -33,6 +33,8 @@ const REQUIREMENT_GROUPS = [
   'VAL',
   'MONEY',
   'BOOK',
+  'BRANCH',
+  'PRICE',
   'PAY',
   'LIMIT',
   'CAT',

@@ -2,12 +2,14 @@ import { z } from 'zod';
 import {
   BOOKING_HISTORY_PAGE_SIZE,
   BOOKING_STATUSES,
+  DEFAULT_HANDOVER_TIME,
   MAX_RENTAL_DAYS,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
 } from '../constants';
 import { daysBetween, todayInAccra } from '../dates';
 import { messages } from '../messages';
+import { BranchSchema, BranchSummarySchema, clockTime } from './branches';
 import { CarImageSchema } from './cars';
 import { MobileMoneyNetworkSchema, PaymentSchema, WalletNumberSchema } from './payments';
 import {
@@ -19,6 +21,30 @@ import {
 } from './common';
 
 const m = messages.booking;
+
+/** A yes/no from a form ('true', 'on', '1') or JSON (true); absent is no. */
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0'])])
+  .optional()
+  .transform((v) => v === true || v === 'true' || v === 'on' || v === '1');
+
+/**
+ * When and how (BOOK-16, PRICE-3, PRICE-4): pickup and return times within the branch's hours
+ * (checked by the server, which knows the branch), a chauffeur, a child seat, and delivery to
+ * an address in Accra. Shared by create, quote and change.
+ */
+export const bookingExtrasShape = {
+  pickup_time: clockTime(m.timeInvalid).default(DEFAULT_HANDOVER_TIME),
+  return_time: clockTime(m.timeInvalid).default(DEFAULT_HANDOVER_TIME),
+  chauffeur: flag,
+  child_seat: flag,
+  delivery_address: z
+    .string()
+    .trim()
+    .max(200, { error: m.deliveryAddressTooLong })
+    .optional()
+    .transform((v) => (v ? v : null)),
+};
 
 /** Step 1 of the booking form ('Destination and Booking Dates', PAGE-8). */
 const bookingDetailsShape = {
@@ -68,6 +94,7 @@ export type BookingDetailsValues = z.input<typeof BookingDetailsSchema>;
 export const CreateBookingInputSchema = z
   .object({
     ...bookingDetailsShape,
+    ...bookingExtrasShape,
     car_id: z.preprocess(
       numberFromText,
       z
@@ -93,6 +120,13 @@ export const CreateBookingInputSchema = z
   });
 export type CreateBookingInput = z.infer<typeof CreateBookingInputSchema>;
 
+export const QuoteLineSchema = z.object({
+  label: z.string(),
+  /** Cedis; negative for the weekly price's saving. */
+  amount: z.number(),
+});
+export type QuoteLine = z.infer<typeof QuoteLineSchema>;
+
 export const BookingCarSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -112,14 +146,31 @@ export const BookingSchema = z.object({
   days: z.number().int(),
   price_per_day: z.number(),
   line_cost: z.number(),
+  /** The weekly price's saving, in cedis (PRICE-2). */
+  discount: z.number(),
+  /** Chauffeur, child seat, delivery and airport fees together, in cedis. */
+  extras: z.number(),
   deposit: z.number(),
   total_cost: z.number(),
+  /** What was charged, line by line, in cedis; sums to total_cost (PRICE-6). */
+  lines: z.array(QuoteLineSchema),
   destination: z.string(),
   destination_type: z.number().int(),
+  pickup_time: z.string(),
+  return_time: z.string(),
+  chauffeur: z.boolean(),
+  child_seat: z.boolean(),
+  delivery_address: z.string().nullable(),
+  /** Where the car is picked up and returned (BRANCH-3). */
+  branch: BranchSchema,
   payment_method: z.enum(PAYMENT_METHODS),
   hold_expires_at: z.string().nullable(),
   created_at: z.string(),
   can_cancel: z.boolean(),
+  /** Before pickup: dates, times and extras may change (BOOK-18). */
+  can_change: z.boolean(),
+  /** During the trip: the return date may move later (BOOK-19). */
+  can_extend: z.boolean(),
   car: BookingCarSchema,
   /** The latest mobile money attempt; null for pay on pickup. */
   payment: PaymentSchema.nullable(),
@@ -144,12 +195,22 @@ export type BookingHistoryResponse = z.infer<typeof BookingHistoryResponseSchema
 export const BookingCodeParamsSchema = z.object({ code: z.string().min(1).max(40) });
 export const BookingResponseSchema = z.object({ booking: BookingSchema });
 
-/** Quote for the summary step: the server's price for a car and dates. */
+/**
+ * GET /api/bookings/quote (PRICE-1): the server's price for a car, dates, times and extras,
+ * signed in or not. With `booking_code` (signed in, the renter's own booking) it re-quotes a
+ * change: the booking's own dates do not count as taken, and `difference` says what the
+ * change costs (positive) or gives back (negative).
+ */
 export const QuoteQuerySchema = z
   .object({
     car_id: z.coerce.number().int().min(1).max(2_147_483_647),
     start_date: requiredIsoDate(m.startRequired),
     end_date: requiredIsoDate(m.endRequired),
+    destination_type: z
+      .union([z.literal([1, 2]), z.literal(['1', '2']).transform((v) => Number(v) as 1 | 2)])
+      .default(1),
+    ...bookingExtrasShape,
+    booking_code: z.string().min(1).max(40).optional(),
   })
   .superRefine((v, ctx) => {
     checkBookingDates(v, ctx);
@@ -158,12 +219,49 @@ export const QuoteResponseSchema = z.object({
   car_id: z.number().int(),
   start_date: z.string(),
   end_date: z.string(),
+  pickup_time: z.string(),
+  return_time: z.string(),
   days: z.number().int(),
   price_per_day: z.number(),
   line_cost: z.number(),
   deposit: z.number(),
   discount: z.number(),
+  extras: z.number(),
   total_cost: z.number(),
+  lines: z.array(QuoteLineSchema),
+  branch: BranchSummarySchema,
   available: z.boolean(),
+  /** A change's cost against the booking's current total (only with booking_code). */
+  difference: z.number().optional(),
 });
 export type Quote = z.infer<typeof QuoteResponseSchema>;
+
+/**
+ * POST /api/bookings/{code}/change (BOOK-18): before pickup, new dates, times or extras,
+ * re-quoted; the car's own other bookings still may not overlap (BOOK-3).
+ */
+export const ChangeBookingInputSchema = z
+  .object({ ...bookingDetailsShape, ...bookingExtrasShape })
+  .superRefine((v, ctx) => {
+    checkBookingDates(v, ctx);
+  });
+export type ChangeBookingInput = z.infer<typeof ChangeBookingInputSchema>;
+
+/** POST /api/bookings/{code}/extend (BOOK-19): during the trip, a later return date. */
+export const ExtendBookingInputSchema = z.object({
+  end_date: requiredIsoDate(m.endRequired),
+  return_time: clockTime(m.timeInvalid).optional(),
+});
+export type ExtendBookingInput = z.infer<typeof ExtendBookingInputSchema>;
+
+/**
+ * The answer to a change or an extension: the booking as it now is, what it cost or gave back
+ * (cedis; positive is owed), and for mobile money the prompt for a higher price.
+ */
+export const BookingChangeResponseSchema = z.object({
+  message: z.string(),
+  booking: BookingSchema,
+  difference: z.number(),
+  payment: PaymentSchema.optional(),
+});
+export type BookingChangeResponse = z.infer<typeof BookingChangeResponseSchema>;

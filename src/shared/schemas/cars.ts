@@ -32,6 +32,12 @@ export const CarSchema = z.object({
   fuel_type: z.enum(FUEL_TYPES),
   colour: z.string(),
   location: z.object({ city: z.string(), lat: z.number(), long: z.number() }),
+  /** Where the car is picked up (BRANCH-2). */
+  branch: z.object({ id: z.number().int(), name: z.string(), town: z.string() }),
+  /** The price of 7 days, if the car has one (PRICE-2). */
+  weekly_price: z.number().nullable(),
+  /** This car's security deposit, in cedis (PRICE-5). */
+  deposit: z.number(),
 });
 export type Car = z.infer<typeof CarSchema>;
 
@@ -227,5 +233,9 @@ export const AvailabilityResponseSchema = z.object({
   from: z.string(),
   to: z.string(),
   booked: z.array(DateRangeSchema),
+  /** Whether exactly from…to is free (BOOK-17); true when no window was asked. */
+  available: z.boolean(),
+  /** When taken: the first free range of the same length after `from`, within the horizon. */
+  next_free: DateRangeSchema.nullable(),
 });
 export type AvailabilityResponse = z.infer<typeof AvailabilityResponseSchema>;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -12,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { branches } from './branches';
 import { cars } from './cars';
 import { users } from './users';
 
@@ -43,10 +45,33 @@ export const bookings = pgTable(
     /** The price when booked: a later price change never alters a booking. */
     pricePerDayPesewas: integer('price_per_day_pesewas').notNull(),
     lineCostPesewas: integer('line_cost_pesewas').notNull(),
+    /** The weekly price's saving on line_cost (PRICE-2); 0 below 7 days. */
+    discountPesewas: integer('discount_pesewas').notNull().default(0),
+    /** Chauffeur, child seat, delivery and airport fees together (PRICE-3, PRICE-4). */
+    extrasPesewas: integer('extras_pesewas').notNull().default(0),
     depositPesewas: integer('deposit_pesewas').notNull(),
     totalPesewas: integer('total_pesewas').notNull(),
     destination: text('destination').notNull(),
     destinationType: smallint('destination_type').notNull(),
+    /** The pickup and return branch: the car's own when booked (BRANCH-3). */
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    /** 'HH:MM' Accra time, within the branch's hours (BOOK-16). */
+    pickupTime: text('pickup_time').notNull().default('09:00'),
+    returnTime: text('return_time').notNull().default('09:00'),
+    chauffeur: boolean('chauffeur').notNull().default(false),
+    childSeat: boolean('child_seat').notNull().default(false),
+    /** Set when the car is brought to an address in Accra for the delivery fee (PRICE-4). */
+    deliveryAddress: text('delivery_address'),
+    /**
+     * The quote's lines as booked ({ label, amount_pesewas }[]), summing to total_pesewas, so a
+     * receipt shows what was charged even after prices change (PRICE-6).
+     */
+    lines: jsonb('lines')
+      .$type<{ label: string; amount_pesewas: number }[]>()
+      .notNull()
+      .default([]),
     paymentMethod: text('payment_method').notNull(),
     status: text('status').notNull().default('pending'),
     paymentStatus: text('payment_status').notNull().default('unpaid'),
@@ -62,6 +87,8 @@ export const bookings = pgTable(
     uniqueIndex('bookings_booking_code_key').on(t.bookingCode),
     index('bookings_user_id_created_idx').on(t.userId, t.createdAt),
     index('bookings_car_id_idx').on(t.carId),
+    check('bookings_pickup_time_check', sql`${t.pickupTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check('bookings_return_time_check', sql`${t.returnTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
     check('bookings_dates_check', sql`${t.endDate} >= ${t.startDate}`),
     check('bookings_days_check', sql`${t.days} between 1 and 90`),
     check(
@@ -88,7 +115,8 @@ export const bookings = pgTable(
     check('bookings_destination_type_check', sql`${t.destinationType} in (1, 2)`),
     check(
       'bookings_money_check',
-      sql`${t.totalPesewas} = ${t.lineCostPesewas} + ${t.depositPesewas} and ${t.lineCostPesewas} = ${t.pricePerDayPesewas} * ${t.days}`,
+      sql`${t.totalPesewas} = ${t.lineCostPesewas} - ${t.discountPesewas} + ${t.extrasPesewas} + ${t.depositPesewas} and ${t.lineCostPesewas} = ${t.pricePerDayPesewas} * ${t.days}
+        and ${t.discountPesewas} >= 0 and ${t.discountPesewas} <= ${t.lineCostPesewas} and ${t.extrasPesewas} >= 0`,
     ),
   ],
 );

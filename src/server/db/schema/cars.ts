@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { branches } from './branches';
 
 export const cars = pgTable(
   'cars',
@@ -31,6 +32,14 @@ export const cars = pgTable(
     /** Money is integer pesewas (GH₵ 1 = 100 pesewas). */
     pricePerDayPesewas: integer('price_per_day_pesewas').notNull(),
     oldPricePesewas: integer('old_price_pesewas'),
+    /** The price of 7 days, if staff set one; from 7 days the cheaper applies (PRICE-2). */
+    weeklyPricePesewas: integer('weekly_price_pesewas'),
+    /** The security deposit for this car (PRICE-5); GH₵ 200 unless staff set another. */
+    depositPesewas: integer('deposit_pesewas').notNull().default(200_00),
+    /** Where the car stands, is picked up and is returned (BRANCH-2). */
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
     city: text('city').notNull(),
     lat: doublePrecision('lat').notNull(),
     long: doublePrecision('long').notNull(),
@@ -41,7 +50,13 @@ export const cars = pgTable(
   },
   (t) => [
     index('cars_make_idx').on(sql`lower(${t.make})`),
+    index('cars_branch_id_idx').on(t.branchId),
     check('cars_price_positive_check', sql`${t.pricePerDayPesewas} > 0`),
+    check(
+      'cars_weekly_price_check',
+      sql`${t.weeklyPricePesewas} is null or (${t.weeklyPricePesewas} > 0 and ${t.weeklyPricePesewas} < 7 * ${t.pricePerDayPesewas})`,
+    ),
+    check('cars_deposit_check', sql`${t.depositPesewas} >= 0`),
     check(
       'cars_body_type_check',
       sql`${t.bodyType} in ('sedan','suv','hatchback','coupe','convertible','wagon','pickup','van')`,

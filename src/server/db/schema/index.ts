@@ -1,4 +1,5 @@
 export * from './users';
+export * from './branches';
 export * from './cars';
 export * from './bookings';
 export * from './payments';

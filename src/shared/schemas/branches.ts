@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { EXTRA_PRICE_KEYS } from '../pricing';
+import { requiredText } from './common';
+
+/** 'HH:MM', 24-hour Accra time (BOOK-10). */
+export const CLOCK_TIME_REGEX = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
+export const clockTime = (message: string) =>
+  z.string().trim().regex(CLOCK_TIME_REGEX, { error: message });
+
+/** A pickup place as renters see it: GET /api/branches (BRANCH-1). */
+export const BranchSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  town: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  opens: z.string(),
+  closes: z.string(),
+  is_airport: z.boolean(),
+});
+export type Branch = z.infer<typeof BranchSchema>;
+export const BranchesResponseSchema = z.object({ branches: z.array(BranchSchema) });
+
+/** The short form on cards, history and receipts. */
+export const BranchSummarySchema = BranchSchema.pick({ id: true, name: true, town: true });
+export type BranchSummary = z.infer<typeof BranchSummarySchema>;
+
+/** Staff create or edit a branch (BRANCH-1): POST /api/admin/branches, PUT /api/admin/branches/{id}. */
+export const BranchInputSchema = z
+  .object({
+    name: requiredText('Name is required').max(80, { error: 'Name must be 80 characters or less' }),
+    town: requiredText('Town is required').max(60, { error: 'Town must be 60 characters or less' }),
+    address: requiredText('Address is required').max(200, {
+      error: 'Address must be 200 characters or less',
+    }),
+    phone: requiredText('Phone is required').max(20, {
+      error: 'Phone must be 20 characters or less',
+    }),
+    opens: clockTime('Opening time must look like 07:00'),
+    closes: clockTime('Closing time must look like 21:00'),
+    is_airport: z.boolean().default(false),
+  })
+  .superRefine((v, ctx) => {
+    if (v.opens >= v.closes) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['closes'],
+        message: 'Closing time must be after opening time',
+      });
+    }
+  });
+export type BranchInput = z.infer<typeof BranchInputSchema>;
+
+/** The extras' prices in cedis: GET and PUT /api/admin/extra-prices (PRICE-3). */
+export const ExtraPricesSchema = z.object(
+  Object.fromEntries(
+    EXTRA_PRICE_KEYS.map((key) => [
+      key,
+      z.coerce
+        .number({ error: 'Enter an amount in cedis' })
+        .min(0, { error: 'An amount cannot be negative' })
+        .max(100_000, { error: 'An amount must be GH₵ 100,000 or less' })
+        .multipleOf(0.01, { error: 'Use at most two decimals' }),
+    ]),
+  ) as Record<(typeof EXTRA_PRICE_KEYS)[number], z.ZodCoercedNumber>,
+);
+export type ExtraPricesInput = z.infer<typeof ExtraPricesSchema>;
