@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { hostname } from 'node:os';
 import { rowsOf, type Executor } from '../../db/client';
@@ -12,6 +11,12 @@ interface Job {
   work: JobWork;
   timer: NodeJS.Timeout | null;
   running: Promise<void> | null;
+}
+
+/** Where runs and failures are told (the app's logger). */
+export interface SchedulerLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
 }
 
 /** Who ran a slot, in `scheduled_jobs.last_run_by` and the log. */
@@ -61,7 +66,7 @@ export class Scheduler {
 
   constructor(
     private readonly db: Executor,
-    private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+    private readonly log: SchedulerLog,
   ) {}
 
   /**
