@@ -52,7 +52,7 @@ const settings = {
   realisticRenters: intFromEnv('BENCH_REALISTIC_RENTERS', 200),
   realisticCars: intFromEnv('BENCH_REALISTIC_CARS', 50),
   /** Starts are 1 to this many days ahead (within the 180 days a booking may start in). */
-  realisticWindow: intFromEnv('BENCH_REALISTIC_WINDOW', 120),
+  realisticWindow: intFromEnv('BENCH_REALISTIC_WINDOW', 100),
   /** Decisions a second offered in all (renters pace themselves); unset: as fast as answered. */
   realisticRate: process.env.BENCH_REALISTIC_RATE ? intFromEnv('BENCH_REALISTIC_RATE', 1) : 0,
   databaseUrl: process.env.BENCH_DATABASE_URL || null,
