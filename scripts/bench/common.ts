@@ -11,4 +11,33 @@ export interface ServerReady {
   /** Whether this start filled an empty database with the demo data. */
   seeded: boolean;
   pid: number;
+  /** The processes that serve (the workers with --processes, else pid). */
+  pids: number[];
+  /** Access tokens of the renters made with --renters. */
+  tokens: string[];
+  /** Cars on offer, with --cars. */
+  carIds: number[];
 }
+
+/** The bench renters' password (the bench server signs them in). */
+export const BENCH_PASSWORD = 'Bench@12345';
+
+/** Answers how many pairs of live bookings of one car overlap (0, or the invariant broke). */
+export const OVERLAPS_ROUTE = '/bench/overlaps';
+
+/**
+ * Every pair of live bookings (rentals and maintenance blocks) of the same car whose days
+ * overlap, counted; beside it the number of live bookings, so that 0 pairs means something.
+ * "Live" is the exclusion constraint's own predicate (migration 0001), the widest: a pending
+ * booking whose mobile money hold ran out counts too.
+ */
+export const OVERLAPS_SQL = `
+with live as (
+  select id, car_id, daterange(start_date, end_date, '[]') as days
+  from bookings
+  where kind in ('rental', 'maintenance') and status in ('pending', 'confirmed', 'active')
+)
+select
+  (select count(*) from live a join live b
+     on a.car_id = b.car_id and a.id < b.id and a.days && b.days) as pairs,
+  (select count(*) from live) as live`;

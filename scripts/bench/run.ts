@@ -4,8 +4,9 @@
 // Layout: the app runs in a child process (scripts/bench/server.ts) and autocannon runs here,
 // so the load generator does not take the server's CPU inside one event loop.
 import autocannon, { type Result } from 'autocannon';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { randomBytes, randomInt } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -17,7 +18,13 @@ import { insertUser } from '../../src/server/db/factories';
 import { bookings } from '../../src/server/db/schema/index';
 import { hasOverlappingBooking } from '../../src/server/modules/cars/cars.repository';
 import { addDays, todayInAccra } from '../../src/shared/dates';
-import { BARE_ROUTE, type ServerReady } from './common';
+import {
+  BARE_ROUTE,
+  BENCH_PASSWORD,
+  OVERLAPS_ROUTE,
+  OVERLAPS_SQL,
+  type ServerReady,
+} from './common';
 
 // ---------------------------------------------------------------------------------------------
 // Settings (environment variables override the defaults; the report prints what was used)
@@ -41,14 +48,24 @@ const settings = {
   creationDuration: intFromEnv('BENCH_CREATION_DURATION', 8),
   creationConnections: intFromEnv('BENCH_CREATION_CONNECTIONS', 50),
   creationRounds: intFromEnv('BENCH_CREATION_ROUNDS', 2),
+  realisticDuration: intFromEnv('BENCH_REALISTIC_DURATION', 20),
+  realisticRenters: intFromEnv('BENCH_REALISTIC_RENTERS', 200),
+  realisticCars: intFromEnv('BENCH_REALISTIC_CARS', 50),
+  /** Starts are 1 to this many days ahead (within the 180 days a booking may start in). */
+  realisticWindow: intFromEnv('BENCH_REALISTIC_WINDOW', 100),
+  /** Decisions a second offered in all (renters pace themselves); unset: as fast as answered. */
+  realisticRate: process.env.BENCH_REALISTIC_RATE ? intFromEnv('BENCH_REALISTIC_RATE', 1) : 0,
   databaseUrl: process.env.BENCH_DATABASE_URL || null,
   pgServer: process.env.BENCH_PG_SERVER || 'postgres://postgres@127.0.0.1:5432/postgres',
   /**
-   * Which parts to run: pglite (reads), postgres (reads), contended; and, only when named,
-   * creation (bookings that all succeed, with and without the SMS outbox write).
+   * Which parts to run: pglite (reads), postgres (reads), contended, realistic (on both
+   * databases); and, only when named, creation (bookings that all succeed, with and without
+   * the SMS outbox write) and processes (reads from 1 and 2 processes).
    */
   parts: new Set(
-    (process.env.BENCH_PARTS || 'pglite,postgres,contended').split(',').map((p) => p.trim()),
+    (process.env.BENCH_PARTS || 'pglite,postgres,contended,realistic')
+      .split(',')
+      .map((p) => p.trim()),
   ),
   /** Extra node flags for the server process, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'. */
   serverNodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
@@ -60,11 +77,18 @@ const GOALS = {
   contendedPerSecond: 3_000,
   contendedP99Ms: 50,
   contended5xx: 0,
+  realisticPerSecond: 1_500,
+  realisticP99Ms: 100,
 };
+
+/** The bench server's preparation for the realistic part: renters signed in, cars on offer. */
+const realisticArgs = [
+  `--renters=${settings.realisticRenters}`,
+  `--cars=${settings.realisticCars}`,
+];
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 const serverScript = fileURLToPath(new URL('./server.ts', import.meta.url));
-const BENCH_PASSWORD = 'Bench@12345';
 
 // ---------------------------------------------------------------------------------------------
 // Small helpers
@@ -160,15 +184,26 @@ const cpuPerResponseUs = (percentOfCore: number | null, cpu: CpuUse, responses: 
     ? null
     : ((percentOfCore / 100) * cpu.wallMs * 1000) / responses;
 
-function startCpuMeter(serverPid: number) {
+/** CPU time of the serving processes (with several: their sum), in ms. */
+function serversCpuMs(pids: number | number[]): number | null {
+  let sum = 0;
+  for (const pid of Array.isArray(pids) ? pids : [pids]) {
+    const ms = processCpuMs(pid);
+    if (ms === null) return null;
+    sum += ms;
+  }
+  return sum;
+}
+
+function startCpuMeter(serverPid: number | number[]) {
   const wallStart = performance.now();
-  const serverStart = processCpuMs(serverPid);
+  const serverStart = serversCpuMs(serverPid);
   const postgresStart = postgresCpuMs();
   const selfStart = process.cpuUsage();
   const machineStart = machineTimes();
   return (): CpuUse => {
     const wall = performance.now() - wallStart;
-    const serverEnd = processCpuMs(serverPid);
+    const serverEnd = serversCpuMs(serverPid);
     const postgresEnd = postgresCpuMs();
     const self = process.cpuUsage(selfStart);
     const machineEnd = machineTimes();
@@ -305,7 +340,11 @@ interface Measurement {
   serverUs: number | null;
 }
 
-async function measure(url: string, duration: number, serverPid: number): Promise<Measurement> {
+async function measure(
+  url: string,
+  duration: number,
+  serverPid: number | number[],
+): Promise<Measurement> {
   const meter = startCpuMeter(serverPid);
   const result = await cannon({
     url,
@@ -375,7 +414,7 @@ async function seededCars(base: string) {
 
 async function readBenchmark(label: string, server: BenchServer): Promise<ReadSummary> {
   const { base } = server;
-  const pid = server.ready.pid;
+  const pid = server.ready.pids;
   const list = await seededCars(base);
   const car = list.all_cars[0]!;
   const targets = [
@@ -497,6 +536,9 @@ async function inBatches<T, R>(
 }
 
 async function signedInUsers(handle: DatabaseHandle, base: string, n: number): Promise<string[]> {
+  // Per-address allowances live in the database (PERF-9): the bench signs everyone in from
+  // 127.0.0.1, and runs on one database would otherwise use up that address's 300 logins.
+  await handle.db.execute(sql`delete from rate_limit_counters where key like '%|127.0.0.1'`);
   const taken = new Set<string>();
   const started = performance.now();
   const users = await inBatches(
@@ -812,6 +854,299 @@ async function creationBenchmark(url: string): Promise<CreationRun[]> {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Part 4: realistic contention (BENCH_PARTS=realistic, on PGlite and PostgreSQL)
+
+interface RealisticSummary {
+  label: string;
+  decisionsPerSecond: number;
+  p50: number;
+  p99: number;
+  created: number;
+  conflicts: number;
+  /** Every status of the booking requests, 201 and 409 included. */
+  statuses: Record<string, number>;
+  fiveXx: number;
+  errors: number;
+  conflictShare: number;
+  cancels: number;
+  cancelStatuses: Record<string, number>;
+  cancelP99: number;
+  overlaps: { pairs: number; live: number };
+  /** 0 = as fast as the renters get answers; else the offered decisions/s. */
+  offeredRate: number;
+}
+
+/** One request over a keep-alive agent; never throws (status 0 = no answer). */
+function request(
+  agent: http.Agent,
+  base: string,
+  method: string,
+  path: string,
+  token: string,
+  body?: string,
+): Promise<{ status: number; body: string }> {
+  const url = new URL(path, base);
+  return new Promise((resolve) => {
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method,
+        agent,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
+        },
+        timeout: 30_000,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', () => resolve({ status: 0, body: '' }));
+      },
+    );
+    req.on('error', () => resolve({ status: 0, body: '' }));
+    req.on('timeout', () => req.destroy());
+    req.end(body);
+  });
+}
+
+/**
+ * 200 renters (each its own connection and sign-in, phone verified) book 50 popular cars:
+ * each request a random car, a start 1 to BENCH_REALISTIC_WINDOW days ahead and 1 to 4 days,
+ * so ranges overlap and about a third conflict. Renters keep at most 3 upcoming bookings, as a
+ * renter may (BOOK rules on unpaid bookings): after a 201 that makes 3, the renter cancels its
+ * oldest, which also frees the car as real cancellations do. A decision is an answer 201 or 409
+ * (any 409: a taken car, or a per-renter limit); cancellations are counted apart. Afterwards one
+ * SQL query over every live booking proves that no two of one car overlap.
+ */
+async function realisticBenchmark(label: string, server: BenchServer): Promise<RealisticSummary> {
+  const { tokens, carIds } = server.ready;
+  const renters = tokens.length;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: renters + 10 });
+  const today = todayInAccra();
+  const window = settings.realisticWindow;
+  const rate = settings.realisticRate;
+  log(
+    `  ${renters} renters, ${carIds.length} cars, starts 1 to ${window} days ahead, 1 to 4 days; ` +
+      (rate
+        ? `offered ${fmt(rate)} decisions/s in all`
+        : 'each renter books again as soon as answered'),
+  );
+
+  const state: { phase: 'warm-up' | 'measure' | 'stop' } = { phase: 'warm-up' };
+  // Read through a function: the loops look again after each await.
+  const phaseNow = () => state.phase;
+  const latencies: number[] = [];
+  const cancelLatencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  const cancelStatuses: Record<string, number> = {};
+  let errors = 0;
+  const interval = rate ? (renters / rate) * 1000 : 0;
+
+  async function renter(token: string) {
+    const held: string[] = [];
+    let next = performance.now() + Math.random() * interval;
+    while (phaseNow() !== 'stop') {
+      if (interval) {
+        const wait = next - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        next += interval;
+      }
+      if (phaseNow() === 'stop') break;
+      const measured = phaseNow() === 'measure';
+      const start = addDays(today, 1 + randomInt(0, window));
+      const body = JSON.stringify({
+        car_id: carIds[randomInt(0, carIds.length)],
+        start_date: start,
+        end_date: addDays(start, randomInt(0, 4)),
+        destination: 'Accra',
+        destination_type: 1,
+        payment_method: 'payOnPickup',
+      });
+      const t0 = performance.now();
+      const answer = await request(agent, server.base, 'POST', '/api/bookings/create', token, body);
+      if (measured) {
+        latencies.push(performance.now() - t0);
+        statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+        if (answer.status === 0) errors++;
+      }
+      if (answer.status !== 201) continue;
+      held.push(
+        (JSON.parse(answer.body) as { booking: { booking_code: string } }).booking.booking_code,
+      );
+      if (held.length < 3) continue;
+      const c0 = performance.now();
+      const cancelled = await request(
+        agent,
+        server.base,
+        'POST',
+        `/api/bookings/${held.shift()}/cancel`,
+        token,
+      );
+      if (measured) {
+        cancelLatencies.push(performance.now() - c0);
+        cancelStatuses[cancelled.status] = (cancelStatuses[cancelled.status] ?? 0) + 1;
+      }
+    }
+  }
+
+  const loops = tokens.map((t) => renter(t));
+  await new Promise((r) => setTimeout(r, settings.warmup * 1000));
+  log(`  warm-up: ${settings.warmup} s, discarded`);
+  state.phase = 'measure';
+  const meter = startCpuMeter(server.ready.pids);
+  const t0 = performance.now();
+  await new Promise((r) => setTimeout(r, settings.realisticDuration * 1000));
+  const seconds = (performance.now() - t0) / 1000;
+  const cpu = meter();
+  state.phase = 'stop';
+  await Promise.all(loops);
+  agent.destroy();
+  noteNoise(cpu);
+
+  const { body: overlaps } = await getJson<{ pairs: number; live: number }>(
+    `${server.base}${OVERLAPS_ROUTE}`,
+  );
+  latencies.sort((a, b) => a - b);
+  cancelLatencies.sort((a, b) => a - b);
+  const created = statuses['201'] ?? 0;
+  const conflicts = statuses['409'] ?? 0;
+  const fiveXx = Object.entries(statuses)
+    .filter(([code]) => Number(code) >= 500)
+    .reduce((sum, [, n]) => sum + n, 0);
+  const summary: RealisticSummary = {
+    label,
+    decisionsPerSecond: (created + conflicts) / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    created,
+    conflicts,
+    statuses,
+    fiveXx,
+    errors,
+    conflictShare: conflicts / Math.max(1, created + conflicts),
+    cancels: cancelLatencies.length,
+    cancelStatuses,
+    cancelP99: percentile(cancelLatencies, 99),
+    overlaps,
+    offeredRate: rate,
+  };
+  const statusText = (counts: Record<string, number>) =>
+    Object.entries(counts)
+      .map(([code, n]) => `${code === '0' ? 'no answer' : code}: ${fmt(n)}`)
+      .join(', ');
+  log(
+    `  ${fmt(seconds, 1)} s measured: decisions/s ${fmt(summary.decisionsPerSecond)}   p50 ${fmt(summary.p50, 1)} ms   p99 ${fmt(summary.p99, 1)} ms`,
+  );
+  log(`  booking answers: ${statusText(statuses)}; conflict share ${pct(summary.conflictShare)}`);
+  log(
+    `  cancellations: ${fmt(summary.cancels)} (${statusText(cancelStatuses) || 'none'}), p99 ${fmt(summary.cancelP99, 1)} ms`,
+  );
+  log(`  cpu (% of one core): ${cpuText(cpu)}`);
+  log(`  overlap check over every live booking (${fmt(overlaps.live)} live):`);
+  for (const line of OVERLAPS_SQL.trim().split('\n')) log(`    ${line}`);
+  log(`  -> ${overlaps.pairs} overlapping pairs (must be 0)`);
+  return summary;
+}
+
+function realisticGoals(s: RealisticSummary | string, label: string): Goal[] {
+  const names = ['decisions/s', 'p99', '5xx', 'overlapping pairs (check)'].map(
+    (n) => `realistic ${label}: ${n}`,
+  );
+  const goals = [
+    `>= ${fmt(GOALS.realisticPerSecond)}`,
+    `<= ${GOALS.realisticP99Ms} ms`,
+    '= 0',
+    '= 0',
+  ];
+  if (typeof s === 'string')
+    return names.map((name, i) => ({
+      name,
+      goal: goals[i]!,
+      actual: i === 0 ? `skipped (${s})` : 'skipped',
+      pass: null,
+    }));
+  return [
+    {
+      name: names[0]!,
+      goal: goals[0]!,
+      actual: `${fmt(s.decisionsPerSecond)} (${pct(s.conflictShare)} conflicts${s.offeredRate ? `, ${fmt(s.offeredRate)}/s offered` : ''})`,
+      pass: s.decisionsPerSecond >= GOALS.realisticPerSecond,
+    },
+    {
+      name: names[1]!,
+      goal: goals[1]!,
+      actual: `${fmt(s.p99, 1)} ms`,
+      pass: s.p99 <= GOALS.realisticP99Ms,
+    },
+    {
+      name: names[2]!,
+      goal: goals[2]!,
+      actual: `${s.fiveXx}${s.errors ? `, ${s.errors} without an answer` : ''}`,
+      pass: s.fiveXx === 0 && s.errors === 0,
+    },
+    {
+      name: names[3]!,
+      goal: goals[3]!,
+      actual: `${s.overlaps.pairs} among ${fmt(s.overlaps.live)} live bookings`,
+      pass: s.overlaps.pairs === 0,
+    },
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Part 5: read throughput of 1 and 2 app processes on one PostgreSQL (BENCH_PARTS=processes)
+
+interface ProcessesRun {
+  processes: number;
+  route: string;
+  m: Measurement;
+}
+
+/**
+ * The same reads (car list, car details) from a server of 1 process and one of 2 node:cluster
+ * workers on one port (WEB_CONCURRENCY's layout), taking turns on one database, in one run.
+ */
+async function processesBenchmark(url: string): Promise<ProcessesRun[]> {
+  const runs: ProcessesRun[] = [];
+  for (let round = 1; round <= settings.rounds; round++) {
+    for (const processes of [1, 2]) {
+      const server = await startServer(['postgres', url, `--processes=${processes}`]);
+      const car = (await seededCars(server.base)).all_cars[0]!;
+      for (const [route, path] of [
+        ['list', '/api/get/cars'],
+        ['detail', `/api/cars/${car.id}`],
+      ] as const) {
+        await measure(`${server.base}${path}`, settings.warmup, server.ready.pids);
+        const m = await measure(`${server.base}${path}`, settings.readDuration, server.ready.pids);
+        noteNoise(m.cpu);
+        runs.push({ processes, route, m });
+        log(
+          `  ${pad(String(round), 6)} ${pad(`${processes} process${processes > 1 ? 'es' : ''}`, 12)} ${pad(route, 7)} ${lpad(fmt(m.rps), 9)} ${lpad(`${m.p50} ms`, 6)} ${lpad(`${m.p99} ms`, 6)}   non-2xx ${m.non2xx}   ${cpuText(m.cpu)}`,
+        );
+      }
+      await server.stop();
+    }
+  }
+  log('  medians:');
+  for (const route of ['list', 'detail']) {
+    const of = (n: number) =>
+      median(runs.filter((r) => r.processes === n && r.route === route).map((r) => r.m.rps));
+    log(
+      `    ${pad(route, 7)} 1 process ${lpad(fmt(of(1)), 7)} req/s   2 processes ${lpad(fmt(of(2)), 7)} req/s   ratio ${fmt(of(2) / of(1), 2)}`,
+    );
+  }
+  return runs;
+}
+
+// ---------------------------------------------------------------------------------------------
 // PostgreSQL: the given database, or a scratch database created and dropped here
 
 async function postgresDatabase(): Promise<{ url: string; note: string } | { skipped: string }> {
@@ -1020,7 +1355,7 @@ async function main() {
     `  contended: ${settings.contendedConnections} connections (one renter each), ${settings.contendedDuration} s, one car, same dates; PostgreSQL pool 20`,
   );
   log('  latency: autocannon, 1 ms resolution, all statuses included');
-  if (settings.parts.size < 3) log(`  parts: ${[...settings.parts].join(', ')} (BENCH_PARTS)`);
+  if (settings.parts.size < 4) log(`  parts: ${[...settings.parts].join(', ')} (BENCH_PARTS)`);
   if (settings.serverNodeArgs.length)
     log(`  server node flags: ${settings.serverNodeArgs.join(' ')} (figures are not comparable)`);
 
@@ -1035,17 +1370,29 @@ async function main() {
       await lite.stop();
       goals.push(...readGoals(liteSummary, 'PGlite'));
     }
+    if (settings.parts.has('realistic')) {
+      heading('Realistic contention on PGlite (embedded, in memory)');
+      const lite = await startServer(['pglite', ...realisticArgs]);
+      goals.push(...realisticGoals(await realisticBenchmark('PGlite', lite), 'PGlite'));
+      await lite.stop();
+    }
 
     // 1b and 2. PostgreSQL.
     const wantReads = settings.parts.has('postgres');
     const wantContended = settings.parts.has('contended');
     const wantCreation = settings.parts.has('creation');
-    const database = wantReads || wantContended || wantCreation ? await postgresDatabase() : null;
+    const wantRealistic = settings.parts.has('realistic');
+    const wantProcesses = settings.parts.has('processes');
+    const database =
+      wantReads || wantContended || wantCreation || wantRealistic || wantProcesses
+        ? await postgresDatabase()
+        : null;
     if (database && 'skipped' in database) {
       heading('PostgreSQL');
       log(`  skipped: ${database.skipped}`);
       if (wantReads) goals.push(...readGoals(database.skipped, 'PostgreSQL'));
       if (wantContended) goals.push(...contendedGoals(database.skipped));
+      if (wantRealistic) goals.push(...realisticGoals(database.skipped, 'PostgreSQL'));
     } else if (database) {
       heading(`PostgreSQL ${await postgresVersion(database.url)}`);
       log(`  database: ${database.note}`);
@@ -1064,6 +1411,21 @@ async function main() {
         goals.push(...contendedGoals(contended));
       }
       await server.stop();
+      if (wantRealistic) {
+        heading('Realistic contention on PostgreSQL');
+        const realistic = await startServer(['postgres', database.url, ...realisticArgs]);
+        goals.push(
+          ...realisticGoals(await realisticBenchmark('PostgreSQL', realistic), 'PostgreSQL'),
+        );
+        await realistic.stop();
+      }
+      if (wantProcesses) {
+        heading('Reads from 1 and 2 app processes on one PostgreSQL');
+        log(
+          `  ${settings.readConnections} connections, ${settings.readDuration} s per run after ${settings.warmup} s warm-up, ${settings.rounds} rounds of (1 process, 2 processes); node:cluster workers on one port`,
+        );
+        await processesBenchmark(database.url);
+      }
       if (wantCreation) {
         heading('Creation throughput with and without the SMS outbox (PostgreSQL)');
         log(

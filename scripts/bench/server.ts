@@ -5,35 +5,116 @@
 // It migrates, seeds an empty database with the demo fleet, adds a bare route, listens on
 // 127.0.0.1 with a free port and prints one JSON line on stdout: {"ready":true,"port":…}.
 // SIGTERM (or stdin closing: the parent died) closes the app and exits.
+// Options: --renters=N signs in N new renters with verified phones and --cars=N makes sure N
+// cars are on offer (the realistic contention part); --processes=N serves from N node:cluster
+// workers on one port, as WEB_CONCURRENCY does (PostgreSQL only).
+import { inArray, sql } from 'drizzle-orm';
+import cluster from 'node:cluster';
+import { randomInt } from 'node:crypto';
 import { buildApp } from '../../src/server/app';
-import { openDatabase } from '../../src/server/db/client';
+import { superviseWorkers } from '../../src/server/cluster';
+import { openDatabase, rowsOf, type Database } from '../../src/server/db/client';
+import { insertCar } from '../../src/server/db/factories';
+import { cars, users } from '../../src/server/db/schema/index';
 import { seedDemoData } from '../../src/server/db/seed';
+import { loginUser } from '../../src/server/modules/auth/auth.service';
+import { hashPassword } from '../../src/server/modules/auth/passwords';
 import { bookingMessagesSwitch } from '../../src/server/modules/messages/booking-messages';
 import { defaultSmsConfig } from '../../src/server/modules/sms/sms.plugin';
-import { BARE_ROUTE, type ServerReady } from './common';
+import {
+  BARE_ROUTE,
+  BENCH_PASSWORD,
+  OVERLAPS_ROUTE,
+  OVERLAPS_SQL,
+  type ServerReady,
+} from './common';
 
-async function main() {
-  const args = process.argv.slice(2);
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const found = args.find((a) => a.startsWith(`--${name}=`));
+  return found ? Number(found.slice(name.length + 3)) : 0;
+};
+
+/** N renters with verified phones, signed in through the real sign-in (one hash for all). */
+async function signedInRenters(db: Database, n: number): Promise<string[]> {
+  if (n === 0) return [];
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  const taken = new Set<string>();
+  const numbers: string[] = [];
+  while (numbers.length < n) {
+    // 020 + seven digits: a valid national format; random so reruns on one database do not clash.
+    const msisdn = `23320${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
+    if (taken.has(msisdn)) continue;
+    taken.add(msisdn);
+    numbers.push(msisdn);
+  }
+  const existing = await db
+    .select({ msisdn: users.msisdn })
+    .from(users)
+    .where(inArray(users.msisdn, numbers));
+  const fresh = numbers.filter((m) => !existing.some((e) => e.msisdn === m));
+  await db.insert(users).values(
+    fresh.map((msisdn) => ({
+      name: 'Bench Renter',
+      msisdn,
+      passwordHash,
+      phoneVerifiedAt: new Date(),
+    })),
+  );
+  const tokens: string[] = [];
+  for (let i = 0; i < fresh.length; i += 10) {
+    const batch = fresh.slice(i, i + 10);
+    const answers = await Promise.all(
+      batch.map((msisdn) =>
+        loginUser(db, { msisdn: `0${msisdn.slice(3)}`, password: BENCH_PASSWORD }, '127.0.0.1'),
+      ),
+    );
+    tokens.push(...answers.map((a) => a.access_token));
+  }
+  return tokens;
+}
+
+/** At least n cars on offer; their ids. */
+async function carsOnOffer(db: Database, n: number): Promise<number[]> {
+  if (n === 0) return [];
+  const active = async () =>
+    (
+      await db
+        .select({ id: cars.id })
+        .from(cars)
+        .where(sql`${cars.retiredAt} is null`)
+    ).map((c) => c.id);
+  const have = await active();
+  for (let i = have.length; i < n; i++)
+    await insertCar(db, { pricePerDayPesewas: 300_00 + i * 500 });
+  return (await active()).slice(0, n);
+}
+
+type Kind = 'pglite' | 'postgres';
+
+async function serve(kind: Kind, url: string | undefined, poolSize: number) {
   // --no-outbox: bookings queue no SMS (the creation bench's baseline, run.ts).
   if (args.includes('--no-outbox')) bookingMessagesSwitch.enabled = false;
   // --no-outbox-worker: bookings queue their SMS but this process sends none (the write alone).
   const outboxWorker = !args.includes('--no-outbox-worker');
-  const [kind, url] = args.filter((a) => !a.startsWith('--'));
-  if (kind !== 'pglite' && kind !== 'postgres')
-    throw new Error('usage: server.ts pglite | postgres <url>');
-  if (kind === 'postgres' && !url) throw new Error('server.ts postgres needs a database URL');
-
   const database =
     kind === 'postgres'
       ? await openDatabase({
           kind: 'postgres',
           url: url!,
-          poolSize: 20,
+          poolSize,
           onError: (err) => console.error('bench server: database connection error:', err.message),
         })
       : await openDatabase({ kind: 'pglite', dataDir: null });
-  await database.migrate();
-  const seeded = await seedDemoData(database.db);
+  let seeded = false;
+  let tokens: string[] = [];
+  let carIds: number[] = [];
+  if (!cluster.isWorker) {
+    await database.migrate();
+    seeded = await seedDemoData(database.db);
+    tokens = await signedInRenters(database.db, option('renters'));
+    carIds = await carsOnOffer(database.db, option('cars'));
+  }
 
   const app = await buildApp({
     config: {
@@ -49,6 +130,13 @@ async function main() {
   });
   // Registered before listen (which readies the app): same plugins, hooks and error handler.
   app.get(BARE_ROUTE, { schema: { hide: true } }, async () => ({ ok: true }));
+  // The invariant checked after the realistic part, in SQL, on whichever database this is.
+  app.get(OVERLAPS_ROUTE, { schema: { hide: true } }, async () => {
+    const [row] = rowsOf<{ pairs: number; live: number }>(
+      await app.db.execute(sql.raw(OVERLAPS_SQL)),
+    );
+    return { pairs: Number(row!.pairs), live: Number(row!.live) };
+  });
 
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -65,12 +153,61 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown());
   process.on('SIGINT', () => void shutdown());
+  if (cluster.isWorker) return;
   // The parent holds our stdin open; if it dies without signalling us, do not linger.
   process.stdin.on('end', () => void shutdown());
   process.stdin.resume();
 
-  const ready: ServerReady = { ready: true, port: address.port, kind, seeded, pid: process.pid };
+  const ready: ServerReady = {
+    ready: true,
+    port: address.port,
+    kind,
+    seeded,
+    pid: process.pid,
+    pids: [process.pid],
+    tokens,
+    carIds,
+  };
   process.stdout.write(`${JSON.stringify(ready)}\n`);
+}
+
+async function main() {
+  const [kind, url] = args.filter((a) => !a.startsWith('--'));
+  if (kind !== 'pglite' && kind !== 'postgres')
+    throw new Error('usage: server.ts pglite | postgres <url>');
+  if (kind === 'postgres' && !url) throw new Error('server.ts postgres needs a database URL');
+  const processes = Math.max(1, option('processes'));
+  if (processes > 1 && kind !== 'postgres')
+    throw new Error('server.ts --processes needs PostgreSQL');
+  if (processes === 1 || cluster.isWorker) return serve(kind, url, 20);
+
+  // The primary: migrate and seed once, then N workers on one port (src/server/cluster.ts).
+  const database = await openDatabase({ kind: 'postgres', url: url!, poolSize: 2 });
+  await database.migrate();
+  const seeded = await seedDemoData(database.db);
+  await database.close();
+  process.stdin.on('end', () => process.kill(process.pid, 'SIGTERM'));
+  process.stdin.resume();
+  const ports = new Set<number>();
+  cluster.on('listening', (_worker, address) => ports.add(address.port));
+  await superviseWorkers({
+    processes,
+    log: (line) => console.error(`bench server: ${line}`),
+    onListening: (workers) => {
+      const ready: ServerReady = {
+        ready: true,
+        port: [...ports][0]!,
+        kind,
+        seeded,
+        pid: process.pid,
+        pids: workers.map((w) => w.process.pid!),
+        tokens: [],
+        carIds: [],
+      };
+      process.stdout.write(`${JSON.stringify(ready)}\n`);
+    },
+  });
+  process.exit(0);
 }
 
 main().catch((error: unknown) => {

@@ -25,6 +25,7 @@ import { bookingRoutes } from './modules/bookings/bookings.routes';
 import { carListRoutes, carRoutes } from './modules/cars/cars.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { inboxRoutes } from './modules/inbox/inbox.routes';
+import { schedulerPlugin } from './modules/jobs/scheduler.plugin';
 import { mediaRoutes } from './modules/media/media.routes';
 import { defaultPaymentsConfig, paymentsPlugin } from './modules/payments/payments.plugin';
 import { paymentRoutes } from './modules/payments/payments.routes';
@@ -33,6 +34,7 @@ import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { loadSheddingPlugin } from './plugins/load-shedding';
 import { openApiPlugin } from './plugins/openapi';
+import { databaseRateLimitStore } from './plugins/rate-limit-store';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webStaticPlugin } from './plugins/web-static';
 
@@ -109,6 +111,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(securityHeadersPlugin);
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database, so that every process shares each address's allowance (PERF-9).
+    store: databaseRateLimitStore(options.database.db),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: messages.http.tooManyRequests,
@@ -119,6 +123,7 @@ export async function buildApp(options: BuildAppOptions) {
     handle: options.database,
     closeOnShutdown: options.closeDatabase ?? false,
   });
+  await app.register(schedulerPlugin);
   await app.register(authPlugin);
   await app.register(verifiedPhonePlugin);
   const smsConfig = options.config.sms ?? defaultSmsConfig;

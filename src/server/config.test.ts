@@ -110,6 +110,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'test' })).not.toThrow();
   });
 
+  it('runs WEB_CONCURRENCY processes, several only on PostgreSQL (PERF-8)', () => {
+    expect(loadConfig({}).processes).toBe(1);
+    const url = 'postgres://u@localhost/db';
+    expect(loadConfig({ DATABASE_URL: url, WEB_CONCURRENCY: '4' }).processes).toBe(4);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(
+      /^Invalid configuration: WEB_CONCURRENCY: several processes need DATABASE_URL/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: url, WEB_CONCURRENCY: '0' })).toThrow(
+      /WEB_CONCURRENCY/,
+    );
+  });
+
   it('stops with a message naming the bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);

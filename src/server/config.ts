@@ -50,6 +50,11 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanish.default(false),
   WEB_ROOT: z.string().min(1).optional(),
+  /**
+   * App processes sharing the port (PERF-8): `npm start` forks this many, after migrating once.
+   * More than one needs PostgreSQL (only one process can open an embedded data folder).
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** Load shedding (plugins/load-shedding.ts): requests one process works on at once; 0 = no limit. */
   MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(128),
   /** Load shedding: event-loop delay (ms) above which new requests get 503; 0 = not checked. */
@@ -60,6 +65,8 @@ export type AppConfig = {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** App processes to run on one port (WEB_CONCURRENCY). */
+  processes: number;
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
   publicUrl: string;
   seedDemo: boolean;
@@ -113,6 +120,10 @@ function providerProblems(e: z.infer<typeof EnvSchema>): string[] {
     problems.push('ARKESEL_API_KEY: required when SMS_PROVIDER=arkesel');
   if (e.SMS_PROVIDER === 'arkesel' && !e.ARKESEL_SENDER_ID)
     problems.push('ARKESEL_SENDER_ID: required when SMS_PROVIDER=arkesel');
+  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL)
+    problems.push(
+      'WEB_CONCURRENCY: several processes need DATABASE_URL (only one process can open the embedded database)',
+    );
   if (e.NODE_ENV === 'production') {
     if (e.SMS_PROVIDER === 'sandbox')
       problems.push(
@@ -142,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
+    processes: e.WEB_CONCURRENCY,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: e.DATA_DIR },

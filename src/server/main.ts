@@ -1,18 +1,13 @@
+import cluster from 'node:cluster';
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { superviseWorkers } from './cluster';
+import { loadConfig, type AppConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
 
-/** Reads the environment, builds the app, listens, and shuts down gracefully. */
-async function main() {
-  const config = loadConfig();
-  const logger = { level: config.logLevel };
-
-  if (config.database.kind === 'pglite' && config.database.dataDir) {
-    mkdirSync(config.database.dataDir, { recursive: true });
-  }
-  const database = await openDatabase(
+const open = (config: AppConfig) =>
+  openDatabase(
     config.database.kind === 'postgres'
       ? {
           kind: 'postgres',
@@ -21,16 +16,33 @@ async function main() {
         }
       : { kind: 'pglite', dataDir: config.database.dataDir },
   );
+
+/** Migrates and (outside production, when empty) seeds: once, before any process serves. */
+async function prepareDatabase(config: AppConfig, database: Awaited<ReturnType<typeof open>>) {
   await database.migrate();
   if (config.seedDemo && (await seedDemoData(database.db))) {
     console.log('Seeded the demo fleet and demo accounts into the empty database.');
   }
+}
+
+const where = (config: AppConfig) =>
+  config.database.kind === 'postgres'
+    ? 'PostgreSQL'
+    : `embedded PostgreSQL in ${config.database.dataDir}`;
+
+/** One process that serves: builds the app, listens, and shuts down gracefully (RUN-8). */
+async function serve(config: AppConfig, prepared: boolean) {
+  if (config.database.kind === 'pglite' && config.database.dataDir) {
+    mkdirSync(config.database.dataDir, { recursive: true });
+  }
+  const database = await open(config);
+  if (!prepared) await prepareDatabase(config, database);
 
   const app = await buildApp({
     config,
     database,
     closeDatabase: true,
-    logger,
+    logger: { level: config.logLevel },
     webRoot: config.webRoot,
   });
   let closing = false;
@@ -47,11 +59,33 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  const where =
-    config.database.kind === 'postgres'
-      ? 'PostgreSQL'
-      : `embedded PostgreSQL in ${config.database.dataDir}`;
-  console.log(`CarLink Ghana is running at http://localhost:${config.port} (${where})`);
+  if (!cluster.isWorker)
+    console.log(`CarLink Ghana is running at http://localhost:${config.port} (${where(config)})`);
+}
+
+/**
+ * WEB_CONCURRENCY > 1 (PERF-8): this process migrates and seeds, then forks that many workers
+ * that serve one port; each worker comes back here as `cluster.isWorker` and only serves.
+ */
+async function main() {
+  const config = loadConfig();
+  if (cluster.isWorker) return serve(config, true);
+  if (config.processes === 1) return serve(config, false);
+
+  const database = await open(config);
+  try {
+    await prepareDatabase(config, database);
+  } finally {
+    await database.close();
+  }
+  await superviseWorkers({
+    processes: config.processes,
+    onListening: () =>
+      console.log(
+        `CarLink Ghana is running at http://localhost:${config.port} (${where(config)}, ${config.processes} processes)`,
+      ),
+  });
+  process.exit(0);
 }
 
 main().catch((error: unknown) => {

@@ -7,3 +7,4 @@ export * from './inbox';
 export * from './booking-events';
 export * from './phone-codes';
 export * from './sms';
+export * from './processes';

@@ -48,22 +48,11 @@ export const paymentsPlugin = fp<{ config: PaymentsConfig; publicUrl: string }>(
     // Webhook work started after its answer finishes before the database closes.
     app.addHook('onClose', () => settleBackground(context));
 
-    if (config.reconcileIntervalSeconds > 0) {
-      let running: Promise<unknown> | null = null;
-      const timer = setInterval(() => {
-        if (running) return; // a slow provider must not pile passes on top of each other
-        running = reconcileOnce(context)
-          .catch((error: unknown) =>
-            app.log.warn({ err: error }, 'payment reconciliation pass failed'),
-          )
-          .finally(() => (running = null));
-      }, config.reconcileIntervalSeconds * 1000);
-      timer.unref();
-      app.addHook('onClose', async () => {
-        clearInterval(timer);
-        await running;
-      });
-    }
+    // Once per period across all processes (PERF-10); each payment is also leased while asked.
+    if (config.reconcileIntervalSeconds > 0)
+      app.scheduler.registerJob('payment-reconcile', config.reconcileIntervalSeconds * 1000, () =>
+        reconcileOnce(context),
+      );
   },
-  { name: 'payments', dependencies: [] },
+  { name: 'payments', dependencies: ['scheduler'] },
 );
