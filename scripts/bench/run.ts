@@ -4,7 +4,7 @@
 // Layout: the app runs in a child process (scripts/bench/server.ts) and autocannon runs here,
 // so the load generator does not take the server's CPU inside one event loop.
 import autocannon, { type Result } from 'autocannon';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -713,6 +713,9 @@ interface CreationRun {
   p50: number;
   p99: number;
   other: number;
+  /** CPU per booking made, in µs: the server process's and PostgreSQL's (null off Linux). */
+  serverUs: number | null;
+  postgresUs: number | null;
 }
 
 /**
@@ -739,6 +742,11 @@ async function creationBenchmark(url: string): Promise<CreationRun[]> {
       none: ['--no-outbox'],
     };
     for (const variant of variants) {
+      // Each variant sends only the texts it made: what an earlier run left due (the write
+      // alone sends nothing) would otherwise be sent during the next run and charged to it.
+      await handle.db.execute(
+        sql`update sms_outbox set status = 'cancelled' where status in ('queued', 'sending') and due_at <= now()`,
+      );
       const server = await startServer(['postgres', url, ...flags[variant]]);
       if (!tokens.length) {
         tokens = await signedInUsers(handle, server.base, settings.creationConnections);
@@ -776,7 +784,8 @@ async function creationBenchmark(url: string): Promise<CreationRun[]> {
       const result = await cannon(
         options(settings.creationDuration) as Parameters<typeof autocannon>[0],
       );
-      noteNoise(meter());
+      const cpu = meter();
+      noteNoise(cpu);
       await server.stop();
       const created = result.statusCodeStats['201']?.count ?? 0;
       const run: CreationRun = {
@@ -785,11 +794,15 @@ async function creationBenchmark(url: string): Promise<CreationRun[]> {
         p50: result.latency.p50,
         p99: result.latency.p99,
         other: result.requests.total - created,
+        serverUs: cpuPerResponseUs(cpu.server, cpu, created),
+        postgresUs: cpuPerResponseUs(cpu.postgres, cpu, created),
       };
       runs.push(run);
+      const us = (v: number | null) => (v === null ? '?' : fmt(v));
       log(
-        `  ${variant.padEnd(10)}: ${fmt(run.createdPerSecond)} bookings/s   p50 ${run.p50} ms   p99 ${run.p99} ms   not 201: ${run.other}`,
+        `  ${variant.padEnd(10)}: ${fmt(run.createdPerSecond)} bookings/s   p50 ${run.p50} ms   p99 ${run.p99} ms   not 201: ${run.other}   cpu per booking: server ${us(run.serverUs)} µs, postgres ${us(run.postgresUs)} µs`,
       );
+      log(`              cpu (% of one core): ${cpuText(cpu)}`);
     }
     const median = (xs: number[]) => {
       const sorted = xs.sort((a, b) => a - b);
@@ -801,10 +814,26 @@ async function creationBenchmark(url: string): Promise<CreationRun[]> {
     const of = (v: CreationVariant) =>
       median(runs.filter((r) => r.variant === v).map((r) => r.createdPerSecond));
     const none = of('none');
-    for (const v of ['write only', 'outbox'] as const)
+    // CPU per booking is steadier than bookings/s on a shared machine: it counts only the
+    // server's and PostgreSQL's own work, whatever share of the cores they were given.
+    const cpuOf = (v: CreationVariant) => {
+      const each = runs
+        .filter((r) => r.variant === v)
+        .map((r) =>
+          r.serverUs === null || r.postgresUs === null ? null : r.serverUs + r.postgresUs,
+        );
+      return each.includes(null) ? null : median(each as number[]);
+    };
+    const cpuNone = cpuOf('none');
+    for (const v of ['write only', 'outbox'] as const) {
+      const cpu = cpuOf(v);
       log(
-        `  ${v === 'outbox' ? 'outbox write and sending' : 'outbox write alone'}: costs ${fmt((1 - of(v) / none) * 100, 1)} % of creation throughput (${fmt(of(v))} vs ${fmt(none)} bookings/s, medians)`,
+        `  ${v === 'outbox' ? 'outbox write and sending' : 'outbox write alone'}: costs ${fmt((1 - of(v) / none) * 100, 1)} % of creation throughput (${fmt(of(v))} vs ${fmt(none)} bookings/s, medians)` +
+          (cpu === null || cpuNone === null
+            ? ''
+            : `; server + postgres cpu per booking ${fmt(cpu)} vs ${fmt(cpuNone)} µs (+${fmt((cpu / cpuNone - 1) * 100, 1)} %)`),
       );
+    }
     return runs;
   } finally {
     await handle.close();

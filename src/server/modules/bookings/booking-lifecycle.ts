@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { bookings, cars } from '../../db/schema/index';
 import { HttpError } from '../../http-errors';
 import { hasOverlappingBooking } from '../cars/cars.repository';
-import { queueTransitionMessages } from '../messages/booking-messages';
+import { queueTransitionMessages, type CarFacts } from '../messages/booking-messages';
 import { recordBookingEvent, type BookingEvent, type BookingEventActor } from './booking-events';
 import {
   TRANSITIONS,
@@ -171,11 +171,15 @@ export async function expireStaleHolds(db: Executor, carId: number) {
   return expired;
 }
 
-/** Creates a rental in the state its payment method starts it in, with its 'created' event. */
+/**
+ * Creates a rental in the state its payment method starts it in, with its 'created' event.
+ * `car`: the car's name and town if the caller has read them (its texts need them).
+ */
 export async function insertRentalBooking(
   db: Executor,
   values: Omit<BookingInsert, 'kind' | 'status' | 'paymentStatus'>,
   by: { userId: number; data?: Record<string, unknown> },
+  car?: CarFacts,
 ): Promise<BookingRow> {
   const name: TransitionName =
     values.paymentMethod === 'mobile_money' ? 'created_mobile_money' : 'created_pay_on_pickup';
@@ -198,7 +202,7 @@ export async function insertRentalBooking(
     actorUserId: by.userId,
     data: by.data ?? null,
   });
-  await queueTransitionMessages(db, name, row, by.data);
+  await queueTransitionMessages(db, name, row, by.data, car);
   return row;
 }
 

@@ -18,8 +18,11 @@ type BookingRow = typeof bookings.$inferSelect;
  */
 export const bookingMessagesSwitch = { enabled: true };
 
-/** The car's name and town, as the texts give them. */
-interface CarFacts {
+/**
+ * The car's name and town, as the texts give them. A caller that has just read the car (the
+ * booking transaction locks its row) passes them, which spares the booking a statement.
+ */
+export interface CarFacts {
   make: string;
   model: string;
   city: string;
@@ -83,13 +86,14 @@ function renterText(
  * for a booking that ends (cancelled, returned), it drops the reminders not yet sent.
  * `row` is the booking as the transition left it.
  * A new booking costs one INSERT: the renter's number and the staff's come from `users`
- * inside it.
+ * inside it, and the car's name and town from the caller (`car`) when it has them.
  */
 export async function queueTransitionMessages(
   db: Executor,
   name: TransitionName,
   row: BookingRow,
   data?: Record<string, unknown> | null,
+  car?: CarFacts,
   now: Date = new Date(),
 ) {
   if (row.kind !== 'rental' || row.userId === null || !bookingMessagesSwitch.enabled) return;
@@ -100,7 +104,7 @@ export async function queueTransitionMessages(
   const key = TRANSITIONS[name].message;
   if (!key && !created && !revived) return;
 
-  const known = await readCar(db, row.carId);
+  const known = car ?? (await readCar(db, row.carId));
   if (!known) return;
   const facts = factsOf(row, known);
   const forRenter: RenterMessage[] = [];
