@@ -10,7 +10,16 @@ import { openDatabase } from '../../src/server/db/client';
 import { seedDemoData } from '../../src/server/db/seed';
 import { bookingMessagesSwitch } from '../../src/server/modules/messages/booking-messages';
 import { defaultSmsConfig } from '../../src/server/modules/sms/sms.plugin';
-import { BARE_ROUTE, type ServerReady } from './common';
+import pg from 'pg';
+import { BARE_ROUTE, STATEMENTS_ROUTE, type ServerReady } from './common';
+
+// Counts every statement a pooled connection sends (STATEMENTS_ROUTE).
+let statements = 0;
+const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+(pg.Client.prototype as { query: unknown }).query = function (this: pg.Client, ...args: unknown[]) {
+  statements++;
+  return query.apply(this, args);
+};
 
 async function main() {
   const args = process.argv.slice(2);
@@ -49,6 +58,7 @@ async function main() {
   });
   // Registered before listen (which readies the app): same plugins, hooks and error handler.
   app.get(BARE_ROUTE, { schema: { hide: true } }, async () => ({ ok: true }));
+  app.get(STATEMENTS_ROUTE, { schema: { hide: true } }, async () => ({ statements }));
 
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
 import { bookings, smsOutbox } from '../../db/schema/index';
 import { REMINDER_KINDS } from './templates';
@@ -48,14 +48,19 @@ export interface RenterMessage {
 }
 
 /**
- * A booking's texts in one INSERT (MSG-1, MSG-5): the renter's, to the number on their account
- * now, and the staff alert, one row per staff account (users_staff_idx finds them).
+ * The INSERT of a booking's texts (MSG-1, MSG-5), not yet run: the renter's, to the number on
+ * their account now, and the staff alert, one row per staff account (users_staff_idx finds
+ * them). Null when there is nothing to queue. The caller runs it in the transaction of the
+ * change, with the change's booking event (booking-lifecycle.ts, executeTogether); the worker
+ * is told to look once the request is answered (a rolled-back change leaves it nothing).
  */
-export async function enqueueBookingMessages(
-  db: Executor,
-  m: { bookingId: number; renterId: number; forRenter: RenterMessage[]; staffAlert: string | null },
-) {
-  if (!m.forRenter.length && !m.staffAlert) return;
+export function bookingMessagesInsert(m: {
+  bookingId: number;
+  renterId: number;
+  forRenter: RenterMessage[];
+  staffAlert: string | null;
+}): SQL | null {
+  if (!m.forRenter.length && !m.staffAlert) return null;
   const parts = [];
   if (m.forRenter.length) {
     const values = sql.join(
@@ -73,13 +78,16 @@ export async function enqueueBookingMessages(
     parts.push(sql`
       select 'staff_new_booking', s.id, s.msisdn, ${m.staffAlert}, now()
       from users s where s.role = 'staff'`);
-  await db.execute(sql`
-    insert into sms_outbox (kind, user_id, recipient, body, due_at, booking_id)
-    select q.*, ${m.bookingId}::integer from (${sql.join(parts, sql` union all `)}) q`);
   outboxSignal.pending = true;
+  return sql`
+    insert into sms_outbox (kind, user_id, recipient, body, due_at, booking_id)
+    select q.*, ${m.bookingId}::integer from (${sql.join(parts, sql` union all `)}) q`;
 }
 
-/** A booking's reminders that have not gone yet are dropped (cancelled, returned early). */
+/**
+ * A booking's reminders that have not gone yet are dropped (cancelled, returned early); the
+ * UPDATE is not run until awaited or run with others (executeTogether).
+ */
 export const cancelBookingReminders = (db: Executor, bookingId: number) =>
   db
     .update(smsOutbox)
