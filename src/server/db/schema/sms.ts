@@ -66,10 +66,15 @@ export const smsOutbox = pgTable(
       'sms_outbox_status_check',
       sql`${t.status} in ('queued','sending','sent','delivered','failed','cancelled')`,
     ),
-    // The worker's claim reads only open rows, by due time.
-    index('sms_outbox_open_due_idx')
+    // The worker's claim: queued rows whose time has come, and sending rows whose lease ran
+    // out, each a range of its own small index (a BitmapOr). One index of both by due time
+    // made every claim that found fewer than a batch read all the reminders due weeks ahead.
+    index('sms_outbox_queued_due_idx')
       .on(t.dueAt)
-      .where(sql`${t.status} in ('queued','sending')`),
+      .where(sql`${t.status} = 'queued'`),
+    index('sms_outbox_sending_lease_idx')
+      .on(t.leaseUntil)
+      .where(sql`${t.status} = 'sending'`),
     uniqueIndex('sms_outbox_provider_id_key').on(t.providerId),
     index('sms_outbox_booking_id_idx').on(t.bookingId, t.id),
     index('sms_outbox_user_id_idx').on(t.userId, t.id),

@@ -114,7 +114,9 @@ export interface ClaimedMessage {
  * Claims up to `limit` due messages for this process (MSG-2): queued ones whose time has
  * come, and 'sending' ones whose lease ran out (their process died mid-send). SKIP LOCKED lets
  * several processes claim at once without waiting on each other or taking the same row; the
- * lease keeps a claimed row from the others until it runs out.
+ * lease keeps a claimed row from the others until it runs out. Each half of the condition is
+ * a range of its own partial index (sms_outbox_queued_due_idx, sms_outbox_sending_lease_idx),
+ * so the reminders queued for later are never read.
  */
 export async function claimDueMessages(db: Executor, limit: number, leaseSeconds: number) {
   return rowsOf<ClaimedMessage>(
@@ -123,8 +125,7 @@ export async function claimDueMessages(db: Executor, limit: number, leaseSeconds
         lease_until = now() + make_interval(secs => ${leaseSeconds}), updated_at = now()
       from (
         select id from sms_outbox
-        where status in ('queued', 'sending')
-          and ((status = 'queued' and due_at <= now()) or (status = 'sending' and lease_until < now()))
+        where (status = 'queued' and due_at <= now()) or (status = 'sending' and lease_until < now())
         order by due_at
         limit ${limit}
         for update skip locked
