@@ -75,7 +75,11 @@ export const smsOutbox = pgTable(
     index('sms_outbox_sending_lease_idx')
       .on(t.leaseUntil)
       .where(sql`${t.status} = 'sending'`),
-    uniqueIndex('sms_outbox_provider_id_key').on(t.providerId),
+    // Only sent rows have a provider id: queued ones (a booking writes four or more) cost this
+    // index nothing.
+    uniqueIndex('sms_outbox_provider_id_key')
+      .on(t.providerId)
+      .where(sql`${t.providerId} is not null`),
     index('sms_outbox_booking_id_idx').on(t.bookingId, t.id),
     index('sms_outbox_user_id_idx').on(t.userId, t.id),
     index('sms_outbox_failed_idx')
