@@ -109,7 +109,9 @@ describe('applying a transition', () => {
     // The event, the dropped reminders and the renter's text: one statement through the same
     // executor, so they commit with the change.
     expect(calls.statements).toHaveLength(1);
-    expect(calls.statements[0]).toMatch(/^with s0 as \(insert into booking_events\), s1 as \(update sms_outbox\), s2 as \(\s*insert into sms_outbox .*\) select 1$/s);
+    expect(calls.statements[0]).toMatch(
+      /^with s0 as \(insert into booking_events\), s1 as \(update sms_outbox\), s2 as \(\s*insert into sms_outbox .*\) select 1$/s,
+    );
   });
 
   test('a payment keeps its hold time only where the lifecycle says so', async () => {
