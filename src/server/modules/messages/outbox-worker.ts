@@ -23,7 +23,8 @@ export interface OutboxWorkerOptions {
   /**
    * How long a nudge waits before its pass, so that the texts of the requests answered
    * meanwhile go in the same pass: under load a pass per request would cost the requests
-   * their database and cores (decision 015). A text waits that long at most.
+   * their database and cores (decision 015). A text waits that long at most. 0: at once
+   * (a timer of 0 ms, after the nudging request's own work).
    */
   nudgeDelayMs?: number;
 }
