@@ -873,7 +873,7 @@ async function creationBenchmark(url: string): Promise<CreationRun[]> {
         `    per booking: ${fmt(statementsOf(v), 2)} vs ${fmt(statementsOf('none'), 2)} statements` +
           (cpu === null || cpuNone === null
             ? ''
-            : `; server + its postgres backends ${fmt(cpu)} vs ${fmt(cpuNone)} µs of cpu (+${fmt((cpu / cpuNone - 1) * 100, 1)} %)`),
+            : `; server + its postgres backends ${fmt(cpu)} vs ${fmt(cpuNone)} µs of cpu (${cpu >= cpuNone ? '+' : ''}${fmt((cpu / cpuNone - 1) * 100, 1)} %)`),
       );
     }
     return runs;
