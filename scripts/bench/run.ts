@@ -13,7 +13,7 @@ import os from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
+import { openDatabase, rowsOf, type DatabaseHandle } from '../../src/server/db/client';
 import { insertUser } from '../../src/server/db/factories';
 import { bookings } from '../../src/server/db/schema/index';
 import { hasOverlappingBooking } from '../../src/server/modules/cars/cars.repository';
@@ -23,6 +23,7 @@ import {
   BENCH_PASSWORD,
   OVERLAPS_ROUTE,
   OVERLAPS_SQL,
+  STATEMENTS_ROUTE,
   type ServerReady,
 } from './common';
 
@@ -224,6 +225,29 @@ function startCpuMeter(serverPid: number | number[]) {
     return { server, loadGenerator, postgres, other, machine, wallMs: wall };
   };
 }
+
+/**
+ * CPU time of the PostgreSQL backends connected to `handle`'s database (the bench server's
+ * pool), by pid, in ms: unlike postgresCpuMs, other people's databases on a shared server are
+ * not in it. WAL writing and checkpoints (shared processes) are not either.
+ */
+async function databaseBackendsCpuMs(handle: DatabaseHandle): Promise<Map<number, number>> {
+  const rows = rowsOf<{ pid: number }>(
+    await handle.db.execute(
+      sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+    ),
+  );
+  const byPid = new Map<number, number>();
+  for (const { pid } of rows) {
+    const ms = processCpuMs(pid);
+    if (ms !== null) byPid.set(pid, ms);
+  }
+  return byPid;
+}
+
+/** CPU the database's backends used since `start` (a backend that ended meanwhile is lost). */
+const backendsCpuSince = (start: Map<number, number>, end: Map<number, number>) =>
+  [...end].reduce((sum, [pid, ms]) => sum + ms - (start.get(pid) ?? 0), 0);
 
 /** Runs during which other work on the machine took a noticeable share of the CPU. */
 const NOISE_THRESHOLD = 30;
@@ -755,6 +779,14 @@ interface CreationRun {
   p50: number;
   p99: number;
   other: number;
+  /** SQL statements the server sent per booking made, its outbox worker's included. */
+  statementsPerBooking: number;
+  /**
+   * CPU per booking made, in µs: the server process's and its database backends' (null off
+   * Linux).
+   */
+  serverUs: number | null;
+  postgresUs: number | null;
 }
 
 /**
@@ -781,6 +813,11 @@ async function creationBenchmark(url: string): Promise<CreationRun[]> {
       none: ['--no-outbox'],
     };
     for (const variant of variants) {
+      // Each variant sends only the texts it made: what an earlier run left due (the write
+      // alone sends nothing) would otherwise be sent during the next run and charged to it.
+      await handle.db.execute(
+        sql`update sms_outbox set status = 'cancelled' where status in ('queued', 'sending') and due_at <= now()`,
+      );
       const server = await startServer(['postgres', url, ...flags[variant]]);
       if (!tokens.length) {
         tokens = await signedInUsers(handle, server.base, settings.creationConnections);
@@ -814,11 +851,20 @@ async function creationBenchmark(url: string): Promise<CreationRun[]> {
           }),
       });
       await cannon(options(settings.warmup) as Parameters<typeof autocannon>[0]);
+      const statementsSent = async () =>
+        (await getJson<{ statements: number }>(`${server.base}${STATEMENTS_ROUTE}`)).body
+          .statements;
+      const statementsBefore = await statementsSent();
+      const backendsBefore = await databaseBackendsCpuMs(handle);
       const meter = startCpuMeter(server.ready.pid);
       const result = await cannon(
         options(settings.creationDuration) as Parameters<typeof autocannon>[0],
       );
-      noteNoise(meter());
+      const cpu = meter();
+      const backendsMs = backendsCpuSince(backendsBefore, await databaseBackendsCpuMs(handle));
+      // The worker sends the last moment's texts after the run, but the warm-up's inside it.
+      const statements = (await statementsSent()) - statementsBefore;
+      noteNoise(cpu);
       await server.stop();
       const created = result.statusCodeStats['201']?.count ?? 0;
       const run: CreationRun = {
@@ -827,11 +873,16 @@ async function creationBenchmark(url: string): Promise<CreationRun[]> {
         p50: result.latency.p50,
         p99: result.latency.p99,
         other: result.requests.total - created,
+        statementsPerBooking: created ? statements / created : 0,
+        serverUs: cpuPerResponseUs(cpu.server, cpu, created),
+        postgresUs: created ? (backendsMs * 1000) / created : null,
       };
       runs.push(run);
+      const us = (v: number | null) => (v === null ? '?' : fmt(v));
       log(
-        `  ${variant.padEnd(10)}: ${fmt(run.createdPerSecond)} bookings/s   p50 ${run.p50} ms   p99 ${run.p99} ms   not 201: ${run.other}`,
+        `  ${variant.padEnd(10)}: ${fmt(run.createdPerSecond)} bookings/s   p50 ${run.p50} ms   p99 ${run.p99} ms   not 201: ${run.other}   per booking: ${fmt(run.statementsPerBooking, 2)} statements, cpu: server ${us(run.serverUs)} µs, its postgres backends ${us(run.postgresUs)} µs`,
       );
+      log(`              cpu (% of one core): ${cpuText(cpu)}`);
     }
     const median = (xs: number[]) => {
       const sorted = xs.sort((a, b) => a - b);
@@ -843,10 +894,31 @@ async function creationBenchmark(url: string): Promise<CreationRun[]> {
     const of = (v: CreationVariant) =>
       median(runs.filter((r) => r.variant === v).map((r) => r.createdPerSecond));
     const none = of('none');
-    for (const v of ['write only', 'outbox'] as const)
+    // Statements and CPU per booking are steadier than bookings/s on a shared machine: they
+    // count only the server's and its database's own work, whatever share of the cores they got.
+    const cpuOf = (v: CreationVariant) => {
+      const each = runs
+        .filter((r) => r.variant === v)
+        .map((r) =>
+          r.serverUs === null || r.postgresUs === null ? null : r.serverUs + r.postgresUs,
+        );
+      return each.includes(null) ? null : median(each as number[]);
+    };
+    const cpuNone = cpuOf('none');
+    const statementsOf = (v: CreationVariant) =>
+      median(runs.filter((r) => r.variant === v).map((r) => r.statementsPerBooking));
+    for (const v of ['write only', 'outbox'] as const) {
+      const cpu = cpuOf(v);
       log(
         `  ${v === 'outbox' ? 'outbox write and sending' : 'outbox write alone'}: costs ${fmt((1 - of(v) / none) * 100, 1)} % of creation throughput (${fmt(of(v))} vs ${fmt(none)} bookings/s, medians)`,
       );
+      log(
+        `    per booking: ${fmt(statementsOf(v), 2)} vs ${fmt(statementsOf('none'), 2)} statements` +
+          (cpu === null || cpuNone === null
+            ? ''
+            : `; server + its postgres backends ${fmt(cpu)} vs ${fmt(cpuNone)} µs of cpu (${cpu >= cpuNone ? '+' : ''}${fmt((cpu / cpuNone - 1) * 100, 1)} %)`),
+      );
+    }
     return runs;
   } finally {
     await handle.close();

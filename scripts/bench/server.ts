@@ -26,8 +26,18 @@ import {
   BENCH_PASSWORD,
   OVERLAPS_ROUTE,
   OVERLAPS_SQL,
+  STATEMENTS_ROUTE,
   type ServerReady,
 } from './common';
+import pg from 'pg';
+
+// Counts every statement a pooled connection sends (STATEMENTS_ROUTE).
+let statements = 0;
+const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+(pg.Client.prototype as { query: unknown }).query = function (this: pg.Client, ...args: unknown[]) {
+  statements++;
+  return query.apply(this, args);
+};
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -137,6 +147,7 @@ async function serve(kind: Kind, url: string | undefined, poolSize: number) {
     );
     return { pairs: Number(row!.pairs), live: Number(row!.live) };
   });
+  app.get(STATEMENTS_ROUTE, { schema: { hide: true } }, async () => ({ statements }));
 
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

@@ -66,11 +66,20 @@ export const smsOutbox = pgTable(
       'sms_outbox_status_check',
       sql`${t.status} in ('queued','sending','sent','delivered','failed','cancelled')`,
     ),
-    // The worker's claim reads only open rows, by due time.
-    index('sms_outbox_open_due_idx')
+    // The worker's claim: queued rows whose time has come, and sending rows whose lease ran
+    // out, each a range of its own small index (a BitmapOr). One index of both by due time
+    // made every claim that found fewer than a batch read all the reminders due weeks ahead.
+    index('sms_outbox_queued_due_idx')
       .on(t.dueAt)
-      .where(sql`${t.status} in ('queued','sending')`),
-    uniqueIndex('sms_outbox_provider_id_key').on(t.providerId),
+      .where(sql`${t.status} = 'queued'`),
+    index('sms_outbox_sending_lease_idx')
+      .on(t.leaseUntil)
+      .where(sql`${t.status} = 'sending'`),
+    // Only sent rows have a provider id: queued ones (a booking writes four or more) cost this
+    // index nothing.
+    uniqueIndex('sms_outbox_provider_id_key')
+      .on(t.providerId)
+      .where(sql`${t.providerId} is not null`),
     index('sms_outbox_booking_id_idx').on(t.bookingId, t.id),
     index('sms_outbox_user_id_idx').on(t.userId, t.id),
     index('sms_outbox_failed_idx')

@@ -29,9 +29,12 @@ export interface BookingEvent {
   data?: Record<string, unknown> | null;
 }
 
-/** Appends to a booking's timeline; pass the transaction that makes the change. */
-export async function recordBookingEvent(db: Executor, event: BookingEvent): Promise<void> {
-  await db.insert(bookingEvents).values({
+/**
+ * The INSERT that appends to a booking's timeline, not yet run (the lifecycle runs it together
+ * with the change's texts); pass the transaction that makes the change.
+ */
+export const bookingEventInsert = (db: Executor, event: BookingEvent) =>
+  db.insert(bookingEvents).values({
     bookingId: event.bookingId,
     type: event.type,
     actor: event.actor,
@@ -39,4 +42,8 @@ export async function recordBookingEvent(db: Executor, event: BookingEvent): Pro
     note: event.note ?? null,
     data: event.data ?? null,
   });
+
+/** Appends to a booking's timeline; pass the transaction that makes the change. */
+export async function recordBookingEvent(db: Executor, event: BookingEvent): Promise<void> {
+  await bookingEventInsert(db, event);
 }

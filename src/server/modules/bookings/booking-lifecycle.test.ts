@@ -1,3 +1,5 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, test } from 'vitest';
 import { messages } from '../../../shared/messages';
 import { adminMessages } from '../../../shared/schemas/admin';
@@ -6,17 +8,25 @@ import { HttpError } from '../../http-errors';
 import { applyTransition, tryTransition, type BookingRow } from './booking-lifecycle';
 
 /**
- * Applying a transition without a database: a stand-in executor records the update and the
- * event insert, and answers the conditional update with a row (the state was as read) or with
- * none (someone changed it meanwhile).
+ * Applying a transition without a database: a stand-in executor records the update, the
+ * event insert and the statements run, and answers the conditional update with a row (the
+ * state was as read) or with none (someone changed it meanwhile). The event and the texts'
+ * statements are run together, as one (executeTogether): each stand-in builder records itself
+ * when it is made part of a statement.
  */
 function fakeDb(stillAsRead = true) {
   const calls = {
     updates: [] as Record<string, unknown>[],
     events: [] as Record<string, unknown>[],
-    /** Raw statements: the SMS outbox's INSERT (MSG-1). */
-    statements: [] as unknown[],
+    /** Statements run, as SQL text. */
+    statements: [] as string[],
   };
+  const builder = (text: string, record: () => void) => ({
+    getSQL: () => {
+      record();
+      return sql.raw(text);
+    },
+  });
   const db = {
     update: () => ({
       set: (values: Record<string, unknown>) => ({
@@ -25,20 +35,21 @@ function fakeDb(stillAsRead = true) {
             calls.updates.push(values);
             return stillAsRead ? [{ ...row(), ...values }] : [];
           },
+          // The reminders a cancel drops (MSG-1).
+          ...builder('update sms_outbox', () => undefined),
         }),
       }),
     }),
     insert: () => ({
-      values: async (values: Record<string, unknown>) => {
-        calls.events.push(values);
-      },
+      values: (values: Record<string, unknown>) =>
+        builder('insert into booking_events', () => calls.events.push(values)),
     }),
     // The only read: the car's name and town for the renter's text.
     select: () => ({
       from: () => ({ where: async () => [{ make: 'Toyota', model: 'Corolla', city: 'Accra' }] }),
     }),
-    execute: async (statement: unknown) => {
-      calls.statements.push(statement);
+    execute: async (statement: SQL) => {
+      calls.statements.push(new PgDialect().sqlToQuery(statement).sql);
     },
   };
   return { db: db as unknown as Executor, calls };
@@ -95,8 +106,12 @@ describe('applying a transition', () => {
     expect(calls.events).toEqual([
       expect.objectContaining({ bookingId: 7, type: 'cancelled', actor: 'renter', actorUserId: 3 }),
     ]);
-    // The renter's text is queued through the same executor: it commits with the change.
+    // The event, the dropped reminders and the renter's text: one statement through the same
+    // executor, so they commit with the change.
     expect(calls.statements).toHaveLength(1);
+    expect(calls.statements[0]).toMatch(
+      /^with s0 as \(insert into booking_events\), s1 as \(update sms_outbox\), s2 as \(\s*insert into sms_outbox .*\) select 1$/s,
+    );
   });
 
   test('a payment keeps its hold time only where the lifecycle says so', async () => {

@@ -4,8 +4,14 @@ import type { Executor } from '../../db/client';
 import { bookings, cars } from '../../db/schema/index';
 import { HttpError } from '../../http-errors';
 import { hasOverlappingBooking } from '../cars/cars.repository';
-import { queueTransitionMessages } from '../messages/booking-messages';
-import { recordBookingEvent, type BookingEvent, type BookingEventActor } from './booking-events';
+import { executeTogether } from '../../db/together';
+import { transitionMessages, type CarFacts } from '../messages/booking-messages';
+import {
+  bookingEventInsert,
+  recordBookingEvent,
+  type BookingEvent,
+  type BookingEventActor,
+} from './booking-events';
 import {
   TRANSITIONS,
   nextState,
@@ -123,16 +129,19 @@ async function transition(
     )
     .returning();
   if (!updated) return rule.raced;
-  await recordBookingEvent(db, {
-    bookingId: row.id,
-    type: rule.event,
-    actor: by.actor,
-    actorUserId: by.userId ?? null,
-    note: by.note ?? null,
-    data: by.data ?? null,
-  });
-  // What the change tells the renter is queued in this same transaction (MSG-1).
-  await queueTransitionMessages(db, name, updated, by.data);
+  // The event, and what the change tells people, queued in this same transaction (MSG-1):
+  // one statement.
+  await executeTogether(db, [
+    bookingEventInsert(db, {
+      bookingId: row.id,
+      type: rule.event,
+      actor: by.actor,
+      actorUserId: by.userId ?? null,
+      note: by.note ?? null,
+      data: by.data ?? null,
+    }),
+    ...(await transitionMessages(db, name, updated, by.data)),
+  ]);
   return updated;
 }
 
@@ -161,21 +170,27 @@ export async function expireStaleHolds(db: Executor, carId: number) {
     )
     .returning();
   for (const row of expired) {
-    await recordBookingEvent(db, {
-      bookingId: row.id,
-      type: TRANSITIONS.hold_expired.event,
-      actor: 'system',
-    });
-    await queueTransitionMessages(db, 'hold_expired', row);
+    await executeTogether(db, [
+      bookingEventInsert(db, {
+        bookingId: row.id,
+        type: TRANSITIONS.hold_expired.event,
+        actor: 'system',
+      }),
+      ...(await transitionMessages(db, 'hold_expired', row)),
+    ]);
   }
   return expired;
 }
 
-/** Creates a rental in the state its payment method starts it in, with its 'created' event. */
+/**
+ * Creates a rental in the state its payment method starts it in, with its 'created' event.
+ * `car`: the car's name and town if the caller has read them (its texts need them).
+ */
 export async function insertRentalBooking(
   db: Executor,
   values: Omit<BookingInsert, 'kind' | 'status' | 'paymentStatus'>,
   by: { userId: number; data?: Record<string, unknown> },
+  car?: CarFacts,
 ): Promise<BookingRow> {
   const name: TransitionName =
     values.paymentMethod === 'mobile_money' ? 'created_mobile_money' : 'created_pay_on_pickup';
@@ -191,14 +206,16 @@ export async function insertRentalBooking(
       })
       .returning()
   )[0]!;
-  await recordBookingEvent(db, {
-    bookingId: row.id,
-    type: TRANSITIONS[name].event,
-    actor: 'renter',
-    actorUserId: by.userId,
-    data: by.data ?? null,
-  });
-  await queueTransitionMessages(db, name, row, by.data);
+  await executeTogether(db, [
+    bookingEventInsert(db, {
+      bookingId: row.id,
+      type: TRANSITIONS[name].event,
+      actor: 'renter',
+      actorUserId: by.userId,
+      data: by.data ?? null,
+    }),
+    ...(await transitionMessages(db, name, row, by.data, car)),
+  ]);
   return row;
 }
 

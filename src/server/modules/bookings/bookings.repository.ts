@@ -4,10 +4,20 @@ import { bookings, carImages, cars, idempotencyKeys } from '../../db/schema/inde
 
 export type BookingRow = typeof bookings.$inferSelect;
 
-/** Locks the car row for the booking transaction: decisions for one car take turns. */
+/**
+ * Locks the car row for the booking transaction: decisions for one car take turns. Its name
+ * and town come with it for the booking's texts (MSG-1), sparing them a read of their own.
+ */
 export async function lockCar(db: Executor, carId: number) {
   const rows = await db
-    .select({ id: cars.id, pricePerDayPesewas: cars.pricePerDayPesewas, retiredAt: cars.retiredAt })
+    .select({
+      id: cars.id,
+      pricePerDayPesewas: cars.pricePerDayPesewas,
+      retiredAt: cars.retiredAt,
+      make: cars.make,
+      model: cars.model,
+      city: cars.city,
+    })
     .from(cars)
     .where(eq(cars.id, carId))
     .for('update');

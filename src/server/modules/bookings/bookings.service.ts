@@ -269,6 +269,7 @@ async function insertBookingLocked(
             userId,
             data: { payment_method: input.payment_method, total_pesewas: quote.totalPesewas },
           },
+          car,
         );
         const carInfo = await repo.findCarSummary(tx, row.carId);
         const body: CreateBookingResponse = {

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type bookings, cars } from '../../db/schema/index';
 import { TRANSITIONS, type TransitionName } from '../bookings/booking-transitions';
 import {
+  bookingMessagesInsert,
   cancelBookingReminders,
-  enqueueBookingMessages,
   type RenterMessage,
 } from './outbox.repository';
 import { remindersFor } from './schedule';
@@ -18,8 +18,11 @@ type BookingRow = typeof bookings.$inferSelect;
  */
 export const bookingMessagesSwitch = { enabled: true };
 
-/** The car's name and town, as the texts give them. */
-interface CarFacts {
+/**
+ * The car's name and town, as the texts give them. A caller that has just read the car (the
+ * booking transaction locks its row) passes them, which spares the booking a statement.
+ */
+export interface CarFacts {
   make: string;
   model: string;
   city: string;
@@ -77,31 +80,34 @@ function renterText(
 }
 
 /**
- * Queues, in the lifecycle's own transaction, what a transition tells people (MSG-1): the
- * renter's text for its message key; for a new booking, its reminders; the staff alert once
- * a booking stands;
- * for a booking that ends (cancelled, returned), it drops the reminders not yet sent.
+ * What a transition tells people (MSG-1), as statements for the lifecycle to run in its own
+ * transaction, together with the change's booking event: the renter's text for its message
+ * key; for a new booking, its reminders; the staff alert once a booking stands; for a booking
+ * that ends (cancelled, returned), dropping the reminders not yet sent.
  * `row` is the booking as the transition left it.
- * A new booking costs one INSERT: the renter's number and the staff's come from `users`
- * inside it.
+ * A new booking's texts are one INSERT: the renter's number and the staff's come from `users`
+ * inside it, and the car's name and town from the caller (`car`) when it has them (otherwise
+ * they are read here first).
  */
-export async function queueTransitionMessages(
+export async function transitionMessages(
   db: Executor,
   name: TransitionName,
   row: BookingRow,
   data?: Record<string, unknown> | null,
+  car?: CarFacts,
   now: Date = new Date(),
-) {
-  if (row.kind !== 'rental' || row.userId === null || !bookingMessagesSwitch.enabled) return;
+): Promise<SQLWrapper[]> {
+  if (row.kind !== 'rental' || row.userId === null || !bookingMessagesSwitch.enabled) return [];
+  const statements: SQLWrapper[] = [];
   if (row.status === 'cancelled' || row.status === 'completed')
-    await cancelBookingReminders(db, row.id);
+    statements.push(cancelBookingReminders(db, row.id));
   const created = TRANSITIONS[name].from === null;
   const revived = name === 'payment_verified_after_release';
   const key = TRANSITIONS[name].message;
-  if (!key && !created && !revived) return;
+  if (!key && !created && !revived) return statements;
 
-  const known = await readCar(db, row.carId);
-  if (!known) return;
+  const known = car ?? (await readCar(db, row.carId));
+  if (!known) return statements;
   const facts = factsOf(row, known);
   const forRenter: RenterMessage[] = [];
   const body = renterText(name, row, facts, data);
@@ -113,7 +119,7 @@ export async function queueTransitionMessages(
         body: templates[reminder.kind](facts),
         dueAt: reminder.dueAt,
       });
-  await enqueueBookingMessages(db, {
+  const insert = bookingMessagesInsert({
     bookingId: row.id,
     renterId: row.userId,
     forRenter,
@@ -124,4 +130,6 @@ export async function queueTransitionMessages(
         ? templates.staff_new_booking(facts)
         : null,
   });
+  if (insert) statements.push(insert);
+  return statements;
 }

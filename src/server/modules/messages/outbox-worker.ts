@@ -8,6 +8,7 @@ import {
   markRetry,
   markSent,
   type ClaimedMessage,
+  type SentMessage,
 } from './outbox.repository';
 import { retryDelaySeconds } from './schedule';
 import { REMINDER_KINDS, type TemplateKey } from './templates';
@@ -19,16 +20,29 @@ export interface OutboxWorkerOptions {
   leaseSeconds: number;
   /** Messages claimed (and sent at once) per pass. */
   batchSize?: number;
+  /**
+   * How long a nudge waits before its pass, so that the texts of the requests answered
+   * meanwhile go in the same pass: under load a pass per request would cost the requests
+   * their database and cores (decision 015). A text waits that long at most. 0: at once
+   * (a timer of 0 ms, after the nudging request's own work).
+   */
+  nudgeDelayMs?: number;
 }
+
+const DEFAULT_BATCH_SIZE = 20;
+const DEFAULT_NUDGE_DELAY_MS = 100;
 
 /**
  * Sends the outbox's due messages (MSG-2). One pass at a time per process: claim a batch,
- * hand each to the gateway, write down what happened. Woken by a nudge right after a request
- * that queued something was answered, and by a timer otherwise; any number of processes may
- * run it on one database.
+ * hand each to the gateway, write down what happened (the sent ones in one UPDATE). Woken
+ * shortly after a request that queued something was answered, and by a timer otherwise; a
+ * full batch is followed by another pass at once. Any number of processes may run it on one
+ * database.
  */
 export class OutboxWorker {
   private timer: NodeJS.Timeout | null = null;
+  /** A nudge's pass, waiting for its delay to run out. */
+  private waiting: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
   private again = false;
   private stopped = false;
@@ -47,36 +61,51 @@ export class OutboxWorker {
     }
   }
 
-  /** Look now (or right after the pass under way, which may have missed the new rows). */
+  /**
+   * Look soon: after the nudge delay, or after the pass under way (which may have missed the
+   * new rows) and the delay. Nudges meanwhile join that one pass.
+   */
   nudge() {
-    if (this.stopped) return;
+    if (this.stopped || this.waiting) return;
     if (this.running) {
       this.again = true;
       return;
     }
-    void this.pass();
+    this.waiting = setTimeout(() => {
+      this.waiting = null;
+      void this.pass();
+    }, this.options.nudgeDelayMs ?? DEFAULT_NUDGE_DELAY_MS);
+    this.waiting.unref();
   }
 
   /** Sends everything due now, pass after pass, until a pass finds nothing (tests, idle). */
   async drain() {
+    this.cancelWaiting();
     for (;;) {
       while (this.running) await this.running;
       if ((await this.pass()) === 0) return;
     }
   }
 
-  /** Stops the timer and waits for the pass under way; what is left stays queued. */
+  /** Stops the timers and waits for the pass under way; what is left stays queued. */
   async stop() {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.cancelWaiting();
     while (this.running) await this.running;
+  }
+
+  private cancelWaiting() {
+    if (this.waiting) clearTimeout(this.waiting);
+    this.waiting = null;
   }
 
   private pass(): Promise<number> {
     if (this.running) return this.running.then(() => 0);
     this.again = false;
-    const run = this.sendDue()
+    const batchSize = this.options.batchSize ?? DEFAULT_BATCH_SIZE;
+    const run = this.sendDue(batchSize)
       .catch((error: unknown) => {
         const code = (error as { code?: unknown } | null)?.code;
         this.log.warn(
@@ -85,30 +114,40 @@ export class OutboxWorker {
         );
         return 0;
       })
-      .finally(() => {
+      .then((claimed) => {
         this.running = null;
-        if (this.again && !this.stopped) this.nudge();
+        if (this.stopped) return claimed;
+        // A full batch: more may be due already, so the next pass goes at once.
+        if (claimed === batchSize) void this.pass();
+        else if (this.again) this.nudge();
+        return claimed;
       });
     this.running = run;
     return run;
   }
 
-  private async sendDue(): Promise<number> {
-    const claimed = await claimDueMessages(
-      this.db,
-      this.options.batchSize ?? 20,
-      this.options.leaseSeconds,
+  private async sendDue(batchSize: number): Promise<number> {
+    const claimed = await claimDueMessages(this.db, batchSize, this.options.leaseSeconds);
+    const sent = (await Promise.all(claimed.map((message) => this.sendOne(message)))).filter(
+      (m): m is SentMessage & { to: string; purpose: string } => m !== null,
     );
-    await Promise.all(claimed.map((message) => this.sendOne(message)));
+    // Written after the provider answered; if this write fails the leases run out and the
+    // messages are sent again: duplicates, never a loss.
+    await markSent(this.db, sent, this.gateway.name === 'sandbox');
+    for (const { to, purpose, providerId } of sent)
+      this.log.info({ to, purpose, providerId }, 'sms sent');
     return claimed.length;
   }
 
-  private async sendOne(message: ClaimedMessage) {
+  /** Hands one message over; the accepted ones are returned to be marked sent together. */
+  private async sendOne(
+    message: ClaimedMessage,
+  ): Promise<(SentMessage & { to: string; purpose: string }) | null> {
     const to = maskMsisdn(message.recipient);
     const purpose = message.kind;
     if (REMINDER_KINDS.includes(message.kind as TemplateKey) && !message.reminders_on) {
       await markGivenUp(this.db, message.id, message.attempts, 'cancelled', 'Reminders are off');
-      return;
+      return null;
     }
     let providerId: string;
     try {
@@ -139,18 +178,8 @@ export class OutboxWorker {
           ? markGivenUp(this.db, message.id, message.attempts, 'failed', reason)
           : markRetry(this.db, message.id, message.attempts, delay, reason)
       ).catch(() => undefined);
-      return;
+      return null;
     }
-    // Written after the provider answered; if this write fails the lease runs out and the
-    // message is sent again: a duplicate, never a loss.
-    // The sandbox phone has the message the moment it is stored: it is delivered.
-    await markSent(
-      this.db,
-      message.id,
-      message.attempts,
-      providerId,
-      this.gateway.name === 'sandbox',
-    );
-    this.log.info({ to, purpose, providerId }, 'sms sent');
+    return { id: message.id, attempts: message.attempts, providerId, to, purpose };
   }
 }

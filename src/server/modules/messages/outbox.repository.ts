@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
 import { bookings, smsOutbox } from '../../db/schema/index';
 import { REMINDER_KINDS } from './templates';
@@ -48,14 +48,19 @@ export interface RenterMessage {
 }
 
 /**
- * A booking's texts in one INSERT (MSG-1, MSG-5): the renter's, to the number on their account
- * now, and the staff alert, one row per staff account (users_staff_idx finds them).
+ * The INSERT of a booking's texts (MSG-1, MSG-5), not yet run: the renter's, to the number on
+ * their account now, and the staff alert, one row per staff account (users_staff_idx finds
+ * them). Null when there is nothing to queue. The caller runs it in the transaction of the
+ * change, with the change's booking event (booking-lifecycle.ts, executeTogether); the worker
+ * is told to look once the request is answered (a rolled-back change leaves it nothing).
  */
-export async function enqueueBookingMessages(
-  db: Executor,
-  m: { bookingId: number; renterId: number; forRenter: RenterMessage[]; staffAlert: string | null },
-) {
-  if (!m.forRenter.length && !m.staffAlert) return;
+export function bookingMessagesInsert(m: {
+  bookingId: number;
+  renterId: number;
+  forRenter: RenterMessage[];
+  staffAlert: string | null;
+}): SQL | null {
+  if (!m.forRenter.length && !m.staffAlert) return null;
   const parts = [];
   if (m.forRenter.length) {
     const values = sql.join(
@@ -73,13 +78,16 @@ export async function enqueueBookingMessages(
     parts.push(sql`
       select 'staff_new_booking', s.id, s.msisdn, ${m.staffAlert}, now()
       from users s where s.role = 'staff'`);
-  await db.execute(sql`
-    insert into sms_outbox (kind, user_id, recipient, body, due_at, booking_id)
-    select q.*, ${m.bookingId}::integer from (${sql.join(parts, sql` union all `)}) q`);
   outboxSignal.pending = true;
+  return sql`
+    insert into sms_outbox (kind, user_id, recipient, body, due_at, booking_id)
+    select q.*, ${m.bookingId}::integer from (${sql.join(parts, sql` union all `)}) q`;
 }
 
-/** A booking's reminders that have not gone yet are dropped (cancelled, returned early). */
+/**
+ * A booking's reminders that have not gone yet are dropped (cancelled, returned early); the
+ * UPDATE is not run until awaited or run with others (executeTogether).
+ */
 export const cancelBookingReminders = (db: Executor, bookingId: number) =>
   db
     .update(smsOutbox)
@@ -106,7 +114,9 @@ export interface ClaimedMessage {
  * Claims up to `limit` due messages for this process (MSG-2): queued ones whose time has
  * come, and 'sending' ones whose lease ran out (their process died mid-send). SKIP LOCKED lets
  * several processes claim at once without waiting on each other or taking the same row; the
- * lease keeps a claimed row from the others until it runs out.
+ * lease keeps a claimed row from the others until it runs out. Each half of the condition is
+ * a range of its own partial index (sms_outbox_queued_due_idx, sms_outbox_sending_lease_idx),
+ * so the reminders queued for later are never read.
  */
 export async function claimDueMessages(db: Executor, limit: number, leaseSeconds: number) {
   return rowsOf<ClaimedMessage>(
@@ -115,8 +125,7 @@ export async function claimDueMessages(db: Executor, limit: number, leaseSeconds
         lease_until = now() + make_interval(secs => ${leaseSeconds}), updated_at = now()
       from (
         select id from sms_outbox
-        where status in ('queued', 'sending')
-          and ((status = 'queued' and due_at <= now()) or (status = 'sending' and lease_until < now()))
+        where (status = 'queued' and due_at <= now()) or (status = 'sending' and lease_until < now())
         order by due_at
         limit ${limit}
         for update skip locked
@@ -134,26 +143,33 @@ const stillClaimed = (id: number, attempts: number) =>
 /** A code's text is a secret: it is blanked once it has been handed over or given up on. */
 const forgetCode = sql`case when ${smsOutbox.kind} = 'code' then '' else ${smsOutbox.body} end`;
 
-export const markSent = (
-  db: Executor,
-  id: number,
-  attempts: number,
-  providerId: string,
-  delivered: boolean,
-) =>
-  db
-    .update(smsOutbox)
-    .set({
-      status: delivered ? 'delivered' : 'sent',
-      providerId,
-      sentAt: sql`now()`,
-      ...(delivered ? { deliveredAt: sql`now()` } : {}),
-      leaseUntil: null,
-      lastError: null,
-      body: forgetCode,
-      updatedAt: sql`now()`,
-    })
-    .where(stillClaimed(id, attempts));
+/** A message the provider accepted, under the claim (`attempts`) that sent it. */
+export interface SentMessage {
+  id: number;
+  attempts: number;
+  providerId: string;
+}
+
+/**
+ * Marks a pass's accepted messages sent, all in one UPDATE (the worker's cost is per
+ * statement, decision 015); a row another process has claimed since is left alone.
+ * `delivered`: the sandbox phone has a message the moment it is stored.
+ */
+export async function markSent(db: Executor, sent: SentMessage[], delivered: boolean) {
+  if (!sent.length) return;
+  const values = sql.join(
+    sent.map((m) => sql`(${m.id}::integer, ${m.attempts}::smallint, ${m.providerId}::text)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update sms_outbox o set status = ${delivered ? 'delivered' : 'sent'},
+      provider_id = s.provider_id, sent_at = now(),
+      delivered_at = ${delivered ? sql`now()` : sql`o.delivered_at`},
+      lease_until = null, last_error = null,
+      body = case when o.kind = 'code' then '' else o.body end, updated_at = now()
+    from (values ${values}) as s(id, attempts, provider_id)
+    where o.id = s.id and o.status = 'sending' and o.attempts = s.attempts`);
+}
 
 export const markRetry = (
   db: Executor,

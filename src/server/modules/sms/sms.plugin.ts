@@ -55,6 +55,10 @@ export const smsPlugin = fp<{ config: SmsConfig; publicUrl: string }>(
     const worker = new OutboxWorker(app.db, gateway, app.log.child({ module: 'sms' }), {
       pollMs: (config.outboxPollSeconds ?? DEFAULT_POLL_SECONDS) * 1000,
       leaseSeconds: config.outboxLeaseSeconds ?? DEFAULT_LEASE_SECONDS,
+      // PGlite runs every statement on its one connection, on this event loop: a pass put off
+      // to gather texts would only land inside the next request. PostgreSQL's pool gains
+      // from the gathering (decision 015).
+      ...(app.dbHandle.kind === 'pglite' ? { nudgeDelayMs: 0 } : {}),
     });
 
     app.decorate('sms', {
