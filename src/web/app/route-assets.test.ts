@@ -101,7 +101,10 @@ describe("each route's page module", () => {
 
 describe("a route's first-load scripts", () => {
   test('are the entry, what it imports, and the route’s own chunks, each once', () => {
-    const [history] = routeAssets([{ path: '/booking-history', page: 'booking-history' }], manifest);
+    const [history] = routeAssets(
+      [{ path: '/booking-history', page: 'booking-history' }],
+      manifest,
+    );
     expect(firstLoadScripts(manifest, history!)).toEqual([
       'assets/index.js',
       'assets/vendor.js',
