@@ -1,16 +1,18 @@
 // The server under test for `npm run bench`, run as its own process so that the load generator
-// (autocannon, in scripts/bench/run.ts) does not steal its CPU. Started as
-//   node --import tsx scripts/bench/server.ts pglite
-//   node --import tsx scripts/bench/server.ts postgres <url>
-// It migrates, seeds an empty database with the demo fleet, adds a bare route, listens on
-// 127.0.0.1 with a free port and prints one JSON line on stdout: {"ready":true,"port":…}.
+// (autocannon, in scripts/bench/run.ts) does not steal its CPU. run.ts bundles it as the build
+// bundles the server (plain node, no tsx in the process whose memory is measured) and starts
+//   node <bundle> pglite [data dir]      (in memory without a data dir)
+//   node <bundle> postgres <url>
+// It migrates, seeds an empty database with the demo fleet, adds a bare route and a memory
+// route, listens on 127.0.0.1 with a free port and prints one JSON line on stdout:
+// {"ready":true,"port":…}.
 // SIGTERM (or stdin closing: the parent died) closes the app and exits.
 import { buildApp } from '../../src/server/app';
 import { openDatabase } from '../../src/server/db/client';
 import { seedDemoData } from '../../src/server/db/seed';
 import { bookingMessagesSwitch } from '../../src/server/modules/messages/booking-messages';
 import { defaultSmsConfig } from '../../src/server/modules/sms/sms.plugin';
-import { BARE_ROUTE, type ServerReady } from './common';
+import { BARE_ROUTE, MEMORY_ROUTE, type ServerReady } from './common';
 
 async function main() {
   const args = process.argv.slice(2);
@@ -31,7 +33,7 @@ async function main() {
           poolSize: 20,
           onError: (err) => console.error('bench server: database connection error:', err.message),
         })
-      : await openDatabase({ kind: 'pglite', dataDir: null });
+      : await openDatabase({ kind: 'pglite', dataDir: url ?? null });
   await database.migrate();
   const seeded = await seedDemoData(database.db);
 
@@ -49,6 +51,8 @@ async function main() {
   });
   // Registered before listen (which readies the app): same plugins, hooks and error handler.
   app.get(BARE_ROUTE, { schema: { hide: true } }, async () => ({ ok: true }));
+  // PERF-8: where the process's memory is (run.ts reads the resident size from /proc too).
+  app.get(MEMORY_ROUTE, { schema: { hide: true } }, async () => process.memoryUsage());
 
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
