@@ -62,7 +62,7 @@ const GOALS = {
   contendedPerSecond: 3_000,
   contendedP99Ms: 50,
   contended5xx: 0,
-  // PERF-8: resident memory of the server process after the read benchmark.
+  // PERF-12: resident memory of the server process after the read benchmark.
   pgliteMemoryMiB: 256,
   postgresMemoryMiB: 160,
 };
@@ -499,7 +499,7 @@ async function readBenchmark(label: string, server: BenchServer): Promise<ReadSu
 }
 
 // ---------------------------------------------------------------------------------------------
-// Memory (PERF-8): the server process's resident size, from /proc, and V8's view of it
+// Memory (PERF-12): the server process's resident size, from /proc, and V8's view of it
 
 interface MemoryFigures {
   rssMiB: number;

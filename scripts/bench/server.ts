@@ -51,7 +51,7 @@ async function main() {
   });
   // Registered before listen (which readies the app): same plugins, hooks and error handler.
   app.get(BARE_ROUTE, { schema: { hide: true } }, async () => ({ ok: true }));
-  // PERF-8: where the process's memory is (run.ts reads the resident size from /proc too).
+  // PERF-12: where the process's memory is (run.ts reads the resident size from /proc too).
   app.get(MEMORY_ROUTE, { schema: { hide: true } }, async () => process.memoryUsage());
 
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -60,7 +60,7 @@ export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).row
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
- * PERF-8: the embedded database's memory. PostgreSQL's shared buffers (128 MB by default) live
+ * PERF-12: the embedded database's memory. PostgreSQL's shared buffers (128 MB by default) live
  * in PGlite's WebAssembly memory, which only grows: once touched they stay resident for the
  * life of the process. 16 MB holds the demo fleet's whole database many times over, and the
  * files under it stay in the operating system's cache; the process holds about 120 MiB less
@@ -172,7 +172,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
   // A known trap: btree_gist must be passed on every open, not only the first; the same
   // holds for pg_trgm (name and phone search indexes).
-  // PERF-8: V8 compiles PGlite's WebAssembly twice by default, a quick baseline (Liftoff) for
+  // PERF-12: V8 compiles PGlite's WebAssembly twice by default, a quick baseline (Liftoff) for
   // every function run and an optimised copy for the busy ones, and keeps both. Optimised
   // only, the process holds tens of MiB less (docs/performance.md, Memory); the flag is read
   // when the module is compiled, here, and only PGlite runs WebAssembly in this process.

@@ -47,7 +47,7 @@ export interface StoredPhoto {
 let loadedSharp: Promise<typeof Sharp> | undefined;
 
 /**
- * PERF-8: sharp (libvips) costs the process about 28 MiB from the moment it is loaded, and only
+ * PERF-12: sharp (libvips) costs the process about 28 MiB from the moment it is loaded, and only
  * a staff photo upload needs it: loaded then, once. Its operation cache is off: each photo is
  * decoded once, so the cache (up to 50 MB by default) would only hold memory.
  */
