@@ -37,6 +37,7 @@ export default defineConfig({
           name: 'web',
           include: ['src/web/**/*.test.tsx'],
           environment: 'jsdom',
+          setupFiles: ['src/web/testing/setup.ts'],
           maxWorkers: 2,
         },
       },

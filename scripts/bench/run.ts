@@ -8,8 +8,10 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { randomBytes, randomInt } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -21,8 +23,10 @@ import { addDays, todayInAccra } from '../../src/shared/dates';
 import {
   BARE_ROUTE,
   BENCH_PASSWORD,
+  MEMORY_ROUTE,
   OVERLAPS_ROUTE,
   OVERLAPS_SQL,
+  SERVER_NODE_FLAGS,
   STATEMENTS_ROUTE,
   type ServerReady,
 } from './common';
@@ -80,7 +84,12 @@ const GOALS = {
   contended5xx: 0,
   realisticPerSecond: 1_500,
   realisticP99Ms: 100,
+  // PERF-12: resident memory of the server process after the read benchmark.
+  pgliteMemoryMiB: 256,
+  postgresMemoryMiB: 160,
 };
+/** How long a fresh server is left alone before its idle memory is read. */
+const IDLE_SETTLE_MS = 5_000;
 
 /** The bench server's preparation for the realistic part: renters signed in, cars on offer. */
 const realisticArgs = [
@@ -274,10 +283,43 @@ interface BenchServer {
   stop(): Promise<void>;
 }
 
+let serverBundle: Promise<string> | undefined;
+
+/**
+ * The bench server bundled as the build bundles the app (scripts/build-server.mjs: packages
+ * external, migrations beside it), so it runs on plain node like `npm start`: its memory
+ * figures are the app's, with no TypeScript loader in the process.
+ */
+function bundledServer(): Promise<string> {
+  serverBundle ??= (async () => {
+    // Inside the project, so that its packages (fastify, pg…) resolve from node_modules.
+    mkdirSync(join(projectRoot, 'dist'), { recursive: true });
+    const dir = mkdtempSync(join(projectRoot, 'dist', '.bench-server-'));
+    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+    await build({
+      entryPoints: [serverScript],
+      outfile: join(dir, 'server.js'),
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      sourcemap: true,
+      logLevel: 'warning',
+      absWorkingDir: projectRoot,
+    });
+    cpSync(join(projectRoot, 'src/server/db/migrations'), join(dir, 'migrations'), {
+      recursive: true,
+    });
+    return join(dir, 'server.js');
+  })();
+  return serverBundle;
+}
+
 async function startServer(args: string[]): Promise<BenchServer> {
   const child: ChildProcess = spawn(
     process.execPath,
-    [...settings.serverNodeArgs, '--import', 'tsx', serverScript, ...args],
+    [...SERVER_NODE_FLAGS, ...settings.serverNodeArgs, await bundledServer(), ...args],
     {
       cwd: projectRoot,
       env: { ...process.env, NODE_ENV: 'production' },
@@ -519,6 +561,67 @@ async function readBenchmark(label: string, server: BenchServer): Promise<ReadSu
   row(`GET /api/cars/${car.id}`, summary.detail, fmt(summary.detailRatio, 2));
   for (const problem of problems) log(`  ! ${problem}`);
   return summary;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Memory (PERF-12): the server process's resident size, from /proc, and V8's view of it
+
+interface MemoryFigures {
+  rssMiB: number;
+  heapUsedMiB: number;
+  heapTotalMiB: number;
+  /** Memory V8 does not manage: PGlite's WebAssembly memory, Buffers. */
+  externalMiB: number;
+}
+
+const mib = (bytes: number) => bytes / 2 ** 20;
+
+async function memoryOf(server: BenchServer): Promise<MemoryFigures> {
+  const { body } = await getJson<NodeJS.MemoryUsage>(`${server.base}${MEMORY_ROUTE}`);
+  let rss = body.rss;
+  try {
+    const status = readFileSync(`/proc/${server.ready.pid}/status`, 'utf8');
+    rss = Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
+  } catch {
+    /* not Linux: the process's own figure */
+  }
+  return {
+    rssMiB: mib(rss),
+    heapUsedMiB: mib(body.heapUsed),
+    heapTotalMiB: mib(body.heapTotal),
+    externalMiB: mib(body.external),
+  };
+}
+
+const memoryText = (m: MemoryFigures) =>
+  `${fmt(m.rssMiB)} MiB resident (V8 heap ${fmt(m.heapUsedMiB)} used of ${fmt(m.heapTotalMiB)}, external ${fmt(m.externalMiB)})`;
+
+/** The idle figure: a fresh server, left alone for a moment after it is ready. */
+async function idleMemory(server: BenchServer): Promise<MemoryFigures> {
+  await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_MS));
+  const memory = await memoryOf(server);
+  log(`  memory idle: ${memoryText(memory)}`);
+  return memory;
+}
+
+async function memoryAfterLoad(server: BenchServer): Promise<MemoryFigures> {
+  const memory = await memoryOf(server);
+  log(`  memory after the reads: ${memoryText(memory)}`);
+  return memory;
+}
+
+function memoryGoal(
+  label: string,
+  idle: MemoryFigures,
+  after: MemoryFigures,
+  goalMiB: number,
+): Goal {
+  return {
+    name: `${label}: memory after the reads`,
+    goal: `<= ${goalMiB} MiB`,
+    actual: `${fmt(after.rssMiB)} MiB (idle ${fmt(idle.rssMiB)} MiB)`,
+    pass: after.rssMiB <= goalMiB,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1412,7 +1515,7 @@ async function main() {
       .join(' ')}`,
   );
   log(
-    '  layout: the app runs in a child process (node --import tsx scripts/bench/server.ts, NODE_ENV=production,',
+    `  layout: the app runs in a child process (scripts/bench/server.ts bundled like the build, node ${SERVER_NODE_FLAGS.join(' ')}, NODE_ENV=production,`,
   );
   log(
     '          logger off, 127.0.0.1); autocannon runs in this process. Both share this machine with PostgreSQL.',
@@ -1436,11 +1539,23 @@ async function main() {
   try {
     // 1a. Reads on the embedded database.
     if (settings.parts.has('pglite')) {
-      heading('Reads on PGlite (embedded, in memory, demo seed)');
-      const lite = await startServer(['pglite']);
+      heading('Reads on PGlite (embedded, scratch data folder, demo seed)');
+      // As a site runs: the data folder was created and seeded by an earlier start. The first
+      // start (initdb, migrations, seeding) is measured too, but the goal is the restarted one.
+      const dataDir = mkdtempSync(join(os.tmpdir(), 'carlink-bench-pglite-'));
+      cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+      const first = await startServer(['pglite', dataDir]);
+      log('  first start (creates, migrates and seeds the data folder):');
+      await idleMemory(first);
+      await first.stop();
+      log('  restarted on that folder:');
+      const lite = await startServer(['pglite', dataDir]);
+      const liteIdle = await idleMemory(lite);
       const liteSummary = await readBenchmark('PGlite', lite);
+      const liteAfter = await memoryAfterLoad(lite);
       await lite.stop();
       goals.push(...readGoals(liteSummary, 'PGlite'));
+      goals.push(memoryGoal('PGlite', liteIdle, liteAfter, GOALS.pgliteMemoryMiB));
     }
     if (settings.parts.has('realistic')) {
       heading('Realistic contention on PGlite (embedded, in memory)');
@@ -1468,14 +1583,20 @@ async function main() {
     } else if (database) {
       heading(`PostgreSQL ${await postgresVersion(database.url)}`);
       log(`  database: ${database.note}`);
-      const server = await startServer(['postgres', database.url]);
+      let server = await startServer(['postgres', database.url]);
       log(
         `  server ready (${server.ready.seeded ? 'seeded the demo data' : 'database was not empty: not seeded'}), pool of 20 connections`,
       );
       if (wantReads) {
         heading('Reads on PostgreSQL');
+        // Restarted after seeding, as for PGlite: the idle figure is a running site's.
+        await server.stop();
+        server = await startServer(['postgres', database.url]);
+        const pgIdle = await idleMemory(server);
         const pgSummary = await readBenchmark('PostgreSQL', server);
+        const pgAfter = await memoryAfterLoad(server);
         goals.push(...readGoals(pgSummary, 'PostgreSQL'));
+        goals.push(memoryGoal('PostgreSQL', pgIdle, pgAfter, GOALS.postgresMemoryMiB));
       }
       if (wantContended) {
         heading('Contended creation on PostgreSQL (POST /api/bookings/create)');

@@ -1,9 +1,11 @@
 // The server under test for `npm run bench`, run as its own process so that the load generator
-// (autocannon, in scripts/bench/run.ts) does not steal its CPU. Started as
-//   node --import tsx scripts/bench/server.ts pglite
-//   node --import tsx scripts/bench/server.ts postgres <url>
-// It migrates, seeds an empty database with the demo fleet, adds a bare route, listens on
-// 127.0.0.1 with a free port and prints one JSON line on stdout: {"ready":true,"port":…}.
+// (autocannon, in scripts/bench/run.ts) does not steal its CPU. run.ts bundles it as the build
+// bundles the server (plain node, no tsx in the process whose memory is measured) and starts
+//   node <bundle> pglite [data dir]      (in memory without a data dir)
+//   node <bundle> postgres <url>
+// It migrates, seeds an empty database with the demo fleet, adds a bare route and a memory
+// route, listens on 127.0.0.1 with a free port and prints one JSON line on stdout:
+// {"ready":true,"port":…}.
 // SIGTERM (or stdin closing: the parent died) closes the app and exits.
 // Options: --renters=N signs in N new renters with verified phones and --cars=N makes sure N
 // cars are on offer (the realistic contention part); --processes=N serves from N node:cluster
@@ -26,6 +28,7 @@ import {
   BENCH_PASSWORD,
   OVERLAPS_ROUTE,
   OVERLAPS_SQL,
+  MEMORY_ROUTE,
   STATEMENTS_ROUTE,
   type ServerReady,
 } from './common';
@@ -115,7 +118,7 @@ async function serve(kind: Kind, url: string | undefined, poolSize: number) {
           poolSize,
           onError: (err) => console.error('bench server: database connection error:', err.message),
         })
-      : await openDatabase({ kind: 'pglite', dataDir: null });
+      : await openDatabase({ kind: 'pglite', dataDir: url ?? null });
   let seeded = false;
   let tokens: string[] = [];
   let carIds: number[] = [];
@@ -148,6 +151,8 @@ async function serve(kind: Kind, url: string | undefined, poolSize: number) {
     return { pairs: Number(row!.pairs), live: Number(row!.live) };
   });
   app.get(STATEMENTS_ROUTE, { schema: { hide: true } }, async () => ({ statements }));
+  // PERF-12: where the process's memory is (run.ts reads the resident size from /proc too).
+  app.get(MEMORY_ROUTE, { schema: { hide: true } }, async () => process.memoryUsage());
 
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

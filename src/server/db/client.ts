@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index';
@@ -57,6 +58,15 @@ export class ReportAbortedError extends Error {
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/**
+ * PERF-12: the embedded database's memory. PostgreSQL's shared buffers (128 MB by default) live
+ * in PGlite's WebAssembly memory, which only grows: once touched they stay resident for the
+ * life of the process. 16 MB holds the demo fleet's whole database many times over, and the
+ * files under it stay in the operating system's cache; the process holds about 120 MiB less
+ * (docs/performance.md, Memory). A company that outgrows this runs on PostgreSQL (RUN-2).
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
 export type DatabaseOptions =
   | {
@@ -162,10 +172,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
   // A known trap: btree_gist must be passed on every open, not only the first; the same
   // holds for pg_trgm (name and phone search indexes).
+  // PERF-12: V8 compiles PGlite's WebAssembly twice by default, a quick baseline (Liftoff) for
+  // every function run and an optimised copy for the busy ones, and keeps both. Optimised
+  // only, the process holds tens of MiB less (docs/performance.md, Memory); the flag is read
+  // when the module is compiled, here, and only PGlite runs WebAssembly in this process.
+  setFlagsFromString('--no-liftoff');
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { btree_gist, pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
   });
   const db = drizzlePglite(client, { schema });
   return {

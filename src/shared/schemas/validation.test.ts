@@ -5,7 +5,7 @@ import { messages } from '../messages';
 import { LoginInputSchema, RegisterFormSchema } from './auth';
 import { CreateBookingInputSchema } from './bookings';
 import { CarFiltersSchema } from './cars';
-import { isGhanaMobileNumber } from './payments';
+import { isGhanaMobileNumber } from '../mobile-money';
 
 const fieldErrors = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value);

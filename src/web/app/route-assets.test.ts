@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { routeAssets, routePages, type ViteManifest } from './route-assets';
+import { firstLoadScripts, routeAssets, routePages, type ViteManifest } from './route-assets';
 
 // A client build's manifest, cut down: the entry, a shared vendor chunk, two pages sharing a
 // chunk, and the not-found page merged into a chunk the console imports too.
@@ -96,5 +96,20 @@ describe("each route's page module", () => {
     await expect(
       routePages([{ path: '/x', load: async () => ({ default: () => null }) }], modules),
     ).rejects.toThrow(/route \/x loads no page module/);
+  });
+});
+
+describe("a route's first-load scripts", () => {
+  test('are the entry, what it imports, and the route’s own chunks, each once', () => {
+    const [history] = routeAssets(
+      [{ path: '/booking-history', page: 'booking-history' }],
+      manifest,
+    );
+    expect(firstLoadScripts(manifest, history!)).toEqual([
+      'assets/index.js',
+      'assets/vendor.js',
+      'assets/booking-history.js',
+      'assets/booking-card.js',
+    ]);
   });
 });

@@ -100,3 +100,22 @@ function pageChunkKey(
   const lazyKeys = (entryKey && manifest[entryKey]!.dynamicImports) || [];
   return lazyKeys.find((key) => manifest[key]?.src === source || manifest[key]?.name === page);
 }
+
+/**
+ * Every script a route downloads before its page can render (PAGE-17): the entry chunk, the
+ * chunks it imports, and the route's own (routeAssets). Lazy imports are left out: they load
+ * when the page asks for them, after its first render.
+ */
+export function firstLoadScripts(manifest: ViteManifest, route: RouteAssets): string[] {
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  if (entryKey) visit(entryKey);
+  for (const script of route.scripts) files.add(script);
+  return [...files];
+}

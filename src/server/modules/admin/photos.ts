@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp, { type Metadata } from 'sharp';
+import type { default as Sharp, Metadata } from 'sharp';
 import { PHOTO_DEFAULT_WIDTH, PHOTO_WIDTHS } from '../../../shared/schemas/admin';
 
 /**
@@ -44,6 +44,20 @@ export interface StoredPhoto {
   files: string[];
 }
 
+let loadedSharp: Promise<typeof Sharp> | undefined;
+
+/**
+ * PERF-12: sharp (libvips) costs the process about 28 MiB from the moment it is loaded, and only
+ * a staff photo upload needs it: loaded then, once. Its operation cache is off: each photo is
+ * decoded once, so the cache (up to 50 MB by default) would only hold memory.
+ */
+function loadSharp() {
+  return (loadedSharp ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  }));
+}
+
 /** Decodes, resizes and writes every width; nothing is left on disk if any step fails. */
 export async function storeCarPhoto(
   uploadsDir: string,
@@ -51,6 +65,7 @@ export async function storeCarPhoto(
   input: Buffer,
   kind: ImageKind,
 ): Promise<StoredPhoto> {
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();

@@ -35,7 +35,7 @@ import {
   toApiPayment,
   type PaymentsContext,
 } from '../payments/payments.service';
-import { isGhanaMobileNumber } from '../../../shared/schemas/payments';
+import { isGhanaMobileNumber } from '../../../shared/mobile-money';
 
 const unavailable = () =>
   new HttpError(409, messages.booking.unavailable, { start_date: [messages.booking.unavailable] });

@@ -1,11 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { messages } from '../../../../shared/messages';
-import {
-  ChangePasswordInputSchema,
-  type ChangePasswordInput,
-} from '../../../../shared/schemas/auth';
+import type { ChangePasswordInput } from '../../../../shared/schemas/auth';
 import { PasswordField } from '../../../components/password-field';
 import { CheckIcon } from '../../../components/icons';
 import { ApiError } from '../../../lib/api-client';
@@ -22,6 +19,11 @@ const emptyValues: ChangePasswordInput = {
   password: '',
   password_confirmation: '',
 };
+
+// The schema and zod load after the page has rendered (lib/lazy-resolver.ts, PAGE-18).
+const resolver = lazyResolver(() =>
+  import('../../../../shared/schemas/auth').then((m) => m.ChangePasswordInputSchema),
+);
 
 /**
  * ACCT-14 and ACCT-16 on the profile: a new password (this session stays, every other one ends) and
@@ -40,7 +42,7 @@ export function PasswordAndSessions() {
     setError,
     formState: { errors, touchedFields, isSubmitted, isSubmitting },
   } = useForm<ChangePasswordInput>({
-    resolver: zodResolver(ChangePasswordInputSchema),
+    resolver,
     mode: 'onTouched',
     defaultValues: emptyValues,
   });

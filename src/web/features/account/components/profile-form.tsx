@@ -1,14 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { messages } from '../../../../shared/messages';
 import { formatMsisdn } from '../../../../shared/phone';
-import {
-  ProfileFormSchema,
-  type ProfileFormInput,
-  type ProfileFormValues,
-  type User,
-} from '../../../../shared/schemas/auth';
+import type { ProfileFormInput, ProfileFormValues, User } from '../../../../shared/schemas/auth';
 import { FieldMessages, TextField } from '../../../components/form-fields';
 import { CheckIcon } from '../../../components/icons';
 import { Spinner } from '../../../components/spinner';
@@ -47,6 +42,11 @@ const FIELD_OF: Record<string, keyof ProfileFormInput> = {
   whatsapp: 'whatsapp',
 };
 
+// The schema and zod load after the page has rendered (lib/lazy-resolver.ts, PAGE-18).
+const resolver = lazyResolver(() =>
+  import('../../../../shared/schemas/auth').then((m) => m.ProfileFormSchema),
+);
+
 /**
  * Profile (ACCT-8): the signed-in renter's own details, saved with PATCH /api/auth/me. The
  * phone number is the sign-in identity, shown but not editable here.
@@ -63,7 +63,7 @@ export function ProfileForm({ user, onSaved }: { user: User; onSaved: (user: Use
     watch,
     formState: { errors, touchedFields, isSubmitted, isSubmitting, isDirty },
   } = useForm<ProfileFormInput, unknown, ProfileFormValues>({
-    resolver: zodResolver(ProfileFormSchema),
+    resolver,
     mode: 'onTouched',
     defaultValues: valuesOf(user),
   });

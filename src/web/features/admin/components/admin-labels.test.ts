@@ -1,5 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import { cedis, dayOf, eventLabel, formatShortRange, phone, telHref } from './admin-labels';
+import {
+  cedis,
+  dayOf,
+  eventLabel,
+  formatShortRange,
+  listTotal,
+  listTotalOf,
+  phone,
+  telHref,
+} from './admin-labels';
 
 describe('console wording', () => {
   test('date ranges are as short as they can be without losing a month or a year', () => {
@@ -7,6 +16,13 @@ describe('console wording', () => {
     expect(formatShortRange('2026-11-27', '2026-12-01')).toBe('27 Nov – 1 Dec 2026');
     expect(formatShortRange('2026-12-30', '2027-01-02')).toBe('30 Dec 2026 – 2 Jan 2027');
     expect(formatShortRange('2026-11-22', '2026-11-22')).toBe('22 Nov 2026');
+  });
+
+  test('a total the server estimated reads as "about" (PERF-3)', () => {
+    expect(listTotal(12_400, true)).toBe('about 12,400');
+    expect(listTotal(57, false)).toBe('57');
+    expect(listTotalOf(612_345, true, 'booking')).toBe('about 612,345 bookings');
+    expect(listTotalOf(1, false, 'renter')).toBe('1 renter');
   });
 
   test('a moment belongs to its day in Accra', () => {

@@ -81,6 +81,17 @@ export function formatMonth(month: string): string {
 export const plural = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en-GH')} ${n === 1 ? one : many}`;
 
+/**
+ * A list's total as staff read it: 'about 12,400' when the server estimated it (PERF-3,
+ * `total_is_estimate`), else the exact count.
+ */
+export const listTotal = (total: number, estimated = false) =>
+  `${estimated ? 'about ' : ''}${total.toLocaleString('en-GH')}`;
+
+/** 'about 12,400 bookings' or '57 bookings': a list's total with its noun (listTotal). */
+export const listTotalOf = (total: number, estimated: boolean, one: string, many = `${one}s`) =>
+  `${listTotal(total, estimated)} ${total === 1 ? one : many}`;
+
 /** Money that never breaks between 'GH₵' and the number. */
 export const cedis = (amount: number) => formatCedis(amount).replace(' ', '\u00a0');
 /** Whole cedis for headline figures, e.g. 'GH₵ 10,250'. */

@@ -1,12 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import {
-  AdminCarInputSchema,
-  type AdminCar,
-  type AdminCarFormValues,
-  type AdminCarInput,
-} from '../../../../shared/schemas/admin';
+import { lazyResolver } from '../../../lib/lazy-resolver';
+import type { AdminCar, AdminCarFormValues, AdminCarInput } from '../../../../shared/schemas/admin';
 import { shownError } from '../../../lib/form-errors';
 import { BODY_TYPE_OPTIONS, FUEL_TYPE_OPTIONS, TRANSMISSION_OPTIONS } from './admin-labels';
 import { TextAreaField, TextField } from '../../../components/form-fields';
@@ -71,11 +66,16 @@ interface CarFormProps {
   submitLabel: string;
 }
 
+// The schema and zod load after the page has rendered (lib/lazy-resolver.ts, PAGE-18).
+const resolver = lazyResolver(() =>
+  import('../../../../shared/schemas/admin').then((m) => m.AdminCarInputSchema),
+);
+
 /** Every field of a car, validated by the same schema the server uses (AdminCarInputSchema). */
 export function CarForm({ car, pending, onSave, submitLabel }: CarFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<AdminCarFormValues, unknown, AdminCarInput>({
-    resolver: zodResolver(AdminCarInputSchema),
+    resolver,
     mode: 'onTouched',
     defaultValues: formValuesOf(car),
   });

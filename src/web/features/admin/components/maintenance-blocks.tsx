@@ -1,12 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { daysBetween, todayInAccra } from '../../../../shared/dates';
-import {
-  AdminMaintenanceInputSchema,
-  type AdminMaintenanceBlock,
-  type AdminMaintenanceFormValues,
-  type AdminMaintenanceInput,
+import type {
+  AdminMaintenanceBlock,
+  AdminMaintenanceFormValues,
+  AdminMaintenanceInput,
 } from '../../../../shared/schemas/admin';
 import { shownError } from '../../../lib/form-errors';
 import {
@@ -34,7 +33,7 @@ function AddBlockForm({ carId }: { carId: number }) {
     reset,
     formState: { errors, touchedFields, isSubmitted },
   } = useForm<AdminMaintenanceFormValues, unknown, AdminMaintenanceInput>({
-    resolver: zodResolver(AdminMaintenanceInputSchema),
+    resolver,
     mode: 'onTouched',
     defaultValues: { start_date: '', end_date: '', note: '' },
   });
@@ -107,6 +106,11 @@ function AddBlockForm({ carId }: { carId: number }) {
     </form>
   );
 }
+
+// The schema and zod load after the page has rendered (lib/lazy-resolver.ts, PAGE-18).
+const resolver = lazyResolver(() =>
+  import('../../../../shared/schemas/admin').then((m) => m.AdminMaintenanceInputSchema),
+);
 
 /** Date ranges that take a car out of service; the same rule as bookings keeps them apart. */
 export function MaintenanceBlocks({ carId }: { carId: number }) {

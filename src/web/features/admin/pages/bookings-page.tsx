@@ -8,7 +8,7 @@ import { ADMIN_PAGE_SIZE_MAX } from '../../../../shared/schemas/admin';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useBookingList, useCarList } from '../api/admin-api';
 import { BOOKING_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../../../lib/booking-labels';
-import { plural } from '../components/admin-labels';
+import { listTotalOf } from '../components/admin-labels';
 import { AdminPageHeader } from '../components/admin-shell';
 import { bookingColumns } from '../components/booking-columns';
 import { DataTable } from '../components/data-table';
@@ -76,6 +76,7 @@ export function BookingsPage() {
           page={data.page}
           limit={data.limit}
           total={data.total}
+          totalIsEstimate={data.total_is_estimate}
           lastPage={data.last_page}
           noun="bookings"
           onPage={filters.setPage}
@@ -89,7 +90,7 @@ export function BookingsPage() {
         title="Bookings"
         lead={
           data
-            ? `${plural(data.total, 'booking')}${filters.active ? ' match' : ', newest first'}`
+            ? `${listTotalOf(data.total, data.total_is_estimate, 'booking')}${filters.active ? ' match' : ', newest first'}`
             : 'Every booking, newest first'
         }
       />

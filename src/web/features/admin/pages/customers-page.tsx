@@ -3,7 +3,7 @@ import { formatDate } from '../../../../shared/dates';
 import type { AdminCustomer } from '../../../../shared/schemas/admin';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCustomerList } from '../api/admin-api';
-import { dayOf, phone, plural } from '../components/admin-labels';
+import { dayOf, listTotalOf, phone, plural } from '../components/admin-labels';
 import { AdminPageHeader } from '../components/admin-shell';
 import { DataTable, type Column } from '../components/data-table';
 import { FilterBar } from '../components/filter-bar';
@@ -96,6 +96,7 @@ export function CustomersPage() {
           page={data.page}
           limit={data.limit}
           total={data.total}
+          totalIsEstimate={data.total_is_estimate}
           lastPage={data.last_page}
           noun="customers"
           onPage={filters.setPage}
@@ -107,7 +108,11 @@ export function CustomersPage() {
     <>
       <AdminPageHeader
         title="Customers"
-        lead={data ? plural(data.total, 'renter') : 'Everyone with an account'}
+        lead={
+          data
+            ? listTotalOf(data.total, data.total_is_estimate, 'renter')
+            : 'Everyone with an account'
+        }
       />
       <FilterBar
         searchLabel="Search customers"

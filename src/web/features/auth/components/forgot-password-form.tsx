@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { messages } from '../../../../shared/messages';
-import { LoginInputSchema } from '../../../../shared/schemas/auth';
 import { TextField } from '../../../components/form-fields';
 import { ApiError } from '../../../lib/api-client';
 import { shownError } from '../../../lib/form-errors';
@@ -11,7 +10,10 @@ import { FormAlert } from './form-fields';
 import './auth-forms.css';
 
 // The number is checked as on the Sign in tab (VAL-2): it is the number they sign in with.
-const ForgotFormSchema = LoginInputSchema.pick({ msisdn: true });
+// The schema and zod load after the page has rendered (lib/lazy-resolver.ts, PAGE-18).
+const resolver = lazyResolver(() =>
+  import('../../../../shared/schemas/auth').then((m) => m.LoginInputSchema.pick({ msisdn: true })),
+);
 type ForgotFormValues = { msisdn: string };
 
 /** ACCT-13, step one: the number that gets the code. */
@@ -26,7 +28,7 @@ export function ForgotPasswordForm({
     handleSubmit,
     formState: { errors, touchedFields, isSubmitted, isSubmitting },
   } = useForm<ForgotFormValues>({
-    resolver: zodResolver(ForgotFormSchema),
+    resolver,
     mode: 'onTouched',
     defaultValues: { msisdn: '' },
   });

@@ -1,10 +1,10 @@
 import { shownError } from '../../../lib/form-errors';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { LoginFormSchema, type LoginFormValues } from '../../../../shared/schemas/auth';
+import type { LoginFormValues } from '../../../../shared/schemas/auth';
 import {
   clearAuthError,
   getAuthState,
@@ -18,6 +18,11 @@ import './auth-forms.css';
 
 const defaultValues: LoginFormValues = { msisdn: '', password: '', remember: false };
 
+// The schema and zod load after the page has rendered (lib/lazy-resolver.ts, PAGE-18).
+const resolver = lazyResolver(() =>
+  import('../../../../shared/schemas/auth').then((m) => m.LoginFormSchema),
+);
+
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const { loading, error } = useAuth();
   const {
@@ -25,7 +30,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     handleSubmit,
     formState: { errors, touchedFields, isSubmitted },
   } = useForm<LoginFormValues>({
-    resolver: zodResolver(LoginFormSchema),
+    resolver,
     mode: 'onTouched',
     defaultValues,
   });

@@ -1,10 +1,10 @@
 import { shownError } from '../../../lib/form-errors';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { Link } from 'react-router';
 import { messages } from '../../../../shared/messages';
-import { RegisterFormSchema, type RegisterFormValues } from '../../../../shared/schemas/auth';
+import type { RegisterFormValues } from '../../../../shared/schemas/auth';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { clearAuthError, register as registerAccount } from '../../../lib/session-store';
@@ -22,6 +22,11 @@ const defaultValues: RegisterFormValues = {
 
 const isFormField = (field: string): field is keyof RegisterFormValues => field in defaultValues;
 
+// The schema and zod load after the page has rendered (lib/lazy-resolver.ts, PAGE-18).
+const resolver = lazyResolver(() =>
+  import('../../../../shared/schemas/auth').then((m) => m.RegisterFormSchema),
+);
+
 export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -31,7 +36,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
     watch,
     formState: { errors, touchedFields, isSubmitted, isSubmitting, isValid },
   } = useForm<RegisterFormValues>({
-    resolver: zodResolver(RegisterFormSchema),
+    resolver,
     mode: 'onTouched',
     defaultValues,
   });

@@ -1,8 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { messages } from '../../../../shared/messages';
-import { ResetPasswordInputSchema, type ResetPasswordInput } from '../../../../shared/schemas/auth';
+import type { ResetPasswordInput } from '../../../../shared/schemas/auth';
 import { TextField } from '../../../components/form-fields';
 import { ApiError } from '../../../lib/api-client';
 import { shownError } from '../../../lib/form-errors';
@@ -13,6 +13,11 @@ import './auth-forms.css';
 type Field = keyof ResetPasswordInput;
 const FIELDS: readonly Field[] = ['msisdn', 'code', 'password', 'password_confirmation'];
 const isField = (name: string): name is Field => (FIELDS as readonly string[]).includes(name);
+
+// The schema and zod load after the page has rendered (lib/lazy-resolver.ts, PAGE-18).
+const resolver = lazyResolver(() =>
+  import('../../../../shared/schemas/auth').then((m) => m.ResetPasswordInputSchema),
+);
 
 /**
  * ACCT-13, step two: the code from the SMS and a new password, under the register password
@@ -32,7 +37,7 @@ export function ResetPasswordForm({
     setError,
     formState: { errors, touchedFields, isSubmitted, isSubmitting },
   } = useForm<ResetPasswordInput>({
-    resolver: zodResolver(ResetPasswordInputSchema),
+    resolver,
     mode: 'onTouched',
     defaultValues: { msisdn, code: '', password: '', password_confirmation: '' },
   });

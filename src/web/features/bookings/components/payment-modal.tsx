@@ -6,7 +6,7 @@ import {
   type MobileMoneyNetwork,
   type PaymentMethod,
 } from '../../../../shared/constants';
-import { guessNetwork, isGhanaMobileNumber } from '../../../../shared/schemas/payments';
+import { guessNetwork, isGhanaMobileNumber } from '../../../../shared/mobile-money';
 import type { Payment } from '../../../../shared/schemas/payments';
 import { useAuth } from '../../../lib/session-store';
 import { messages } from '../../../../shared/messages';

@@ -1,8 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { messages } from '../../../../shared/messages';
-import { ContactInputSchema, type ContactInput } from '../../../../shared/schemas/inbox';
+import type { ContactInput } from '../../../../shared/schemas/inbox';
 import { TextAreaField, TextField } from '../../../components/form-fields';
 import { CheckIcon } from '../../../components/icons';
 import { Spinner } from '../../../components/spinner';
@@ -20,6 +20,11 @@ const emptyValues: ContactInput = {
 };
 const isField = (field: string): field is keyof ContactInput => field in emptyValues;
 
+// The schema and zod load after the page has rendered (lib/lazy-resolver.ts, PAGE-18).
+const resolver = lazyResolver(() =>
+  import('../../../../shared/schemas/inbox').then((m) => m.ContactInputSchema),
+);
+
 /**
  * Contact Us (PAGE-12): first name, last name, email, phone and message, all required. Stored
  * and confirmed (VAL-8); the form is emptied once the message is safely sent.
@@ -35,7 +40,7 @@ export function ContactForm({ subject }: { subject?: string }) {
     setError,
     formState: { errors, touchedFields, isSubmitted, isSubmitting },
   } = useForm<ContactInput>({
-    resolver: zodResolver(ContactInputSchema),
+    resolver,
     mode: 'onTouched',
     defaultValues: { ...emptyValues, message: subject ? `${subject}\n\n` : '' },
   });

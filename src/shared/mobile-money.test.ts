@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guessNetwork } from './payments';
+import { guessNetwork } from './mobile-money';
 
 describe('guessNetwork', () => {
   it.each([
