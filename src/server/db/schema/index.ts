@@ -7,3 +7,5 @@ export * from './inbox';
 export * from './booking-events';
 export * from './phone-codes';
 export * from './sms';
+export * from './documents';
+export * from './reviews';
