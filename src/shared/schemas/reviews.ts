@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import { numberFromText } from './common';
 
-/** Reviews of completed trips (REVIEW-1 to REVIEW-6). */
+/** Reviews of completed trips (REVIEW-1 to REVIEW-5); the counts are in shared/reviews.ts. */
 
 export const REVIEW_COMMENT_MAX = 1000;
-/** The home page shows reviews and the rating only from this many visible reviews on (REVIEW-5). */
-export const HOME_REVIEWS_MIN = 3;
-export const CAR_RECENT_REVIEWS = 5;
-export const HOME_RECENT_REVIEWS = 6;
 
 export const reviewMessages = {
   ratingRequired: 'Choose a rating from 1 to 5 stars.',
@@ -84,7 +80,9 @@ export const CreateReviewResponseSchema = z.object({
 });
 export type CreateReviewResponse = z.infer<typeof CreateReviewResponseSchema>;
 
-export const CarIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const CarIdParamsSchema = z.object({
+  id: z.coerce.number().int().min(1).max(2_147_483_647),
+});
 
 /** The console's list: every review with who wrote it and whether it is hidden. */
 export const AdminReviewSchema = PublicReviewSchema.extend({

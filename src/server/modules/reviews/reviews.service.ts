@@ -1,8 +1,7 @@
 import { normalizeBookingCode } from '../../../shared/booking-code';
 import { messages } from '../../../shared/messages';
+import { CAR_RECENT_REVIEWS, HOME_RECENT_REVIEWS } from '../../../shared/reviews';
 import {
-  CAR_RECENT_REVIEWS,
-  HOME_RECENT_REVIEWS,
   reviewMessages,
   type BookingReviewResponse,
   type OwnReview,
