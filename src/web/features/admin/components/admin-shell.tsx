@@ -48,6 +48,13 @@ const NAV: {
     count: (c) => ({ n: c.unread, what: 'unread' }),
   },
   { href: adminPaths.adminSms.getHref(), label: 'SMS log', Icon: MailIcon, end: false },
+  {
+    href: adminPaths.adminDocuments.getHref(),
+    label: 'Documents',
+    Icon: CustomersIcon,
+    end: false,
+  },
+  { href: adminPaths.adminReviews.getHref(), label: 'Reviews', Icon: InboxIcon, end: false },
 ];
 
 function initials(name: string) {
