@@ -174,7 +174,10 @@ describe('a renter uploads documents (DOC-2, DOC-3)', () => {
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json()).toEqual({ message: documentMessages.fileTooLarge });
 
-    const fake = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
+    const fake = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(200, 7),
+    ]);
     const unreadable = await upload(renter.headers, licence(), { value: fake, type: 'image/png' });
     expect(unreadable.statusCode).toBe(422);
     expect(unreadable.json().errors).toEqual({ file: [documentMessages.fileUnreadable] });
@@ -207,8 +210,9 @@ describe('who may see a document (DOC-6)', () => {
 describe('staff check documents (DOC-4, DOC-5)', () => {
   it('lists pending documents oldest first with their renter, and a customer’s documents', async () => {
     const renter = await signedInRenter(ctx, { name: 'Yaa Asantewaa' });
-    const card = (await upload(renter.headers, ghanaCard(), { value: await makeImage('jpeg') })).json()
-      .document;
+    const card = (
+      await upload(renter.headers, ghanaCard(), { value: await makeImage('jpeg') })
+    ).json().document;
     const lic = (await upload(renter.headers, licence(), { value: await makeImage('png') })).json()
       .document;
 
@@ -232,8 +236,9 @@ describe('staff check documents (DOC-4, DOC-5)', () => {
 
   it('verifies, and rejects only with a reason the renter then reads', async () => {
     const renter = await signedInRenter(ctx);
-    const card = (await upload(renter.headers, ghanaCard(), { value: await makeImage('jpeg') })).json()
-      .document;
+    const card = (
+      await upload(renter.headers, ghanaCard(), { value: await makeImage('jpeg') })
+    ).json().document;
 
     const noReason = await post(`/api/admin/documents/${card.id}/reject`, staff.headers, {
       reason: '   ',

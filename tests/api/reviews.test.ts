@@ -122,7 +122,10 @@ describe('ratings in public (REVIEW-3, REVIEW-5)', () => {
     const car = await newCar();
     const ratings = [5, 4, 4];
     for (const [i, rating] of ratings.entries()) {
-      const renter = await signedInRenter(ctx, { name: `Kojo Mensah${i}`, msisdn: `024477710${i}` });
+      const renter = await signedInRenter(ctx, {
+        name: `Kojo Mensah${i}`,
+        msisdn: `024477710${i}`,
+      });
       const booking = await trip(renter.user.id, car.id, 'completed', 40 - i * 5);
       await post(`/api/bookings/${booking.bookingCode}/review`, renter.headers, {
         rating,
@@ -189,7 +192,10 @@ describe('staff hide abusive reviews (REVIEW-4)', () => {
 
     const hidden = await post(`/api/admin/reviews/${review.id}/hide`, staff.headers);
     expect(hidden.statusCode).toBe(200);
-    expect(hidden.json()).toMatchObject({ message: reviewMessages.hidden, review: { hidden: true } });
+    expect(hidden.json()).toMatchObject({
+      message: reviewMessages.hidden,
+      review: { hidden: true },
+    });
     expect((await get(`/api/cars/${car.id}/reviews`)).json()).toEqual({
       average: null,
       count: 0,

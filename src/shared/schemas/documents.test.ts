@@ -11,14 +11,23 @@ const errorsOf = (input: Record<string, unknown>) => {
   const parsed = DocumentFieldsSchema.safeParse(input);
   if (parsed.success) return {};
   const errors: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) (errors[String(issue.path[0])] ??= []).push(issue.message);
+  for (const issue of parsed.error.issues)
+    (errors[String(issue.path[0])] ??= []).push(issue.message);
   return errors;
 };
 
 describe('the Ghana Card PIN (DOC-2)', () => {
   it('is GHA-, nine digits, a dash and one check digit', () => {
     expect(GHANA_CARD_PIN_PATTERN.test('GHA-123456789-0')).toBe(true);
-    for (const bad of ['GHA-12345678-0', 'GHA-1234567890-0', 'GHA-123456789-', 'GH-123456789-0', 'GHA123456789-0', 'GHA-123456789-00', 'GHA-12345678a-0'])
+    for (const bad of [
+      'GHA-12345678-0',
+      'GHA-1234567890-0',
+      'GHA-123456789-',
+      'GH-123456789-0',
+      'GHA123456789-0',
+      'GHA-123456789-00',
+      'GHA-12345678a-0',
+    ])
       expect(GHANA_CARD_PIN_PATTERN.test(bad), bad).toBe(false);
   });
 
@@ -69,7 +78,9 @@ describe('DocumentFieldsSchema (DOC-2)', () => {
       ghana_card_pin: [documentMessages.pinRequired],
       date_of_birth: [documentMessages.birthRequired],
     });
-    expect(errorsOf({ kind: 'ghana_card', ghana_card_pin: '123', date_of_birth: '2001-02-30' })).toEqual({
+    expect(
+      errorsOf({ kind: 'ghana_card', ghana_card_pin: '123', date_of_birth: '2001-02-30' }),
+    ).toEqual({
       ghana_card_pin: [documentMessages.pinFormat],
       date_of_birth: ['Enter a valid date (YYYY-MM-DD)'],
     });

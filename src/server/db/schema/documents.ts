@@ -51,10 +51,7 @@ export const customerDocuments = pgTable(
       .on(t.updatedAt)
       .where(sql`${t.status} = 'pending'`),
     check('customer_documents_kind_check', sql`${t.kind} in ('ghana_card','driving_licence')`),
-    check(
-      'customer_documents_status_check',
-      sql`${t.status} in ('pending','verified','rejected')`,
-    ),
+    check('customer_documents_status_check', sql`${t.status} in ('pending','verified','rejected')`),
     check(
       'customer_documents_shape_check',
       sql`(${t.kind} = 'ghana_card' and ${t.ghanaCardPin} is not null and ${t.dateOfBirth} is not null

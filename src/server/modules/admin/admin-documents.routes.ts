@@ -72,9 +72,14 @@ export const adminDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: DocumentReviewResponseSchema, ...authErrors, 404: ErrorResponseSchema },
     },
     handler: async (request) => {
-      const document = await decideDocument(app.db, request.params.documentId, request.auth!.user.id, {
-        status: 'verified',
-      });
+      const document = await decideDocument(
+        app.db,
+        request.params.documentId,
+        request.auth!.user.id,
+        {
+          status: 'verified',
+        },
+      );
       return { message: documentMessages.verified, document };
     },
   });
@@ -93,10 +98,15 @@ export const adminDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (request) => {
-      const document = await decideDocument(app.db, request.params.documentId, request.auth!.user.id, {
-        status: 'rejected',
-        reason: request.body.reason,
-      });
+      const document = await decideDocument(
+        app.db,
+        request.params.documentId,
+        request.auth!.user.id,
+        {
+          status: 'rejected',
+          reason: request.body.reason,
+        },
+      );
       return { message: documentMessages.rejected, document };
     },
   });

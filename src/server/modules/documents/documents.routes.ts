@@ -70,8 +70,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ documentsDir: string }> = a
       },
     },
     handler: async (request, reply) => {
-      if (!request.isMultipart())
-        throw validationError({ file: [documentMessages.fileMissing] });
+      if (!request.isMultipart()) throw validationError({ file: [documentMessages.fileMissing] });
       const part = await request.file();
       let bytes: Buffer | null = null;
       const fields: Record<string, string> = {};

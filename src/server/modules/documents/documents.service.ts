@@ -45,7 +45,8 @@ export async function uploadDocument(
   upload: DocumentUpload,
 ): Promise<CustomerDocument> {
   const { errors, fields, kind } = uploadErrors(upload);
-  if (!fields || !kind || !upload.bytes || Object.keys(errors).length) throw validationError(errors);
+  if (!fields || !kind || !upload.bytes || Object.keys(errors).length)
+    throw validationError(errors);
 
   let key: string;
   try {

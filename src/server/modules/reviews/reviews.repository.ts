@@ -34,7 +34,9 @@ export async function visibleRating(db: Executor, carId?: number) {
       average: sql<string | null>`round(avg(${reviews.rating}), 1)`,
     })
     .from(reviews)
-    .where(and(isNull(reviews.hiddenAt), carId === undefined ? undefined : eq(reviews.carId, carId)));
+    .where(
+      and(isNull(reviews.hiddenAt), carId === undefined ? undefined : eq(reviews.carId, carId)),
+    );
   const n = Number(row?.n ?? 0);
   return { count: n, average: n && row?.average !== null ? Number(row!.average) : null };
 }

@@ -55,7 +55,11 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       ...bearer,
       summary: 'My review of this booking, and whether I may write one',
       params: BookingCodeParamsSchema,
-      response: { 200: BookingReviewResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
+      response: {
+        200: BookingReviewResponseSchema,
+        401: ErrorResponseSchema,
+        404: ErrorResponseSchema,
+      },
     },
     handler: async (request) =>
       reviewOfOwnBooking(app.db, request.auth!.user.id, request.params.code),
