@@ -151,7 +151,7 @@ export async function buildApp(options: BuildAppOptions) {
   // Renters' identity documents (DOC-1) and reviews of completed trips (REVIEW-1).
   const documents = await resolveDocumentsDir(options.config.documentsDir);
   app.addHook('onClose', documents.dispose);
-  await app.register(documentRoutes, { prefix: '/api/documents', documentsDir: documents.dir });
+  await app.register(documentRoutes, { prefix: '/api', documentsDir: documents.dir });
   await app.register(reviewRoutes, { prefix: '/api' });
   // The SMS provider's delivery reports (always 204: it reveals nothing).
   await app.register(deliveryReportRoutes, { prefix: '/api/sms' });

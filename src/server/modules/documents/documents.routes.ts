@@ -41,7 +41,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ documentsDir: string }> = a
     limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 6, fieldSize: 200, parts: 7 },
   });
 
-  app.get('/', {
+  app.get('/documents', {
     preHandler: app.requireUser,
     schema: {
       ...bearerDoc,
@@ -54,7 +54,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ documentsDir: string }> = a
     },
   });
 
-  app.post('/', {
+  app.post('/documents', {
     preHandler: app.requireUser,
     schema: {
       ...bearerDoc,
@@ -96,7 +96,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ documentsDir: string }> = a
   });
 
   // The photo: bytes, not JSON, so it stays out of the API document (image_url names it).
-  app.get('/:documentId/image', {
+  app.get('/documents/:documentId/image', {
     preHandler: app.requireUser,
     schema: {
       hide: true,
