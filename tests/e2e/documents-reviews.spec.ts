@@ -44,7 +44,7 @@ test('a renter uploads both documents; staff verify the card and reject the lice
   });
   await card.getByRole('button', { name: 'Upload' }).click();
   await expect(card.getByText('Pending check')).toBeVisible();
-  await expect(card.getByRole('img', { name: 'Your ghana card photo' })).toBeVisible();
+  await expect(card.getByRole('img', { name: 'Photo of your Ghana Card' })).toBeVisible();
 
   const licence = documentCard(page, 'Driving licence');
   await licence.getByLabel('Licence number').fill('DL-55512');

@@ -44,7 +44,7 @@ describe('the profile’s Documents (DOC-1 to DOC-3)', () => {
     const card = (await screen.findByRole('heading', { name: 'Ghana Card' })).closest('article')!;
     expect(within(card).getByText('Rejected')).toBeTruthy();
     expect(within(card).getByText('The photo is blurred.')).toBeTruthy();
-    expect(within(card).getByRole('img', { name: 'Your ghana card photo' })).toBeTruthy();
+    expect(within(card).getByRole('img', { name: 'Photo of your Ghana Card' })).toBeTruthy();
     const licence = screen.getByRole('heading', { name: 'Driving licence' }).closest('article')!;
     expect(within(licence).getByText('Not uploaded')).toBeTruthy();
   });

@@ -13,6 +13,11 @@ import { DocumentStatusBadge } from './document-status';
 import { DocumentUploadForm } from './document-upload-form';
 import './documents.css';
 
+const PHOTO_NAMES: Record<DocumentKind, string> = {
+  ghana_card: 'Ghana Card',
+  driving_licence: 'driving licence',
+};
+
 function DocumentCard({
   kind,
   document,
@@ -40,12 +45,12 @@ function DocumentCard({
       )}
       {document && (
         <div className="document-current">
-          <PrivateImage url={document.image_url} alt={`Your ${label.toLowerCase()} photo`} />
+          <PrivateImage url={document.image_url} alt={`Photo of your ${PHOTO_NAMES[kind]}`} />
           <dl className="document-facts">
             {document.ghana_card_pin && (
               <div>
                 <dt>PIN</dt>
-                <dd>{document.ghana_card_pin}</dd>
+                <dd className="document-pin">{document.ghana_card_pin}</dd>
               </div>
             )}
             {document.date_of_birth && (
@@ -82,8 +87,12 @@ function DocumentCard({
           }
         />
       ) : (
-        <button type="button" className="btn btn-outline btn-sm" onClick={() => setReplacing(true)}>
-          Replace {label.toLowerCase()}
+        <button
+          type="button"
+          className="btn btn-outline btn-sm document-replace"
+          onClick={() => setReplacing(true)}
+        >
+          Replace photo<span className="visually-hidden"> of your {PHOTO_NAMES[kind]}</span>
         </button>
       )}
     </article>

@@ -47,9 +47,8 @@ const columns: Column<AdminReview>[] = [
     card: 'title',
     cell: (r) => (
       <span>
-        {'★'.repeat(r.rating)}
-        <span aria-hidden="true">{'☆'.repeat(5 - r.rating)}</span>
-        <span className="visually-hidden"> {r.rating} out of 5</span>
+        <span aria-hidden="true">{'★'.repeat(r.rating) + '☆'.repeat(5 - r.rating)}</span>
+        <span className="visually-hidden">{r.rating} out of 5</span>
       </span>
     ),
   },

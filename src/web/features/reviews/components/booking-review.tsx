@@ -15,20 +15,22 @@ export function BookingReview({ code }: { code: string }) {
   if (!review.data || (!review.data.review && !review.data.can_review)) return null;
   const own = review.data.review;
   return (
-    <section className="container booking-review card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{own ? 'Your review' : 'How was your trip?'}</h2>
-      {own ? (
-        <>
-          <p className="alert alert-success">{reviewMessages.thanks}</p>
-          <Stars rating={own.rating} size={20} />
-          {own.comment && <p className="booking-review-comment">{own.comment}</p>}
-        </>
-      ) : (
-        <>
-          <p className="muted">Rate the car and our service. One review per trip.</p>
-          <ReviewForm code={code} />
-        </>
-      )}
-    </section>
+    <div className="container">
+      <section className="booking-review card" aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`}>{own ? 'Your review' : 'How was your trip?'}</h2>
+        {own ? (
+          <>
+            <p className="alert alert-success">{reviewMessages.thanks}</p>
+            <Stars rating={own.rating} size={20} />
+            {own.comment && <p className="booking-review-comment">{own.comment}</p>}
+          </>
+        ) : (
+          <>
+            <p className="muted">Rate the car and our service. One review per trip.</p>
+            <ReviewForm code={code} />
+          </>
+        )}
+      </section>
+    </div>
   );
 }
