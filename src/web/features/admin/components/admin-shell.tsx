@@ -9,8 +9,10 @@ import {
   DashboardIcon,
   ExternalIcon,
   FleetIcon,
+  IdCardIcon,
   InboxIcon,
   MailIcon,
+  ReviewStarIcon,
   SignOutIcon,
 } from './admin-icons';
 import './admin-shell.css';
@@ -51,10 +53,10 @@ const NAV: {
   {
     href: adminPaths.adminDocuments.getHref(),
     label: 'Documents',
-    Icon: CustomersIcon,
+    Icon: IdCardIcon,
     end: false,
   },
-  { href: adminPaths.adminReviews.getHref(), label: 'Reviews', Icon: InboxIcon, end: false },
+  { href: adminPaths.adminReviews.getHref(), label: 'Reviews', Icon: ReviewStarIcon, end: false },
 ];
 
 function initials(name: string) {
