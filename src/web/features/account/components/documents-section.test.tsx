@@ -37,11 +37,17 @@ const rejectedCard: CustomerDocument = {
   image_url: '/api/documents/3/image?v=1',
 };
 
-describe('the profile’s Documents (DOC-1 to DOC-3)', () => {
+// A busy machine may take longer than Testing Library's default second to answer.
+const SLOW = { timeout: 5000 };
+
+// Typing with user-event is slow on a busy machine: more than the default 5 s per test.
+describe('the profile’s Documents (DOC-1 to DOC-3)', { timeout: 20_000 }, () => {
   it('shows each document’s status and a rejection’s reason', async () => {
     api.mockResolvedValue({ documents: [rejectedCard] });
     renderWithApp(<DocumentsSection />);
-    const card = (await screen.findByRole('heading', { name: 'Ghana Card' })).closest('article')!;
+    const card = (await screen.findByRole('heading', { name: 'Ghana Card' }, SLOW)).closest(
+      'article',
+    )!;
     expect(within(card).getByText('Rejected')).toBeTruthy();
     expect(within(card).getByText('The photo is blurred.')).toBeTruthy();
     expect(within(card).getByRole('img', { name: 'Photo of your Ghana Card' })).toBeTruthy();
@@ -54,7 +60,7 @@ describe('the profile’s Documents (DOC-1 to DOC-3)', () => {
     api.mockResolvedValue({ documents: [] });
     upload.mockResolvedValue({ message: documentMessages.uploaded, document: rejectedCard });
     renderWithApp(<DocumentsSection />);
-    const licence = (await screen.findByRole('heading', { name: 'Driving licence' })).closest(
+    const licence = (await screen.findByRole('heading', { name: 'Driving licence' }, SLOW)).closest(
       'article',
     )!;
     const form = within(licence);
@@ -88,7 +94,9 @@ describe('the profile’s Documents (DOC-1 to DOC-3)', () => {
     const user = userEvent.setup();
     api.mockResolvedValue({ documents: [] });
     renderWithApp(<DocumentsSection />);
-    const card = (await screen.findByRole('heading', { name: 'Ghana Card' })).closest('article')!;
+    const card = (await screen.findByRole('heading', { name: 'Ghana Card' }, SLOW)).closest(
+      'article',
+    )!;
     const form = within(card);
     await user.type(form.getByLabelText('Ghana Card PIN'), 'GHA-1234-5');
     await user.type(form.getByLabelText('Date of birth'), `${new Date().getFullYear() - 18}-01-01`);

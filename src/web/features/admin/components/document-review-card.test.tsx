@@ -31,7 +31,8 @@ const pending: CustomerDocument = {
   image_url: '/api/documents/12/image?v=1',
 };
 
-describe('a document in the console (DOC-4)', () => {
+// Typing with user-event is slow on a busy machine: more than the default 5 s per test.
+describe('a document in the console (DOC-4)', { timeout: 20_000 }, () => {
   it('verifies with one click', async () => {
     const user = userEvent.setup();
     api.mockResolvedValue({ message: documentMessages.verified, document: pending });

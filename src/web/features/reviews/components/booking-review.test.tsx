@@ -13,7 +13,11 @@ vi.mock(import('../../../lib/api-client'), async (importOriginal) => ({
 const api = vi.mocked(apiRequest);
 afterEach(() => api.mockReset());
 
-describe('the review on a booking’s page (REVIEW-1, REVIEW-2)', () => {
+// A busy machine may take longer than Testing Library's default second to answer.
+const SLOW = { timeout: 5000 };
+
+// Typing with user-event is slow on a busy machine: more than the default 5 s per test.
+describe('the review on a booking’s page (REVIEW-1, REVIEW-2)', { timeout: 20_000 }, () => {
   it('asks for a rating, then sends the stars and the comment and shows the review', async () => {
     const user = userEvent.setup();
     api.mockImplementation(async (_path: string, options?: { method?: string }) =>
@@ -25,7 +29,7 @@ describe('the review on a booking’s page (REVIEW-1, REVIEW-2)', () => {
         : { review: null, can_review: true },
     );
     renderWithApp(<BookingReview code="CL-ABC234" />);
-    expect(await screen.findByRole('heading', { name: 'How was your trip?' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'How was your trip?' }, SLOW)).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Send review' }));
     expect(screen.getByText(reviewMessages.ratingRequired)).toBeTruthy();
@@ -38,7 +42,7 @@ describe('the review on a booking’s page (REVIEW-1, REVIEW-2)', () => {
       method: 'POST',
       body: { rating: 4, comment: 'Clean car' },
     });
-    expect(await screen.findByRole('heading', { name: 'Your review' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Your review' }, SLOW)).toBeTruthy();
     expect(screen.getByText('Clean car')).toBeTruthy();
     expect(screen.getByText('4 out of 5 stars')).toBeTruthy();
   });
