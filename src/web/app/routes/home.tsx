@@ -15,7 +15,7 @@ import { Testimonials } from '../../features/home/components/testimonials';
 import { VehicleTypesCta } from '../../features/home/components/vehicle-types-cta';
 import { WhyChooseUs } from '../../features/home/components/why-choose-us';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useSiteReviews } from '../../features/reviews/api/reviews';
+import { useSiteReviews } from '../../features/reviews/api/public-reviews';
 import { homeShowsReviews } from '../../../shared/reviews';
 
 /**

@@ -3,33 +3,9 @@ import type {
   BookingReviewResponse,
   CreateReviewInput,
   CreateReviewResponse,
-  ReviewSummary,
 } from '../../../../shared/schemas/reviews';
 import { apiRequest } from '../../../lib/api-client';
-
-export const reviewKeys = {
-  site: ['reviews', 'site'] as const,
-  car: (id: number) => ['reviews', 'car', id] as const,
-  booking: (code: string) => ['reviews', 'booking', code] as const,
-};
-
-/** The site's rating and newest reviews (REVIEW-5); types only, so the home page stays light. */
-export function useSiteReviews() {
-  return useQuery({
-    queryKey: reviewKeys.site,
-    queryFn: ({ signal }) => apiRequest<ReviewSummary>('/reviews', { signal }),
-    staleTime: 60_000,
-  });
-}
-
-/** A car's rating and newest reviews (REVIEW-3). */
-export function useCarReviews(carId: number) {
-  return useQuery({
-    queryKey: reviewKeys.car(carId),
-    queryFn: ({ signal }) => apiRequest<ReviewSummary>(`/cars/${carId}/reviews`, { signal }),
-    staleTime: 60_000,
-  });
-}
+import { reviewKeys } from './review-keys';
 
 /** The renter's review of a booking, and whether they may write one (REVIEW-1). */
 export function useBookingReview(code: string) {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { formatDate } from '../../../../shared/dates';
-import { useCarReviews } from '../api/reviews';
+import { useCarReviews } from '../api/public-reviews';
 import { Stars } from './stars';
 import './reviews.css';
 
