@@ -96,6 +96,7 @@ describe('a renter uploads documents (DOC-2, DOC-3)', () => {
 
     const list = await get('/api/documents', renter.headers);
     expect(list.json().documents).toEqual([document]);
+    expect(list.headers['cache-control']).toBe('no-store');
   });
 
   it('accepts a driving licence as PNG or WebP, judged by the bytes and not the name', async () => {

@@ -48,7 +48,9 @@ export const documentRoutes: FastifyPluginAsyncZod<{ documentsDir: string }> = a
       summary: 'My documents (Ghana Card, driving licence) with where staff’s check stands',
       response: { 200: DocumentListResponseSchema, ...authErrors },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
+      // The PIN and date of birth are as private as the photo (DOC-6).
+      reply.header('cache-control', 'no-store');
       const rows = await documentsOfUser(app.db, request.auth!.user.id);
       return { documents: rows.map(toCustomerDocument) };
     },
