@@ -15,7 +15,7 @@ export interface DocumentDetails {
 export const findDocument = async (db: Executor, id: number) =>
   (await db.select().from(customerDocuments).where(eq(customerDocuments.id, id)).limit(1))[0];
 
-/** A user's documents, Ghana Card first. */
+/** A user's documents, by kind (driving licence, then Ghana Card). */
 export const documentsOfUser = (db: Executor, userId: number) =>
   db
     .select()
