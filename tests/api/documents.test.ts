@@ -282,6 +282,38 @@ describe('staff check documents (DOC-4, DOC-5)', () => {
     expect((await post('/api/admin/documents/999999/verify', staff.headers)).statusCode).toBe(404);
   });
 
+  it('refuses a decision about a photo the renter has replaced since staff opened it (409)', async () => {
+    const renter = await signedInRenter(ctx);
+    const first = (
+      await upload(renter.headers, ghanaCard(), { value: await makeImage('jpeg') })
+    ).json().document;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = (
+      await upload(renter.headers, ghanaCard(), { value: await makeImage('png') })
+    ).json().document;
+    expect(second.uploaded_at).not.toBe(first.uploaded_at);
+
+    const stale = await post(`/api/admin/documents/${first.id}/verify`, staff.headers, {
+      uploaded_at: first.uploaded_at,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ message: documentMessages.replacedSince });
+    const staleReject = await post(`/api/admin/documents/${first.id}/reject`, staff.headers, {
+      reason: 'Blurred',
+      uploaded_at: first.uploaded_at,
+    });
+    expect(staleReject.statusCode).toBe(409);
+    expect((await get('/api/documents', renter.headers)).json().documents[0].status).toBe(
+      'pending',
+    );
+
+    const fresh = await post(`/api/admin/documents/${second.id}/verify`, staff.headers, {
+      uploaded_at: second.uploaded_at,
+    });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json().document.status).toBe('verified');
+  });
+
   it('staff routes: visitors 401, renters 403, before the body is read', async () => {
     const renter = await signedInRenter(ctx);
     for (const [method, url] of [

@@ -49,6 +49,7 @@ export const documentMessages = {
   reasonRequired: 'Give the reason, so the renter knows what to fix.',
   reasonTooLong: `Keep the reason under ${REJECTION_REASON_MAX} characters.`,
   verified: 'Document verified.',
+  replacedSince: 'The renter has uploaded a new photo since you opened this one. Look at it again.',
   rejected: 'Document rejected. The renter sees the reason on their profile.',
 };
 
@@ -152,10 +153,24 @@ export const PendingDocumentListResponseSchema = z.object({
 });
 export type PendingDocumentListResponse = z.infer<typeof PendingDocumentListResponseSchema>;
 
+/**
+ * The upload staff looked at (`uploaded_at` as the API gave it): a decision about a photo the
+ * renter has since replaced is refused (409), so no photo is verified unseen (DOC-4).
+ */
+const seenUpload = z.string().max(40).optional();
+
+export const VerifyDocumentInputSchema = z
+  .object({ uploaded_at: seenUpload })
+  // Verify may be posted with no body at all (Fastify hands the schema null then).
+  .nullish()
+  .transform((v) => v ?? {});
+export type VerifyDocumentInput = z.input<typeof VerifyDocumentInputSchema>;
+
 export const RejectDocumentInputSchema = z.object({
   reason: requiredText(documentMessages.reasonRequired).pipe(
     z.string().max(REJECTION_REASON_MAX, { error: documentMessages.reasonTooLong }),
   ),
+  uploaded_at: seenUpload,
 });
 export type RejectDocumentInput = z.input<typeof RejectDocumentInputSchema>;
 

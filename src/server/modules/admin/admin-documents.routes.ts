@@ -10,6 +10,7 @@ import {
   DocumentReviewResponseSchema,
   PendingDocumentListResponseSchema,
   RejectDocumentInputSchema,
+  VerifyDocumentInputSchema,
 } from '../../../shared/schemas/documents';
 import { HttpError } from '../../http-errors';
 import { toCustomerDocument } from '../documents/document-mapper';
@@ -67,18 +68,24 @@ export const adminDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/documents/:documentId/verify', {
     schema: {
       ...adminDoc,
-      summary: 'Mark a document verified',
+      summary:
+        'Mark a document verified (409 if the renter replaced the photo since `uploaded_at`)',
       params: DocumentIdParamsSchema,
-      response: { 200: DocumentReviewResponseSchema, ...authErrors, 404: ErrorResponseSchema },
+      body: VerifyDocumentInputSchema,
+      response: {
+        200: DocumentReviewResponseSchema,
+        ...authErrors,
+        404: ErrorResponseSchema,
+        409: ErrorResponseSchema,
+        422: ErrorResponseSchema,
+      },
     },
     handler: async (request) => {
       const document = await decideDocument(
         app.db,
         request.params.documentId,
         request.auth!.user.id,
-        {
-          status: 'verified',
-        },
+        { status: 'verified', uploadedAt: request.body.uploaded_at },
       );
       return { message: documentMessages.verified, document };
     },
@@ -94,6 +101,7 @@ export const adminDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
         200: DocumentReviewResponseSchema,
         ...authErrors,
         404: ErrorResponseSchema,
+        409: ErrorResponseSchema,
         422: ErrorResponseSchema,
       },
     },
@@ -105,6 +113,7 @@ export const adminDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
         {
           status: 'rejected',
           reason: request.body.reason,
+          uploadedAt: request.body.uploaded_at,
         },
       );
       return { message: documentMessages.rejected, document };

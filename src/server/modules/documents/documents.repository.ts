@@ -68,7 +68,13 @@ export async function upsertDocument(
 export async function setDocumentStatus(
   db: Executor,
   id: number,
-  decision: { status: Exclude<DocumentStatus, 'pending'>; reason: string | null; staffId: number },
+  decision: {
+    status: Exclude<DocumentStatus, 'pending'>;
+    reason: string | null;
+    staffId: number;
+    /** Only if the current upload is this one (one conditional update: no race). */
+    seenUpload?: Date;
+  },
 ) {
   const [row] = await db
     .update(customerDocuments)
@@ -78,7 +84,12 @@ export async function setDocumentStatus(
       reviewedBy: decision.staffId,
       reviewedAt: new Date(),
     })
-    .where(eq(customerDocuments.id, id))
+    .where(
+      and(
+        eq(customerDocuments.id, id),
+        decision.seenUpload ? eq(customerDocuments.updatedAt, decision.seenUpload) : undefined,
+      ),
+    )
     .returning();
   return row;
 }

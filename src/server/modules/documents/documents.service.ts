@@ -95,13 +95,21 @@ export async function decideDocument(
   db: Database,
   id: number,
   staffId: number,
-  decision: { status: 'verified' } | { status: 'rejected'; reason: string },
+  decision: ({ status: 'verified' } | { status: 'rejected'; reason: string }) & {
+    uploadedAt?: string;
+  },
 ): Promise<CustomerDocument> {
+  const seen = decision.uploadedAt ? new Date(decision.uploadedAt) : undefined;
+  if (seen && Number.isNaN(seen.getTime()))
+    throw new HttpError(409, documentMessages.replacedSince);
   const row = await setDocumentStatus(db, id, {
     status: decision.status,
     reason: decision.status === 'rejected' ? decision.reason : null,
     staffId,
+    seenUpload: seen,
   });
-  if (!row) throw new HttpError(404, documentMessages.notFound);
-  return toCustomerDocument(row);
+  if (row) return toCustomerDocument(row);
+  if (seen && (await findDocument(db, id)))
+    throw new HttpError(409, documentMessages.replacedSince);
+  throw new HttpError(404, documentMessages.notFound);
 }

@@ -35,12 +35,19 @@ export function useDecideDocument() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (
-      decision: { id: number; action: 'verify' } | { id: number; action: 'reject'; reason: string },
+      decision: { id: number; uploadedAt: string } & (
+        { action: 'verify' } | { action: 'reject'; reason: string }
+      ),
     ) =>
+      // The upload staff looked at: a photo replaced since is refused, never verified unseen.
       apiRequest<DocumentReviewResponse>(`/admin/documents/${decision.id}/${decision.action}`, {
         method: 'POST',
-        body: decision.action === 'reject' ? { reason: decision.reason } : undefined,
+        body:
+          decision.action === 'reject'
+            ? { reason: decision.reason, uploaded_at: decision.uploadedAt }
+            : { uploaded_at: decision.uploadedAt },
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: documentKeys.all }),
+    // Also after a refusal: a replaced photo then shows as it is now.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: documentKeys.all }),
   });
 }

@@ -41,7 +41,7 @@ describe('a document in the console (DOC-4)', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(api).toHaveBeenCalledWith('/admin/documents/12/verify', {
       method: 'POST',
-      body: undefined,
+      body: { uploaded_at: pending.uploaded_at },
     });
   });
 
@@ -60,7 +60,7 @@ describe('a document in the console (DOC-4)', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Reject' }));
     expect(api).toHaveBeenCalledWith('/admin/documents/12/reject', {
       method: 'POST',
-      body: { reason: 'The expiry date is covered by a finger.' },
+      body: { reason: 'The expiry date is covered by a finger.', uploaded_at: pending.uploaded_at },
     });
   });
 });

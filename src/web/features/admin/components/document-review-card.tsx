@@ -92,7 +92,9 @@ export function DocumentReviewCard({
             type="button"
             className="btn btn-primary btn-sm"
             disabled={decide.isPending}
-            onClick={() => decide.mutate({ id: document.id, action: 'verify' })}
+            onClick={() =>
+              decide.mutate({ id: document.id, uploadedAt: document.uploaded_at, action: 'verify' })
+            }
           >
             Verify
           </button>
@@ -119,7 +121,7 @@ export function DocumentReviewCard({
         onClose={() => setRejecting(false)}
         onReject={(reason) =>
           decide.mutate(
-            { id: document.id, action: 'reject', reason },
+            { id: document.id, uploadedAt: document.uploaded_at, action: 'reject', reason },
             { onSuccess: () => setRejecting(false) },
           )
         }
