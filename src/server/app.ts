@@ -20,6 +20,9 @@ import { withSafeLogging } from './logging';
 import { sandboxRoutes } from './modules/sandbox/sandbox.routes';
 import { deliveryReportRoutes } from './modules/messages/delivery-report.routes';
 import { defaultSmsConfig, smsPlugin } from './modules/sms/sms.plugin';
+import { documentRoutes } from './modules/documents/documents.routes';
+import { resolveDocumentsDir } from './modules/documents/document-files';
+import { reviewRoutes } from './modules/reviews/reviews.routes';
 import { textGuardPlugin } from './plugins/text-guard';
 import { bookingRoutes } from './modules/bookings/bookings.routes';
 import { carListRoutes, carRoutes } from './modules/cars/cars.routes';
@@ -45,6 +48,8 @@ export interface BuildAppOptions {
     sms?: AppConfig['sms'];
     /** Staff's car photos; without it (tests) a temporary folder, removed on close. */
     uploadsDir?: string;
+    /** Renters' document photos (DOC-3); without it (tests) a temporary folder, removed on close. */
+    documentsDir?: string;
     /** 503 past capacity; without it (tests) nothing is shed. */
     loadShedding?: AppConfig['loadShedding'];
   };
@@ -148,6 +153,11 @@ export async function buildApp(options: BuildAppOptions) {
     paystackSecretKey: paymentsConfig.paystackSecretKey,
   });
   await app.register(inboxRoutes, { prefix: '/api' });
+  // Renters' identity documents (DOC-1) and reviews of completed trips (REVIEW-1).
+  const documents = await resolveDocumentsDir(options.config.documentsDir);
+  app.addHook('onClose', documents.dispose);
+  await app.register(documentRoutes, { prefix: '/api', documentsDir: documents.dir });
+  await app.register(reviewRoutes, { prefix: '/api' });
   // The SMS provider's delivery reports (always 204: it reveals nothing).
   await app.register(deliveryReportRoutes, { prefix: '/api/sms' });
   // The sandbox phone's inbox exists only with the sandbox SMS provider, never in production.

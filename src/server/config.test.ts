@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
@@ -20,6 +21,15 @@ describe('loadConfig', () => {
     expect(config.seedDemo).toBe(true);
     expect(config.port).toBe(3000);
     expect(config.payments.provider).toBe('sandbox');
+  });
+
+  it('keeps document photos beside the uploads, never inside them, unless told where (DOC-3)', () => {
+    expect(loadConfig({}).documentsDir).toBe(join('.data', 'documents'));
+    expect(loadConfig({ DATA_DIR: '/srv/c' }).documentsDir).toBe(join('/srv/c', 'documents'));
+    expect(loadConfig({ DOCUMENTS_DIR: '/srv/private/docs' }).documentsDir).toBe(
+      '/srv/private/docs',
+    );
+    expect(loadConfig({}).documentsDir).not.toContain(loadConfig({}).uploadsDir);
   });
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {

@@ -16,6 +16,8 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().min(1).default('.data'),
   UPLOADS_DIR: z.string().min(1).optional(),
+  /** Renters' document photos (DOC-3): private, never served as static files. */
+  DOCUMENTS_DIR: z.string().min(1).optional(),
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'paystack']).default('sandbox'),
   PAYSTACK_SECRET_KEY: z.string().optional(),
@@ -76,6 +78,8 @@ export type AppConfig = {
   webRoot?: string;
   /** Where staff's car photos are stored (served at /media/uploads). */
   uploadsDir: string;
+  /** Where renters' document photos are stored (DOC-3): never under a public folder. */
+  documentsDir: string;
   /** Past capacity, refuse with 503 + Retry-After rather than queue (LIMIT-7). */
   loadShedding: { maxInFlight: number; maxEventLoopDelayMs: number; retryAfterSeconds: number };
   payments: {
@@ -165,6 +169,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webRoot: e.WEB_ROOT,
     // With several processes on one PostgreSQL, point this at a folder they all share.
     uploadsDir: e.UPLOADS_DIR ?? join(e.DATA_DIR, 'uploads'),
+    // Beside the uploads, not inside them: nothing serves this folder as it is.
+    documentsDir: e.DOCUMENTS_DIR ?? join(e.DATA_DIR, 'documents'),
     loadShedding: {
       maxInFlight: e.MAX_IN_FLIGHT,
       maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,

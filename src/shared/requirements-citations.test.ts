@@ -44,6 +44,8 @@ const REQUIREMENT_GROUPS = [
   'RUN',
   'MSG',
   'PERF',
+  'DOC',
+  'REVIEW',
 ];
 const CITED_ID = new RegExp(`\\b(?:${REQUIREMENT_GROUPS.join('|')})-\\d+\\b`, 'g');
 

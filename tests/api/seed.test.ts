@@ -29,8 +29,31 @@ describe('demo data (RUN-4)', () => {
       // The demo renter can book at once (ACCT-10).
       expect(res.json().user.phone_verified).toBe(true);
     }
-    const history = await ctx.db.select().from(bookings);
+    const [renter] = await ctx.db.select().from(users).where(eq(users.msisdn, '233244000001'));
+    const history = await ctx.db.select().from(bookings).where(eq(bookings.userId, renter!.id));
     expect(history.map((b) => b.status).sort()).toEqual(['cancelled', 'completed']);
+  });
+
+  it('has enough real reviews for the home page, and leaves the demo renter’s trip to review (REVIEW-5)', async () => {
+    const site = (await ctx.app.inject({ method: 'GET', url: '/api/reviews' })).json();
+    expect(site.count).toBeGreaterThanOrEqual(3);
+    expect(site.reviews.length).toBeGreaterThanOrEqual(3);
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { msisdn: DEMO_RENTER.msisdn, password: DEMO_RENTER.password },
+    });
+    const headers = { authorization: `Bearer ${login.json().access_token}` };
+    const history = await ctx.app.inject({ method: 'GET', url: '/api/bookings/history', headers });
+    const completed = history
+      .json()
+      .bookings.find((b: { status: string }) => b.status === 'completed');
+    const review = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/bookings/${completed.booking_code}/review`,
+      headers,
+    });
+    expect(review.json()).toEqual({ review: null, can_review: true });
   });
 
   it('serves every seeded image', async () => {

@@ -272,6 +272,8 @@ const consolePages: {
   { name: 'a customer', path: ({ customer }) => `/admin/customers/${customer}`, heading: /\w/ },
   { name: 'messages', path: () => '/admin/messages', heading: /^Messages$/ },
   { name: 'newsletter', path: () => '/admin/messages?tab=newsletter', heading: /^Messages$/ },
+  { name: 'documents', path: () => '/admin/documents?status=verified', heading: /^Documents$/ },
+  { name: 'reviews', path: () => '/admin/reviews', heading: /^Reviews$/ },
 ];
 
 for (const viewport of [

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { insertBooking, insertCar } from '../../src/server/db/factories';
 import { addDays, todayInAccra } from '../../src/shared/dates';
+import { makeImage, multipartBody } from '../support/admin';
 import { setupRecordedApp, userWithToken, type Endpoint } from './support/in-process-app';
 
 /**
@@ -127,7 +128,17 @@ const RULES: Rule[] = [
     }),
   },
   { route: 'GET /api/bookings/history', access: 'renter' },
+  // Reviews (REVIEW-1): the owner's own booking; a valid body, so a stranger meets the 404.
+  {
+    route: 'POST /api/bookings/:code/review',
+    access: 'owner',
+    sample: () => ({ body: { rating: 5 } }),
+  },
   { route: '* /api/bookings/:code/**', access: 'owner' },
+  { route: 'GET /api/reviews', access: 'public' },
+  // Documents (DOC-6): a renter's own; the photo is the owner's (or staff's) alone.
+  { route: 'GET|POST /api/documents', access: 'renter' },
+  { route: 'GET /api/documents/:documentId/image', access: 'owner' },
   { route: 'POST /api/payments/webhook/*', access: 'signature' },
   {
     route: 'POST /api/payments/:reference/otp',
@@ -212,6 +223,22 @@ const paymentReference = (
 if (!paymentReference)
   throw new Error(`the mobile money booking has no payment reference: ${withPayment.body}`);
 
+// The owner's Ghana Card, uploaded as a renter would, so its photo exists.
+const documentForm = await multipartBody([
+  { name: 'kind', value: 'ghana_card' },
+  { name: 'ghana_card_pin', value: 'GHA-123456789-0' },
+  { name: 'date_of_birth', value: '1990-05-01' },
+  { name: 'file', value: await makeImage('jpeg'), filename: 'card.jpg', type: 'image/jpeg' },
+]);
+const uploaded = await app.inject({
+  method: 'POST',
+  url: '/api/documents',
+  headers: { ...owner.headers, ...documentForm.headers },
+  payload: documentForm.body,
+});
+if (uploaded.statusCode !== 201) throw new Error(`could not upload a document: ${uploaded.body}`);
+const ownDocumentId = (uploaded.json() as { document: { id: number } }).document.id;
+
 const fixtures: Fixtures = {
   carId: car.id,
   bookingCode: ownBooking.bookingCode,
@@ -226,6 +253,8 @@ const PARAMS: Record<string, string> = {
   id: String(car.id),
   carId: String(car.id),
   blockId: '1',
+  documentId: String(ownDocumentId),
+  reviewId: '1',
   photoId: '1',
   file: 'photo.webp',
   name: 'sedan-c0c0c0-0.svg',

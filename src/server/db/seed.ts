@@ -6,6 +6,7 @@ import type { Database, Executor } from './client';
 import { insertBooking, insertCar, insertUser } from './factories';
 import { cars, users } from './schema/index';
 import { DEMO_FLEET } from './seed/fleet';
+import { seedDemoReviews } from './seed/reviews';
 
 export const DEMO_RENTER = {
   name: 'Ama Mensah',
@@ -108,6 +109,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       cancelledAt: new Date(Date.now() - 14 * 86_400_000),
       createdAt: new Date(Date.now() - 15 * 86_400_000),
     });
+    await seedDemoReviews(tx, fleet);
     return true;
   });
 }

@@ -8,3 +8,5 @@ export * from './booking-events';
 export * from './phone-codes';
 export * from './sms';
 export * from './processes';
+export * from './documents';
+export * from './reviews';

@@ -6,6 +6,8 @@ import { adminDashboardRoutes } from './admin-dashboard.routes';
 import { adminMaintenanceRoutes } from './admin-maintenance.routes';
 import { adminMessageRoutes } from './admin-messages.routes';
 import { adminSmsRoutes } from './admin-sms.routes';
+import { adminDocumentRoutes } from './admin-documents.routes';
+import { adminReviewRoutes } from './admin-reviews.routes';
 import { adminPhotoRoutes } from './photos.routes';
 
 /**
@@ -29,4 +31,7 @@ export const adminRoutes: FastifyPluginAsync<{ uploadsDir: string }> = async (
   await app.register(adminMessageRoutes);
   // The SMS log (not the contact messages above).
   await app.register(adminSmsRoutes);
+  // Renters' documents (DOC-4, DOC-5) and review moderation (REVIEW-4).
+  await app.register(adminDocumentRoutes);
+  await app.register(adminReviewRoutes);
 };

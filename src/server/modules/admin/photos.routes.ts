@@ -20,7 +20,8 @@ import { HttpError } from '../../http-errors';
 import { findCarRow } from './admin-cars.repository';
 import { carNotFound } from './admin-cars.service';
 import { adminDoc, authErrors } from './admin-openapi';
-import { detectImageKind, UPLOAD_PATH_PATTERN } from './photos';
+import { detectImageKind } from '../media/images';
+import { UPLOAD_PATH_PATTERN } from './photos';
 import { addCarPhoto, deleteCarPhoto, invalidPhoto, reorderCarPhotos } from './photos.service';
 
 /** Photo upload, reorder and delete, under /api/admin/cars/:id/photos. */

@@ -9,13 +9,8 @@ import { HttpError } from '../../http-errors';
 import { carTitle } from '../cars/car-mapper';
 import { findCarRow, lockCarRow, photosOfCar, toAdminPhoto } from './admin-cars.repository';
 import { carNotFound } from './admin-cars.service';
-import {
-  filesOfPhotoUrl,
-  type ImageKind,
-  removeFiles,
-  storeCarPhoto,
-  UnreadableImageError,
-} from './photos';
+import { type ImageKind, UnreadableImageError } from '../media/images';
+import { filesOfPhotoUrl, removeFiles, storeCarPhoto } from './photos';
 import {
   deleteCarPhotoRow,
   insertCarPhoto,

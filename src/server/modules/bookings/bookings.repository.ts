@@ -1,26 +1,32 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { bookings, carImages, cars, idempotencyKeys } from '../../db/schema/index';
+import { bookings, branches, carImages, cars, idempotencyKeys } from '../../db/schema/index';
+import { branchColumns } from '../branches/branches.repository';
 
 export type BookingRow = typeof bookings.$inferSelect;
 
 /**
- * Locks the car row for the booking transaction: decisions for one car take turns. Its name
- * and town come with it for the booking's texts (MSG-1), sparing them a read of their own.
+ * Locks the car row for the booking transaction: decisions for one car take turns. With the
+ * car come its prices and its branch (PRICE-2, PRICE-5, BOOK-16), and its name and town for the
+ * booking's texts (MSG-1), sparing them a read of their own.
  */
 export async function lockCar(db: Executor, carId: number) {
   const rows = await db
     .select({
       id: cars.id,
       pricePerDayPesewas: cars.pricePerDayPesewas,
+      weeklyPricePesewas: cars.weeklyPricePesewas,
+      depositPesewas: cars.depositPesewas,
       retiredAt: cars.retiredAt,
       make: cars.make,
       model: cars.model,
       city: cars.city,
+      branch: branchColumns,
     })
     .from(cars)
+    .innerJoin(branches, eq(branches.id, cars.branchId))
     .where(eq(cars.id, carId))
-    .for('update');
+    .for('update', { of: cars });
   return rows[0];
 }
 
@@ -65,6 +71,7 @@ export const storeIdempotentResponse = (
 const bookingWithCar = {
   booking: bookings,
   car: { id: cars.id, make: cars.make, model: cars.model, year: cars.year },
+  branch: branchColumns,
 };
 
 export async function findUserBookingByCode(db: Executor, userId: number, code: string) {
@@ -72,6 +79,7 @@ export async function findUserBookingByCode(db: Executor, userId: number, code: 
     .select(bookingWithCar)
     .from(bookings)
     .innerJoin(cars, eq(cars.id, bookings.carId))
+    .innerJoin(branches, eq(branches.id, bookings.branchId))
     .where(and(eq(bookings.userId, userId), eq(bookings.bookingCode, code)))
     .limit(1);
   return rows[0];
@@ -83,6 +91,7 @@ export async function findUserBookings(db: Executor, userId: number, page: numbe
       .select(bookingWithCar)
       .from(bookings)
       .innerJoin(cars, eq(cars.id, bookings.carId))
+      .innerJoin(branches, eq(branches.id, bookings.branchId))
       .where(eq(bookings.userId, userId))
       .orderBy(desc(bookings.createdAt), desc(bookings.id))
       .limit(limit)
@@ -115,6 +124,18 @@ export async function findCarSummary(db: Executor, carId: number) {
     .where(eq(cars.id, carId));
   const images = (await findImagesOfCars(db, [carId])).get(carId) ?? [];
   return { car: rows[0]!, images };
+}
+
+/** A booking with its car and branch, as the renter's API shows it. */
+export async function findBookingWithCar(db: Executor, id: number) {
+  const rows = await db
+    .select(bookingWithCar)
+    .from(bookings)
+    .innerJoin(cars, eq(cars.id, bookings.carId))
+    .innerJoin(branches, eq(branches.id, bookings.branchId))
+    .where(eq(bookings.id, id))
+    .limit(1);
+  return rows[0];
 }
 
 export const findBookingById = async (db: Executor, id: number) =>

@@ -32,6 +32,12 @@ const SmsFailedPage = page(
   'SmsFailedPage',
 );
 
+const DocumentsPage = page(
+  () => import('../../features/admin/pages/documents-page'),
+  'DocumentsPage',
+);
+const ReviewsPage = page(() => import('../../features/admin/pages/reviews-page'), 'ReviewsPage');
+
 const SESSION_CHECK_INTERVAL_MS = 30_000;
 
 /** Paths inside the console, relative to /admin (these <Routes> sit under '/admin/*'). */
@@ -86,6 +92,8 @@ function StaffConsole() {
           <Route path={inside(adminPaths.adminCustomer.path)} element={<CustomerPage />} />
           <Route path={inside(adminPaths.adminMessages.path)} element={<MessagesPage />} />
           <Route path={inside(adminPaths.adminSms.path)} element={<SmsFailedPage />} />
+          <Route path={inside(adminPaths.adminDocuments.path)} element={<DocumentsPage />} />
+          <Route path={inside(adminPaths.adminReviews.path)} element={<ReviewsPage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Suspense>

@@ -5,6 +5,7 @@ import { Spinner } from '../../components/spinner';
 import { paths } from '../../config/paths';
 import { useCar } from '../../features/cars/api/cars';
 import { CarDetailsView } from '../../features/cars/components/car-details-view';
+import { CarReviews } from '../../features/reviews/components/car-reviews';
 import { CarIcon } from '../../components/icons';
 import { ApiError } from '../../lib/api-client';
 import { serverCarJson } from '../../lib/first-paint';
@@ -114,7 +115,13 @@ export default function CarDetails() {
   if (id === null) return <Navigate to={paths.availableCars.getHref()} replace />;
   // A car handed over in state may since have left the fleet: the server's 404 wins.
   if (car.error instanceof ApiError && car.error.status === 404) return <CarNotFound />;
-  if (car.data) return <CarDetailsView car={car.data} />;
+  if (car.data)
+    return (
+      <>
+        <CarDetailsView car={car.data} />
+        <CarReviews carId={car.data.id} />
+      </>
+    );
   if (car.isError) {
     return (
       <div className="page">

@@ -15,6 +15,8 @@ import { Testimonials } from '../../features/home/components/testimonials';
 import { VehicleTypesCta } from '../../features/home/components/vehicle-types-cta';
 import { WhyChooseUs } from '../../features/home/components/why-choose-us';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useSiteReviews } from '../../features/reviews/api/public-reviews';
+import { homeShowsReviews } from '../../../shared/reviews';
 
 /**
  * Home (PAGE-4). Kept light on purpose (budget 110 KiB gzip for the route): no zod, no
@@ -31,10 +33,19 @@ export default function Home() {
     [cars.data],
   );
   const showVehicles = !cars.isError && !(cars.isSuccess && cars.data.all_cars.length === 0);
+  // Real reviews only, and only from 3 on (REVIEW-5): until then no rating is claimed.
+  const reviews = useSiteReviews();
+  const rating = homeShowsReviews(reviews.data) ? reviews.data : null;
 
   return (
     <>
-      <HeroSlider />
+      <HeroSlider
+        rating={
+          rating && rating.average !== null
+            ? { average: rating.average, count: rating.count }
+            : null
+        }
+      />
       {showVehicles && (
         <HomeSection
           eyebrow="Our fleet"
@@ -57,7 +68,7 @@ export default function Home() {
       <BrandShowcase counts={brandCounts} />
       <WhyChooseUs />
       <ServicesPromo />
-      <Testimonials />
+      <Testimonials summary={reviews.data} />
       <AppDownload />
       <VehicleTypesCta />
     </>

@@ -7,6 +7,7 @@ import { PasswordAndSessions } from '../../features/account/components/password-
 import { PhoneVerification } from '../../features/account/components/phone-verification';
 import { ProfileForm } from '../../features/account/components/profile-form';
 import { SmsRemindersToggle } from '../../features/account/components/sms-reminders-toggle';
+import { DocumentsSection } from '../../features/account/components/documents-section';
 import { updateSignedInUser } from '../../lib/session-store';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -43,6 +44,7 @@ export default function ProfilePage() {
         <PhoneVerification user={me.data} onVerified={verified} />
         <ProfileForm key={me.data.id} user={me.data} onSaved={updateSignedInUser} />
         <SmsRemindersToggle user={me.data} onSaved={updateSignedInUser} />
+        <DocumentsSection />
         <PasswordAndSessions />
       </div>
     );

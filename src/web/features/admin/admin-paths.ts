@@ -19,4 +19,8 @@ export const adminPaths = {
   adminMessages: { path: '/admin/messages', getHref: () => '/admin/messages' },
   /** Text messages that failed (the contact messages are adminMessages). */
   adminSms: { path: '/admin/sms', getHref: () => '/admin/sms' },
+  /** Renters' documents waiting for a check (DOC-5). */
+  adminDocuments: { path: '/admin/documents', getHref: () => '/admin/documents' },
+  /** Review moderation (REVIEW-4). */
+  adminReviews: { path: '/admin/reviews', getHref: () => '/admin/reviews' },
 } as const;

@@ -141,3 +141,17 @@ export const MailIcon = (p: IconProps) => (
     <path d="m3 7 9 6 9-6" />
   </Icon>
 );
+/** An identity card: renters' documents (DOC-5). */
+export const IdCardIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="2.5" y="5" width="19" height="14" rx="2" />
+    <circle cx="8.5" cy="11" r="2.2" />
+    <path d="M5 16.2c.6-1.6 1.9-2.4 3.5-2.4s2.9.8 3.5 2.4M14.5 10h4.5M14.5 13.5h3" />
+  </Icon>
+);
+/** A star in outline: reviews (REVIEW-4). */
+export const ReviewStarIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m12 3 2.7 5.6 6.1.8-4.5 4.3 1.1 6.1L12 16.9l-5.4 2.9 1.1-6.1-4.5-4.3 6.1-.8z" />
+  </Icon>
+);

@@ -9,8 +9,10 @@ import {
   DashboardIcon,
   ExternalIcon,
   FleetIcon,
+  IdCardIcon,
   InboxIcon,
   MailIcon,
+  ReviewStarIcon,
   SignOutIcon,
 } from './admin-icons';
 import './admin-shell.css';
@@ -48,6 +50,13 @@ const NAV: {
     count: (c) => ({ n: c.unread, what: 'unread' }),
   },
   { href: adminPaths.adminSms.getHref(), label: 'SMS log', Icon: MailIcon, end: false },
+  {
+    href: adminPaths.adminDocuments.getHref(),
+    label: 'Documents',
+    Icon: IdCardIcon,
+    end: false,
+  },
+  { href: adminPaths.adminReviews.getHref(), label: 'Reviews', Icon: ReviewStarIcon, end: false },
 ];
 
 function initials(name: string) {

@@ -10,6 +10,7 @@ import { ListFooter } from '../components/list-footer';
 import { EmptyState, ErrorState, LoadingState } from '../components/states';
 import { adminPaths } from '../admin-paths';
 import { CustomerSmsLog } from '../components/sms-log';
+import { CustomerDocuments } from '../components/customer-documents';
 
 const back = { to: adminPaths.adminCustomers.getHref(), label: 'Customers' };
 // On a customer's page the renter column would repeat the same person on every row.
@@ -84,6 +85,7 @@ export function CustomerPage() {
           </div>
         </dl>
       </section>
+      <CustomerDocuments id={c.id} />
       <h2 className="section-title">Bookings</h2>
       {total === 0 ? (
         <EmptyState title={`${c.name} has not booked yet`} />

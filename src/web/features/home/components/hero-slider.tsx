@@ -1,4 +1,5 @@
 import { CarouselNav } from '../../../components/carousel-nav';
+import { formatRating } from '../../../../shared/reviews';
 import { useCallback, useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -61,7 +62,8 @@ function usePrefersReducedMotion() {
  * slides share one grid cell, so the banner keeps the height of the taller slide and nothing
  * below it moves when the slide changes.
  */
-export function HeroSlider() {
+/** `rating`: the real average and count (REVIEW-5); without it the banner claims none. */
+export function HeroSlider({ rating }: { rating?: { average: number; count: number } | null }) {
   const id = useId();
   const reducedMotion = usePrefersReducedMotion();
   const [index, setIndex] = useState(0);
@@ -152,10 +154,13 @@ export function HeroSlider() {
                   loading={i === 0 ? 'eager' : 'lazy'}
                   decoding="async"
                 />
-                <span className="hero-chip hero-chip-rating">
-                  <StarIcon size={14} />
-                  4.7/5 from our renters
-                </span>
+                {rating && (
+                  <span className="hero-chip hero-chip-rating">
+                    <StarIcon size={14} />
+                    {formatRating(rating.average)}/5 from {rating.count.toLocaleString('en-GB')}{' '}
+                    reviews
+                  </span>
+                )}
                 <span className="hero-chip hero-chip-momo">
                   <CheckIcon size={14} />
                   Pay with MoMo

@@ -1,0 +1,118 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { DocumentKind, DocumentStatus } from '../../../shared/schemas/documents';
+import type { Executor } from '../../db/client';
+import { customerDocuments, users } from '../../db/schema/index';
+
+export type DocumentRow = typeof customerDocuments.$inferSelect;
+
+export interface DocumentDetails {
+  ghanaCardPin: string | null;
+  dateOfBirth: string | null;
+  licenceNumber: string | null;
+  licenceExpiry: string | null;
+}
+
+export const findDocument = async (db: Executor, id: number) =>
+  (await db.select().from(customerDocuments).where(eq(customerDocuments.id, id)).limit(1))[0];
+
+/** A user's documents, by kind (driving licence, then Ghana Card). */
+export const documentsOfUser = (db: Executor, userId: number) =>
+  db
+    .select()
+    .from(customerDocuments)
+    .where(eq(customerDocuments.userId, userId))
+    .orderBy(asc(customerDocuments.kind));
+
+/**
+ * Adds the user's document of this kind, or replaces its file and details and sets it back to
+ * pending (DOC-3). Gives the new row and the file key it replaced, if any; one statement, so
+ * two uploads at once leave one row, the later one.
+ */
+export async function upsertDocument(
+  db: Executor,
+  values: { userId: number; kind: DocumentKind; fileKey: string } & DocumentDetails,
+): Promise<{ row: DocumentRow; replacedKey: string | null }> {
+  return db.transaction(async (tx) => {
+    const [previous] = await tx
+      .select({ fileKey: customerDocuments.fileKey })
+      .from(customerDocuments)
+      .where(
+        and(eq(customerDocuments.userId, values.userId), eq(customerDocuments.kind, values.kind)),
+      )
+      .for('update');
+    const fresh = {
+      fileKey: values.fileKey,
+      ghanaCardPin: values.ghanaCardPin,
+      dateOfBirth: values.dateOfBirth,
+      licenceNumber: values.licenceNumber,
+      licenceExpiry: values.licenceExpiry,
+      status: 'pending',
+      rejectionReason: null,
+      reviewedBy: null,
+      reviewedAt: null,
+      updatedAt: new Date(),
+    };
+    const [row] = await tx
+      .insert(customerDocuments)
+      .values({ userId: values.userId, kind: values.kind, ...fresh })
+      .onConflictDoUpdate({
+        target: [customerDocuments.userId, customerDocuments.kind],
+        set: fresh,
+      })
+      .returning();
+    return { row: row!, replacedKey: previous?.fileKey ?? null };
+  });
+}
+
+/** Staff's decision (DOC-4); undefined when there is no such document. */
+export async function setDocumentStatus(
+  db: Executor,
+  id: number,
+  decision: {
+    status: Exclude<DocumentStatus, 'pending'>;
+    reason: string | null;
+    staffId: number;
+    /** Only if the current upload is this one (one conditional update: no race). */
+    seenUpload?: Date;
+  },
+) {
+  const [row] = await db
+    .update(customerDocuments)
+    .set({
+      status: decision.status,
+      rejectionReason: decision.reason,
+      reviewedBy: decision.staffId,
+      reviewedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(customerDocuments.id, id),
+        decision.seenUpload ? eq(customerDocuments.updatedAt, decision.seenUpload) : undefined,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** The staff queue (DOC-5): documents in one status with whose they are, oldest upload first when pending. */
+export function documentsByStatus(db: Executor, status: DocumentStatus, limit: number) {
+  return db
+    .select({ document: customerDocuments, customer: { id: users.id, name: users.name } })
+    .from(customerDocuments)
+    .innerJoin(users, eq(users.id, customerDocuments.userId))
+    .where(eq(customerDocuments.status, status))
+    .orderBy(
+      status === 'pending' ? asc(customerDocuments.updatedAt) : desc(customerDocuments.updatedAt),
+      asc(customerDocuments.id),
+    )
+    .limit(limit);
+}
+
+/** How many documents wait for staff (the console's count). */
+export async function pendingDocumentCount(db: Executor) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(customerDocuments)
+    .where(eq(customerDocuments.status, 'pending'));
+  return Number(row?.n ?? 0);
+}

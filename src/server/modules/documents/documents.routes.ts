@@ -1,0 +1,125 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { z } from 'zod';
+import { ErrorResponseSchema } from '../../../shared/schemas/common';
+import {
+  DOCUMENT_MAX_BYTES,
+  DocumentIdParamsSchema,
+  DocumentListResponseSchema,
+  documentMessages,
+  DocumentUploadFormSchema,
+  DocumentUploadResponseSchema,
+} from '../../../shared/schemas/documents';
+import { HttpError, validationError } from '../../http-errors';
+import { documentFile } from './document-files';
+import { toCustomerDocument } from './document-mapper';
+import { documentsOfUser } from './documents.repository';
+import { readableDocument, uploadDocument } from './documents.service';
+
+const bearerDoc = { tags: ['documents'], security: [{ bearerAuth: [] }] };
+const authErrors = { 401: ErrorResponseSchema } as const;
+const FIELD_NAMES = new Set([
+  'kind',
+  'ghana_card_pin',
+  'date_of_birth',
+  'licence_number',
+  'licence_expiry',
+]);
+
+/**
+ * A renter's identity documents under /api/documents (DOC-1 to DOC-6): upload, list, and the
+ * photo itself, private to its owner and staff and never cached.
+ */
+export const documentRoutes: FastifyPluginAsyncZod<{ documentsDir: string }> = async (
+  app,
+  { documentsDir },
+) => {
+  // Only this scope reads multipart bodies: the text fields, then one file.
+  await app.register(multipart, {
+    limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 6, fieldSize: 200, parts: 7 },
+  });
+
+  app.get('/documents', {
+    preHandler: app.requireUser,
+    schema: {
+      ...bearerDoc,
+      summary: 'My documents (Ghana Card, driving licence) with where staff’s check stands',
+      response: { 200: DocumentListResponseSchema, ...authErrors },
+    },
+    handler: async (request, reply) => {
+      // The PIN and date of birth are as private as the photo (DOC-6).
+      reply.header('cache-control', 'no-store');
+      const rows = await documentsOfUser(app.db, request.auth!.user.id);
+      return { documents: rows.map(toCustomerDocument) };
+    },
+  });
+
+  app.post('/documents', {
+    preHandler: app.requireUser,
+    schema: {
+      ...bearerDoc,
+      summary:
+        'Upload or replace a document: multipart fields "kind" and its details first, then "file" (JPG, PNG or WebP, at most 8 MB)',
+      consumes: ['multipart/form-data'],
+      multipartBody: DocumentUploadFormSchema,
+      response: {
+        201: DocumentUploadResponseSchema,
+        ...authErrors,
+        413: ErrorResponseSchema,
+        422: ErrorResponseSchema,
+      },
+    },
+    handler: async (request, reply) => {
+      if (!request.isMultipart()) throw validationError({ file: [documentMessages.fileMissing] });
+      const part = await request.file();
+      let bytes: Buffer | null = null;
+      const fields: Record<string, string> = {};
+      if (part) {
+        try {
+          bytes = await part.toBuffer();
+        } catch (error) {
+          if ((error as { statusCode?: number }).statusCode === 413)
+            throw new HttpError(413, documentMessages.fileTooLarge);
+          throw error;
+        }
+        for (const [name, value] of Object.entries(part.fields)) {
+          if (!FIELD_NAMES.has(name) || !value || Array.isArray(value)) continue;
+          if (value.type === 'field') fields[name] = String(value.value);
+        }
+      }
+      const document = await uploadDocument(app.db, documentsDir, request.auth!.user.id, {
+        fields,
+        bytes,
+      });
+      return reply.status(201).send({ message: documentMessages.uploaded, document });
+    },
+  });
+
+  // The photo: bytes, not JSON, so it stays out of the API document (image_url names it).
+  app.get('/documents/:documentId/image', {
+    preHandler: app.requireUser,
+    schema: {
+      hide: true,
+      params: DocumentIdParamsSchema,
+      querystring: z.object({ v: z.string().max(40).optional() }),
+    },
+    handler: async (request, reply) => {
+      const row = await readableDocument(app.db, request.params.documentId, request.auth!.user);
+      const path = documentFile(documentsDir, row.userId, row.fileKey);
+      const info = await stat(path).catch(() => null);
+      if (!info?.isFile()) throw new HttpError(404, documentMessages.notFound);
+      return (
+        reply
+          .header('content-type', 'image/webp')
+          .header('content-length', info.size)
+          // A person's identity document: no browser or proxy keeps a copy (DOC-6).
+          .header('cache-control', 'no-store')
+          .header('x-content-type-options', 'nosniff')
+          .header('content-disposition', 'inline')
+          .send(createReadStream(path))
+      );
+    },
+  });
+};

@@ -1,0 +1,115 @@
+import {
+  DocumentFieldsSchema,
+  documentMessages,
+  type CustomerDocument,
+} from '../../../shared/schemas/documents';
+import type { Database } from '../../db/client';
+import { HttpError, validationError } from '../../http-errors';
+import { detectImageKind, UnreadableImageError } from '../media/images';
+import { removeDocumentPhoto, storeDocumentPhoto } from './document-files';
+import { toCustomerDocument } from './document-mapper';
+import { findDocument, setDocumentStatus, upsertDocument } from './documents.repository';
+
+/** What the multipart body held: its text fields and the file's bytes (null when none was sent). */
+export interface DocumentUpload {
+  fields: Record<string, string>;
+  bytes: Buffer | null;
+}
+
+/** Every field's problems at once (VAL), the file's among them. */
+function uploadErrors(upload: DocumentUpload) {
+  const errors: Record<string, string[]> = {};
+  const add = (field: string, message: string) => {
+    const list = (errors[field] ??= []);
+    if (!list.includes(message)) list.push(message);
+  };
+  const parsed = DocumentFieldsSchema.safeParse(upload.fields);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) add(String(issue.path[0] ?? 'kind'), issue.message);
+  }
+  const kind = upload.bytes?.length ? detectImageKind(upload.bytes) : null;
+  if (!upload.bytes?.length) add('file', documentMessages.fileMissing);
+  else if (!kind) add('file', documentMessages.fileType);
+  return { errors, fields: parsed.success ? parsed.data : null, kind };
+}
+
+/**
+ * A renter's upload (DOC-2, DOC-3): the details checked, the photo checked by its bytes,
+ * resized and stored, and the document (new or replaced) pending for staff. The replaced
+ * photo is removed once the row points at the new one.
+ */
+export async function uploadDocument(
+  db: Database,
+  dir: string,
+  userId: number,
+  upload: DocumentUpload,
+): Promise<CustomerDocument> {
+  const { errors, fields, kind } = uploadErrors(upload);
+  if (!fields || !kind || !upload.bytes || Object.keys(errors).length)
+    throw validationError(errors);
+
+  let key: string;
+  try {
+    key = await storeDocumentPhoto(dir, userId, upload.bytes, kind);
+  } catch (error) {
+    if (error instanceof UnreadableImageError)
+      throw validationError({ file: [documentMessages.fileUnreadable] });
+    throw error;
+  }
+
+  try {
+    const { row, replacedKey } = await upsertDocument(db, {
+      userId,
+      kind: fields.kind,
+      fileKey: key,
+      ghanaCardPin: fields.kind === 'ghana_card' ? fields.ghana_card_pin : null,
+      dateOfBirth: fields.kind === 'ghana_card' ? fields.date_of_birth : null,
+      licenceNumber: fields.kind === 'driving_licence' ? fields.licence_number : null,
+      licenceExpiry: fields.kind === 'driving_licence' ? fields.licence_expiry : null,
+    });
+    if (replacedKey && replacedKey !== key) await removeDocumentPhoto(dir, userId, replacedKey);
+    return toCustomerDocument(row);
+  } catch (error) {
+    await removeDocumentPhoto(dir, userId, key);
+    throw error;
+  }
+}
+
+/**
+ * Who may see a document's photo (DOC-6): its owner and staff. Anyone else is told it does not
+ * exist, so ids cannot be probed.
+ */
+export async function readableDocument(
+  db: Database,
+  id: number,
+  viewer: { id: number; role: string },
+) {
+  const row = await findDocument(db, id);
+  if (!row || (row.userId !== viewer.id && viewer.role !== 'staff'))
+    throw new HttpError(404, documentMessages.notFound);
+  return row;
+}
+
+/** Staff verify or reject (DOC-4); a rejection carries its reason (the schema requires one). */
+export async function decideDocument(
+  db: Database,
+  id: number,
+  staffId: number,
+  decision: ({ status: 'verified' } | { status: 'rejected'; reason: string }) & {
+    uploadedAt?: string;
+  },
+): Promise<CustomerDocument> {
+  const seen = decision.uploadedAt ? new Date(decision.uploadedAt) : undefined;
+  if (seen && Number.isNaN(seen.getTime()))
+    throw new HttpError(409, documentMessages.replacedSince);
+  const row = await setDocumentStatus(db, id, {
+    status: decision.status,
+    reason: decision.status === 'rejected' ? decision.reason : null,
+    staffId,
+    seenUpload: seen,
+  });
+  if (row) return toCustomerDocument(row);
+  if (seen && (await findDocument(db, id)))
+    throw new HttpError(409, documentMessages.replacedSince);
+  throw new HttpError(404, documentMessages.notFound);
+}

@@ -1,0 +1,66 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { documentMessages, type CustomerDocument } from '../../../../shared/schemas/documents';
+import { apiRequest } from '../../../lib/api-client';
+import { renderWithApp } from '../../../testing/render';
+import { DocumentReviewCard } from './document-review-card';
+
+vi.mock(import('../../../lib/api-client'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  apiRequest: vi.fn(),
+}));
+vi.mock(import('../../../lib/private-files'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  usePrivateImage: (url: string | null) => ({ url, src: 'blob:photo', error: false }),
+}));
+const api = vi.mocked(apiRequest);
+afterEach(() => api.mockReset());
+
+const pending: CustomerDocument = {
+  id: 12,
+  kind: 'driving_licence',
+  status: 'pending',
+  ghana_card_pin: null,
+  date_of_birth: null,
+  licence_number: 'DL-778',
+  licence_expiry: '2028-03-01',
+  rejection_reason: null,
+  reviewed_at: null,
+  uploaded_at: '2026-11-25T08:00:00.000Z',
+  image_url: '/api/documents/12/image?v=1',
+};
+
+// Typing with user-event is slow on a busy machine: more than the default 5 s per test.
+describe('a document in the console (DOC-4)', { timeout: 20_000 }, () => {
+  it('verifies with one click', async () => {
+    const user = userEvent.setup();
+    api.mockResolvedValue({ message: documentMessages.verified, document: pending });
+    renderWithApp(<DocumentReviewCard document={pending} />);
+    expect(screen.getByText('DL-778')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(api).toHaveBeenCalledWith('/admin/documents/12/verify', {
+      method: 'POST',
+      body: { uploaded_at: pending.uploaded_at },
+    });
+  });
+
+  it('rejects only with a reason, asked in a dialog', async () => {
+    const user = userEvent.setup();
+    api.mockResolvedValue({ message: documentMessages.rejected, document: pending });
+    renderWithApp(<DocumentReviewCard document={pending} />);
+    await user.click(screen.getByRole('button', { name: 'Reject…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reject the driving licence' });
+    expect(dialog).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    expect(screen.getByText(documentMessages.reasonRequired)).toBeTruthy();
+    expect(api).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText('Reason'), 'The expiry date is covered by a finger.');
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    expect(api).toHaveBeenCalledWith('/admin/documents/12/reject', {
+      method: 'POST',
+      body: { reason: 'The expiry date is covered by a finger.', uploaded_at: pending.uploaded_at },
+    });
+  });
+});

@@ -1,0 +1,331 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { addDays, todayInAccra } from '../../src/shared/dates';
+import { DOCUMENT_MAX_BYTES, documentMessages } from '../../src/shared/schemas/documents';
+import { makeImage, multipartBody, signedInStaff } from '../support/admin';
+import { setupTestApp, signedInRenter } from '../support/test-app';
+
+// DOC-1 to DOC-6: renters' documents, their private photos, and staff's check.
+
+const ctx = await setupTestApp();
+const staff = await signedInStaff(ctx);
+const today = todayInAccra();
+const adultBirth = `${Number(today.slice(0, 4)) - 30}-03-14`;
+
+type Headers = Record<string, string>;
+
+const ghanaCard = (overrides: Record<string, string> = {}) => ({
+  kind: 'ghana_card',
+  ghana_card_pin: 'GHA-123456789-0',
+  date_of_birth: adultBirth,
+  ...overrides,
+});
+const licence = (overrides: Record<string, string> = {}) => ({
+  kind: 'driving_licence',
+  licence_number: 'DL-0012345',
+  licence_expiry: addDays(today, 400),
+  ...overrides,
+});
+
+async function upload(
+  headers: Headers,
+  fields: Record<string, string>,
+  file: { value: Buffer; filename?: string; type?: string } | null = null,
+) {
+  const { body, headers: form } = await multipartBody([
+    ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+    ...(file
+      ? [
+          {
+            name: 'file',
+            value: file.value,
+            filename: file.filename ?? 'card.jpg',
+            type: file.type ?? 'image/jpeg',
+          },
+        ]
+      : []),
+  ]);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/documents',
+    headers: { ...headers, ...form },
+    payload: body,
+  });
+}
+
+const get = (url: string, headers: Headers = {}) => ctx.app.inject({ method: 'GET', url, headers });
+const post = (url: string, headers: Headers, payload?: object) =>
+  ctx.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+
+describe('a renter uploads documents (DOC-2, DOC-3)', () => {
+  it('uploads a Ghana Card: pending, details kept, the photo re-encoded without metadata', async () => {
+    const renter = await signedInRenter(ctx);
+    // A camera photo: JPEG with EXIF (where GPS positions live), wider than the stored width.
+    const photo = await sharp({
+      create: { width: 2400, height: 1500, channels: 3, background: { r: 20, g: 90, b: 60 } },
+    })
+      .jpeg()
+      .withExif({ IFD0: { Copyright: 'Renter phone', Make: 'PhoneCo' } })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+
+    const res = await upload(renter.headers, ghanaCard({ ghana_card_pin: ' gha-123456789-0 ' }), {
+      value: photo,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { document, message } = res.json();
+    expect(message).toBe(documentMessages.uploaded);
+    expect(document).toMatchObject({
+      kind: 'ghana_card',
+      status: 'pending',
+      ghana_card_pin: 'GHA-123456789-0',
+      date_of_birth: adultBirth,
+      licence_number: null,
+      rejection_reason: null,
+    });
+    expect(document.image_url).toMatch(/^\/api\/documents\/\d+\/image\?v=\d+$/);
+
+    const image = await get(document.image_url, renter.headers);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
+    expect(image.headers['cache-control']).toBe('no-store');
+    const stored = await sharp(image.rawPayload).metadata();
+    expect(stored.format).toBe('webp');
+    expect(stored.width).toBe(1600);
+    expect(stored.exif).toBeUndefined();
+
+    const list = await get('/api/documents', renter.headers);
+    expect(list.json().documents).toEqual([document]);
+    expect(list.headers['cache-control']).toBe('no-store');
+  });
+
+  it('accepts a driving licence as PNG or WebP, judged by the bytes and not the name', async () => {
+    const renter = await signedInRenter(ctx);
+    const res = await upload(renter.headers, licence(), {
+      value: await makeImage('webp'),
+      filename: 'licence.jpg',
+      type: 'image/jpeg',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().document).toMatchObject({
+      kind: 'driving_licence',
+      licence_number: 'DL-0012345',
+      ghana_card_pin: null,
+    });
+    const png = await upload(renter.headers, licence({ licence_number: 'dl 778' }), {
+      value: await makeImage('png'),
+      filename: 'licence.png',
+      type: 'image/png',
+    });
+    expect(png.statusCode, png.body).toBe(201);
+    // The same kind again replaces the document: one licence, back to pending.
+    const list = (await get('/api/documents', renter.headers)).json().documents;
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ licence_number: 'DL 778', status: 'pending' });
+  });
+
+  it('refuses every wrong field at once with 422 and the messages of DOC-2', async () => {
+    const renter = await signedInRenter(ctx);
+    const young = `${Number(today.slice(0, 4)) - 21}${today.slice(4)}`;
+    const tooYoung = addDays(young, 1);
+    const res = await upload(
+      renter.headers,
+      ghanaCard({ ghana_card_pin: 'GHA-12345-0', date_of_birth: tooYoung }),
+      { value: Buffer.from('not a picture at all, only words\n'.repeat(10)), type: 'image/png' },
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      ghana_card_pin: [documentMessages.pinFormat],
+      date_of_birth: [documentMessages.tooYoung],
+      file: [documentMessages.fileType],
+    });
+    // Exactly 21 today is old enough.
+    const ok = await upload(renter.headers, ghanaCard({ date_of_birth: young }), {
+      value: await makeImage('jpeg'),
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+  });
+
+  it('refuses an expired licence, a missing kind, and a missing file', async () => {
+    const renter = await signedInRenter(ctx);
+    const expired = await upload(renter.headers, licence({ licence_expiry: addDays(today, -1) }), {
+      value: await makeImage('jpeg'),
+    });
+    expect(expired.statusCode).toBe(422);
+    expect(expired.json().errors).toEqual({ licence_expiry: [documentMessages.licenceExpired] });
+
+    const noKind = await upload(renter.headers, {}, { value: await makeImage('jpeg') });
+    expect(noKind.statusCode).toBe(422);
+    expect(noKind.json().errors).toEqual({ kind: [documentMessages.kindRequired] });
+
+    const noFile = await upload(renter.headers, licence());
+    expect(noFile.statusCode).toBe(422);
+    expect(noFile.json().errors.file).toEqual([documentMessages.fileMissing]);
+
+    const json = await post('/api/documents', renter.headers, licence());
+    expect(json.statusCode).toBe(422);
+    expect((await get('/api/documents', renter.headers)).json().documents).toEqual([]);
+  });
+
+  it('refuses a file over 8 MB with 413, and an image with a lying header with 422', async () => {
+    const renter = await signedInRenter(ctx);
+    const big = Buffer.alloc(DOCUMENT_MAX_BYTES + 1, 1);
+    big.set([0xff, 0xd8, 0xff], 0);
+    const tooBig = await upload(renter.headers, licence(), { value: big });
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json()).toEqual({ message: documentMessages.fileTooLarge });
+
+    const fake = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(200, 7),
+    ]);
+    const unreadable = await upload(renter.headers, licence(), { value: fake, type: 'image/png' });
+    expect(unreadable.statusCode).toBe(422);
+    expect(unreadable.json().errors).toEqual({ file: [documentMessages.fileUnreadable] });
+  });
+});
+
+describe('who may see a document (DOC-6)', () => {
+  it('visitors get 401; another renter gets 404 for the photo; staff may open it', async () => {
+    const owner = await signedInRenter(ctx);
+    const other = await signedInRenter(ctx);
+    const { document } = (
+      await upload(owner.headers, ghanaCard(), { value: await makeImage('jpeg') })
+    ).json();
+
+    expect((await get('/api/documents')).statusCode).toBe(401);
+    expect((await get(document.image_url)).statusCode).toBe(401);
+    const stranger = await get(document.image_url, other.headers);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json()).toEqual({ message: documentMessages.notFound });
+    // Another renter's list never shows it.
+    expect((await get('/api/documents', other.headers)).json().documents).toEqual([]);
+
+    const asStaff = await get(document.image_url, staff.headers);
+    expect(asStaff.statusCode).toBe(200);
+    expect(asStaff.headers['cache-control']).toBe('no-store');
+    expect((await get('/api/documents/999999/image', staff.headers)).statusCode).toBe(404);
+  });
+});
+
+describe('staff check documents (DOC-4, DOC-5)', () => {
+  it('lists pending documents oldest first with their renter, and a customer’s documents', async () => {
+    const renter = await signedInRenter(ctx, { name: 'Yaa Asantewaa' });
+    const card = (
+      await upload(renter.headers, ghanaCard(), { value: await makeImage('jpeg') })
+    ).json().document;
+    const lic = (await upload(renter.headers, licence(), { value: await makeImage('png') })).json()
+      .document;
+
+    const queue = await get('/api/admin/documents', staff.headers);
+    expect(queue.statusCode).toBe(200);
+    const mine = queue
+      .json()
+      .documents.filter((d: { customer: { id: number } }) => d.customer.id === renter.user.id);
+    expect(mine.map((d: { id: number }) => d.id)).toEqual([card.id, lic.id]);
+    expect(mine[0].customer).toEqual({ id: renter.user.id, name: 'Yaa Asantewaa' });
+
+    const customer = await get(`/api/admin/customers/${renter.user.id}/documents`, staff.headers);
+    expect(customer.json().documents.map((d: { kind: string }) => d.kind)).toEqual([
+      'driving_licence',
+      'ghana_card',
+    ]);
+    expect((await get('/api/admin/customers/999999/documents', staff.headers)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('verifies, and rejects only with a reason the renter then reads', async () => {
+    const renter = await signedInRenter(ctx);
+    const card = (
+      await upload(renter.headers, ghanaCard(), { value: await makeImage('jpeg') })
+    ).json().document;
+
+    const noReason = await post(`/api/admin/documents/${card.id}/reject`, staff.headers, {
+      reason: '   ',
+    });
+    expect(noReason.statusCode).toBe(422);
+    expect(noReason.json().errors).toEqual({ reason: [documentMessages.reasonRequired] });
+    const missing = await post(`/api/admin/documents/${card.id}/reject`, staff.headers, {});
+    expect(missing.statusCode).toBe(422);
+
+    const rejected = await post(`/api/admin/documents/${card.id}/reject`, staff.headers, {
+      reason: 'The photo is blurred: the PIN cannot be read.',
+    });
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json().document).toMatchObject({
+      status: 'rejected',
+      rejection_reason: 'The photo is blurred: the PIN cannot be read.',
+    });
+    const seen = (await get('/api/documents', renter.headers)).json().documents[0];
+    expect(seen).toMatchObject({
+      status: 'rejected',
+      rejection_reason: 'The photo is blurred: the PIN cannot be read.',
+    });
+    const pending = (await get('/api/admin/documents', staff.headers)).json().documents;
+    expect(pending.map((d: { id: number }) => d.id)).not.toContain(card.id);
+
+    // A new photo goes back to staff, the old reason gone.
+    const again = await upload(renter.headers, ghanaCard(), { value: await makeImage('png') });
+    expect(again.json().document).toMatchObject({
+      id: card.id,
+      status: 'pending',
+      rejection_reason: null,
+    });
+    // The replaced photo is gone from disk: the old URL's file is the new one.
+    expect(again.json().document.image_url).not.toBe(card.image_url);
+
+    const verified = await post(`/api/admin/documents/${card.id}/verify`, staff.headers);
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().document).toMatchObject({ status: 'verified', rejection_reason: null });
+    expect(verified.json().document.reviewed_at).not.toBeNull();
+    expect((await post('/api/admin/documents/999999/verify', staff.headers)).statusCode).toBe(404);
+  });
+
+  it('refuses a decision about a photo the renter has replaced since staff opened it (409)', async () => {
+    const renter = await signedInRenter(ctx);
+    const first = (
+      await upload(renter.headers, ghanaCard(), { value: await makeImage('jpeg') })
+    ).json().document;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = (
+      await upload(renter.headers, ghanaCard(), { value: await makeImage('png') })
+    ).json().document;
+    expect(second.uploaded_at).not.toBe(first.uploaded_at);
+
+    const stale = await post(`/api/admin/documents/${first.id}/verify`, staff.headers, {
+      uploaded_at: first.uploaded_at,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ message: documentMessages.replacedSince });
+    const staleReject = await post(`/api/admin/documents/${first.id}/reject`, staff.headers, {
+      reason: 'Blurred',
+      uploaded_at: first.uploaded_at,
+    });
+    expect(staleReject.statusCode).toBe(409);
+    expect((await get('/api/documents', renter.headers)).json().documents[0].status).toBe(
+      'pending',
+    );
+
+    const fresh = await post(`/api/admin/documents/${second.id}/verify`, staff.headers, {
+      uploaded_at: second.uploaded_at,
+    });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json().document.status).toBe('verified');
+  });
+
+  it('staff routes: visitors 401, renters 403, before the body is read', async () => {
+    const renter = await signedInRenter(ctx);
+    for (const [method, url] of [
+      ['GET', '/api/admin/documents'],
+      ['GET', `/api/admin/customers/${renter.user.id}/documents`],
+      ['POST', '/api/admin/documents/1/verify'],
+      ['POST', '/api/admin/documents/1/reject'],
+    ] as const) {
+      const visitor = await ctx.app.inject({ method, url });
+      expect(visitor.statusCode, `${method} ${url}`).toBe(401);
+      const asRenter = await ctx.app.inject({ method, url, headers: renter.headers });
+      expect(asRenter.statusCode, `${method} ${url}`).toBe(403);
+    }
+  });
+});
