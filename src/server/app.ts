@@ -141,7 +141,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(carListRoutes, { prefix: '/api/get' });
   await app.register(carRoutes, { prefix: '/api/cars' });
   await app.register(bookingRoutes, { prefix: '/api/bookings' });
-  await app.register(branchRoutes, { prefix: '/api/branches' });
+  await app.register(branchRoutes, { prefix: '/api' });
   await app.register(paymentRoutes, {
     prefix: '/api/payments',
     sandbox: app.payments.provider.name === 'sandbox',
