@@ -24,6 +24,8 @@ import { documentRoutes } from './modules/documents/documents.routes';
 import { resolveDocumentsDir } from './modules/documents/document-files';
 import { reviewRoutes } from './modules/reviews/reviews.routes';
 import { textGuardPlugin } from './plugins/text-guard';
+import { noShowPlugin } from './modules/bookings/no-show';
+import { branchRoutes } from './modules/branches/branches.routes';
 import { bookingRoutes } from './modules/bookings/bookings.routes';
 import { carListRoutes, carRoutes } from './modules/cars/cars.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -139,6 +141,8 @@ export async function buildApp(options: BuildAppOptions) {
     publicUrl: options.config.publicUrl,
   });
   await app.register(openApiPlugin, { publicUrl: options.config.publicUrl });
+  // LIMIT-15: pay-on-pickup bookings nobody collected are cancelled by the clock.
+  await app.register(noShowPlugin);
 
   // Resources. The first version's paths are kept (API-4): /api/get/cars and
   // /api/bookings/create; newer endpoints sit beside them.
@@ -147,6 +151,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(carListRoutes, { prefix: '/api/get' });
   await app.register(carRoutes, { prefix: '/api/cars' });
   await app.register(bookingRoutes, { prefix: '/api/bookings' });
+  await app.register(branchRoutes, { prefix: '/api' });
   await app.register(paymentRoutes, {
     prefix: '/api/payments',
     sandbox: app.payments.provider.name === 'sandbox',

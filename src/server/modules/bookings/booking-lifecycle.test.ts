@@ -44,9 +44,15 @@ function fakeDb(stillAsRead = true) {
       values: (values: Record<string, unknown>) =>
         builder('insert into booking_events', () => calls.events.push(values)),
     }),
-    // The only read: the car's name and town for the renter's text.
+    // The only read: the car's name, town and branch for the renter's text.
     select: () => ({
-      from: () => ({ where: async () => [{ make: 'Toyota', model: 'Corolla', city: 'Accra' }] }),
+      from: () => ({
+        innerJoin: () => ({
+          where: async () => [
+            { make: 'Toyota', model: 'Corolla', city: 'Accra', branch: 'East Legon office' },
+          ],
+        }),
+      }),
     }),
     execute: async (statement: SQL) => {
       calls.statements.push(new PgDialect().sqlToQuery(statement).sql);

@@ -1,6 +1,6 @@
 import { eq, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { type bookings, cars } from '../../db/schema/index';
+import { type bookings, branches, cars } from '../../db/schema/index';
 import { TRANSITIONS, type TransitionName } from '../bookings/booking-transitions';
 import {
   bookingMessagesInsert,
@@ -26,13 +26,16 @@ export interface CarFacts {
   make: string;
   model: string;
   city: string;
+  /** The booking's branch (BRANCH-3); the car's when the booking has none. */
+  branch: string;
 }
 
-async function readCar(db: Executor, carId: number): Promise<CarFacts | undefined> {
+async function readCar(db: Executor, row: BookingRow): Promise<CarFacts | undefined> {
   const [car] = await db
-    .select({ make: cars.make, model: cars.model, city: cars.city })
+    .select({ make: cars.make, model: cars.model, city: cars.city, branch: branches.name })
     .from(cars)
-    .where(eq(cars.id, carId));
+    .innerJoin(branches, eq(branches.id, row.branchId))
+    .where(eq(cars.id, row.carId));
   return car;
 }
 
@@ -40,6 +43,8 @@ const factsOf = (row: BookingRow, car: CarFacts): BookingFacts => ({
   code: row.bookingCode,
   car: `${car.make} ${car.model}`,
   place: car.city,
+  branch: car.branch,
+  pickupTime: row.pickupTime,
   startDate: row.startDate,
   endDate: row.endDate,
   totalPesewas: row.totalPesewas,
@@ -74,6 +79,8 @@ function renterText(
       return templates.refund_completed(facts);
     case 'booking_completed':
       return templates.booking_completed(facts);
+    case 'no_show':
+      return templates.no_show(facts);
     case null:
       return null;
   }
@@ -106,7 +113,7 @@ export async function transitionMessages(
   const key = TRANSITIONS[name].message;
   if (!key && !created && !revived) return statements;
 
-  const known = car ?? (await readCar(db, row.carId));
+  const known = car ?? (await readCar(db, row));
   if (!known) return statements;
   const facts = factsOf(row, known);
   const forRenter: RenterMessage[] = [];
@@ -128,7 +135,9 @@ export async function transitionMessages(
     staffAlert:
       name === 'created_pay_on_pickup' || key === 'booking_confirmed'
         ? templates.staff_new_booking(facts)
-        : null,
+        : key === 'no_show'
+          ? templates.staff_no_show(facts)
+          : null,
   });
   if (insert) statements.push(insert);
   return statements;
