@@ -473,8 +473,3 @@ export function renterChangeRefusal(
 export function renterExtendRefusal(b: BookingState): string | null {
   return b.kind === 'rental' && b.status === 'active' ? null : messages.booking.cannotExtend;
 }
-
-export const renterMayChange = (b: BookingState, today: string, now = Date.now()) =>
-  renterChangeRefusal(b, { today, now }) === null;
-
-export const renterMayExtend = (b: BookingState) => renterExtendRefusal(b) === null;
