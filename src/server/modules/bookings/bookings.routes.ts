@@ -6,7 +6,10 @@ import { quoteRentalPrice } from '../../../shared/rental';
 import { pesewasToCedis } from '../../../shared/money';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import {
+  BookingChangeResponseSchema,
   BookingCodeParamsSchema,
+  ChangeBookingInputSchema,
+  ExtendBookingInputSchema,
   BookingHistoryQuerySchema,
   BookingHistoryResponseSchema,
   BookingResponseSchema,
@@ -24,6 +27,7 @@ import {
   getUserBooking,
   listUserBookings,
 } from './bookings.service';
+import { changeUserBooking } from './booking-changes.service';
 
 const IdempotencyHeadersSchema = z.object({
   'idempotency-key': z
@@ -148,5 +152,50 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         normalizeBookingCode(request.params.code),
       ),
     }),
+  });
+
+  // BOOK-18, BOOK-19: the renter's own booking, with a verified number as for create.
+  app.post('/:code/change', {
+    preHandler: [app.requireUser, app.requireVerifiedPhone],
+    schema: {
+      tags: ['bookings'],
+      summary: 'Change the dates, times or extras of one of your bookings before pickup',
+      description:
+        'Re-priced like a new booking; the car must be free for the new dates. The difference ' +
+        'is due at pickup (pay on pickup), asked by a mobile money prompt, or refunded.',
+      security: [{ bearerAuth: [] }],
+      params: BookingCodeParamsSchema,
+      body: ChangeBookingInputSchema,
+      response: { 200: BookingChangeResponseSchema, ...errors, 403: ErrorResponseSchema },
+    },
+    handler: async (request) =>
+      changeUserBooking(
+        app.payments,
+        request.auth!.user,
+        normalizeBookingCode(request.params.code),
+        { kind: 'change', input: request.body },
+      ),
+  });
+
+  app.post('/:code/extend', {
+    preHandler: [app.requireUser, app.requireVerifiedPhone],
+    schema: {
+      tags: ['bookings'],
+      summary: 'Move the return date of your trip under way later',
+      description:
+        'Re-priced like a new booking; the car must be free until the new date. The ' +
+        'difference is paid as for a change.',
+      security: [{ bearerAuth: [] }],
+      params: BookingCodeParamsSchema,
+      body: ExtendBookingInputSchema,
+      response: { 200: BookingChangeResponseSchema, ...errors, 403: ErrorResponseSchema },
+    },
+    handler: async (request) =>
+      changeUserBooking(
+        app.payments,
+        request.auth!.user,
+        normalizeBookingCode(request.params.code),
+        { kind: 'extend', input: request.body },
+      ),
   });
 };
