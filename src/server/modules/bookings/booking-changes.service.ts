@@ -20,11 +20,7 @@ import { withRetry } from '../../db/retry';
 import { HttpError, sqlState } from '../../http-errors';
 import { holdsCar } from '../cars/cars.repository';
 import type { ChangeMoney } from '../messages/templates';
-import {
-  markPartialRefunds,
-  requestPartialRefunds,
-  startTopUp,
-} from '../payments/change-payments';
+import { markPartialRefunds, requestPartialRefunds, startTopUp } from '../payments/change-payments';
 import {
   findSuccessfulCharges,
   hasPendingTopUp,
@@ -55,8 +51,7 @@ import * as repo from './bookings.repository';
  */
 
 export type ChangeRequest =
-  | { kind: 'change'; input: ChangeBookingInput }
-  | { kind: 'extend'; input: ExtendBookingInput };
+  { kind: 'change'; input: ChangeBookingInput } | { kind: 'extend'; input: ExtendBookingInput };
 
 type LockedCar = NonNullable<Awaited<ReturnType<typeof repo.lockCar>>>;
 type Branch = LockedCar['branch'];
@@ -240,9 +235,7 @@ async function applyLocked(
           throw new HttpError(409, messages.booking.changeWhilePaying);
 
         const { values, price } = plan(row, car, request, await loadExtraPrices(tx));
-        if (
-          await hasOtherOverlappingBooking(tx, car.id, row.id, values.startDate, values.endDate)
-        )
+        if (await hasOtherOverlappingBooking(tx, car.id, row.id, values.startDate, values.endDate))
           throw unavailable();
         const differencePesewas = price.totalPesewas - row.totalPesewas;
         const money = settlementOf(row, differencePesewas);

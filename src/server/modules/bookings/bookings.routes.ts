@@ -166,7 +166,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       security: [{ bearerAuth: [] }],
       params: BookingCodeParamsSchema,
       body: ChangeBookingInputSchema,
-      response: { 200: BookingChangeResponseSchema, ...errors, 403: ErrorResponseSchema },
+      response: { 200: BookingChangeResponseSchema, ...errors },
     },
     handler: async (request) =>
       changeUserBooking(
@@ -188,7 +188,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       security: [{ bearerAuth: [] }],
       params: BookingCodeParamsSchema,
       body: ExtendBookingInputSchema,
-      response: { 200: BookingChangeResponseSchema, ...errors, 403: ErrorResponseSchema },
+      response: { 200: BookingChangeResponseSchema, ...errors },
     },
     handler: async (request) =>
       changeUserBooking(

@@ -139,9 +139,7 @@ export async function findLatestPayments(db: Executor, bookingIds: number[]) {
   const rows = await db
     .selectDistinctOn([payments.bookingId])
     .from(payments)
-    .where(
-      and(inArray(payments.bookingId, bookingIds), ne(payments.purpose, 'partial_refund')),
-    )
+    .where(and(inArray(payments.bookingId, bookingIds), ne(payments.purpose, 'partial_refund')))
     .orderBy(payments.bookingId, desc(payments.id));
   for (const row of rows) byBooking.set(row.bookingId, row);
   return byBooking;

@@ -417,7 +417,11 @@ async function applyTopUpPaid(
       flaggedAt: new Date(),
     });
     await recordBookingNote(tx, { ...event, type: 'payment_flagged', note: FLAGS.paidAfterCancel });
-    await recordBookingNote(tx, { ...event, type: 'refund_requested', note: FLAGS.paidAfterCancel });
+    await recordBookingNote(tx, {
+      ...event,
+      type: 'refund_requested',
+      note: FLAGS.paidAfterCancel,
+    });
     return 'refunding';
   }
   await repo.updatePayment(tx, payment.id, { ...paid, status: 'success' });
