@@ -473,3 +473,10 @@ export function renterChangeRefusal(
 export function renterExtendRefusal(b: BookingState): string | null {
   return b.kind === 'rental' && b.status === 'active' ? null : messages.booking.cannotExtend;
 }
+
+/** The booking view's can_change: the same rule as the change itself (BOOK-18). */
+export const renterMayChange = (b: BookingState, today: string, now = Date.now()) =>
+  renterChangeRefusal(b, { today, now }) === null;
+
+/** The booking view's can_extend (BOOK-19). */
+export const renterMayExtend = (b: BookingState) => renterExtendRefusal(b) === null;
