@@ -18,7 +18,7 @@ import {
 } from '../../../shared/schemas/bookings';
 import { HttpError } from '../../http-errors';
 import { findCar } from '../cars/car-catalogue';
-import { quoteBooking } from './booking-quote';
+import { quoteBooking, type QuoteRequest } from './booking-quote';
 import {
   cancelUserBooking,
   createBookingAndPay,
@@ -88,19 +88,20 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (request, reply) => {
-      const quoteCar = async (carId: number) => {
+      const quoteCar = async (carId: number, query: QuoteRequest) => {
         const car = findCar(await app.carCatalogue.current(), carId);
         if (!car) throw new HttpError(404, messages.cars.notFound);
-        return quoteBooking(app.db, car, { ...request.query, car_id: carId });
+        return quoteBooking(app.db, car, query);
       };
-      const { booking_code } = request.query;
-      if (booking_code === undefined) return quoteCar(request.query.car_id);
+      const { booking_code, ...query } = request.query;
+      if (booking_code === undefined) return quoteCar(query.car_id, query);
       // BOOK-18: re-quoting a change is for the booking's own renter.
       await app.requireUser(request, reply);
       return quoteUserChange(
         app.db,
         request.auth!.user.id,
         normalizeBookingCode(booking_code),
+        query,
         quoteCar,
       );
     },
