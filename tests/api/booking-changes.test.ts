@@ -305,7 +305,7 @@ describe('changing a booking before pickup (BOOK-18)', () => {
     expect(late.json().message).toBe(messages.booking.cannotChange);
   });
 
-  it('keeps the date rules: 180-day horizon, 90 days at most, times within branch hours', async () => {
+  it('keeps the rules of a new booking: horizon, 90 days, branch hours, extras priced, delivery only in Accra', async () => {
     const { renter, booking } = await payOnPickupBooking();
     const code = booking.booking_code;
     const far = await post(
@@ -331,10 +331,48 @@ describe('changing a booking before pickup (BOOK-18)', () => {
     expect(early.json().errors.pickup_time?.[0]).toMatch(/^Pickup time must be between/);
     expect(early.json().errors.return_time?.[0]).toMatch(/^Return time must be between/);
 
+    // Delivery, a chauffeur and an outside-Accra destination are priced as for a new booking.
+    const extras = await post(
+      renter.headers,
+      code,
+      'change',
+      changeBody(day(10), day(12), {
+        chauffeur: true,
+        destination: 'Cape Coast',
+        destination_type: 2,
+        delivery_address: '12 Oxford Street, Osu',
+      }),
+    );
+    expect(extras.statusCode, extras.body).toBe(200);
+    const labels = extras.json().booking.lines.map((l: { label: string }) => l.label);
+    expect(labels).toEqual(
+      expect.arrayContaining([
+        'Chauffeur (2 days)',
+        'Chauffeur allowance outside Accra (2 days)',
+        'Delivery in Accra',
+      ]),
+    );
+
+    const kumasi = await ctx.db.execute(sql`select id from branches where town = 'Kumasi'`);
+    const kumasiCar = await insertCar(ctx.db, {
+      branchId: Number(rowsOf<{ id: number }>(kumasi)[0]!.id),
+    });
+    const there = await book(renter.headers, kumasiCar.id, day(10), day(11));
+    const delivered = await post(
+      renter.headers,
+      there.booking.booking_code,
+      'change',
+      changeBody(day(10), day(11), { delivery_address: '12 Oxford Street, Osu' }),
+    );
+    expect(delivered.statusCode).toBe(422);
+    expect(delivered.json().errors.delivery_address).toEqual([
+      messages.booking.deliveryOutsideAccra,
+    ]);
+
     const past = await post(renter.headers, code, 'change', changeBody(day(-1), day(2)));
     expect(past.statusCode).toBe(422);
     expect(past.json().errors.start_date).toEqual([messages.booking.startInPast]);
-    expect(await eventsOf(booking.id, 'changed')).toHaveLength(0);
+    expect(await eventsOf(booking.id, 'changed')).toHaveLength(1);
   });
 });
 
