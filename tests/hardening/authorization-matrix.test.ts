@@ -134,6 +134,25 @@ const RULES: Rule[] = [
     access: 'owner',
     sample: () => ({ body: { rating: 5 } }),
   },
+  // A renter's change and extension (BOOK-18, BOOK-19): well-formed bodies, so the owner gets
+  // past validation and another renter's 404 is what is checked.
+  {
+    route: 'POST /api/bookings/:code/change',
+    access: 'owner',
+    sample: (f) => ({
+      body: {
+        start_date: addDays(f.today, 60),
+        end_date: addDays(f.today, 61),
+        destination: 'Ho',
+        destination_type: 1,
+      },
+    }),
+  },
+  {
+    route: 'POST /api/bookings/:code/extend',
+    access: 'owner',
+    sample: (f) => ({ body: { end_date: addDays(f.today, 70) } }),
+  },
   { route: '* /api/bookings/:code/**', access: 'owner' },
   { route: 'GET /api/reviews', access: 'public' },
   // Documents (DOC-6): a renter's own; the photo is the owner's (or staff's) alone.

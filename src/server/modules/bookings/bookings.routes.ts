@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { normalizeBookingCode } from '../../../shared/booking-code';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import {
+  BookingChangeResponseSchema,
   BookingCodeParamsSchema,
+  ChangeBookingInputSchema,
+  ExtendBookingInputSchema,
   BookingHistoryQuerySchema,
   BookingHistoryResponseSchema,
   BookingResponseSchema,
@@ -14,13 +17,14 @@ import {
 } from '../../../shared/schemas/bookings';
 import { findCarForBooking } from '../cars/car-catalogue';
 import { gatherRuleErrors } from './booking-rules';
-import { quoteBooking } from './booking-quote';
+import { quoteBooking, type PricedChoice } from './booking-quote';
 import {
   cancelUserBooking,
   createBookingAndPay,
   getUserBooking,
   listUserBookings,
 } from './bookings.service';
+import { changeUserBooking, quoteUserChange } from './booking-changes.service';
 
 const IdempotencyHeadersSchema = z.object({
   'idempotency-key': z
@@ -77,11 +81,33 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['bookings'],
       summary: "The server's price for a car and dates, and whether they are free",
       querystring: QuoteQuerySchema,
-      response: { 200: QuoteResponseSchema, 404: ErrorResponseSchema, 422: ErrorResponseSchema },
+      description:
+        'With booking_code (signed in, your own booking) it re-quotes a change of that booking: ' +
+        'its car is priced, its own dates are not counted as taken, and difference is the new ' +
+        'total less the current one.',
+      response: {
+        200: QuoteResponseSchema,
+        401: ErrorResponseSchema,
+        404: ErrorResponseSchema,
+        422: ErrorResponseSchema,
+      },
     },
     preValidation: gatherRuleErrors(QuoteQuerySchema, 'query', branchOfCar),
-    handler: async (request) =>
-      quoteBooking(app.db, await app.carCatalogue.current(), request.query.car_id, request.query),
+    handler: async (request, reply) => {
+      const quoteCar = async (carId: number, choice: PricedChoice) =>
+        quoteBooking(app.db, await app.carCatalogue.current(), carId, choice);
+      const { booking_code, ...query } = request.query;
+      if (booking_code === undefined) return quoteCar(query.car_id, query);
+      // BOOK-18: re-quoting a change is for the booking's own renter.
+      await app.requireUser(request, reply);
+      return quoteUserChange(
+        app.db,
+        request.auth!.user.id,
+        normalizeBookingCode(booking_code),
+        query,
+        quoteCar,
+      );
+    },
   });
 
   app.get('/history', {
@@ -136,5 +162,50 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         normalizeBookingCode(request.params.code),
       ),
     }),
+  });
+
+  // BOOK-18, BOOK-19: the renter's own booking, with a verified number as for create.
+  app.post('/:code/change', {
+    preHandler: [app.requireUser, app.requireVerifiedPhone],
+    schema: {
+      tags: ['bookings'],
+      summary: 'Change the dates, times or extras of one of your bookings before pickup',
+      description:
+        'Re-priced like a new booking; the car must be free for the new dates. The difference ' +
+        'is due at pickup (pay on pickup), asked by a mobile money prompt, or refunded.',
+      security: [{ bearerAuth: [] }],
+      params: BookingCodeParamsSchema,
+      body: ChangeBookingInputSchema,
+      response: { 200: BookingChangeResponseSchema, ...errors },
+    },
+    handler: async (request) =>
+      changeUserBooking(
+        app.payments,
+        request.auth!.user,
+        normalizeBookingCode(request.params.code),
+        { kind: 'change', input: request.body },
+      ),
+  });
+
+  app.post('/:code/extend', {
+    preHandler: [app.requireUser, app.requireVerifiedPhone],
+    schema: {
+      tags: ['bookings'],
+      summary: 'Move the return date of your trip under way later',
+      description:
+        'Re-priced like a new booking; the car must be free until the new date. The ' +
+        'difference is paid as for a change.',
+      security: [{ bearerAuth: [] }],
+      params: BookingCodeParamsSchema,
+      body: ExtendBookingInputSchema,
+      response: { 200: BookingChangeResponseSchema, ...errors },
+    },
+    handler: async (request) =>
+      changeUserBooking(
+        app.payments,
+        request.auth!.user,
+        normalizeBookingCode(request.params.code),
+        { kind: 'extend', input: request.body },
+      ),
   });
 };

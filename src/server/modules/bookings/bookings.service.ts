@@ -498,12 +498,13 @@ export async function cancelPaidBooking(
       by.today === null ? {} : { today: by.today },
     );
     if (!cancelled) return undefined;
-    const refundReference = await markRefundPending(tx, bookingId, by);
-    return { cancelled, refundReference };
+    const refundReferences = await markRefundPending(tx, bookingId, by);
+    return { cancelled, refundReferences };
   });
   if (!result) return undefined;
-  if (result.refundReference) {
-    await requestRefund(payments, result.refundReference);
+  if (result.refundReferences.length) {
+    // The booking's payment and any change's top-up (BOOK-18), each given back.
+    for (const reference of result.refundReferences) await requestRefund(payments, reference);
     return repo.findBookingById(db, bookingId);
   }
   return result.cancelled;

@@ -8,7 +8,7 @@ import {
   type RenterMessage,
 } from './outbox.repository';
 import { remindersFor } from './schedule';
-import { templates, type BookingFacts } from './templates';
+import { templates, type BookingFacts, type ChangeMoney } from './templates';
 
 type BookingRow = typeof bookings.$inferSelect;
 
@@ -138,6 +138,46 @@ export async function transitionMessages(
         : key === 'no_show'
           ? templates.staff_no_show(facts)
           : null,
+  });
+  if (insert) statements.push(insert);
+  return statements;
+}
+
+/**
+ * The statements, not yet run, that tell the renter of a change (BOOK-18, BOOK-19): the
+ * "change confirmed" text, and the reminders moved to the new dates (the ones not yet sent
+ * are dropped and those of the booking as it now is are queued, none whose time has come).
+ * Run in the change's own transaction with its event (executeTogether): one snapshot, so the
+ * drop never touches the reminders queued beside it.
+ */
+export async function changeMessages(
+  db: Executor,
+  kind: 'change' | 'extend',
+  row: BookingRow,
+  money: ChangeMoney,
+  now: Date = new Date(),
+): Promise<SQLWrapper[]> {
+  if (row.kind !== 'rental' || row.userId === null || !bookingMessagesSwitch.enabled) return [];
+  const statements: SQLWrapper[] = [cancelBookingReminders(db, row.id)];
+  const known = await readCar(db, row);
+  if (!known) return statements;
+  const facts = factsOf(row, known);
+  const forRenter: RenterMessage[] = [
+    { kind: 'booking_changed', body: templates.booking_changed(facts, kind, money) },
+  ];
+  // During the trip the pickup has happened: only the return reminder is still to come.
+  for (const reminder of remindersFor(row, now))
+    if (kind === 'change' || reminder.kind === 'return_reminder')
+      forRenter.push({
+        kind: reminder.kind,
+        body: templates[reminder.kind](facts),
+        dueAt: reminder.dueAt,
+      });
+  const insert = bookingMessagesInsert({
+    bookingId: row.id,
+    renterId: row.userId,
+    forRenter,
+    staffAlert: null,
   });
   if (insert) statements.push(insert);
   return statements;
