@@ -50,18 +50,25 @@ export const BranchInputSchema = z
     }
   });
 export type BranchInput = z.infer<typeof BranchInputSchema>;
+export type BranchFormValues = z.input<typeof BranchInputSchema>;
 
-/** The extras' prices in cedis: GET and PUT /api/admin/extra-prices (PRICE-3). */
+/**
+ * The extras' prices in cedis: GET and PUT /api/admin/extra-prices (PRICE-3, STAFF-12). An empty
+ * field is 'Enter an amount in cedis', not 0 (a plain coercion would make the extra free).
+ */
+const extraAmount = z.preprocess(
+  (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v),
+  z
+    .number({ error: 'Enter an amount in cedis' })
+    .min(0, { error: 'An amount cannot be negative' })
+    .max(100_000, { error: 'An amount must be GH₵ 100,000 or less' })
+    .multipleOf(0.01, { error: 'Use at most two decimals' }),
+);
 export const ExtraPricesSchema = z.object(
-  Object.fromEntries(
-    EXTRA_PRICE_KEYS.map((key) => [
-      key,
-      z.coerce
-        .number({ error: 'Enter an amount in cedis' })
-        .min(0, { error: 'An amount cannot be negative' })
-        .max(100_000, { error: 'An amount must be GH₵ 100,000 or less' })
-        .multipleOf(0.01, { error: 'Use at most two decimals' }),
-    ]),
-  ) as Record<(typeof EXTRA_PRICE_KEYS)[number], z.ZodCoercedNumber>,
+  Object.fromEntries(EXTRA_PRICE_KEYS.map((key) => [key, extraAmount])) as Record<
+    (typeof EXTRA_PRICE_KEYS)[number],
+    typeof extraAmount
+  >,
 );
 export type ExtraPricesInput = z.infer<typeof ExtraPricesSchema>;
+export type ExtraPricesFormValues = z.input<typeof ExtraPricesSchema>;

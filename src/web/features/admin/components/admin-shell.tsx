@@ -5,12 +5,14 @@ import { paths } from '../../../config/paths';
 import { useNavCounts } from '../api/admin-api';
 import {
   BookingsIcon,
+  BranchIcon,
   CustomersIcon,
   DashboardIcon,
   ExternalIcon,
   FleetIcon,
   InboxIcon,
   MailIcon,
+  PriceTagIcon,
   SignOutIcon,
 } from './admin-icons';
 import './admin-shell.css';
@@ -27,6 +29,8 @@ const NAV: {
 }[] = [
   { href: paths.admin.getHref(), label: 'Dashboard', Icon: DashboardIcon, end: true },
   { href: adminPaths.adminCars.getHref(), label: 'Cars', Icon: FleetIcon, end: false },
+  { href: adminPaths.adminBranches.getHref(), label: 'Branches', Icon: BranchIcon, end: false },
+  { href: adminPaths.adminPrices.getHref(), label: 'Prices', Icon: PriceTagIcon, end: false },
   {
     href: adminPaths.adminBookings.getHref(),
     label: 'Bookings',
