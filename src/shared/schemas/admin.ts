@@ -234,10 +234,7 @@ export const AdminCarInputSchema = z
     // STAFF-11: optional; from 7 days it prices whole weeks (PRICE-2).
     weekly_price: z.preprocess(emptyToNull, cedis('Weekly price').nullable()),
     // STAFF-11: left out or empty, the car has the usual deposit; 0 means none.
-    deposit: z.preprocess(
-      (v) => emptyToNull(v) ?? DEFAULT_DEPOSIT_CEDIS,
-      cedis('Deposit', 0),
-    ),
+    deposit: z.preprocess((v) => emptyToNull(v) ?? DEFAULT_DEPOSIT_CEDIS, cedis('Deposit', 0)),
     // STAFF-11: one of the branches (the server checks it exists), chosen, never typed.
     branch_id: z.preprocess(
       (v) => numberFromText(emptyToNull(v) ?? undefined),

@@ -29,11 +29,7 @@ export function toAdminPhoto(image: CarImageRow): AdminCarPhoto {
   };
 }
 
-export function toAdminCar(
-  car: CarRow,
-  branch: BranchSummary,
-  images: CarImageRow[],
-): AdminCar {
+export function toAdminCar(car: CarRow, branch: BranchSummary, images: CarImageRow[]): AdminCar {
   return {
     id: car.id,
     title: carTitle(car),
@@ -52,8 +48,7 @@ export function toAdminCar(
     usb_charger: car.usbCharger,
     price_per_day: pesewasToCedis(car.pricePerDayPesewas),
     old_price: car.oldPricePesewas === null ? null : pesewasToCedis(car.oldPricePesewas),
-    weekly_price:
-      car.weeklyPricePesewas === null ? null : pesewasToCedis(car.weeklyPricePesewas),
+    weekly_price: car.weeklyPricePesewas === null ? null : pesewasToCedis(car.weeklyPricePesewas),
     deposit: pesewasToCedis(car.depositPesewas),
     branch_id: car.branchId,
     branch,

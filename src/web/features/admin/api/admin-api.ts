@@ -234,7 +234,8 @@ export function useSaveBranch(id: number | null) {
 export function useExtraPrices() {
   return useQuery({
     queryKey: adminKeys.extraPrices,
-    queryFn: ({ signal }) => apiRequest<AdminExtraPricesResponse>('/admin/extra-prices', { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<AdminExtraPricesResponse>('/admin/extra-prices', { signal }),
   });
 }
 

@@ -45,7 +45,11 @@ const columns: Column<AdminBranch>[] = [
       </span>
     ),
   },
-  { key: 'phone', header: 'Phone', cell: (branch) => <span className="nowrap">{branch.phone}</span> },
+  {
+    key: 'phone',
+    header: 'Phone',
+    cell: (branch) => <span className="nowrap">{branch.phone}</span>,
+  },
   {
     key: 'cars',
     header: 'Cars on offer',

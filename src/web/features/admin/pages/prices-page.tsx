@@ -1,7 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { EXTRA_PRICE_KEYS, EXTRA_PRICE_LABELS, type ExtraPriceKey } from '../../../../shared/pricing';
+import {
+  EXTRA_PRICE_KEYS,
+  EXTRA_PRICE_LABELS,
+  type ExtraPriceKey,
+} from '../../../../shared/pricing';
 import type { AdminExtraPricesResponse } from '../../../../shared/schemas/admin';
 import {
   ExtraPricesSchema,
@@ -62,7 +66,12 @@ function PricesForm({ data }: { data: AdminExtraPricesResponse }) {
   });
 
   return (
-    <form className="prices-form" noValidate onSubmit={onSubmit} aria-busy={save.isPending || undefined}>
+    <form
+      className="prices-form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-busy={save.isPending || undefined}
+    >
       <section className="panel" aria-labelledby="extras-heading">
         <div className="panel-head">
           <h2 id="extras-heading">Extras</h2>
