@@ -86,6 +86,9 @@ test('staff add a car with photos; a renter books it on pickup; staff take the c
     .getByLabel('Description')
     .fill('A small, thrifty town car that parks anywhere in Osu.');
   await page.getByLabel('Price per day').fill('333');
+  await page
+    .getByLabel('Branch', { exact: true })
+    .selectOption({ label: 'East Legon office (Accra)' });
   await page.getByRole('button', { name: 'Add car' }).click();
   await expect(page).toHaveURL(/\/admin\/cars\/\d+$/);
   const carId = Number(/\/admin\/cars\/(\d+)$/.exec(page.url())![1]);
