@@ -19,10 +19,7 @@ const DashboardPage = page(
 );
 const CarsPage = page(() => import('../../features/admin/pages/cars-page'), 'CarsPage');
 const CarEditPage = page(() => import('../../features/admin/pages/car-edit-page'), 'CarEditPage');
-const BranchesPage = page(
-  () => import('../../features/admin/pages/branches-page'),
-  'BranchesPage',
-);
+const BranchesPage = page(() => import('../../features/admin/pages/branches-page'), 'BranchesPage');
 const BranchEditPage = page(
   () => import('../../features/admin/pages/branch-edit-page'),
   'BranchEditPage',
