@@ -444,3 +444,16 @@ export function effectiveStatus(
     ? { status: 'cancelled', paymentStatus: 'failed' }
     : { status: b.status as BookingStatus, paymentStatus: b.paymentStatus as PaymentStatus };
 }
+
+/**
+ * Before pickup a renter may change dates, times and extras (BOOK-18): a rental still pending
+ * or confirmed whose start date has not passed. Read as the renter sees it (effectiveStatus).
+ */
+export const renterMayChange = (
+  b: Pick<BookingState, 'kind' | 'status' | 'startDate'>,
+  today: string,
+) => b.kind === 'rental' && (live as readonly string[]).includes(b.status) && b.startDate >= today;
+
+/** During the trip a renter may move the return date later (BOOK-19). */
+export const renterMayExtend = (b: Pick<BookingState, 'kind' | 'status'>) =>
+  b.kind === 'rental' && b.status === 'active';

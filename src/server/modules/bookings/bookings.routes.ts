@@ -2,8 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { normalizeBookingCode } from '../../../shared/booking-code';
 import { messages } from '../../../shared/messages';
-import { quoteRentalPrice } from '../../../shared/rental';
-import { pesewasToCedis } from '../../../shared/money';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import {
   BookingCodeParamsSchema,
@@ -17,7 +15,7 @@ import {
 } from '../../../shared/schemas/bookings';
 import { HttpError } from '../../http-errors';
 import { findCar } from '../cars/car-catalogue';
-import { hasOverlappingBooking } from '../cars/cars.repository';
+import { quoteBooking } from './booking-quote';
 import {
   cancelUserBooking,
   createBookingAndPay,
@@ -77,22 +75,9 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: QuoteResponseSchema, 404: ErrorResponseSchema, 422: ErrorResponseSchema },
     },
     handler: async (request) => {
-      const { car_id, start_date, end_date } = request.query;
-      const car = findCar(await app.carCatalogue.current(), car_id);
+      const car = findCar(await app.carCatalogue.current(), request.query.car_id);
       if (!car) throw new HttpError(404, messages.cars.notFound);
-      const quote = quoteRentalPrice(Math.round(car.price * 100), start_date, end_date);
-      return {
-        car_id,
-        start_date,
-        end_date,
-        days: quote.days,
-        price_per_day: pesewasToCedis(quote.pricePerDayPesewas),
-        line_cost: pesewasToCedis(quote.lineCostPesewas),
-        deposit: pesewasToCedis(quote.depositPesewas),
-        discount: 0,
-        total_cost: pesewasToCedis(quote.totalPesewas),
-        available: !(await hasOverlappingBooking(app.db, car_id, start_date, end_date)),
-      };
+      return quoteBooking(app.db, car, request.query);
     },
   });
 

@@ -1,8 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import type {
   Booking,
   BookingHistoryResponse,
-  CreateBookingInput,
+  CreateBookingInputSchema,
   CreateBookingResponse,
   Quote,
 } from '../../../../shared/schemas/bookings';
@@ -52,7 +53,8 @@ export function useBooking(code: string) {
 }
 
 export interface CreateBookingVariables {
-  input: CreateBookingInput;
+  /** What the form sends: times and extras may be left out (the server's defaults apply). */
+  input: z.input<typeof CreateBookingInputSchema>;
   /** API-5: the same key for a retry of the same booking returns that booking. */
   idempotencyKey: string;
 }

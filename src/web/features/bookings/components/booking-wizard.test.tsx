@@ -35,6 +35,9 @@ const car: Car = {
   fuel_type: 'petrol',
   colour: 'White',
   location: { city: 'Accra', lat: 5.6, long: -0.2 },
+  branch: { id: 1, name: 'East Legon office', town: 'Accra' },
+  weekly_price: null,
+  deposit: 200,
 };
 
 const today = todayInAccra();
@@ -59,7 +62,15 @@ beforeEach(() => {
       line_cost: 1350,
       deposit: 500,
       discount: 0,
+      extras: 0,
       total_cost: 1850,
+      lines: [
+        { label: 'Car rental (3 days)', amount: 1350 },
+        { label: 'Security deposit (refundable)', amount: 500 },
+      ],
+      pickup_time: '09:00',
+      return_time: '09:00',
+      branch: { id: 1, name: 'East Legon office', town: 'Accra' },
       available: true,
     } satisfies Quote;
   });
