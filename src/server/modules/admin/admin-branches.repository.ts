@@ -3,24 +3,14 @@ import type { BranchInput, BranchSummary } from '../../../shared/schemas/branche
 import type { AdminBranch } from '../../../shared/schemas/admin';
 import type { Executor } from '../../db/client';
 import { branches, cars } from '../../db/schema/index';
+import { type BranchRow, toApiBranch } from '../branches/branches.repository';
 
-type BranchRow = typeof branches.$inferSelect;
-
-export function toAdminBranch(row: BranchRow, carCount: number): AdminBranch {
-  return {
-    id: row.id,
-    name: row.name,
-    town: row.town,
-    address: row.address,
-    phone: row.phone,
-    opens: row.opens,
-    closes: row.closes,
-    is_airport: row.isAirport,
-    car_count: carCount,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
+export const toAdminBranch = (row: BranchRow, carCount: number): AdminBranch => ({
+  ...toApiBranch(row),
+  car_count: carCount,
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+});
 
 const branchValuesOf = (input: BranchInput) => ({
   name: input.name,

@@ -1,26 +1,26 @@
-import { sql } from 'drizzle-orm';
+import { max, sql } from 'drizzle-orm';
 import { cedisToPesewas, pesewasToCedis } from '../../../shared/money';
 import { EXTRA_PRICE_KEYS, type ExtraPriceKey } from '../../../shared/pricing';
 import type { AdminExtraPricesResponse } from '../../../shared/schemas/admin';
 import type { ExtraPricesInput } from '../../../shared/schemas/branches';
 import type { Executor } from '../../db/client';
 import { extraPrices } from '../../db/schema/index';
+import { loadExtraPrices } from '../bookings/booking-pricing';
 
 /**
- * The extras' prices as staff see them, in cedis (STAFF-12). A key missing from the table
- * (deleted by hand) reads as 0 here, so staff see it and set it; saving writes every key.
+ * The extras' prices as staff see them, in cedis (STAFF-12): what quotes use
+ * (loadExtraPrices; a key missing from the table reads as 0 there too), and when one last
+ * changed. Saving writes every key, so a missing one comes back.
  */
 export async function readAdminExtraPrices(db: Executor): Promise<AdminExtraPricesResponse> {
-  const rows = await db.select().from(extraPrices);
-  const byKey = new Map(rows.map((row) => [row.key, row.amountPesewas]));
+  const [pesewas, [latest]] = await Promise.all([
+    loadExtraPrices(db),
+    db.select({ at: max(extraPrices.updatedAt) }).from(extraPrices),
+  ]);
   const prices = Object.fromEntries(
-    EXTRA_PRICE_KEYS.map((key) => [key, pesewasToCedis(byKey.get(key) ?? 0)]),
+    EXTRA_PRICE_KEYS.map((key) => [key, pesewasToCedis(pesewas[key])]),
   ) as Record<ExtraPriceKey, number>;
-  const latest = rows.reduce<Date | null>(
-    (at, row) => (at === null || row.updatedAt > at ? row.updatedAt : at),
-    null,
-  );
-  return { prices, updated_at: latest?.toISOString() ?? null };
+  return { prices, updated_at: latest?.at?.toISOString() ?? null };
 }
 
 /**
