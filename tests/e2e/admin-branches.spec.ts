@@ -43,7 +43,7 @@ test('staff add a branch, change its hours and an extra price, and add a car the
   await expect(row).toContainText('07:00–21:00');
 
   // Its hours, from the keyboard: a closing time before the opening time is refused.
-  await row.getByRole('link', { name }).click();
+  await row.getByRole('link', { name, exact: true }).click();
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   const opens = page.getByLabel('Opens at');
   const closes = page.getByLabel('Closes at');
@@ -55,9 +55,9 @@ test('staff add a branch, change its hours and an extra price, and add a car the
   await closes.fill('18:00');
   await closes.press('Enter');
   await expect(page.getByText(`${name} saved. Renters see the change at once.`)).toBeVisible();
-  const branches = (await (await request.get('/api/branches')).json()) as {
-    branches: { id: number; name: string; opens: string; closes: string }[];
-  };
+  const branches = (await (
+    await request.get('/api/admin/branches', { headers: staff.headers })
+  ).json()) as { branches: { id: number; name: string; opens: string; closes: string }[] };
   const branch = branches.branches.find((b) => b.name === name)!;
   expect(branch).toMatchObject({ opens: '08:30', closes: '18:00' });
   await consoleNav(page).getByRole('link', { name: 'Branches' }).click();
@@ -66,6 +66,7 @@ test('staff add a branch, change its hours and an extra price, and add a car the
   // A car at the new branch, with a weekly price and its own deposit.
   await consoleNav(page).getByRole('link', { name: 'Cars' }).click();
   await page.getByRole('link', { name: 'Add a car' }).click();
+  await expect(page.getByRole('heading', { name: 'Add a car', level: 1 })).toBeVisible();
   const model = `Rio E2E ${randomInt(10_000, 100_000)}`;
   await page.getByLabel('Make').fill('Kia');
   await page.getByLabel('Model').fill(model);
