@@ -435,6 +435,18 @@ export type AdminPayment = z.infer<typeof AdminPaymentSchema>;
 export const AdminBookingDetailSchema = AdminBookingSummarySchema.extend({
   line_cost: z.number(),
   deposit: z.number(),
+  /** The weekly price's saving and the extras, in cedis (PRICE-2 to PRICE-4). */
+  discount: z.number(),
+  extras: z.number(),
+  /** Every amount of the total as the renter was charged it (PRICE-6). */
+  lines: z.array(z.object({ label: z.string(), amount: z.number() })),
+  /** Where the car is picked up and returned, and when (BRANCH-3, BOOK-16). */
+  branch: BranchSummarySchema,
+  pickup_time: z.string(),
+  return_time: z.string(),
+  chauffeur: z.boolean(),
+  child_seat: z.boolean(),
+  delivery_address: z.string().nullable(),
   destination: z.string(),
   destination_type: z.number().int(),
   hold_expires_at: z.string().nullable(),

@@ -13,6 +13,7 @@ import { type Database, type Executor, rowsOf } from '../../db/client';
 import { bookingEvents, bookings, payments as paymentsTable, users } from '../../db/schema/index';
 import { HttpError } from '../../http-errors';
 import { applyTransition, type BookingRow } from '../bookings/booking-lifecycle';
+import { apiLines } from '../bookings/booking-pricing';
 import { nextState, staffActionRefusal, staffTransitionOf } from '../bookings/booking-transitions';
 import { cancelPaidBooking } from '../bookings/bookings.service';
 import { findSuccessfulPayment } from '../payments/payments.repository';
@@ -24,6 +25,7 @@ import {
   type PaymentsContext,
 } from '../payments/payments.service';
 import { toAdminBookingSummary, toAdminPayment } from './admin-booking-mapper';
+import { findBranchSummary } from './admin-branches.repository';
 import {
   isRental,
   summariesWhere,
@@ -140,7 +142,7 @@ export async function loadBookingDetail(
 
 async function detailOf(db: Executor, row: BookingSummaryRow): Promise<AdminBookingDetail> {
   const b = row.booking;
-  const [events, paymentRows] = await Promise.all([
+  const [events, paymentRows, branch] = await Promise.all([
     db
       .select({
         event: bookingEvents,
@@ -155,11 +157,22 @@ async function detailOf(db: Executor, row: BookingSummaryRow): Promise<AdminBook
       .from(paymentsTable)
       .where(eq(paymentsTable.bookingId, b.id))
       .orderBy(asc(paymentsTable.createdAt), asc(paymentsTable.id)),
+    findBranchSummary(db, b.branchId),
   ]);
   return {
     ...toAdminBookingSummary(row),
     line_cost: pesewasToCedis(b.lineCostPesewas),
     deposit: pesewasToCedis(b.depositPesewas),
+    discount: pesewasToCedis(b.discountPesewas),
+    extras: pesewasToCedis(b.extrasPesewas),
+    lines: apiLines(b.lines),
+    // bookings.branch_id is a foreign key: the branch is there.
+    branch: branch!,
+    pickup_time: b.pickupTime,
+    return_time: b.returnTime,
+    chauffeur: b.chauffeur,
+    child_seat: b.childSeat,
+    delivery_address: b.deliveryAddress,
     destination: b.destination,
     destination_type: b.destinationType,
     hold_expires_at: b.holdExpiresAt?.toISOString() ?? null,

@@ -63,7 +63,8 @@ beforeEach(() => {
   api.mockReset();
 });
 
-describe('the car form (STAFF-11)', () => {
+// Typing a whole car with userEvent takes seconds on a busy two-core machine.
+describe('the car form (STAFF-11)', { timeout: 20_000 }, () => {
   test("chooses the branch from the branches, keeping the car's own while the list loads", async () => {
     let answer: (value: unknown) => void = () => {};
     api.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
