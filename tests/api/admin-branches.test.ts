@@ -224,6 +224,18 @@ describe('branches (STAFF-10)', () => {
     );
     expect(same.json().errors).toEqual({ closes: ['Closing time must be after opening time'] });
 
+    // BOOK-20: the hours are checked along with the other fields, not after them (but not
+    // beside an empty required text: zod stops at its 'required', see requiredText).
+    const all = await api(
+      'POST',
+      '/api/admin/branches',
+      branchInput({ name: 'N'.repeat(81), opens: '18:00', closes: '09:00' }),
+    );
+    expect(all.json().errors).toEqual({
+      name: ['Name must be 80 characters or less'],
+      closes: ['Closing time must be after opening time'],
+    });
+
     const notBoolean = await api(
       'POST',
       '/api/admin/branches',

@@ -310,6 +310,17 @@ describe('adding and editing cars', () => {
     expect(week.json().errors).toEqual({
       weekly_price: ['Weekly price must be less than 7 days at the price per day (GH₵ 2,100.00)'],
     });
+    // BOOK-20: checked along with the other fields, not only once they are right.
+    const together = await api(
+      'POST',
+      '/api/admin/cars',
+      carInput({ year: 1980, price_per_day: 300, weekly_price: 2500, old_price: 200 }),
+    );
+    expect(together.json().errors).toEqual({
+      year: ['Year must be 1990 or later'],
+      old_price: ['Old price must be higher than the price per day'],
+      weekly_price: ['Weekly price must be less than 7 days at the price per day (GH₵ 2,100.00)'],
+    });
     const justBelow = await createCar({ price_per_day: 300, weekly_price: 2099.99 });
     expect(justBelow.weekly_price).toBe(2099.99);
 

@@ -12,7 +12,7 @@ import {
 import { daysBetween } from '../dates';
 import { cedisToPesewas, formatCedis, pesewasToCedis } from '../money';
 import { EXTRA_PRICE_KEYS } from '../pricing';
-import { BranchSchema, BranchSummarySchema } from './branches';
+import { BranchSchema, BranchSummarySchema, whenFieldsValid } from './branches';
 import {
   numberFromText,
   optionalIsoDate,
@@ -256,24 +256,25 @@ export const AdminCarInputSchema = z
         .max(1.2, { error: 'Longitude must be in Ghana (-3.3 to 1.2)' }),
     ),
   })
-  .superRefine((v, ctx) => {
-    if (v.old_price !== null && v.old_price <= v.price_per_day) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['old_price'],
-        message: 'Old price must be higher than the price per day',
-      });
-    }
-    // STAFF-11, as the cars_weekly_price_check constraint: a week must cost less than 7 days.
-    const week = 7 * cedisToPesewas(v.price_per_day);
-    if (v.weekly_price !== null && cedisToPesewas(v.weekly_price) >= week) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['weekly_price'],
-        message: `Weekly price must be less than 7 days at the price per day (${formatCedis(pesewasToCedis(week))})`,
-      });
-    }
-  });
+  .refine((v) => v.old_price === null || v.old_price > v.price_per_day, {
+    path: ['old_price'],
+    message: 'Old price must be higher than the price per day',
+    ...whenFieldsValid('old_price', 'price_per_day'),
+  })
+  // STAFF-11, as the cars_weekly_price_check constraint: a week must cost less than 7 days.
+  .superRefine(
+    (v, ctx) => {
+      const week = 7 * cedisToPesewas(v.price_per_day);
+      if (v.weekly_price !== null && cedisToPesewas(v.weekly_price) >= week) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['weekly_price'],
+          message: `Weekly price must be less than 7 days at the price per day (${formatCedis(pesewasToCedis(week))})`,
+        });
+      }
+    },
+    whenFieldsValid('weekly_price', 'price_per_day'),
+  );
 export type AdminCarInput = z.infer<typeof AdminCarInputSchema>;
 export type AdminCarFormValues = z.input<typeof AdminCarInputSchema>;
 

@@ -7,6 +7,15 @@ export const CLOCK_TIME_REGEX = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 export const clockTime = (message: string) =>
   z.string().trim().regex(CLOCK_TIME_REGEX, { error: message });
 
+/**
+ * Runs a check across fields once those fields parsed, even when others failed, so one 422
+ * lists every wrong field (BOOK-20); by default zod skips it while any field is wrong.
+ */
+export const whenFieldsValid = (...fields: string[]) => ({
+  when: (payload: { issues: readonly { path?: readonly PropertyKey[] | undefined }[] }) =>
+    !payload.issues.some((issue) => fields.includes(String(issue.path?.[0]))),
+});
+
 /** A pickup place as renters see it: GET /api/branches (BRANCH-1). */
 export const BranchSchema = z.object({
   id: z.number().int(),
@@ -40,14 +49,10 @@ export const BranchInputSchema = z
     closes: clockTime('Closing time must look like 21:00'),
     is_airport: z.boolean().default(false),
   })
-  .superRefine((v, ctx) => {
-    if (v.opens >= v.closes) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['closes'],
-        message: 'Closing time must be after opening time',
-      });
-    }
+  .refine((v) => v.opens < v.closes, {
+    path: ['closes'],
+    message: 'Closing time must be after opening time',
+    ...whenFieldsValid('opens', 'closes'),
   });
 export type BranchInput = z.infer<typeof BranchInputSchema>;
 export type BranchFormValues = z.input<typeof BranchInputSchema>;
