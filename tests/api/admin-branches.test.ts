@@ -236,6 +236,17 @@ describe('branches (STAFF-10)', () => {
       closes: ['Closing time must be after opening time'],
     });
 
+    // A body that is no object is one 422, never a crash in a cross-field check.
+    for (const body of ['null', '"branch"', '[1]', '42']) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/admin/branches',
+        headers: { ...staff.headers, 'content-type': 'application/json' },
+        payload: body,
+      });
+      expect(res.statusCode).toBe(422);
+    }
+
     const notBoolean = await api(
       'POST',
       '/api/admin/branches',

@@ -321,6 +321,15 @@ describe('adding and editing cars', () => {
       old_price: ['Old price must be higher than the price per day'],
       weekly_price: ['Weekly price must be less than 7 days at the price per day (GH₵ 2,100.00)'],
     });
+    for (const body of ['null', '"car"', '[]']) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/admin/cars',
+        headers: { ...staff.headers, 'content-type': 'application/json' },
+        payload: body,
+      });
+      expect(res.statusCode).toBe(422);
+    }
     const justBelow = await createCar({ price_per_day: 300, weekly_price: 2099.99 });
     expect(justBelow.weekly_price).toBe(2099.99);
 

@@ -12,8 +12,14 @@ export const clockTime = (message: string) =>
  * lists every wrong field (BOOK-20); by default zod skips it while any field is wrong.
  */
 export const whenFieldsValid = (...fields: string[]) => ({
-  when: (payload: { issues: readonly { path?: readonly PropertyKey[] | undefined }[] }) =>
-    !payload.issues.some((issue) => fields.includes(String(issue.path?.[0]))),
+  when: (payload: {
+    value: unknown;
+    issues: readonly { path?: readonly PropertyKey[] | undefined }[];
+  }) =>
+    // Not for a body that is no object at all: that is refused as a whole.
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    !payload.issues.some((issue) => !issue.path?.length || fields.includes(String(issue.path[0]))),
 });
 
 /** A pickup place as renters see it: GET /api/branches (BRANCH-1). */
