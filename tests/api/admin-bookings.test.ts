@@ -469,6 +469,21 @@ describe('finding bookings', () => {
     const sum = b.lines.reduce((total, line) => total + Math.round(line.amount * 100), 0);
     expect(sum).toBe(Math.round(b.total_cost * 100));
     expect(b.extras).toBeGreaterThan(0);
+
+    // The lists say where and when too (the bookings page, the dashboard).
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/bookings?q=${booked.booking_code}`,
+      headers: staff.headers,
+    });
+    expect(list.json().bookings).toEqual([
+      expect.objectContaining({
+        booking_code: booked.booking_code,
+        branch: b.branch,
+        pickup_time: '10:30',
+        return_time: '16:00',
+      }),
+    ]);
   });
 
   it('answers 404 for an unknown booking code, for reading and for actions', async () => {

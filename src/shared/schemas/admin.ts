@@ -390,6 +390,10 @@ export const AdminBookingSummarySchema = z.object({
   payment_method: z.enum(PAYMENT_METHODS),
   start_date: z.string(),
   end_date: z.string(),
+  /** 'HH:MM' Accra time, at `branch` (BOOK-16, BRANCH-3). */
+  pickup_time: z.string(),
+  return_time: z.string(),
+  branch: BranchSummarySchema,
   days: z.number().int(),
   price_per_day: z.number(),
   total_cost: z.number(),
@@ -441,10 +445,6 @@ export const AdminBookingDetailSchema = AdminBookingSummarySchema.extend({
   extras: z.number(),
   /** Every amount of the total as the renter was charged it (PRICE-6). */
   lines: z.array(z.object({ label: z.string(), amount: z.number() })),
-  /** Where the car is picked up and returned, and when (BRANCH-3, BOOK-16). */
-  branch: BranchSummarySchema,
-  pickup_time: z.string(),
-  return_time: z.string(),
   chauffeur: z.boolean(),
   child_seat: z.boolean(),
   delivery_address: z.string().nullable(),

@@ -25,7 +25,6 @@ import {
   type PaymentsContext,
 } from '../payments/payments.service';
 import { toAdminBookingSummary, toAdminPayment } from './admin-booking-mapper';
-import { findBranchSummary } from './admin-branches.repository';
 import {
   isRental,
   summariesWhere,
@@ -142,7 +141,7 @@ export async function loadBookingDetail(
 
 async function detailOf(db: Executor, row: BookingSummaryRow): Promise<AdminBookingDetail> {
   const b = row.booking;
-  const [events, paymentRows, branch] = await Promise.all([
+  const [events, paymentRows] = await Promise.all([
     db
       .select({
         event: bookingEvents,
@@ -157,7 +156,6 @@ async function detailOf(db: Executor, row: BookingSummaryRow): Promise<AdminBook
       .from(paymentsTable)
       .where(eq(paymentsTable.bookingId, b.id))
       .orderBy(asc(paymentsTable.createdAt), asc(paymentsTable.id)),
-    findBranchSummary(db, b.branchId),
   ]);
   return {
     ...toAdminBookingSummary(row),
@@ -166,10 +164,6 @@ async function detailOf(db: Executor, row: BookingSummaryRow): Promise<AdminBook
     discount: pesewasToCedis(b.discountPesewas),
     extras: pesewasToCedis(b.extrasPesewas),
     lines: apiLines(b.lines),
-    // bookings.branch_id is a foreign key: the branch is there.
-    branch: branch!,
-    pickup_time: b.pickupTime,
-    return_time: b.returnTime,
     chauffeur: b.chauffeur,
     child_seat: b.childSeat,
     delivery_address: b.deliveryAddress,
