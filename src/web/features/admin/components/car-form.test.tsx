@@ -11,6 +11,8 @@ vi.mock(import('../../../lib/api-client'), async (importOriginal) => ({
   apiRequest: vi.fn(),
 }));
 const api = vi.mocked(apiRequest);
+/** Answers may take a while on a busy two-core machine. */
+const slow = { timeout: 5_000 };
 
 const branch = (id: number, name: string, town: string): AdminBranch => ({
   id,
@@ -74,7 +76,9 @@ describe('the car form (STAFF-11)', { timeout: 20_000 }, () => {
     const select = screen.getByRole('combobox', { name: 'Branch' });
     expect(select).toHaveProperty('value', '3');
     answer({ branches: BRANCHES });
-    expect(await screen.findByRole('option', { name: 'East Legon office (Accra)' })).toBeDefined();
+    expect(
+      await screen.findByRole('option', { name: 'East Legon office (Accra)' }, slow),
+    ).toBeDefined();
     expect(select).toHaveProperty('value', '3');
     expect(screen.getByLabelText('Weekly price (optional)')).toHaveProperty('value', '2400');
     expect(screen.getByLabelText('Deposit')).toHaveProperty('value', '250');
@@ -97,7 +101,7 @@ describe('the car form (STAFF-11)', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Weekly price (optional)'), '2100');
     await user.click(screen.getByRole('button', { name: 'Add car' }));
 
-    expect(await screen.findByText('Choose a branch')).toBeDefined();
+    expect(await screen.findByText('Choose a branch', undefined, slow)).toBeDefined();
     // The weekly check needs every other field right first: fill them and try again.
     await user.type(screen.getByLabelText('Make'), 'Kia');
     await user.type(screen.getByLabelText('Model'), 'Rio');
@@ -115,6 +119,8 @@ describe('the car form (STAFF-11)', { timeout: 20_000 }, () => {
     expect(
       await screen.findByText(
         'Weekly price must be less than 7 days at the price per day (GH₵ 2,100.00)',
+        undefined,
+        slow,
       ),
     ).toBeDefined();
     expect(screen.getByLabelText('Weekly price (optional)').getAttribute('aria-invalid')).toBe(
@@ -132,9 +138,9 @@ describe('the car form (STAFF-11)', { timeout: 20_000 }, () => {
     });
     renderWithApp(<CarForm car={car} pending={false} onSave={onSave} submitLabel="Save" />);
     const user = userEvent.setup();
-    await screen.findByRole('option', { name: 'East Legon office (Accra)' });
+    await screen.findByRole('option', { name: 'East Legon office (Accra)' }, slow);
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Choose a branch')).toBeDefined();
+    expect(await screen.findByText('Choose a branch', undefined, slow)).toBeDefined();
     expect(screen.getByRole('combobox', { name: 'Branch' })).toBe(document.activeElement);
   });
 });

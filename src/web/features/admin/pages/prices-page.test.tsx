@@ -10,6 +10,8 @@ vi.mock(import('../../../lib/api-client'), async (importOriginal) => ({
   apiRequest: vi.fn(),
 }));
 const api = vi.mocked(apiRequest);
+/** Answers may take a while on a busy two-core machine. */
+const slow = { timeout: 5_000 };
 
 const PRICES = {
   chauffeur_per_day: 150,
@@ -32,14 +34,14 @@ describe('the Prices page (STAFF-12)', () => {
     );
     renderWithApp(<PricesPage />);
     const user = userEvent.setup();
-    const chauffeur = await screen.findByLabelText('Chauffeur, per day');
+    const chauffeur = await screen.findByLabelText('Chauffeur, per day', undefined, slow);
     expect(chauffeur).toHaveProperty('value', '150');
     expect(screen.getByLabelText('Airport pickup fee')).toHaveProperty('value', '50');
 
     await user.clear(chauffeur);
     await user.type(chauffeur, '175.50');
     await user.click(screen.getByRole('button', { name: 'Save prices' }));
-    expect(await screen.findByRole('status')).toHaveProperty(
+    expect(await screen.findByRole('status', undefined, slow)).toHaveProperty(
       'textContent',
       'Prices saved. New quotes use them at once; bookings already made keep theirs.',
     );
@@ -53,9 +55,9 @@ describe('the Prices page (STAFF-12)', () => {
     api.mockResolvedValue({ prices: PRICES, updated_at: null });
     renderWithApp(<PricesPage />);
     const user = userEvent.setup();
-    await user.clear(await screen.findByLabelText('Child seat, per day'));
+    await user.clear(await screen.findByLabelText('Child seat, per day', undefined, slow));
     await user.click(screen.getByRole('button', { name: 'Save prices' }));
-    expect(await screen.findByText('Enter an amount in cedis')).toBeDefined();
+    expect(await screen.findByText('Enter an amount in cedis', undefined, slow)).toBeDefined();
     expect(screen.getByLabelText('Child seat, per day').getAttribute('aria-invalid')).toBe('true');
     expect(api).toHaveBeenCalledTimes(1);
   });
@@ -71,9 +73,11 @@ describe('the Prices page (STAFF-12)', () => {
     });
     renderWithApp(<PricesPage />);
     const user = userEvent.setup();
-    await screen.findByLabelText('Delivery to an address in Accra');
+    await screen.findByLabelText('Delivery to an address in Accra', undefined, slow);
     await user.click(screen.getByRole('button', { name: 'Save prices' }));
-    expect(await screen.findByText('An amount must be GH₵ 100,000 or less')).toBeDefined();
+    expect(
+      await screen.findByText('An amount must be GH₵ 100,000 or less', undefined, slow),
+    ).toBeDefined();
     expect(screen.getByRole('alert').textContent).toBe('Please correct the highlighted fields.');
   });
 });
