@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { normalizeBookingCode } from '../../../shared/booking-code';
-import { messages } from '../../../shared/messages';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import {
   BookingCodeParamsSchema,
@@ -13,8 +12,8 @@ import {
   QuoteQuerySchema,
   QuoteResponseSchema,
 } from '../../../shared/schemas/bookings';
-import { HttpError } from '../../http-errors';
-import { findCar } from '../cars/car-catalogue';
+import { findCarForBooking } from '../cars/car-catalogue';
+import { gatherRuleErrors } from './booking-rules';
 import { quoteBooking } from './booking-quote';
 import {
   cancelUserBooking,
@@ -41,10 +40,16 @@ const errors = {
 };
 
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const branchOfCar = async (carId: number) => {
+    const snapshot = await app.carCatalogue.current();
+    return findCarForBooking(snapshot, carId)?.branch;
+  };
+
   app.post('/create', {
     // Signed in is checked before the body (the auth plugin moves requireUser to onRequest);
     // a verified number is checked once the request is known to be well formed.
     preHandler: [app.requireUser, app.requireVerifiedPhone],
+    preValidation: gatherRuleErrors(CreateBookingInputSchema, 'body', branchOfCar),
     schema: {
       tags: ['bookings'],
       summary: 'Book a car for a date range',
@@ -74,11 +79,9 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: QuoteQuerySchema,
       response: { 200: QuoteResponseSchema, 404: ErrorResponseSchema, 422: ErrorResponseSchema },
     },
-    handler: async (request) => {
-      const car = findCar(await app.carCatalogue.current(), request.query.car_id);
-      if (!car) throw new HttpError(404, messages.cars.notFound);
-      return quoteBooking(app.db, car, request.query);
-    },
+    preValidation: gatherRuleErrors(QuoteQuerySchema, 'query', branchOfCar),
+    handler: async (request) =>
+      quoteBooking(app.db, await app.carCatalogue.current(), request.query.car_id, request.query),
   });
 
   app.get('/history', {
