@@ -343,8 +343,12 @@ interface ReadSummary {
   bare: RouteFigures;
   list: RouteFigures;
   detail: RouteFigures;
+  quote: RouteFigures;
+  availability: RouteFigures;
   listRatio: number;
   detailRatio: number;
+  quoteRatio: number;
+  availabilityRatio: number;
   problems: string[];
 }
 
@@ -378,10 +382,19 @@ async function readBenchmark(label: string, server: BenchServer): Promise<ReadSu
   const pid = server.ready.pid;
   const list = await seededCars(base);
   const car = list.all_cars[0]!;
+  // A week with a chauffeur outside Accra: the weekly price, extras and the free-dates query
+  // (PRICE-1); the availability window as the booking form asks it (BOOK-17).
+  const from = addDays(todayInAccra(), 20);
+  const to = addDays(from, 7);
   const targets = [
     { name: 'bare', path: BARE_ROUTE },
     { name: 'list', path: '/api/get/cars' },
     { name: 'detail', path: `/api/cars/${car.id}` },
+    {
+      name: 'quote',
+      path: `/api/bookings/quote?car_id=${car.id}&start_date=${from}&end_date=${to}&destination_type=2&chauffeur=true&child_seat=true`,
+    },
+    { name: 'availability', path: `/api/cars/${car.id}/availability?from=${from}&to=${to}` },
   ] as const;
   log(
     `  fleet: ${list.total} cars; list = default page (${list.all_cars.length} cars); detail = car ${car.id} (${car.title})`,
@@ -399,6 +412,8 @@ async function readBenchmark(label: string, server: BenchServer): Promise<ReadSu
     bare: [],
     list: [],
     detail: [],
+    quote: [],
+    availability: [],
   };
   const problems: string[] = [];
   log(
@@ -431,12 +446,18 @@ async function readBenchmark(label: string, server: BenchServer): Promise<ReadSu
     bare: summarise(runs.bare),
     list: summarise(runs.list),
     detail: summarise(runs.detail),
+    quote: summarise(runs.quote),
+    availability: summarise(runs.availability),
     listRatio: 0,
     detailRatio: 0,
+    quoteRatio: 0,
+    availabilityRatio: 0,
     problems,
   };
   summary.listRatio = summary.list.rps / summary.bare.rps;
   summary.detailRatio = summary.detail.rps / summary.bare.rps;
+  summary.quoteRatio = summary.quote.rps / summary.bare.rps;
+  summary.availabilityRatio = summary.availability.rps / summary.bare.rps;
 
   log(
     `  medians of ${settings.rounds} rounds (µs/resp: the server process's CPU per response; cpu ratio: bare's µs/resp over the route's):`,
@@ -454,6 +475,8 @@ async function readBenchmark(label: string, server: BenchServer): Promise<ReadSu
   row(`GET ${BARE_ROUTE}`, summary.bare, '1.00');
   row('GET /api/get/cars', summary.list, fmt(summary.listRatio, 2));
   row(`GET /api/cars/${car.id}`, summary.detail, fmt(summary.detailRatio, 2));
+  row('GET /api/bookings/quote', summary.quote, fmt(summary.quoteRatio, 2));
+  row(`GET …/${car.id}/availability`, summary.availability, fmt(summary.availabilityRatio, 2));
   for (const problem of problems) log(`  ! ${problem}`);
   return summary;
 }
@@ -902,6 +925,13 @@ function readGoals(s: ReadSummary | string, label: string): Goal[] {
       },
     ];
   }
+  // The quote and availability have no goal yet: their ratios are reported (PRICE-1, BOOK-17).
+  const reported = (name: string, ratio: number, r: RouteFigures): Goal => ({
+    name: `${label}: ${name} / bare`,
+    goal: 'reported',
+    actual: `${fmt(ratio, 2)} (${fmt(r.rps)} / ${fmt(s.bare.rps)} req/s)`,
+    pass: s.problems.length === 0,
+  });
   return [
     {
       name: `${label}: list / bare`,
@@ -915,6 +945,8 @@ function readGoals(s: ReadSummary | string, label: string): Goal[] {
       actual: `${fmt(s.detailRatio, 2)} (${fmt(s.detail.rps)} / ${fmt(s.bare.rps)} req/s)`,
       pass: s.detailRatio >= GOALS.detailRatio && s.problems.length === 0,
     },
+    reported('quote', s.quoteRatio, s.quote),
+    reported('availability', s.availabilityRatio, s.availability),
   ];
 }
 

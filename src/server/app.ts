@@ -21,6 +21,7 @@ import { sandboxRoutes } from './modules/sandbox/sandbox.routes';
 import { deliveryReportRoutes } from './modules/messages/delivery-report.routes';
 import { defaultSmsConfig, smsPlugin } from './modules/sms/sms.plugin';
 import { textGuardPlugin } from './plugins/text-guard';
+import { noShowPlugin } from './modules/bookings/no-show';
 import { branchRoutes } from './modules/branches/branches.routes';
 import { bookingRoutes } from './modules/bookings/bookings.routes';
 import { carListRoutes, carRoutes } from './modules/cars/cars.routes';
@@ -130,6 +131,8 @@ export async function buildApp(options: BuildAppOptions) {
     publicUrl: options.config.publicUrl,
   });
   await app.register(openApiPlugin, { publicUrl: options.config.publicUrl });
+  // LIMIT-15: pay-on-pickup bookings nobody collected are cancelled by the clock.
+  await app.register(noShowPlugin);
 
   // Resources. The first version's paths are kept (API-4): /api/get/cars and
   // /api/bookings/create; newer endpoints sit beside them.
@@ -138,7 +141,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(carListRoutes, { prefix: '/api/get' });
   await app.register(carRoutes, { prefix: '/api/cars' });
   await app.register(bookingRoutes, { prefix: '/api/bookings' });
-  await app.register(branchRoutes, { prefix: '/api/branches' });
+  await app.register(branchRoutes, { prefix: '/api' });
   await app.register(paymentRoutes, {
     prefix: '/api/payments',
     sandbox: app.payments.provider.name === 'sandbox',

@@ -16,7 +16,8 @@ const today = todayInAccra();
 describe('requests for one car take turns without rechecking over and over', () => {
   it('40 simultaneous bookings of one car for 40 different weeks: all booked, a few checks each', async () => {
     const car = await insertCar(ctx.db);
-    const renters = await Promise.all(Array.from({ length: 8 }, () => signedInRenter(ctx)));
+    // 14 renters, at most 3 unpaid bookings each (LIMIT-13).
+    const renters = await Promise.all(Array.from({ length: 14 }, () => signedInRenter(ctx)));
     const checks = vi.mocked(carsRepository.hasCommittedOverlap);
     checks.mockClear();
 

@@ -73,7 +73,9 @@ describe('booking messages through the outbox', () => {
     expect(texts).toHaveLength(1);
     expect(texts[0]).toContain(booking.booking_code);
     expect(texts[0]).toContain('Ghana Card and driving licence');
-    expect(texts[0]).toContain('Kumasi');
+    // Where and when: the car's branch (the first, by default) and the pickup time (BOOK-16).
+    expect(texts[0]).toContain('at East Legon office');
+    expect(texts[0]).toContain('at 09:00');
     const staffTexts = await inbox(staff.user.msisdn);
     expect(staffTexts.some((t) => t.includes(booking.booking_code))).toBe(true);
 

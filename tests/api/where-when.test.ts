@@ -3,8 +3,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayInAccra } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
-import { bookings, branches, extraPrices } from '../../src/server/db/schema/index';
-import { insertBooking, insertCar } from '../../src/server/db/factories';
+import { bookings, branches, extraPrices, smsOutbox } from '../../src/server/db/schema/index';
+import { runNoShowSweep } from '../../src/server/modules/bookings/no-show';
+import { insertBooking, insertCar, insertUser } from '../../src/server/db/factories';
 import { setupTestApp, signedInRenter } from '../support/test-app';
 
 const ctx = await setupTestApp();
@@ -355,5 +356,62 @@ describe('fair limits (LIMIT-13, LIMIT-14)', () => {
       body(car.id, { start_date: day(180), end_date: day(183) }),
     );
     expect(last.statusCode, last.body).toBe(201);
+  });
+});
+
+describe('no-show (LIMIT-15)', () => {
+  it('cancels an uncollected pay-on-pickup booking 3 hours after its pickup time, frees the dates, tells renter and staff', async () => {
+    const car = await insertCar(ctx.db);
+    await insertUser(ctx.db, { role: 'staff' });
+    const renter = await signedInRenter(ctx);
+    const made = await create(
+      renter.headers,
+      body(car.id, { start_date: day(1), end_date: day(3), pickup_time: '10:00' }),
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().booking.id as number;
+
+    const statusOf = async () =>
+      (await ctx.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
+    // A fake clock: the sweep takes `now` (other tests' bookings may go too: count ours).
+    await runNoShowSweep(ctx.db, new Date(`${day(1)}T12:59:00Z`));
+    expect((await statusOf()).status).toBe('pending');
+    // Two processes at once: one of them cancels it, once (one text, below).
+    await Promise.all([
+      runNoShowSweep(ctx.db, new Date(`${day(1)}T13:00:00Z`)),
+      runNoShowSweep(ctx.db, new Date(`${day(1)}T13:00:00Z`)),
+    ]);
+    await runNoShowSweep(ctx.db, new Date(`${day(1)}T14:00:00Z`));
+    expect(await statusOf()).toMatchObject({ status: 'cancelled', paymentStatus: 'unpaid' });
+    const texts = await ctx.db.select().from(smsOutbox).where(eq(smsOutbox.bookingId, id));
+    const noShow = texts.filter((t) => t.kind === 'no_show');
+    expect(noShow).toHaveLength(1);
+    expect(noShow[0]!.body).toContain('was not picked up');
+    expect(texts.filter((t) => t.body.startsWith('CarLink staff: no-show'))).not.toHaveLength(0);
+
+    // The dates are free again.
+    const other = await signedInRenter(ctx);
+    const again = await create(
+      other.headers,
+      body(car.id, { start_date: day(1), end_date: day(3) }),
+    );
+    expect(again.statusCode, again.body).toBe(201);
+  });
+
+  it('leaves paid and mobile money bookings alone', async () => {
+    const car = await insertCar(ctx.db);
+    const renter = await signedInRenter(ctx);
+    const paid = await insertBooking(ctx.db, {
+      userId: renter.user.id,
+      carId: car.id,
+      pricePerDayPesewas: car.pricePerDayPesewas,
+      startDate: day(1),
+      endDate: day(2),
+      status: 'confirmed',
+      paymentStatus: 'paid',
+    });
+    await runNoShowSweep(ctx.db, new Date(`${day(2)}T20:00:00Z`));
+    const [row] = await ctx.db.select().from(bookings).where(eq(bookings.id, paid.id));
+    expect(row!.status).toBe('confirmed');
   });
 });

@@ -73,23 +73,24 @@ test.describe('on a laptop', () => {
     await expectNoSeriousAxeViolations(page);
   });
 
-  test("the price range starts at 5,000–35,000 (a week's hire, CAT-9) and can be opened", async ({
+  test("the price range is the day's price the cards show and starts with every car (CAT-9)", async ({
     page,
   }) => {
     await page.goto('/inventory-sidebar-cards');
-    const chip = page.getByRole('button', { name: 'Remove filter GH₵ 5,000 – GH₵ 35,000 a week' });
-    await expect(chip).toBeVisible();
     await expect(summary(page)).toBeVisible();
+    // No filter by default: the cheapest car (GH₵ 350/Day) is listed too.
+    await expect(page.getByRole('button', { name: /^Remove filter GH₵/ })).toHaveCount(0);
     const inRange = await page.getByText(/^\d+ cars? in range$/).textContent();
     expect(await shownTotal(page)).toBe(Number.parseInt(inRange!, 10));
-    await expect(page.getByLabel('Lowest price a week')).toHaveValue('5000');
-    await expect(page.getByLabel('Highest price a week')).toHaveValue('35000');
+    await expect(page.getByLabel('Lowest price a day')).toHaveValue('0');
+    await expect(page.getByLabel('Highest price a day')).toHaveValue('5000');
 
+    await page.goto('/inventory-sidebar-cards?price=0-500');
+    const chip = page.getByRole('button', { name: 'Remove filter GH₵ 0 – GH₵ 500 a day' });
+    await expect(chip).toBeVisible();
     await chip.click();
-    await expect(page).toHaveURL(/price=0-50000/);
-    const fuel = page.getByRole('group', { name: 'Fuel Type' });
-    await expect.poll(async () => sum(await countsIn(fuel))).toBe(await shownTotal(page));
-    await expect(page.getByLabel('Highest price a week')).toHaveValue('50000');
+    await expect(page).not.toHaveURL(/price=0-500(&|$)/);
+    await expect(page.getByLabel('Highest price a day')).toHaveValue('5000');
   });
 
   test('the map shows a pin per pickup town, and a pin chooses its town', async ({ page }) => {

@@ -46,11 +46,15 @@ export const bookingExtrasShape = {
  * once (BOOK-20). One message per field: required, or not a date.
  */
 const bookingDate = (requiredMessage: string) =>
-  z.string({ error: requiredMessage }).superRefine((v, ctx) => {
-    if (!v) ctx.addIssue({ code: 'custom', message: requiredMessage });
-    else if (!isIsoDate(v) || v.startsWith('0000'))
-      ctx.addIssue({ code: 'custom', message: 'Enter a valid date (YYYY-MM-DD)' });
-  });
+  z
+    .string({ error: requiredMessage })
+    .superRefine((v, ctx) => {
+      if (!v) ctx.addIssue({ code: 'custom', message: requiredMessage });
+      else if (!isIsoDate(v) || v.startsWith('0000'))
+        ctx.addIssue({ code: 'custom', message: 'Enter a valid date (YYYY-MM-DD)' });
+      // The API description still says what the check does.
+    })
+    .meta({ format: 'date' });
 
 /** Step 1 of the booking form ('Destination and Booking Dates', PAGE-8). */
 const bookingDetailsShape = {
@@ -98,7 +102,11 @@ export function checkBookingDates(
  * Cross-field rules run whatever else failed, so a 422 lists every failing field at once
  * (BOOK-20); zod would otherwise skip a refinement once any field has an issue.
  */
-export const ALWAYS = { when: () => true } as const;
+export const ALWAYS = {
+  // Only an object has fields to check: a body that is not one has failed as a whole.
+  when: (payload: { value: unknown }) =>
+    typeof payload.value === 'object' && payload.value !== null,
+};
 
 export const BookingDetailsSchema = z.object(bookingDetailsShape).superRefine((v, ctx) => {
   checkBookingDates(v, ctx);

@@ -12,6 +12,8 @@ export type BookingEventType =
   | 'picked_up'
   | 'returned'
   | 'cancelled'
+  // A pay-on-pickup booking nobody collected (LIMIT-15): cancelled by the clock.
+  | 'no_show'
   | 'refund_requested'
   | 'refunded'
   // A staff maintenance block (a bookings row of kind 'maintenance') added or removed.

@@ -33,9 +33,15 @@ function fakeDb(stillAsRead = true) {
         calls.events.push(values);
       },
     }),
-    // The only read: the car's name and town for the renter's text.
+    // The only read: the car's name, town and branch for the renter's text.
     select: () => ({
-      from: () => ({ where: async () => [{ make: 'Toyota', model: 'Corolla', city: 'Accra' }] }),
+      from: () => ({
+        innerJoin: () => ({
+          where: async () => [
+            { make: 'Toyota', model: 'Corolla', city: 'Accra', branch: 'East Legon office' },
+          ],
+        }),
+      }),
     }),
     execute: async (statement: unknown) => {
       calls.statements.push(statement);

@@ -57,7 +57,8 @@ export function bookingRuleErrors(
     f.start_date === f.end_date &&
     f.pickup_time &&
     f.return_time &&
-    f.return_time <= f.pickup_time
+    // Equal is allowed: 09:00 to 09:00, both defaults, is a day's rental (MONEY-3).
+    f.return_time < f.pickup_time
   )
     add(errors, 'return_time', m.returnBeforePickup);
   return errors;

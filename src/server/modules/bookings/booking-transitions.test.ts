@@ -141,6 +141,14 @@ const EXPECTED: Record<
     wrongStatus: () => notNow,
     wrongPayment: notNow,
   },
+  no_show: {
+    kind: 'rental',
+    actors: ['system'],
+    from: ['pending/unpaid'],
+    to: () => 'cancelled/unpaid',
+    wrongStatus: () => notNow,
+    wrongPayment: notNow,
+  },
   maintenance_removed: {
     kind: 'maintenance',
     actors: ['staff'],
@@ -153,12 +161,12 @@ const EXPECTED: Record<
 
 /** A booking that passes every date, clock and method check, so only the state decides. */
 function booking(kind: string, status: string, paymentStatus: string, name: TransitionName) {
-  const startsToday = name === 'picked_up';
+  const startsToday = name === 'picked_up' || name === 'no_show';
   return {
     kind,
     status,
     paymentStatus,
-    paymentMethod: name === 'cash_recorded' ? 'payOnPickup' : 'mobile_money',
+    paymentMethod: name === 'cash_recorded' || name === 'no_show' ? 'payOnPickup' : 'mobile_money',
     startDate: startsToday ? TODAY : '2026-12-01',
     endDate: startsToday ? '2026-11-28' : '2026-12-03',
     holdExpiresAt: new Date(NOW - 60_000),
@@ -256,7 +264,30 @@ describe('the booking lifecycle table', () => {
       refund_completed: 'refunded refund_completed',
       maintenance_blocked: 'maintenance_blocked null',
       maintenance_removed: 'maintenance_removed null',
+      no_show: 'no_show no_show',
     });
+  });
+});
+
+describe('a no-show (LIMIT-15)', () => {
+  const base = { ...booking('rental', 'pending', 'unpaid', 'no_show'), pickupTime: '09:00' };
+  const at = (iso: string) => ({ today: iso.slice(0, 10), now: Date.parse(iso) });
+
+  test('is 3 hours after the pickup time, Accra time, and not a minute before', () => {
+    expect(transitionRefusal('no_show', base, 'system', at('2026-11-25T11:59:00Z'))).toBe(notNow);
+    expect(transitionRefusal('no_show', base, 'system', at('2026-11-25T12:00:00Z'))).toBeNull();
+  });
+
+  test('crosses Accra midnight: a 22:30 pickup is a no-show at 01:30 the next day', () => {
+    const late = { ...base, pickupTime: '22:30' };
+    expect(transitionRefusal('no_show', late, 'system', at('2026-11-26T01:29:00Z'))).toBe(notNow);
+    expect(transitionRefusal('no_show', late, 'system', at('2026-11-26T01:30:00Z'))).toBeNull();
+  });
+
+  test('only for pay on pickup, never by a person', () => {
+    const momo = { ...base, paymentMethod: 'mobile_money' };
+    expect(transitionRefusal('no_show', momo, 'system', ctx)).toBe(notNow);
+    expect(transitionRefusal('no_show', base, 'staff', ctx)).toBe(notNow);
   });
 });
 

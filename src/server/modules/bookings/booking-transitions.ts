@@ -1,4 +1,6 @@
 import {
+  DEFAULT_HANDOVER_TIME,
+  NO_SHOW_AFTER_HOURS,
   PAYMENT_STATUSES,
   type BookingStatus,
   type PaymentStatus,
@@ -37,7 +39,8 @@ export type LifecycleMessageKey =
   | 'payment_received'
   | 'booking_completed'
   | 'booking_cancelled'
-  | 'refund_completed';
+  | 'refund_completed'
+  | 'no_show';
 
 export type TransitionName =
   | 'created_pay_on_pickup'
@@ -55,7 +58,8 @@ export type TransitionName =
   | 'renter_cancel_paid'
   | 'refund_completed'
   | 'maintenance_blocked'
-  | 'maintenance_removed';
+  | 'maintenance_removed'
+  | 'no_show';
 
 /** The columns of a booking that the rules read. */
 export interface BookingState {
@@ -66,7 +70,17 @@ export interface BookingState {
   startDate: string;
   endDate: string;
   holdExpiresAt: Date | null;
+  /** 'HH:MM' Accra time; absent counts as the default handover time. */
+  pickupTime?: string;
 }
+
+/**
+ * When a pay-on-pickup booking becomes a no-show (LIMIT-15): 3 hours after its pickup time on
+ * its start date. Accra keeps UTC all year (no daylight saving), so the Accra wall clock is UTC.
+ */
+export const noShowAt = (b: Pick<BookingState, 'startDate' | 'pickupTime'>) =>
+  Date.parse(`${b.startDate}T${b.pickupTime ?? DEFAULT_HANDOVER_TIME}:00Z`) +
+  NO_SHOW_AFTER_HOURS * 3_600_000;
 
 export interface TransitionContext {
   /** Today in Accra (YYYY-MM-DD): renters cancel only before the start date. */
@@ -308,6 +322,21 @@ export const TRANSITIONS: Record<TransitionName, TransitionRule> = {
     event: 'refunded',
     message: 'refund_completed',
     refused: notNow,
+    raced: notNow,
+  },
+  // Not collected 3 hours after the pickup time and never paid: the dates are freed (LIMIT-15).
+  no_show: {
+    kind: 'rental',
+    from: { status: ['pending'], paymentStatus: ['unpaid'] },
+    to: { status: 'cancelled', paymentStatus: 'keep' },
+    clearsHold: false,
+    cancelledAt: 'now',
+    actors: ['system'],
+    event: 'no_show',
+    message: 'no_show',
+    refused: notNow,
+    precondition: (b) => (b.paymentMethod === 'payOnPickup' ? null : notNow),
+    guard: (b, ctx) => (noShowAt(b) <= ctx.now ? null : notNow),
     raced: notNow,
   },
   maintenance_blocked: {

@@ -11,7 +11,7 @@ const BRANCHES_MAX_AGE_SECONDS = 60;
 
 /** GET /api/branches (BRANCH-1): the pickup places, public and cacheable. */
 export const branchRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/', {
+  app.get('/branches', {
     schema: {
       tags: ['branches'],
       summary: 'The pickup places, with their towns and opening hours',

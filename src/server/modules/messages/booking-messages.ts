@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { type bookings, cars } from '../../db/schema/index';
+import { type bookings, branches, cars } from '../../db/schema/index';
 import { TRANSITIONS, type TransitionName } from '../bookings/booking-transitions';
 import {
   cancelBookingReminders,
@@ -23,13 +23,16 @@ interface CarFacts {
   make: string;
   model: string;
   city: string;
+  /** The booking's branch (BRANCH-3); the car's when the booking has none. */
+  branch: string;
 }
 
-async function readCar(db: Executor, carId: number): Promise<CarFacts | undefined> {
+async function readCar(db: Executor, row: BookingRow): Promise<CarFacts | undefined> {
   const [car] = await db
-    .select({ make: cars.make, model: cars.model, city: cars.city })
+    .select({ make: cars.make, model: cars.model, city: cars.city, branch: branches.name })
     .from(cars)
-    .where(eq(cars.id, carId));
+    .innerJoin(branches, eq(branches.id, row.branchId))
+    .where(eq(cars.id, row.carId));
   return car;
 }
 
@@ -37,6 +40,8 @@ const factsOf = (row: BookingRow, car: CarFacts): BookingFacts => ({
   code: row.bookingCode,
   car: `${car.make} ${car.model}`,
   place: car.city,
+  branch: car.branch,
+  pickupTime: row.pickupTime,
   startDate: row.startDate,
   endDate: row.endDate,
   totalPesewas: row.totalPesewas,
@@ -71,6 +76,8 @@ function renterText(
       return templates.refund_completed(facts);
     case 'booking_completed':
       return templates.booking_completed(facts);
+    case 'no_show':
+      return templates.no_show(facts);
     case null:
       return null;
   }
@@ -100,7 +107,7 @@ export async function queueTransitionMessages(
   const key = TRANSITIONS[name].message;
   if (!key && !created && !revived) return;
 
-  const known = await readCar(db, row.carId);
+  const known = await readCar(db, row);
   if (!known) return;
   const facts = factsOf(row, known);
   const forRenter: RenterMessage[] = [];
@@ -122,6 +129,8 @@ export async function queueTransitionMessages(
     staffAlert:
       name === 'created_pay_on_pickup' || key === 'booking_confirmed'
         ? templates.staff_new_booking(facts)
-        : null,
+        : key === 'no_show'
+          ? templates.staff_no_show(facts)
+          : null,
   });
 }

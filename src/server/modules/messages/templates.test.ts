@@ -7,6 +7,8 @@ const facts: BookingFacts = {
   code: 'CL-WXYZ98',
   car: 'Mercedes-Benz GLE 450 Coupe',
   place: 'Sekondi-Takoradi',
+  branch: 'Kotoka International Airport',
+  pickupTime: '21:00',
   startDate: '2026-12-28',
   endDate: '2027-01-09',
   totalPesewas: 12_345_678_90,
@@ -27,6 +29,8 @@ const texts: Record<TemplateKey, string> = {
   return_reminder: templates.return_reminder(facts),
   booking_changed: templates.booking_changed(facts),
   staff_new_booking: templates.staff_new_booking(facts),
+  no_show: templates.no_show(facts),
+  staff_no_show: templates.staff_no_show(facts),
 };
 
 describe('SMS templates', () => {
@@ -46,8 +50,8 @@ describe('SMS templates', () => {
 
   it('tells a pay-on-pickup renter what to bring, where and when', () => {
     expect(texts.booking_received).toContain('Ghana Card and driving licence');
-    expect(texts.booking_received).toContain('Sekondi-Takoradi');
-    expect(texts.booking_received).toContain('28 Dec 2026');
+    expect(texts.booking_received).toContain('at Kotoka International Airport');
+    expect(texts.booking_received).toContain('28 Dec 2026 at 21:00');
     expect(texts.booking_received).toContain('GHS 12,345,678.90');
   });
 
@@ -59,6 +63,11 @@ describe('SMS templates', () => {
   it('says the dates were released when a payment failed or a hold expired', () => {
     for (const text of [texts.payment_failed, texts.hold_expired])
       expect(text).toContain('28 Dec-9 Jan 2027 released');
+  });
+
+  it('tells a no-show the booking is cancelled and the dates released (LIMIT-15)', () => {
+    expect(texts.no_show).toContain('cancelled and 28 Dec-9 Jan 2027 released');
+    expect(texts.staff_no_show).toContain('Kotoka International Airport');
   });
 
   it('says a refund started only for a paid booking', () => {

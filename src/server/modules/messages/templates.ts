@@ -13,6 +13,10 @@ export interface BookingFacts {
   car: string;
   /** Where the car is picked up and returned. */
   place: string;
+  /** The pickup branch's name (BRANCH-3), e.g. 'Kotoka International Airport'. */
+  branch: string;
+  /** 'HH:MM' Accra time (BOOK-16). */
+  pickupTime: string;
   startDate: string;
   endDate: string;
   totalPesewas: number;
@@ -31,7 +35,7 @@ const bring = 'Bring your Ghana Card and driving licence.';
 
 export const templates = {
   booking_received: (b: BookingFacts) =>
-    `CarLink: booking ${b.code} received. ${b.car}, ${dates(b)}. Pick up in ${b.place} on ${formatDate(b.startDate)} and pay ${ghs(b.totalPesewas)} there. ${bring}`,
+    `CarLink: booking ${b.code} received. ${b.car}, ${dates(b)}. Pick up at ${b.branch} on ${formatDate(b.startDate)} at ${b.pickupTime} and pay ${ghs(b.totalPesewas)} there. ${bring}`,
   booking_confirmed: (b: BookingFacts, reference: string | null) =>
     `CarLink: payment of ${ghs(b.totalPesewas)} received for booking ${b.code}${reference ? ` (MoMo ref ${reference})` : ''}. Pick up in ${b.place} on ${formatDate(b.startDate)}. ${bring}`,
   payment_received: (b: BookingFacts) =>
@@ -53,6 +57,11 @@ export const templates = {
   /** For when renters can change or extend a booking; nothing sends it yet. */
   booking_changed: (b: BookingFacts) =>
     `CarLink: the change to booking ${b.code} is confirmed: ${b.car}, ${dates(b)}, total ${ghs(b.totalPesewas)}.`,
+  /** Not collected 3 hours after the pickup time (LIMIT-15). */
+  no_show: (b: BookingFacts) =>
+    `CarLink: booking ${b.code} was not picked up by 3 hours after ${b.pickupTime} on ${formatDate(b.startDate)}, so it is cancelled and ${dates(b)} released. You can book again any time.`,
+  staff_no_show: (b: BookingFacts) =>
+    `CarLink staff: no-show, booking ${b.code} cancelled, ${b.car}, ${b.branch}, pickup ${formatDate(b.startDate)} ${b.pickupTime}. The car is free again.`,
   /** The renter's name and number stay out of it: staff look the booking up by its code. */
   staff_new_booking: (b: BookingFacts) =>
     `CarLink staff: new booking ${b.code}, ${b.car}, ${dates(b)}, ${b.place}, ${b.paymentMethod === 'mobile_money' ? 'mobile money' : 'pay on pickup'}, ${ghs(b.totalPesewas)}.`,

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   clearedInventoryFilters,
-  inWeeklyRange,
+  inPriceRange,
   readInventoryFilters,
   toApiFilters,
   withInventoryFilters,
@@ -9,10 +9,18 @@ import {
 
 const read = (query: string) => readInventoryFilters(new URLSearchParams(query));
 
+describe('the default price filter (CAT-9)', () => {
+  test('keeps the cheapest car of the fleet, whose card says GH₵ 350/Day', () => {
+    const f = read('');
+    expect(inPriceRange(350, f.price)).toBe(true);
+    expect(toApiFilters(f).min_price).toBeUndefined();
+  });
+});
+
 describe('the inventory pages read their filters from the address', () => {
   test('a first visit has the default price range (CAT-9) and nothing else', () => {
     const f = read('');
-    expect(f.price).toEqual({ min: 5_000, max: 35_000 });
+    expect(f.price).toEqual({ min: 0, max: 5_000 });
     expect(f).toMatchObject({
       make: null,
       bodyTypes: [],
@@ -35,9 +43,9 @@ describe('the inventory pages read their filters from the address', () => {
 
   test('a reversed year range is put the right way round; a broken price falls back to the default', () => {
     expect(read('min_year=2023&max_year=2019')).toMatchObject({ minYear: 2019, maxYear: 2023 });
-    expect(read('price=9000-2000').price).toEqual({ min: 2_000, max: 9_000 });
-    expect(read('price=cheap').price).toEqual({ min: 5_000, max: 35_000 });
-    expect(read('price=0-90000').price).toEqual({ min: 0, max: 50_000 });
+    expect(read('price=900-200').price).toEqual({ min: 200, max: 900 });
+    expect(read('price=cheap').price).toEqual({ min: 0, max: 5_000 });
+    expect(read('price=0-90000').price).toEqual({ min: 0, max: 5_000 });
   });
 });
 
@@ -47,37 +55,37 @@ describe('changing filters', () => {
       bodyTypes: ['suv', 'van'],
     });
     expect(next.toString()).toBe('make=Audi&body_type=suv%2Cvan');
-    const back = withInventoryFilters(next, { bodyTypes: [], price: { min: 5_000, max: 35_000 } });
+    const back = withInventoryFilters(next, { bodyTypes: [], price: { min: 0, max: 5_000 } });
     expect(back.toString()).toBe('make=Audi');
     expect(withInventoryFilters(back, { page: 2 }).get('page')).toBe('2');
   });
 
   test('clearing everything opens the whole price range and keeps the order', () => {
     const cleared = clearedInventoryFilters(new URLSearchParams('make=Kia&sort=price_asc&seats=7'));
-    expect(Object.fromEntries(cleared)).toEqual({ sort: 'price_asc', price: '0-50000' });
+    expect(Object.fromEntries(cleared)).toEqual({ sort: 'price_asc', price: '0-5000' });
   });
 });
 
-describe('the weekly price range against daily prices', () => {
-  test('is sent to the API as daily bounds rounded inwards to the pesewa', () => {
-    const api = toApiFilters(read('price=5000-35000'));
-    expect(api.min_price).toBe(714.29);
-    expect(api.max_price).toBe(5000);
+describe('the daily price range', () => {
+  test('is sent to the API as it is, in cedis a day', () => {
+    const api = toApiFilters(read('price=500-1500'));
+    expect(api.min_price).toBe(500);
+    expect(api.max_price).toBe(1500);
   });
 
   test('the ends of the slider mean no bound at all', () => {
-    const api = toApiFilters(read('price=0-50000'));
+    const api = toApiFilters(read('price=0-5000'));
     expect(api.min_price).toBeUndefined();
     expect(api.max_price).toBeUndefined();
-    expect(inWeeklyRange(9_000, { min: 0, max: 50_000 })).toBe(true);
+    expect(inPriceRange(9_000, { min: 0, max: 5_000 })).toBe(true);
   });
 
   test('the live count agrees with the bounds sent to the server', () => {
-    const range = { min: 5_000, max: 35_000 };
-    const api = toApiFilters(read('price=5000-35000'));
-    for (const perDay of [714.28, 714.29, 1_000, 5_000, 5_000.01]) {
+    const range = { min: 500, max: 1_500 };
+    const api = toApiFilters(read('price=500-1500'));
+    for (const perDay of [499.99, 500, 1_000, 1_500, 1_500.01]) {
       const server = perDay >= Number(api.min_price) && perDay <= Number(api.max_price);
-      expect(inWeeklyRange(perDay, range), String(perDay)).toBe(server);
+      expect(inPriceRange(perDay, range), String(perDay)).toBe(server);
     }
   });
 });

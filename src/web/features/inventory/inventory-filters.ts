@@ -16,19 +16,17 @@ import {
 } from '../../../shared/constants';
 
 /**
- * The price slider (CAT-9) runs from 0 to 50,000 and starts at 5,000–35,000. Our prices are per
- * day (GH₵ 350–3,500), where those numbers would hide every car, so the slider is a week's hire
- * in cedis: the whole fleet (GH₵ 2,450–24,500 a week) fits with room to spare, and the server
- * is asked in its own unit, cedis a day (docs/decisions/008-inventory-filters.md). The top of
- * the slider means "and above", so dragging it to the end never hides a dearer car.
+ * The price slider (CAT-9) is in cedis a day, the price the cards show, from 0 to 5,000 (the
+ * dearest car is GH₵ 3,500 a day), and starts at the whole range: a default that is a filter
+ * hid the cheapest cars from every first visit. The top of the slider means "and above", so
+ * dragging it to the end never hides a dearer car.
  */
 export const PRICE_RANGE = {
   min: 0,
-  max: 50_000,
-  step: 500,
-  defaultMin: 5_000,
-  defaultMax: 35_000,
-  days: 7,
+  max: 5_000,
+  step: 50,
+  defaultMin: 0,
+  defaultMax: 5_000,
 } as const;
 
 export const INVENTORY_PAGE_SIZE = 12;
@@ -52,7 +50,7 @@ export interface InventoryFilters {
   maxYear: number | null;
   /** At least this many seats. */
   seats: number | null;
-  /** Cedis for a week's hire. */
+  /** Cedis a day, as the cards show. */
   price: PriceRange;
   sort: CarSort;
   page: number;
@@ -177,19 +175,15 @@ export function clearedInventoryFilters(current: URLSearchParams): URLSearchPara
 export const isWholePriceRange = (price: PriceRange) =>
   price.min <= PRICE_RANGE.min && price.max >= PRICE_RANGE.max;
 
-/** Does a car costing `perDay` cedis fall inside a weekly range? (The slider's live count.) */
-export function inWeeklyRange(perDay: number, price: PriceRange): boolean {
-  const week = perDay * PRICE_RANGE.days;
-  return week >= price.min && (price.max >= PRICE_RANGE.max || week <= price.max);
+/** Does a car costing `perDay` cedis fall inside the range? (The slider's live count.) */
+export function inPriceRange(perDay: number, price: PriceRange): boolean {
+  return perDay >= price.min && (price.max >= PRICE_RANGE.max || perDay <= price.max);
 }
 
 /** The API's filter parameters (cedis a day), shared by the list and the counts. */
 export function toApiFilters(f: InventoryFilters): Record<string, string | number | undefined> {
   const csv = (values: readonly (string | number)[]) =>
     values.length ? values.join(',') : undefined;
-  // Rounded inwards to the pesewa, so a car exactly on a weekly bound stays in.
-  const perDayMin = Math.ceil((f.price.min * 100) / PRICE_RANGE.days) / 100;
-  const perDayMax = Math.floor((f.price.max * 100) / PRICE_RANGE.days) / 100;
   return {
     location: f.location ?? undefined,
     make: f.make ?? undefined,
@@ -203,8 +197,8 @@ export function toApiFilters(f: InventoryFilters): Record<string, string | numbe
     min_year: f.minYear ?? undefined,
     max_year: f.maxYear ?? undefined,
     seats: f.seats ?? undefined,
-    min_price: f.price.min > PRICE_RANGE.min ? perDayMin : undefined,
-    max_price: f.price.max < PRICE_RANGE.max ? perDayMax : undefined,
+    min_price: f.price.min > PRICE_RANGE.min ? f.price.min : undefined,
+    max_price: f.price.max < PRICE_RANGE.max ? f.price.max : undefined,
   };
 }
 

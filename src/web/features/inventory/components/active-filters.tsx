@@ -44,7 +44,7 @@ function chipsOf(f: InventoryFilters): Chip[] {
         : formatCedisWhole(f.price.max);
     chips.push({
       key: 'price',
-      label: `${formatCedisWhole(f.price.min)} – ${top} a week`,
+      label: `${formatCedisWhole(f.price.min)} – ${top} a day`,
       change: { price: { min: PRICE_RANGE.min, max: PRICE_RANGE.max } },
     });
   }

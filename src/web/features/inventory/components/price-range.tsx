@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import { formatCedisWhole } from '../../../../shared/money';
-import { inWeeklyRange, PRICE_RANGE, type PriceRange } from '../inventory-filters';
+import { inPriceRange, PRICE_RANGE, type PriceRange } from '../inventory-filters';
 
 /** How long the slider rests before the list follows it: one request per gesture, not per pixel. */
 const SETTLE_MS = 450;
@@ -46,8 +46,7 @@ export function PriceRangeSlider({ value, onChange, prices }: PriceRangeProps) {
   const span = PRICE_RANGE.max - PRICE_RANGE.min;
   const left = ((draft.min - PRICE_RANGE.min) / span) * 100;
   const right = ((draft.max - PRICE_RANGE.min) / span) * 100;
-  const count = prices?.filter((p) => inWeeklyRange(p, draft)).length;
-  const perDay = (weekly: number) => formatCedisWhole(Math.round(weekly / PRICE_RANGE.days));
+  const count = prices?.filter((p) => inPriceRange(p, draft)).length;
 
   return (
     <fieldset className="facet price-range">
@@ -56,14 +55,14 @@ export function PriceRangeSlider({ value, onChange, prices }: PriceRangeProps) {
         <strong>
           {formatCedisWhole(draft.min)} – {formatEnd(draft.max)}
         </strong>{' '}
-        a week
+        a day
       </p>
       <div
         className="price-range-track"
         style={{ '--from': `${left}%`, '--to': `${right}%` } as CSSProperties}
       >
         <label className="visually-hidden" htmlFor={`${id}-min`}>
-          Lowest price a week
+          Lowest price a day
         </label>
         <input
           id={`${id}-min`}
@@ -81,7 +80,7 @@ export function PriceRangeSlider({ value, onChange, prices }: PriceRangeProps) {
           }
         />
         <label className="visually-hidden" htmlFor={`${id}-max`}>
-          Highest price a week
+          Highest price a day
         </label>
         <input
           id={`${id}-max`}
@@ -99,18 +98,13 @@ export function PriceRangeSlider({ value, onChange, prices }: PriceRangeProps) {
           }
         />
       </div>
-      <p className="price-range-hint">
-        About {perDay(draft.min)} – {draft.max >= PRICE_RANGE.max ? 'any price' : perDay(draft.max)}{' '}
-        a day
-        {count !== undefined && (
-          <>
-            {' · '}
-            <span className="price-range-count" role="status">
-              {count} {count === 1 ? 'car' : 'cars'} in range
-            </span>
-          </>
-        )}
-      </p>
+      {count !== undefined && (
+        <p className="price-range-hint">
+          <span className="price-range-count" role="status">
+            {count} {count === 1 ? 'car' : 'cars'} in range
+          </span>
+        </p>
+      )}
     </fieldset>
   );
 }
