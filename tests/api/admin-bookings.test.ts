@@ -429,6 +429,63 @@ describe('finding bookings', () => {
     });
   });
 
+  it('shows staff the branch, the times, the extras and the lines the renter was charged', async () => {
+    const renter = await signedInRenter(ctx);
+    const car = await insertCar(ctx.db, { pricePerDayPesewas: 300_00 });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/bookings/create',
+      headers: renter.headers,
+      payload: {
+        car_id: car.id,
+        start_date: day(5),
+        end_date: day(7),
+        pickup_time: '10:30',
+        return_time: '16:00',
+        destination: 'Ho',
+        destination_type: 2,
+        chauffeur: true,
+        child_seat: true,
+        payment_method: 'payOnPickup',
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const booked = res.json().booking;
+    const b = await detail(booked.booking_code);
+    expect(b).toMatchObject({
+      branch: { id: car.branchId, name: expect.any(String), town: expect.any(String) },
+      pickup_time: '10:30',
+      return_time: '16:00',
+      chauffeur: true,
+      child_seat: true,
+      delivery_address: null,
+      discount: 0,
+      total_cost: booked.total_cost,
+    });
+    expect(b.lines).toEqual(booked.lines);
+    expect(b.lines.map((l) => l.label)).toEqual(
+      expect.arrayContaining(['Chauffeur (2 days)', 'Child seat (2 days)']),
+    );
+    const sum = b.lines.reduce((total, line) => total + Math.round(line.amount * 100), 0);
+    expect(sum).toBe(Math.round(b.total_cost * 100));
+    expect(b.extras).toBeGreaterThan(0);
+
+    // The lists say where and when too (the bookings page, the dashboard).
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/bookings?q=${booked.booking_code}`,
+      headers: staff.headers,
+    });
+    expect(list.json().bookings).toEqual([
+      expect.objectContaining({
+        booking_code: booked.booking_code,
+        branch: b.branch,
+        pickup_time: '10:30',
+        return_time: '16:00',
+      }),
+    ]);
+  });
+
   it('answers 404 for an unknown booking code, for reading and for actions', async () => {
     expect(
       (

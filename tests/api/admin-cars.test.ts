@@ -2,8 +2,13 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayInAccra } from '../../src/shared/dates';
-import { PHOTO_MAX_BYTES, PHOTOS_PER_CAR_MAX, type AdminCar } from '../../src/shared/schemas/admin';
-import { bookings, carImages } from '../../src/server/db/schema/index';
+import {
+  PHOTO_MAX_BYTES,
+  PHOTOS_PER_CAR_MAX,
+  type AdminBranch,
+  type AdminCar,
+} from '../../src/shared/schemas/admin';
+import { bookings, carImages, cars } from '../../src/server/db/schema/index';
 import { insertBooking, insertCar } from '../../src/server/db/factories';
 import { makeImage, multipartBody, signedInStaff } from '../support/admin';
 import { setupTestApp, signedInRenter } from '../support/test-app';
@@ -11,6 +16,14 @@ import { setupTestApp, signedInRenter } from '../support/test-app';
 const ctx = await setupTestApp();
 const staff = await signedInStaff(ctx);
 const today = todayInAccra();
+
+/** The demo branches of migration 0017, by name. */
+const branchList: AdminBranch[] = (
+  await ctx.app.inject({ method: 'GET', url: '/api/admin/branches', headers: staff.headers })
+).json().branches;
+const branchId = (name: string) => branchList.find((b) => b.name === name)!.id;
+const eastLegon = branchId('East Legon office');
+const kumasi = branchId('Kumasi office');
 
 const carInput = (overrides: Record<string, unknown> = {}) => ({
   make: 'Suzuki',
@@ -31,6 +44,7 @@ const carInput = (overrides: Record<string, unknown> = {}) => ({
   city: 'Accra – Osu',
   lat: 5.556,
   long: -0.182,
+  branch_id: eastLegon,
   ...overrides,
 });
 
@@ -197,6 +211,9 @@ describe('adding and editing cars', () => {
         city: 'Kumasi',
         lat: 6.69,
         long: -1.62,
+        branch_id: kumasi,
+        weekly_price: 5000,
+        deposit: 300,
       }),
     );
     expect(edited.statusCode).toBe(200);
@@ -214,6 +231,9 @@ describe('adding and editing cars', () => {
       city: 'Kumasi',
       lat: 6.69,
       long: -1.62,
+      branch: { id: kumasi, name: 'Kumasi office', town: 'Kumasi' },
+      weekly_price: 5000,
+      deposit: 300,
     });
     expect(
       (await ctx.app.inject({ method: 'GET', url: `/api/cars/${car.id}` })).json().car.price,
@@ -230,7 +250,107 @@ describe('adding and editing cars', () => {
       total_cost: 1200,
     });
     const [row] = await ctx.db.select().from(bookings).where(eq(bookings.carId, car.id));
-    expect(row).toMatchObject({ pricePerDayPesewas: 500_00, totalPesewas: 1200_00 });
+    // PRICE-6: the booking keeps its price, deposit and branch.
+    expect(row).toMatchObject({
+      pricePerDayPesewas: 500_00,
+      depositPesewas: 200_00,
+      totalPesewas: 1200_00,
+      branchId: eastLegon,
+    });
+  });
+
+  it('puts the car at a branch, with a weekly price and a deposit (GH₵ 200 unless set)', async () => {
+    const car = await createCar({ branch_id: kumasi, price_per_day: 300, weekly_price: 1800 });
+    expect(car).toMatchObject({
+      branch_id: kumasi,
+      branch: { id: kumasi, name: 'Kumasi office', town: 'Kumasi' },
+      weekly_price: 1800,
+      deposit: 200,
+    });
+    const plain = await createCar({ weekly_price: '', deposit: '' });
+    expect(plain).toMatchObject({ weekly_price: null, deposit: 200, branch_id: eastLegon });
+    const none = await createCar({ deposit: 0 });
+    expect(none.deposit).toBe(0);
+
+    const moved = await api(
+      'PUT',
+      `/api/admin/cars/${car.id}`,
+      carInput({ branch_id: eastLegon, price_per_day: 300, weekly_price: null, deposit: 350.5 }),
+    );
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().car).toMatchObject({
+      branch: { id: eastLegon, name: 'East Legon office' },
+      weekly_price: null,
+      deposit: 350.5,
+    });
+    const [row] = await ctx.db.select().from(cars).where(eq(cars.id, car.id));
+    expect(row).toMatchObject({
+      branchId: eastLegon,
+      weeklyPricePesewas: null,
+      depositPesewas: 350_50,
+    });
+  });
+
+  it('refuses a missing or unknown branch, a weekly price of 7 days or more, and a bad deposit', async () => {
+    for (const branch of [undefined, '', null, 'Kumasi', 0]) {
+      const res = await api('POST', '/api/admin/cars', carInput({ branch_id: branch }));
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ branch_id: ['Choose a branch'] });
+    }
+    const unknown = await api('POST', '/api/admin/cars', carInput({ branch_id: 999_999 }));
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors).toEqual({ branch_id: ['Choose a branch'] });
+
+    const week = await api(
+      'POST',
+      '/api/admin/cars',
+      carInput({ price_per_day: 300, weekly_price: 2100 }),
+    );
+    expect(week.statusCode).toBe(422);
+    expect(week.json().errors).toEqual({
+      weekly_price: ['Weekly price must be less than 7 days at the price per day (GH₵ 2,100.00)'],
+    });
+    // BOOK-20: checked along with the other fields, not only once they are right.
+    const together = await api(
+      'POST',
+      '/api/admin/cars',
+      carInput({ year: 1980, price_per_day: 300, weekly_price: 2500, old_price: 200 }),
+    );
+    expect(together.json().errors).toEqual({
+      year: ['Year must be 1990 or later'],
+      old_price: ['Old price must be higher than the price per day'],
+      weekly_price: ['Weekly price must be less than 7 days at the price per day (GH₵ 2,100.00)'],
+    });
+    for (const body of ['null', '"car"', '[]']) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/admin/cars',
+        headers: { ...staff.headers, 'content-type': 'application/json' },
+        payload: body,
+      });
+      expect(res.statusCode).toBe(422);
+    }
+    const justBelow = await createCar({ price_per_day: 300, weekly_price: 2099.99 });
+    expect(justBelow.weekly_price).toBe(2099.99);
+
+    const bad = await api(
+      'POST',
+      '/api/admin/cars',
+      carInput({ weekly_price: 'a week', deposit: -5 }),
+    );
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({
+      weekly_price: ['Weekly price must be a number'],
+      deposit: ['Deposit must be at least GH₵ 0'],
+    });
+
+    // An edit is checked the same way, and an unknown car is 404 before its branch is looked at.
+    const car = await createCar();
+    const edit = await api('PUT', `/api/admin/cars/${car.id}`, carInput({ branch_id: 999_999 }));
+    expect(edit.json().errors).toEqual({ branch_id: ['Choose a branch'] });
+    expect(
+      (await api('PUT', '/api/admin/cars/999999', carInput({ branch_id: 999_999 }))).statusCode,
+    ).toBe(404);
   });
 
   it('answers 404 for a car that does not exist, and 422 for a bad body', async () => {
@@ -265,6 +385,26 @@ describe('the fleet list', () => {
     expect(page.json().cars.map((x: AdminCar) => x.id)).toEqual([a.id]);
     expect(page.json().makes).toContain(tag);
     expect((await api('GET', '/api/admin/cars?body_type=tank')).statusCode).toBe(422);
+  });
+
+  it('filters by branch and shows each car with its branch', async () => {
+    const tag = `Br${Date.now().toString(36)}`;
+    const a = await createCar({ make: tag, branch_id: kumasi });
+    const b = await createCar({ make: tag, branch_id: eastLegon });
+    const res = await api('GET', `/api/admin/cars?make=${tag}&branch_id=${kumasi}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().cars).toEqual([
+      expect.objectContaining({
+        id: a.id,
+        branch: { id: kumasi, name: 'Kumasi office', town: 'Kumasi' },
+      }),
+    ]);
+    const all = await api('GET', `/api/admin/cars?make=${tag}`);
+    expect(all.json().cars.map((c: AdminCar) => [c.id, c.branch.name])).toEqual([
+      [b.id, 'East Legon office'],
+      [a.id, 'Kumasi office'],
+    ]);
+    expect((await api('GET', '/api/admin/cars?branch_id=x')).statusCode).toBe(422);
   });
 });
 

@@ -32,6 +32,9 @@ const book = (headers: Record<string, string>, carId: number, start: string, end
       end_date: end,
       destination: 'Ho',
       destination_type: 2,
+      // A same-day rental returns after its pickup (BOOK-16).
+      pickup_time: '09:00',
+      return_time: '17:00',
       payment_method: 'payOnPickup',
     },
   });

@@ -6,9 +6,13 @@ import {
   MAX_RENTAL_DAYS,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
+  SECURITY_DEPOSIT_PESEWAS,
   TRANSMISSIONS,
 } from '../constants';
 import { daysBetween } from '../dates';
+import { cedisToPesewas, formatCedis, pesewasToCedis } from '../money';
+import { EXTRA_PRICE_KEYS } from '../pricing';
+import { BranchSchema, BranchSummarySchema, whenFieldsValid } from './branches';
 import {
   numberFromText,
   optionalIsoDate,
@@ -19,7 +23,7 @@ import {
 } from './common';
 
 /**
- * The staff console's API contract (STAFF-1 to STAFF-9), everything under /api/admin.
+ * The staff console's API contract (STAFF-1 to STAFF-13), everything under /api/admin.
  * docs/admin-api.md lists the endpoints. Money is shown in cedis (as the renter API does) and
  * stored in pesewas; dates are 'YYYY-MM-DD' in Africa/Accra; timestamps are ISO 8601.
  */
@@ -68,6 +72,10 @@ export const adminMessages = {
   cancelWrongStatus: 'Only a pending or confirmed booking can be cancelled.',
   cancelActive: 'The car is out with the renter: mark it returned instead.',
   changedMeanwhile: 'This booking changed while you were looking at it. Reload it and try again.',
+  // Branches and the car's branch (STAFF-10, STAFF-11).
+  branchNotFound: 'Branch not found.',
+  chooseBranch: 'Choose a branch',
+  branchNameTaken: 'There is already a branch with this name',
 } as const;
 
 // ---------------------------------------------------------------- shared pieces
@@ -131,6 +139,13 @@ export const AdminCarSchema = z.object({
   /** Cedis per day. */
   price_per_day: z.number(),
   old_price: z.number().nullable(),
+  /** Cedis for 7 days, null when the car has none (PRICE-2). */
+  weekly_price: z.number().nullable(),
+  /** The security deposit in cedis (PRICE-5). */
+  deposit: z.number(),
+  /** Where the car stands (BRANCH-2); `branch` names it. */
+  branch_id: z.number().int(),
+  branch: BranchSummarySchema,
   city: z.string(),
   lat: z.number(),
   long: z.number(),
@@ -162,14 +177,16 @@ const formNumber = <T extends z.ZodType>(label: string, rules: (n: z.ZodNumber) 
       }),
     ),
   );
-const cedis = (label: string) =>
+const cedis = (label: string, min = 1) =>
   formNumber(label, (n) =>
     n
-      .min(1, { error: `${label} must be at least GH₵ 1` })
+      .min(min, { error: `${label} must be at least GH₵ ${min}` })
       .max(100_000, { error: `${label} must be at most GH₵ 100,000` })
       // Whole pesewas. zod compares the decimal digits (0.29 passes, 0.295 does not).
       .multipleOf(0.01, { error: `${label} can have at most 2 decimals` }),
   );
+/** The deposit a car has unless staff set another (PRICE-5), in cedis. */
+export const DEFAULT_DEPOSIT_CEDIS = pesewasToCedis(SECURITY_DEPOSIT_PESEWAS);
 const optionalSmallInt = (label: string, min: number, max: number) =>
   z.preprocess(
     (v) => numberFromText(emptyToNull(v)),
@@ -214,6 +231,19 @@ export const AdminCarInputSchema = z
     usb_charger: flag,
     price_per_day: cedis('Price per day'),
     old_price: z.preprocess(emptyToNull, cedis('Old price').nullable()),
+    // STAFF-11: optional; from 7 days it prices whole weeks (PRICE-2).
+    weekly_price: z.preprocess(emptyToNull, cedis('Weekly price').nullable()),
+    // STAFF-11: left out or empty, the car has the usual deposit; 0 means none.
+    deposit: z.preprocess((v) => emptyToNull(v) ?? DEFAULT_DEPOSIT_CEDIS, cedis('Deposit', 0)),
+    // STAFF-11: one of the branches (the server checks it exists), chosen, never typed.
+    branch_id: z.preprocess(
+      (v) => numberFromText(emptyToNull(v) ?? undefined),
+      z
+        .number({ error: adminMessages.chooseBranch })
+        .int({ error: adminMessages.chooseBranch })
+        .min(1, { error: adminMessages.chooseBranch })
+        .max(2_147_483_647, { error: adminMessages.chooseBranch }),
+    ),
     city: text('City', 80),
     lat: formNumber('Latitude', (n) =>
       n
@@ -226,15 +256,25 @@ export const AdminCarInputSchema = z
         .max(1.2, { error: 'Longitude must be in Ghana (-3.3 to 1.2)' }),
     ),
   })
-  .superRefine((v, ctx) => {
-    if (v.old_price !== null && v.old_price <= v.price_per_day) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['old_price'],
-        message: 'Old price must be higher than the price per day',
-      });
-    }
-  });
+  .refine((v) => v.old_price === null || v.old_price > v.price_per_day, {
+    path: ['old_price'],
+    message: 'Old price must be higher than the price per day',
+    ...whenFieldsValid('old_price', 'price_per_day'),
+  })
+  // STAFF-11, as the cars_weekly_price_check constraint: a week must cost less than 7 days.
+  .superRefine(
+    (v, ctx) => {
+      const week = 7 * cedisToPesewas(v.price_per_day);
+      if (v.weekly_price !== null && cedisToPesewas(v.weekly_price) >= week) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['weekly_price'],
+          message: `Weekly price must be less than 7 days at the price per day (${formatCedis(pesewasToCedis(week))})`,
+        });
+      }
+    },
+    whenFieldsValid('weekly_price', 'price_per_day'),
+  );
 export type AdminCarInput = z.infer<typeof AdminCarInputSchema>;
 export type AdminCarFormValues = z.input<typeof AdminCarInputSchema>;
 
@@ -243,6 +283,8 @@ export const AdminCarListQuerySchema = AdminPageQuerySchema.extend({
   q: optionalSearch,
   make: optionalSearch,
   body_type: z.enum(BODY_TYPES).optional(),
+  /** Only the cars at this branch. */
+  branch_id: id.optional(),
   /** 'active' (default: cars on offer), 'retired', or 'all'. */
   status: z.enum(['active', 'retired', 'all']).default('active'),
 });
@@ -348,6 +390,10 @@ export const AdminBookingSummarySchema = z.object({
   payment_method: z.enum(PAYMENT_METHODS),
   start_date: z.string(),
   end_date: z.string(),
+  /** 'HH:MM' Accra time, at `branch` (BOOK-16, BRANCH-3). */
+  pickup_time: z.string(),
+  return_time: z.string(),
+  branch: BranchSummarySchema,
   days: z.number().int(),
   price_per_day: z.number(),
   total_cost: z.number(),
@@ -394,6 +440,14 @@ export type AdminPayment = z.infer<typeof AdminPaymentSchema>;
 export const AdminBookingDetailSchema = AdminBookingSummarySchema.extend({
   line_cost: z.number(),
   deposit: z.number(),
+  /** The weekly price's saving and the extras, in cedis (PRICE-2 to PRICE-4). */
+  discount: z.number(),
+  extras: z.number(),
+  /** Every amount of the total as the renter was charged it (PRICE-6). */
+  lines: z.array(z.object({ label: z.string(), amount: z.number() })),
+  chauffeur: z.boolean(),
+  child_seat: z.boolean(),
+  delivery_address: z.string().nullable(),
   destination: z.string(),
   destination_type: z.number().int(),
   hold_expires_at: z.string().nullable(),
@@ -576,3 +630,33 @@ export const AdminNewsletterListResponseSchema = PagingSchema.extend({
   subscriptions: z.array(AdminNewsletterSchema),
 });
 export type AdminNewsletterListResponse = z.infer<typeof AdminNewsletterListResponseSchema>;
+
+// ---------------------------------------------------------------- branches and extra prices
+
+/** A branch as staff see it (STAFF-10): what renters see, and how many cars stand there. */
+export const AdminBranchSchema = BranchSchema.extend({
+  /** Cars on offer at this branch (retired ones are not counted). */
+  car_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminBranch = z.infer<typeof AdminBranchSchema>;
+
+/** Every branch, by name (there are a handful: no paging). */
+export const AdminBranchListResponseSchema = z.object({ branches: z.array(AdminBranchSchema) });
+export type AdminBranchListResponse = z.infer<typeof AdminBranchListResponseSchema>;
+export const AdminBranchResponseSchema = z.object({ branch: AdminBranchSchema });
+export type AdminBranchResponse = z.infer<typeof AdminBranchResponseSchema>;
+
+/** The extras' prices in cedis (STAFF-12), the body of PUT /api/admin/extra-prices as well. */
+export const AdminExtraPricesResponseSchema = z.object({
+  prices: z.object(
+    Object.fromEntries(EXTRA_PRICE_KEYS.map((key) => [key, z.number()])) as Record<
+      (typeof EXTRA_PRICE_KEYS)[number],
+      z.ZodNumber
+    >,
+  ),
+  /** When a price was last changed; null if never since they were set up. */
+  updated_at: z.string().nullable(),
+});
+export type AdminExtraPricesResponse = z.infer<typeof AdminExtraPricesResponseSchema>;

@@ -7,6 +7,21 @@ export const CLOCK_TIME_REGEX = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 export const clockTime = (message: string) =>
   z.string().trim().regex(CLOCK_TIME_REGEX, { error: message });
 
+/**
+ * Runs a check across fields once those fields parsed, even when others failed, so one 422
+ * lists every wrong field (BOOK-20); by default zod skips it while any field is wrong.
+ */
+export const whenFieldsValid = (...fields: string[]) => ({
+  when: (payload: {
+    value: unknown;
+    issues: readonly { path?: readonly PropertyKey[] | undefined }[];
+  }) =>
+    // Not for a body that is no object at all: that is refused as a whole.
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    !payload.issues.some((issue) => !issue.path?.length || fields.includes(String(issue.path[0]))),
+});
+
 /** A pickup place as renters see it: GET /api/branches (BRANCH-1). */
 export const BranchSchema = z.object({
   id: z.number().int(),
@@ -40,28 +55,31 @@ export const BranchInputSchema = z
     closes: clockTime('Closing time must look like 21:00'),
     is_airport: z.boolean().default(false),
   })
-  .superRefine((v, ctx) => {
-    if (v.opens >= v.closes) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['closes'],
-        message: 'Closing time must be after opening time',
-      });
-    }
+  .refine((v) => v.opens < v.closes, {
+    path: ['closes'],
+    message: 'Closing time must be after opening time',
+    ...whenFieldsValid('opens', 'closes'),
   });
 export type BranchInput = z.infer<typeof BranchInputSchema>;
+export type BranchFormValues = z.input<typeof BranchInputSchema>;
 
-/** The extras' prices in cedis: GET and PUT /api/admin/extra-prices (PRICE-3). */
+/**
+ * The extras' prices in cedis: GET and PUT /api/admin/extra-prices (PRICE-3, STAFF-12). An empty
+ * field is 'Enter an amount in cedis', not 0 (a plain coercion would make the extra free).
+ */
+const extraAmount = z.preprocess(
+  (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v),
+  z
+    .number({ error: 'Enter an amount in cedis' })
+    .min(0, { error: 'An amount cannot be negative' })
+    .max(100_000, { error: 'An amount must be GH₵ 100,000 or less' })
+    .multipleOf(0.01, { error: 'Use at most two decimals' }),
+);
 export const ExtraPricesSchema = z.object(
-  Object.fromEntries(
-    EXTRA_PRICE_KEYS.map((key) => [
-      key,
-      z.coerce
-        .number({ error: 'Enter an amount in cedis' })
-        .min(0, { error: 'An amount cannot be negative' })
-        .max(100_000, { error: 'An amount must be GH₵ 100,000 or less' })
-        .multipleOf(0.01, { error: 'Use at most two decimals' }),
-    ]),
-  ) as Record<(typeof EXTRA_PRICE_KEYS)[number], z.ZodCoercedNumber>,
+  Object.fromEntries(EXTRA_PRICE_KEYS.map((key) => [key, extraAmount])) as Record<
+    (typeof EXTRA_PRICE_KEYS)[number],
+    typeof extraAmount
+  >,
 );
 export type ExtraPricesInput = z.infer<typeof ExtraPricesSchema>;
+export type ExtraPricesFormValues = z.input<typeof ExtraPricesSchema>;

@@ -1,7 +1,7 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AdminBookingSummary } from '../../../shared/schemas/admin';
 import type { Executor } from '../../db/client';
-import { bookings, cars, payments, users } from '../../db/schema/index';
+import { bookings, branches, cars, payments, users } from '../../db/schema/index';
 import { toAdminBookingSummary } from './admin-booking-mapper';
 import { pageOffset } from './admin-paging';
 
@@ -15,21 +15,24 @@ export const bookingSummaryColumns = {
   booking: bookings,
   car: { id: cars.id, make: cars.make, model: cars.model, year: cars.year },
   renter: { id: users.id, name: users.name, msisdn: users.msisdn },
+  branch: { id: branches.id, name: branches.name, town: branches.town },
   flagged: sql<boolean>`exists (select 1 from ${payments} where ${payments.bookingId} = ${bookings.id} and ${payments.flaggedReason} is not null)`,
 };
 
-/** Rentals with their car and renter; add where/order/limit. */
+/** Rentals with their car, renter and branch; add where/order/limit. */
 export const selectBookingSummaries = (db: Executor) =>
   db
     .select(bookingSummaryColumns)
     .from(bookings)
     .innerJoin(cars, eq(cars.id, bookings.carId))
-    .innerJoin(users, eq(users.id, bookings.userId));
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .innerJoin(branches, eq(branches.id, bookings.branchId));
 
 export type BookingSummaryRow = {
   booking: typeof bookings.$inferSelect;
   car: { id: number; make: string; model: string; year: number };
   renter: { id: number; name: string; msisdn: string };
+  branch: { id: number; name: string; town: string };
   flagged: boolean;
 };
 

@@ -13,6 +13,7 @@ import { type Database, type Executor, rowsOf } from '../../db/client';
 import { bookingEvents, bookings, payments as paymentsTable, users } from '../../db/schema/index';
 import { HttpError } from '../../http-errors';
 import { applyTransition, type BookingRow } from '../bookings/booking-lifecycle';
+import { apiLines } from '../bookings/booking-pricing';
 import { nextState, staffActionRefusal, staffTransitionOf } from '../bookings/booking-transitions';
 import { cancelPaidBooking } from '../bookings/bookings.service';
 import { findSuccessfulPayment } from '../payments/payments.repository';
@@ -160,6 +161,12 @@ async function detailOf(db: Executor, row: BookingSummaryRow): Promise<AdminBook
     ...toAdminBookingSummary(row),
     line_cost: pesewasToCedis(b.lineCostPesewas),
     deposit: pesewasToCedis(b.depositPesewas),
+    discount: pesewasToCedis(b.discountPesewas),
+    extras: pesewasToCedis(b.extrasPesewas),
+    lines: apiLines(b.lines),
+    chauffeur: b.chauffeur,
+    child_seat: b.childSeat,
+    delivery_address: b.deliveryAddress,
     destination: b.destination,
     destination_type: b.destinationType,
     hold_expires_at: b.holdExpiresAt?.toISOString() ?? null,

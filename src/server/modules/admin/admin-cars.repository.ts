@@ -6,8 +6,10 @@ import type {
   AdminCarListQuery,
   AdminCarPhoto,
 } from '../../../shared/schemas/admin';
+import type { BranchSummary } from '../../../shared/schemas/branches';
 import type { Executor } from '../../db/client';
 import { bookings, carImages, cars } from '../../db/schema/index';
+import { branchSummaries, findBranchSummary } from './admin-branches.repository';
 import { carTitle } from '../cars/car-mapper';
 import { holdsCar } from '../cars/cars.repository';
 import { pageOffset } from './admin-paging';
@@ -27,7 +29,7 @@ export function toAdminPhoto(image: CarImageRow): AdminCarPhoto {
   };
 }
 
-export function toAdminCar(car: CarRow, images: CarImageRow[]): AdminCar {
+export function toAdminCar(car: CarRow, branch: BranchSummary, images: CarImageRow[]): AdminCar {
   return {
     id: car.id,
     title: carTitle(car),
@@ -46,6 +48,10 @@ export function toAdminCar(car: CarRow, images: CarImageRow[]): AdminCar {
     usb_charger: car.usbCharger,
     price_per_day: pesewasToCedis(car.pricePerDayPesewas),
     old_price: car.oldPricePesewas === null ? null : pesewasToCedis(car.oldPricePesewas),
+    weekly_price: car.weeklyPricePesewas === null ? null : pesewasToCedis(car.weeklyPricePesewas),
+    deposit: pesewasToCedis(car.depositPesewas),
+    branch_id: car.branchId,
+    branch,
     city: car.city,
     lat: car.lat,
     long: car.long,
@@ -75,6 +81,9 @@ export function carValuesOf(input: AdminCarInput) {
     usbCharger: input.usb_charger,
     pricePerDayPesewas: cedisToPesewas(input.price_per_day),
     oldPricePesewas: input.old_price === null ? null : cedisToPesewas(input.old_price),
+    weeklyPricePesewas: input.weekly_price === null ? null : cedisToPesewas(input.weekly_price),
+    depositPesewas: cedisToPesewas(input.deposit),
+    branchId: input.branch_id,
     city: input.city,
     lat: input.lat,
     long: input.long,
@@ -104,13 +113,7 @@ export const findCarRow = async (db: Executor, id: number) =>
   (await db.select().from(cars).where(eq(cars.id, id)).limit(1))[0];
 
 export const insertCarRow = async (db: Executor, input: AdminCarInput) =>
-  (
-    await db
-      .insert(cars)
-      // Until the car form chooses one, a new car stands at the first branch (BRANCH-2).
-      .values({ ...carValuesOf(input), branchId: sql`(select min(id) from branches)` })
-      .returning()
-  )[0]!;
+  (await db.insert(cars).values(carValuesOf(input)).returning())[0]!;
 
 /** Every field of a car from the form; undefined when there is no such car. */
 export const updateCarRow = async (db: Executor, id: number, input: AdminCarInput) =>
@@ -146,10 +149,19 @@ export const markCarRestored = async (db: Executor, id: number) =>
 export const lockCarRow = async (db: Executor, id: number) =>
   (await db.select().from(cars).where(eq(cars.id, id)).for('update'))[0];
 
+/** A car row as the console shows it: with its branch and its photos. */
+export async function adminCarOf(db: Executor, car: CarRow): Promise<AdminCar> {
+  const [branch, photos] = await Promise.all([
+    findBranchSummary(db, car.branchId),
+    photosOfCar(db, car.id),
+  ]);
+  // cars.branch_id is a foreign key: the branch is there.
+  return toAdminCar(car, branch!, photos);
+}
+
 export async function loadAdminCar(db: Executor, id: number): Promise<AdminCar | undefined> {
   const car = await findCarRow(db, id);
-  if (!car) return undefined;
-  return toAdminCar(car, await photosOfCar(db, id));
+  return car && adminCarOf(db, car);
 }
 
 /** Each typed word must start a word of 'year make model colour city' (as the renter search). */
@@ -169,6 +181,7 @@ export async function listAdminCars(db: Executor, query: AdminCarListQuery) {
         : undefined,
     query.make ? sql`lower(${cars.make}) = ${query.make.toLowerCase()}` : undefined,
     query.body_type ? eq(cars.bodyType, query.body_type) : undefined,
+    query.branch_id ? eq(cars.branchId, query.branch_id) : undefined,
     searchCondition(query.q),
   );
   const [rows, totals, makes] = await Promise.all([
@@ -182,12 +195,18 @@ export async function listAdminCars(db: Executor, query: AdminCarListQuery) {
     db.select({ total: count() }).from(cars).where(where),
     db.selectDistinct({ make: cars.make }).from(cars).orderBy(asc(cars.make)),
   ]);
-  const photos = await photosOfCars(
-    db,
-    rows.map((r) => r.id),
-  );
+  const [photos, branches] = await Promise.all([
+    photosOfCars(
+      db,
+      rows.map((r) => r.id),
+    ),
+    branchSummaries(
+      db,
+      rows.map((r) => r.branchId),
+    ),
+  ]);
   return {
-    cars: rows.map((car) => toAdminCar(car, photos.get(car.id) ?? [])),
+    cars: rows.map((car) => toAdminCar(car, branches.get(car.branchId)!, photos.get(car.id) ?? [])),
     total: Number(totals[0]?.total ?? 0),
     makes: makes.map((m) => m.make),
   };

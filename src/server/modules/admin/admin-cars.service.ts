@@ -1,33 +1,43 @@
 import { adminMessages, type AdminCar, type AdminCarInput } from '../../../shared/schemas/admin';
 import type { Database } from '../../db/client';
-import { HttpError } from '../../http-errors';
+import { HttpError, validationError } from '../../http-errors';
+import { findBranchSummary } from './admin-branches.repository';
 import {
+  adminCarOf,
   findCarRow,
   hasUnfinishedRental,
   insertCarRow,
   lockCarRow,
   markCarRestored,
   markCarRetired,
-  photosOfCar,
-  toAdminCar,
   updateCarRow,
 } from './admin-cars.repository';
 
 // The fleet's changes. Every write to cars or car_images bumps the catalogue version by
 // trigger (migrations 0003 and 0005), so the renters' pages show a change at once
 // (docs/decisions/003). A car's price is copied into each booking when it is made, so editing
-// it never changes existing bookings.
+// it never changes existing bookings; nor do its weekly price and deposit (PRICE-6).
 
 export const carNotFound = () => new HttpError(404, adminMessages.carNotFound);
 
+/** STAFF-11: the car's branch must be one of the branches (a 422 on the field, as the form shows). */
+async function checkBranch(db: Database, input: AdminCarInput) {
+  if (!(await findBranchSummary(db, input.branch_id))) {
+    throw validationError({ branch_id: [adminMessages.chooseBranch] });
+  }
+}
+
 export async function createCar(db: Database, input: AdminCarInput): Promise<AdminCar> {
-  return toAdminCar(await insertCarRow(db, input), []);
+  await checkBranch(db, input);
+  return adminCarOf(db, await insertCarRow(db, input));
 }
 
 export async function updateCar(db: Database, id: number, input: AdminCarInput): Promise<AdminCar> {
+  if (!(await findCarRow(db, id))) throw carNotFound();
+  await checkBranch(db, input);
   const car = await updateCarRow(db, id, input);
   if (!car) throw carNotFound();
-  return toAdminCar(car, await photosOfCar(db, car.id));
+  return adminCarOf(db, car);
 }
 
 /** Stops offering a car; refused while a rental still holds it. */
@@ -42,7 +52,7 @@ export async function retireCar(db: Database, id: number): Promise<AdminCar> {
       throw new HttpError(409, adminMessages.retireWithBookings);
     return (await markCarRetired(tx, id))!;
   });
-  return toAdminCar(car, await photosOfCar(db, id));
+  return adminCarOf(db, car);
 }
 
 export async function restoreCar(db: Database, id: number): Promise<AdminCar> {
@@ -51,5 +61,5 @@ export async function restoreCar(db: Database, id: number): Promise<AdminCar> {
     if (!(await findCarRow(db, id))) throw carNotFound();
     throw new HttpError(409, adminMessages.notRetired);
   }
-  return toAdminCar(car, await photosOfCar(db, id));
+  return adminCarOf(db, car);
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, lte, notInArray, sql } from 'drizzle-orm';
 import { BUSINESS_TIME_ZONE } from '../../../shared/constants';
 import { type Database, rowsOf } from '../../db/client';
-import { bookings, cars, payments, users } from '../../db/schema/index';
+import { bookings, branches, cars, payments, users } from '../../db/schema/index';
 import { holdsCar } from '../cars/cars.repository';
 import {
   bookingSummaryColumns,
@@ -54,6 +54,7 @@ export const flaggedPayments = (db: Database, limit: number) =>
     .innerJoin(bookings, eq(bookings.id, payments.bookingId))
     .innerJoin(cars, eq(cars.id, bookings.carId))
     .innerJoin(users, eq(users.id, bookings.userId))
+    .innerJoin(branches, eq(branches.id, bookings.branchId))
     .where(
       and(
         isRental,

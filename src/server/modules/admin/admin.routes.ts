@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { adminBookingRoutes } from './admin-bookings.routes';
+import { adminBranchRoutes } from './admin-branches.routes';
 import { adminCarRoutes } from './admin-cars.routes';
 import { adminCustomerRoutes } from './admin-customers.routes';
 import { adminDashboardRoutes } from './admin-dashboard.routes';
+import { adminExtraPriceRoutes } from './admin-extra-prices.routes';
 import { adminMaintenanceRoutes } from './admin-maintenance.routes';
 import { adminMessageRoutes } from './admin-messages.routes';
 import { adminSmsRoutes } from './admin-sms.routes';
@@ -26,6 +28,8 @@ export const adminRoutes: FastifyPluginAsync<{ uploadsDir: string }> = async (
   await app.register(adminCarRoutes);
   await app.register(adminPhotoRoutes, { uploadsDir });
   await app.register(adminMaintenanceRoutes);
+  await app.register(adminBranchRoutes);
+  await app.register(adminExtraPriceRoutes);
   await app.register(adminBookingRoutes);
   await app.register(adminCustomerRoutes);
   await app.register(adminMessageRoutes);

@@ -19,6 +19,12 @@ const DashboardPage = page(
 );
 const CarsPage = page(() => import('../../features/admin/pages/cars-page'), 'CarsPage');
 const CarEditPage = page(() => import('../../features/admin/pages/car-edit-page'), 'CarEditPage');
+const BranchesPage = page(() => import('../../features/admin/pages/branches-page'), 'BranchesPage');
+const BranchEditPage = page(
+  () => import('../../features/admin/pages/branch-edit-page'),
+  'BranchEditPage',
+);
+const PricesPage = page(() => import('../../features/admin/pages/prices-page'), 'PricesPage');
 const BookingsPage = page(() => import('../../features/admin/pages/bookings-page'), 'BookingsPage');
 const BookingPage = page(() => import('../../features/admin/pages/booking-page'), 'BookingPage');
 const CustomersPage = page(
@@ -86,6 +92,10 @@ function StaffConsole() {
           <Route path={inside(adminPaths.adminCars.path)} element={<CarsPage />} />
           <Route path={inside(adminPaths.adminCarNew.path)} element={<CarEditPage />} />
           <Route path={inside(adminPaths.adminCar.path)} element={<CarEditPage />} />
+          <Route path={inside(adminPaths.adminBranches.path)} element={<BranchesPage />} />
+          <Route path={inside(adminPaths.adminBranchNew.path)} element={<BranchEditPage />} />
+          <Route path={inside(adminPaths.adminBranch.path)} element={<BranchEditPage />} />
+          <Route path={inside(adminPaths.adminPrices.path)} element={<PricesPage />} />
           <Route path={inside(adminPaths.adminBookings.path)} element={<BookingsPage />} />
           <Route path={inside(adminPaths.adminBooking.path)} element={<BookingPage />} />
           <Route path={inside(adminPaths.adminCustomers.path)} element={<CustomersPage />} />

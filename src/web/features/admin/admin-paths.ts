@@ -6,6 +6,10 @@ export const adminPaths = {
   adminCars: { path: '/admin/cars', getHref: () => '/admin/cars' },
   adminCarNew: { path: '/admin/cars/new', getHref: () => '/admin/cars/new' },
   adminCar: { path: '/admin/cars/:id', getHref: (id: number) => `/admin/cars/${id}` },
+  adminBranches: { path: '/admin/branches', getHref: () => '/admin/branches' },
+  adminBranchNew: { path: '/admin/branches/new', getHref: () => '/admin/branches/new' },
+  adminBranch: { path: '/admin/branches/:id', getHref: (id: number) => `/admin/branches/${id}` },
+  adminPrices: { path: '/admin/prices', getHref: () => '/admin/prices' },
   adminBookings: { path: '/admin/bookings', getHref: () => '/admin/bookings' },
   adminBooking: {
     path: '/admin/bookings/:code',

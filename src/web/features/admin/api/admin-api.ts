@@ -5,6 +5,8 @@ import type {
   AdminBookingListQuery,
   AdminBookingListResponse,
   AdminBookingResponse,
+  AdminBranchListResponse,
+  AdminBranchResponse,
   AdminCarInput,
   AdminCarListQuery,
   AdminCarListResponse,
@@ -13,11 +15,13 @@ import type {
   AdminCustomerListResponse,
   AdminCustomerResponse,
   AdminDashboardResponse,
+  AdminExtraPricesResponse,
   AdminMaintenanceBlock,
   AdminMaintenanceInput,
   AdminNewsletterListResponse,
   AdminPhotosResponse,
 } from '../../../../shared/schemas/admin';
+import type { BranchInput, ExtraPricesInput } from '../../../../shared/schemas/branches';
 import { apiRequest } from '../../../lib/api-client';
 
 /**
@@ -41,6 +45,8 @@ export const adminKeys = {
   customer: (id: number, page: number) => ['admin', 'customers', 'detail', id, page] as const,
   contact: (page: number) => ['admin', 'messages', 'contact', page] as const,
   newsletter: (page: number) => ['admin', 'messages', 'newsletter', page] as const,
+  branches: ['admin', 'branches'] as const,
+  extraPrices: ['admin', 'extra-prices'] as const,
 };
 
 // ------------------------------------------------------------------ dashboard
@@ -98,6 +104,8 @@ export function useSaveCar(id: number | null) {
       queryClient.setQueryData(adminKeys.car(car.id), car);
       void queryClient.invalidateQueries({ queryKey: adminKeys.cars });
       void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard });
+      // The branches' car counts.
+      void queryClient.invalidateQueries({ queryKey: adminKeys.branches });
     },
   });
 }
@@ -113,6 +121,7 @@ export function useRetireCar(id: number) {
       queryClient.setQueryData(adminKeys.car(car.id), car);
       void queryClient.invalidateQueries({ queryKey: adminKeys.cars });
       void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.branches });
     },
   });
 }
@@ -191,6 +200,51 @@ export function useRemoveMaintenanceBlock(carId: number) {
       void queryClient.invalidateQueries({ queryKey: adminKeys.blocks(carId) });
       void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard });
     },
+  });
+}
+
+// ------------------------------------------------------------------ branches and prices
+
+/** Every branch with its car count (a handful: the car form's select uses the same list). */
+export function useBranches() {
+  return useQuery({
+    queryKey: adminKeys.branches,
+    queryFn: ({ signal }) =>
+      apiRequest<AdminBranchListResponse>('/admin/branches', { signal }).then((r) => r.branches),
+  });
+}
+
+/** Adds a branch (id null) or saves every field of one. */
+export function useSaveBranch(id: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BranchInput) =>
+      apiRequest<AdminBranchResponse>(id === null ? '/admin/branches' : `/admin/branches/${id}`, {
+        method: id === null ? 'POST' : 'PUT',
+        body: input,
+      }).then((r) => r.branch),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.branches });
+      // Cars show their branch's name.
+      void queryClient.invalidateQueries({ queryKey: adminKeys.cars });
+    },
+  });
+}
+
+export function useExtraPrices() {
+  return useQuery({
+    queryKey: adminKeys.extraPrices,
+    queryFn: ({ signal }) =>
+      apiRequest<AdminExtraPricesResponse>('/admin/extra-prices', { signal }),
+  });
+}
+
+export function useSaveExtraPrices() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ExtraPricesInput) =>
+      apiRequest<AdminExtraPricesResponse>('/admin/extra-prices', { method: 'PUT', body: input }),
+    onSuccess: (data) => queryClient.setQueryData(adminKeys.extraPrices, data),
   });
 }
 

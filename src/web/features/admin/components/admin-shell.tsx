@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths';
 import { useNavCounts } from '../api/admin-api';
 import {
   BookingsIcon,
+  BranchIcon,
   CustomersIcon,
   DashboardIcon,
   ExternalIcon,
@@ -13,6 +14,7 @@ import {
   InboxIcon,
   MailIcon,
   ReviewStarIcon,
+  PriceTagIcon,
   SignOutIcon,
 } from './admin-icons';
 import './admin-shell.css';
@@ -29,6 +31,8 @@ const NAV: {
 }[] = [
   { href: paths.admin.getHref(), label: 'Dashboard', Icon: DashboardIcon, end: true },
   { href: adminPaths.adminCars.getHref(), label: 'Cars', Icon: FleetIcon, end: false },
+  { href: adminPaths.adminBranches.getHref(), label: 'Branches', Icon: BranchIcon, end: false },
+  { href: adminPaths.adminPrices.getHref(), label: 'Prices', Icon: PriceTagIcon, end: false },
   {
     href: adminPaths.adminBookings.getHref(),
     label: 'Bookings',

@@ -49,7 +49,12 @@ export const bookingColumns: Column<AdminBookingSummary>[] = [
   {
     key: 'dates',
     header: 'Dates',
-    cell: (b) => <span className="dates-cell">{formatShortRange(b.start_date, b.end_date)}</span>,
+    cell: (b) => (
+      <span className="two-line">
+        <span className="dates-cell">{formatShortRange(b.start_date, b.end_date)}</span>
+        <span className="muted">{b.branch.name}</span>
+      </span>
+    ),
   },
   {
     key: 'total',

@@ -34,6 +34,9 @@ export function BookingRows({
             <span className="booking-row-meta">
               {formatShortRange(booking.start_date, booking.end_date)} · {cedis(booking.total_cost)}
             </span>
+            <span className="booking-row-meta">
+              {booking.branch.name} · pickup {booking.pickup_time}, return {booking.return_time}
+            </span>
             {extra?.(booking)}
           </div>
           <div className="booking-row-badges">

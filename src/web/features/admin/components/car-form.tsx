@@ -1,8 +1,14 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { lazyResolver } from '../../../lib/lazy-resolver';
+import { SECURITY_DEPOSIT_PESEWAS } from '../../../../shared/constants';
+import { pesewasToCedis } from '../../../../shared/money';
 import type { AdminCar, AdminCarFormValues, AdminCarInput } from '../../../../shared/schemas/admin';
+
+/** The deposit a new car starts with (PRICE-5); not imported from the schema, which is zod. */
+const DEFAULT_DEPOSIT_CEDIS = pesewasToCedis(SECURITY_DEPOSIT_PESEWAS);
 import { shownError } from '../../../lib/form-errors';
+import { useBranches } from '../api/admin-api';
 import { BODY_TYPE_OPTIONS, FUEL_TYPE_OPTIONS, TRANSMISSION_OPTIONS } from './admin-labels';
 import { TextAreaField, TextField } from '../../../components/form-fields';
 import { CheckField, SelectField } from './fields';
@@ -27,6 +33,9 @@ const FIELDS = [
   'usb_charger',
   'price_per_day',
   'old_price',
+  'weekly_price',
+  'deposit',
+  'branch_id',
   'city',
   'lat',
   'long',
@@ -53,6 +62,9 @@ function formValuesOf(car: AdminCar | null): AdminCarFormValues {
     usb_charger: car?.usb_charger ?? false,
     price_per_day: car ? String(car.price_per_day) : '',
     old_price: text(car?.old_price),
+    weekly_price: text(car?.weekly_price),
+    deposit: car ? String(car.deposit) : String(DEFAULT_DEPOSIT_CEDIS),
+    branch_id: car ? String(car.branch_id) : '',
     city: car?.city ?? ACCRA.city,
     lat: car ? String(car.lat) : ACCRA.lat,
     long: car ? String(car.long) : ACCRA.long,
@@ -101,6 +113,14 @@ export function CarForm({ car, pending, onSave, submitLabel }: CarFormProps) {
   });
 
   const id = (field: Field) => `car-${field}`;
+
+  // STAFF-11: the branch is chosen from the branches, never typed. Until the list arrives the
+  // car's own branch is the one choice, so the select keeps its value.
+  const branches = useBranches();
+  const branchOptions = (branches.data ?? (car ? [car.branch] : [])).map((b) => ({
+    value: String(b.id),
+    label: `${b.name} (${b.town})`,
+  }));
 
   return (
     <form className="car-form" noValidate onSubmit={onSubmit} aria-busy={pending || undefined}>
@@ -215,6 +235,16 @@ export function CarForm({ car, pending, onSave, submitLabel }: CarFormProps) {
           <h2 id="car-price-heading">Price and place</h2>
         </div>
         <div className="panel-body form-grid form-grid-3">
+          <SelectField
+            id={id('branch_id')}
+            label="Branch"
+            className="span-2 span-all"
+            registration={register('branch_id')}
+            error={shown('branch_id')}
+            options={branchOptions}
+            placeholder={branches.isError ? 'Branches could not be loaded' : 'Choose…'}
+            hint="Where renters pick the car up and return it."
+          />
           <TextField
             id={id('price_per_day')}
             label="Price per day"
@@ -231,6 +261,24 @@ export function CarForm({ car, pending, onSave, submitLabel }: CarFormProps) {
             registration={register('old_price')}
             error={shown('old_price')}
             hint="Shown crossed out, for a discount."
+            inputProps={{ inputMode: 'decimal' }}
+          />
+          <TextField
+            id={id('weekly_price')}
+            label="Weekly price (optional)"
+            prefix="GH₵"
+            registration={register('weekly_price')}
+            error={shown('weekly_price')}
+            hint="For 7 days; less than 7 daily prices. Rentals of a week or more use it."
+            inputProps={{ inputMode: 'decimal' }}
+          />
+          <TextField
+            id={id('deposit')}
+            label="Deposit"
+            prefix="GH₵"
+            registration={register('deposit')}
+            error={shown('deposit')}
+            hint={`Refundable; usually GH₵ ${DEFAULT_DEPOSIT_CEDIS}.`}
             inputProps={{ inputMode: 'decimal' }}
           />
           <TextField

@@ -47,6 +47,18 @@ const booking = (p: AdminPayment): AdminBookingDetail => ({
   flagged: true,
   line_cost: 1650,
   deposit: 200,
+  discount: 0,
+  extras: 0,
+  lines: [
+    { label: 'Car rental (2 days)', amount: 1650 },
+    { label: 'Security deposit (refundable)', amount: 200 },
+  ],
+  branch: { id: 1, name: 'East Legon office', town: 'Accra' },
+  pickup_time: '09:00',
+  return_time: '09:00',
+  chauffeur: false,
+  child_seat: false,
+  delivery_address: null,
   destination: 'Accra',
   destination_type: 1,
   hold_expires_at: null,
@@ -68,53 +80,58 @@ function renderPage() {
 
 beforeEach(() => api.mockReset());
 
-describe('a refund Paystack could not complete, on the staff booking page', () => {
-  test('shows why, and settles it by hand only with a note', async () => {
-    const user = userEvent.setup();
-    const settled = booking(
-      payment({ status: 'refunded', flagged_reason: null, refund_note: 'Cash at the desk' }),
-    );
-    let current = booking(payment({}));
-    api.mockImplementation(async (path) => {
-      if (String(path).endsWith('/sms')) return { messages: [] };
-      if (String(path).endsWith('/settle-refund')) current = settled;
-      return { message: 'Refund recorded as settled by hand.', booking: current };
+// A whole page with dialogs, typed into by userEvent: seconds on a busy two-core machine.
+describe(
+  'a refund Paystack could not complete, on the staff booking page',
+  { timeout: 20_000 },
+  () => {
+    test('shows why, and settles it by hand only with a note', async () => {
+      const user = userEvent.setup();
+      const settled = booking(
+        payment({ status: 'refunded', flagged_reason: null, refund_note: 'Cash at the desk' }),
+      );
+      let current = booking(payment({}));
+      api.mockImplementation(async (path) => {
+        if (String(path).endsWith('/sms')) return { messages: [] };
+        if (String(path).endsWith('/settle-refund')) current = settled;
+        return { message: 'Refund recorded as settled by hand.', booking: current };
+      });
+      renderPage();
+      expect(await screen.findByText('The refund failed at Paystack')).toBeTruthy();
+
+      await user.click(screen.getByRole('button', { name: 'Settled by hand' }));
+      const dialog = screen.getByRole('dialog', { name: 'Record the refund as settled by hand?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Record as settled' }));
+      expect(within(dialog).getByRole('alert').textContent).toBe('Say how the money was returned.');
+      expect(api.mock.calls.some(([path]) => String(path).endsWith('/settle-refund'))).toBe(false);
+
+      await user.type(
+        within(dialog).getByLabelText('How was the money returned?'),
+        'Cash at the desk',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Record as settled' }));
+      expect(await screen.findByText('Settled by hand: “Cash at the desk”')).toBeTruthy();
+      const call = api.mock.calls.find(([path]) => String(path).endsWith('/settle-refund'));
+      expect(call?.[1]?.body).toEqual({ note: 'Cash at the desk' });
+      expect(screen.queryByRole('button', { name: 'Retry refund' })).toBeNull();
     });
-    renderPage();
-    expect(await screen.findByText('The refund failed at Paystack')).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: 'Settled by hand' }));
-    const dialog = screen.getByRole('dialog', { name: 'Record the refund as settled by hand?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Record as settled' }));
-    expect(within(dialog).getByRole('alert').textContent).toBe('Say how the money was returned.');
-    expect(api.mock.calls.some(([path]) => String(path).endsWith('/settle-refund'))).toBe(false);
-
-    await user.type(
-      within(dialog).getByLabelText('How was the money returned?'),
-      'Cash at the desk',
-    );
-    await user.click(within(dialog).getByRole('button', { name: 'Record as settled' }));
-    expect(await screen.findByText('Settled by hand: “Cash at the desk”')).toBeTruthy();
-    const call = api.mock.calls.find(([path]) => String(path).endsWith('/settle-refund'));
-    expect(call?.[1]?.body).toEqual({ note: 'Cash at the desk' });
-    expect(screen.queryByRole('button', { name: 'Retry refund' })).toBeNull();
-  });
-
-  test('Retry refund asks the server for a new refund', async () => {
-    const user = userEvent.setup();
-    let current = booking(payment({ flagged_reason: 'refund_needs_attention' }));
-    api.mockImplementation(async (path) => {
-      if (String(path).endsWith('/sms')) return { messages: [] };
-      if (String(path).endsWith('/retry-refund'))
-        current = booking(payment({ flagged_reason: null, refund_id: '15581001' }));
-      return { message: 'Refund asked for again.', booking: current };
+    test('Retry refund asks the server for a new refund', async () => {
+      const user = userEvent.setup();
+      let current = booking(payment({ flagged_reason: 'refund_needs_attention' }));
+      api.mockImplementation(async (path) => {
+        if (String(path).endsWith('/sms')) return { messages: [] };
+        if (String(path).endsWith('/retry-refund'))
+          current = booking(payment({ flagged_reason: null, refund_id: '15581001' }));
+        return { message: 'Refund asked for again.', booking: current };
+      });
+      renderPage();
+      expect(await screen.findByText('Paystack says the refund needs attention')).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'Retry refund' }));
+      await user.click(screen.getByRole('button', { name: /Retry refund of/ }));
+      expect(api.mock.calls.some(([path]) => String(path).endsWith('/retry-refund'))).toBe(true);
+      expect(await screen.findByText('Refund pending')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Retry refund' })).toBeNull();
     });
-    renderPage();
-    expect(await screen.findByText('Paystack says the refund needs attention')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Retry refund' }));
-    await user.click(screen.getByRole('button', { name: /Retry refund of/ }));
-    expect(api.mock.calls.some(([path]) => String(path).endsWith('/retry-refund'))).toBe(true);
-    expect(await screen.findByText('Refund pending')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Retry refund' })).toBeNull();
-  });
-});
+  },
+);

@@ -52,8 +52,8 @@ function actionText(
         confirm: `Record ${cedis(b.total_cost)} cash`,
         body: (
           <p>
-            You have received <strong>{cedis(b.total_cost)}</strong> in cash from {b.renter.name} (
-            {cedis(b.line_cost)} rental and the {cedis(b.deposit)} deposit). The booking will show
+            You have received <strong>{cedis(b.total_cost)}</strong> in cash from {b.renter.name}{' '}
+            (the lines of the cost, the {cedis(b.deposit)} deposit included). The booking will show
             as paid.
           </p>
         ),
@@ -64,8 +64,11 @@ function actionText(
         confirm: 'Mark picked up',
         body: (
           <p>
-            {b.renter.name} is taking the {b.car.title} today, due back on{' '}
-            <strong>{formatDate(b.end_date)}</strong>. Check their ID and driving licence first.
+            {b.renter.name} is taking the {b.car.title} today, due back at {b.branch.name} on{' '}
+            <strong>
+              {formatDate(b.end_date)} at {b.return_time}
+            </strong>
+            . Check their ID and driving licence first.
           </p>
         ),
       };
@@ -187,6 +190,16 @@ function Actions({ booking }: { booking: AdminBookingDetail }) {
   );
 }
 
+/** What the renter added to the car: the desk prepares a driver, a seat or a delivery. */
+function extrasOf(b: AdminBookingDetail): ReactNode {
+  const extras = [
+    b.chauffeur && 'Chauffeur',
+    b.child_seat && 'Child seat',
+    b.delivery_address && `Delivery to ${b.delivery_address}`,
+  ].filter(Boolean);
+  return extras.length ? extras.join(' · ') : <span className="muted">None</span>;
+}
+
 function Facts({ booking: b }: { booking: AdminBookingDetail }) {
   const days = daysBetween(b.start_date, b.end_date) + 1;
   return (
@@ -216,8 +229,22 @@ function Facts({ booking: b }: { booking: AdminBookingDetail }) {
           <dd>
             {formatDateRange(b.start_date, b.end_date)}
             <br />
-            <span className="muted">{plural(b.days || days, 'day')}</span>
+            <span className="muted">
+              {plural(b.days || days, 'day')} · pickup {b.pickup_time}, return {b.return_time}
+            </span>
           </dd>
+        </div>
+        <div>
+          <dt>Branch</dt>
+          <dd>
+            {b.branch.name}
+            <br />
+            <span className="muted">{b.branch.town}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Extras</dt>
+          <dd>{extrasOf(b)}</dd>
         </div>
         <div>
           <dt>Destination</dt>
@@ -247,16 +274,13 @@ function Facts({ booking: b }: { booking: AdminBookingDetail }) {
       <table className="cost-table">
         <caption className="visually-hidden">Cost</caption>
         <tbody>
-          <tr>
-            <th scope="row">
-              {cedis(b.price_per_day)} × {plural(b.days, 'day')}
-            </th>
-            <td>{cedis(b.line_cost)}</td>
-          </tr>
-          <tr>
-            <th scope="row">Security deposit</th>
-            <td>{cedis(b.deposit)}</td>
-          </tr>
+          {/* The lines the renter was charged (PRICE-6), as their receipt shows them. */}
+          {b.lines.map((line, i) => (
+            <tr key={i}>
+              <th scope="row">{line.label}</th>
+              <td>{cedis(line.amount)}</td>
+            </tr>
+          ))}
           <tr className="cost-table-total">
             <th scope="row">Total</th>
             <td>{cedis(b.total_cost)}</td>

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { AdminCar } from '../../../../shared/schemas/admin';
 import { CarImage } from '../../../components/car-image';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useCarList } from '../api/admin-api';
+import { useBranches, useCarList } from '../api/admin-api';
 import { PlusIcon } from '../components/admin-icons';
 import { BODY_TYPE_LABELS, BODY_TYPE_OPTIONS, cedis, plural } from '../components/admin-labels';
 import { AdminPageHeader } from '../components/admin-shell';
@@ -14,7 +14,7 @@ import { useUrlFilters } from '../components/use-url-filters';
 import './cars.css';
 import { adminPaths } from '../admin-paths';
 
-const FILTERS = ['q', 'make', 'body_type', 'status'] as const;
+const FILTERS = ['q', 'make', 'body_type', 'branch_id', 'status'] as const;
 const STATUS_OPTIONS = [
   { value: 'retired', label: 'Retired' },
   { value: 'all', label: 'All cars' },
@@ -58,7 +58,16 @@ const columns: Column<AdminCar>[] = [
       ),
   },
   { key: 'body', header: 'Body type', cell: (car) => BODY_TYPE_LABELS[car.body_type] },
-  { key: 'city', header: 'City', cell: (car) => car.city },
+  {
+    key: 'branch',
+    header: 'Branch',
+    cell: (car) => (
+      <span className="car-cell-text">
+        <span>{car.branch.name}</span>
+        <span className="muted">{car.city}</span>
+      </span>
+    ),
+  },
   { key: 'seats', header: 'Seats', numeric: true, cell: (car) => car.seat_capacity ?? '–' },
   { key: 'price', header: 'Price per day', numeric: true, cell: (car) => cedis(car.price_per_day) },
 ];
@@ -66,12 +75,14 @@ const columns: Column<AdminCar>[] = [
 export function CarsPage() {
   usePageTitle('Cars · Staff');
   const filters = useUrlFilters(FILTERS);
-  const { q, make, body_type, status } = filters.values;
+  const { q, make, body_type, branch_id, status } = filters.values;
+  const branches = useBranches();
   const list = useCarList({
     page: filters.page,
     q: q || undefined,
     make: make || undefined,
     body_type: (body_type || undefined) as AdminCar['body_type'] | undefined,
+    branch_id: Number(branch_id) || undefined,
     status: (status || 'active') as 'active' | 'retired' | 'all',
   });
   const data = list.data;
@@ -154,6 +165,13 @@ export function CarsPage() {
           onChange={(value) => filters.setFilters({ body_type: value })}
           options={BODY_TYPE_OPTIONS}
           allLabel="All types"
+        />
+        <FilterSelect
+          label="Branch"
+          value={branch_id}
+          onChange={(value) => filters.setFilters({ branch_id: value })}
+          options={(branches.data ?? []).map((b) => ({ value: String(b.id), label: b.name }))}
+          allLabel="All branches"
         />
         <FilterSelect
           label="Status"
