@@ -25,6 +25,9 @@ const car: Car = {
   fuel_type: 'petrol',
   colour: 'Grey',
   location: { city: 'Kumasi', lat: 6.7, long: -1.6 },
+  branch: { id: 3, name: 'Kumasi office', town: 'Kumasi' },
+  weekly_price: null,
+  deposit: 200,
 };
 
 describe('prerenderCarDetails (the server renders /car-details?id= with it)', () => {

@@ -2,9 +2,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { addDays, todayInAccra } from '../../../../shared/dates';
-import type { Quote } from '../../../../shared/schemas/bookings';
-import type { Car } from '../../../../shared/schemas/cars';
+import type { AvailabilityResponse } from '../../../../shared/schemas/cars';
 import { apiRequest } from '../../../lib/api-client';
+import { carFixture, EAST_LEGON, EXTRA_PRICES, quoteFixture } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render';
 import { BookingWizard } from './booking-wizard';
 
@@ -15,27 +15,7 @@ vi.mock(import('../../../lib/api-client'), async (importOriginal) => ({
 }));
 const api = vi.mocked(apiRequest);
 
-const car: Car = {
-  id: 7,
-  title: 'Toyota Corolla 2022',
-  make: 'Toyota',
-  model: 'Corolla',
-  year: 2022,
-  description: 'A saloon.',
-  price: 450,
-  oldPrice: null,
-  images: [],
-  transmission: 'automatic',
-  no_of_doors: 4,
-  seat_capacity: 5,
-  has_airconditioning: true,
-  has_bluetooth: true,
-  usb_charger: true,
-  body_type: 'sedan',
-  fuel_type: 'petrol',
-  colour: 'White',
-  location: { city: 'Accra', lat: 5.6, long: -0.2 },
-};
+const car = carFixture();
 
 const today = todayInAccra();
 
@@ -45,25 +25,35 @@ async function setDate(user: ReturnType<typeof userEvent.setup>, label: string, 
   await user.type(input, value);
 }
 
-beforeEach(() => {
-  api.mockReset();
-  api.mockImplementation(async (path, options) => {
-    if (path !== '/bookings/quote') throw new Error(`unexpected request ${path}`);
-    const query = options?.query ?? {};
+/** The server as the booking form meets it: branches, the dates' availability, the quote. */
+function answer(path: string, query: Record<string, unknown> = {}) {
+  if (path === '/branches') return { branches: [EAST_LEGON], extra_prices: EXTRA_PRICES };
+  if (path === `/cars/${car.id}/availability`) {
     return {
+      success: true,
       car_id: car.id,
+      from: String(query.from),
+      to: String(query.to),
+      booked: [],
+      available: true,
+      next_free: null,
+    } satisfies AvailabilityResponse;
+  }
+  if (path === '/bookings/quote') {
+    return quoteFixture({
       start_date: String(query.start_date),
       end_date: String(query.end_date),
-      days: 3,
-      price_per_day: 450,
-      line_cost: 1350,
-      deposit: 500,
-      discount: 0,
-      total_cost: 1850,
-      available: true,
-    } satisfies Quote;
-  });
+    });
+  }
+  throw new Error(`unexpected request ${path}`);
+}
+
+beforeEach(() => {
+  api.mockReset();
+  api.mockImplementation(async (path, options) => answer(path, options?.query ?? {}));
 });
+
+const quoteCalls = () => api.mock.calls.filter(([path]) => path === '/bookings/quote');
 
 describe('step 1 of the booking form', () => {
   test('says what is wrong with a field once the renter has left it, and not before', async () => {
@@ -98,7 +88,7 @@ describe('step 1 of the booking form', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
       'Destination and Booking Dates',
     );
-    expect(api).not.toHaveBeenCalled();
+    expect(quoteCalls()).toHaveLength(0);
   });
 
   test('with valid dates the renter proceeds to the summary, priced by the server', async () => {
@@ -118,7 +108,16 @@ describe('step 1 of the booking form', () => {
     expect(api).toHaveBeenCalledWith(
       '/bookings/quote',
       expect.objectContaining({
-        query: { car_id: car.id, start_date: start, end_date: end },
+        query: expect.objectContaining({
+          car_id: car.id,
+          start_date: start,
+          end_date: end,
+          destination_type: 2,
+          pickup_time: '09:00',
+          return_time: '09:00',
+          chauffeur: 'false',
+          child_seat: 'false',
+        }),
       }),
     );
     expect(

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { addDays, todayInAccra } from '../../../../shared/dates';
 import type { Booking, CreateBookingResponse } from '../../../../shared/schemas/bookings';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import { bookingFixture } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render';
 import type { BookingDetailsOutput } from './booking-form-types';
 import { PaymentModal } from './payment-modal';
@@ -20,37 +21,24 @@ const details: BookingDetailsOutput = {
   end_date: addDays(today, 4),
   destination: 'Kumasi',
   destination_type: 2,
+  pickup_time: '09:00',
+  return_time: '09:00',
+  chauffeur: true,
+  child_seat: false,
+  delivery_address: null,
 };
 
 function bookingOf(method: Booking['payment_method']): Booking {
-  return {
-    id: 1,
+  return bookingFixture({
     booking_code: 'CLG-7Q2K9',
     status: 'confirmed',
-    payment_status: 'unpaid',
     start_date: details.start_date,
     end_date: details.end_date,
-    days: 3,
-    price_per_day: 450,
-    line_cost: 1350,
-    deposit: 500,
-    total_cost: 1850,
     destination: details.destination,
     destination_type: details.destination_type,
     payment_method: method,
-    hold_expires_at: null,
     created_at: new Date().toISOString(),
-    can_cancel: true,
-    car: {
-      id: 7,
-      title: 'Toyota Corolla 2022',
-      make: 'Toyota',
-      model: 'Corolla',
-      year: 2022,
-      images: [],
-    },
-    payment: null,
-  };
+  });
 }
 
 function renderModal() {

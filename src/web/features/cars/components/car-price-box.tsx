@@ -20,7 +20,7 @@ export function CarPriceBox({ car }: { car: Car }) {
         )}
       </p>
       <Link
-        to={paths.bookingDetails.getHref()}
+        to={paths.bookingDetails.getHref(car.id)}
         state={{ car }}
         className="btn btn-accent btn-block price-box-cta"
       >
