@@ -101,7 +101,14 @@ export function bookingFixture(overrides: Partial<Booking> = {}): Booking {
     can_cancel: true,
     can_change: false,
     can_extend: false,
-    car: { id: 7, title: 'Toyota Corolla 2022', make: 'Toyota', model: 'Corolla', year: 2022, images: [] },
+    car: {
+      id: 7,
+      title: 'Toyota Corolla 2022',
+      make: 'Toyota',
+      model: 'Corolla',
+      year: 2022,
+      images: [],
+    },
     payment: null,
     ...overrides,
   };

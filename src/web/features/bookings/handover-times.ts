@@ -17,4 +17,6 @@ export function handoverSlots(opens: string, closes: string): string[] {
 
 /** The time to preselect: 09:00 when the branch is open then, else its first slot. */
 export const defaultSlot = (slots: string[]) =>
-  slots.includes(DEFAULT_HANDOVER_TIME) ? DEFAULT_HANDOVER_TIME : (slots[0] ?? DEFAULT_HANDOVER_TIME);
+  slots.includes(DEFAULT_HANDOVER_TIME)
+    ? DEFAULT_HANDOVER_TIME
+    : (slots[0] ?? DEFAULT_HANDOVER_TIME);

@@ -81,7 +81,9 @@ describe('invoices (PAGE-12, VAT 20% column)', () => {
       'Security deposit (refundable)',
     ]);
     expect(invoiceTotals(invoice).total).toBe(445_000);
-    expect(invoice.lines[0]!.detail).toContain('Picked up and returned at East Legon office, Accra');
+    expect(invoice.lines[0]!.detail).toContain(
+      'Picked up and returned at East Legon office, Accra',
+    );
     expect(invoice.lines[0]!.detail).toContain('09:00');
   });
 

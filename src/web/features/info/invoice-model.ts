@@ -1,6 +1,7 @@
 import type { Booking } from '../../../shared/schemas/bookings';
 import { cedisToPesewas } from '../../../shared/money';
 import { formatMsisdn } from '../../../shared/phone';
+import { branchLabel } from '../../lib/branch-label';
 
 /** PAGE-12: the invoice's VAT label is 20%. Prices include it; the column shows its share. */
 export const INVOICE_VAT_RATE = 0.2;
@@ -133,10 +134,6 @@ const dayFormat = new Intl.DateTimeFormat('en-GB', {
 export const formatInvoiceDate = (value: string) =>
   dayFormat.format(new Date(value.length === 10 ? `${value}T00:00:00Z` : value));
 
-/** 'East Legon office, Accra' (as branch-facts.tsx names a branch on screen). */
-const branchName = (b: Booking['branch']) =>
-  b.name.toLowerCase().includes(b.town.toLowerCase()) ? b.name : `${b.name}, ${b.town}`;
-
 /**
  * The booking's charged lines (PRICE-6) as invoice lines: the rental as days × daily price,
  * where and when in its detail (BRANCH-3); the weekly saving, the extras, and last the
@@ -145,8 +142,8 @@ const branchName = (b: Booking['branch']) =>
 function invoiceLines(booking: Booking): InvoiceLine[] {
   const car = booking.car;
   const where = booking.delivery_address
-    ? `Delivered to ${booking.delivery_address}, returned to ${branchName(booking.branch)}`
-    : `Picked up and returned at ${branchName(booking.branch)}`;
+    ? `Delivered to ${booking.delivery_address}, returned to ${branchLabel(booking.branch)}`
+    : `Picked up and returned at ${branchLabel(booking.branch)}`;
   const rental: InvoiceLine = {
     description: `Car rental: ${car.year} ${car.make} ${car.model}`,
     detail: `${formatInvoiceDate(booking.start_date)} ${booking.pickup_time} to ${formatInvoiceDate(booking.end_date)} ${booking.return_time} · ${where} · ${DESTINATION_LABELS[booking.destination_type] ?? ''}: ${booking.destination}`,

@@ -326,15 +326,9 @@ export default function BookingChangeDialog({
           <button
             type="submit"
             className="btn btn-primary"
-            disabled={
-              !valid || unchanged || sending.isPending || quote.data?.available === false
-            }
+            disabled={!valid || unchanged || sending.isPending || quote.data?.available === false}
           >
-            {sending.isPending
-              ? 'Saving…'
-              : mode === 'extend'
-                ? 'Extend trip'
-                : 'Confirm change'}
+            {sending.isPending ? 'Saving…' : mode === 'extend' ? 'Extend trip' : 'Confirm change'}
           </button>
         </div>
       </form>

@@ -243,8 +243,8 @@ export function BookingDatesStep({
       {outsideAccra && (
         <div className="alert alert-info booking-out-of-town" role="note">
           <p>
-            <strong>Leaving Accra.</strong> Plan fuel and road time for the journey and bring the car
-            back to {car.branch.name} by your return time.
+            <strong>Leaving Accra.</strong> Plan fuel and road time for the journey and bring the
+            car back to {car.branch.name} by your return time.
             {chauffeur
               ? prices
                 ? ` Your chauffeur's out-of-station allowance of ${perDay(prices.out_of_station_per_day)} is added.`

@@ -1,10 +1,7 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { isIsoDate } from '../../../../shared/dates';
-import {
-  ChangeBookingInputSchema,
-  checkBookingDates,
-} from '../../../../shared/schemas/bookings';
+import { ChangeBookingInputSchema, checkBookingDates } from '../../../../shared/schemas/bookings';
 import {
   isBookingDetailField,
   type BookingDetailsInput,

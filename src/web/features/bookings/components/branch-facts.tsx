@@ -1,10 +1,5 @@
 import type { Branch, BranchSummary } from '../../../../shared/schemas/branches';
-
-/** 'East Legon office, Accra': how a branch is named on cards, history and receipts (BRANCH-2). */
-export const branchLabel = (branch: BranchSummary) =>
-  branch.name.toLowerCase().includes(branch.town.toLowerCase())
-    ? branch.name
-    : `${branch.name}, ${branch.town}`;
+import { branchLabel } from '../../../lib/branch-label';
 
 const isFull = (branch: Branch | BranchSummary): branch is Branch => 'address' in branch;
 

@@ -2,7 +2,7 @@ import { formatCedis, formatPricePerDay } from '../../../../shared/money';
 import type { Car } from '../../../../shared/schemas/cars';
 import { CarImage } from '../../../components/car-image';
 import { PinIcon } from '../../../components/icons';
-import { branchLabel } from './branch-facts';
+import { branchLabel } from '../../../lib/branch-label';
 
 /** The car being booked, beside the step 1 form, so the renter never loses track of it. */
 export function CarSnapshot({ car }: { car: Car }) {

@@ -1,5 +1,5 @@
 import { formatDate } from '../../../../shared/dates';
-import { useAvailabilityFor } from '../../cars/api/cars';
+import { useAvailabilityFor } from '../api/availability';
 
 interface DateRange {
   start_date: string;

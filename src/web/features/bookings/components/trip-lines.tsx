@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { formatDate } from '../../../../shared/dates';
 import type { BranchSummary } from '../../../../shared/schemas/branches';
 import { DESTINATION_TYPE_LABELS } from '../../../lib/booking-labels';
-import { branchLabel } from './branch-facts';
+import { branchLabel } from '../../../lib/branch-label';
 
 /** The trip as a summary, a booking or a change shows it. */
 export interface TripFacts {

@@ -21,8 +21,6 @@ export const carKeys = {
   list: (params: CarListParams) => ['cars', 'list', params] as const,
   detail: (id: number) => ['cars', 'detail', id] as const,
   availability: (id: number) => ['cars', 'availability', id] as const,
-  window: (id: number, from: string, to: string) =>
-    ['cars', 'availability', id, from, to] as const,
 };
 
 export const fetchCars = (params: CarListParams, signal?: AbortSignal) =>
@@ -58,22 +56,5 @@ export function useCarAvailability(id: number | null) {
     queryFn: ({ signal }) =>
       apiRequest<AvailabilityResponse>(`/cars/${id}/availability`, { signal }),
     enabled: id !== null,
-  });
-}
-
-/**
- * BOOK-17: whether the car is free for exactly these dates, and if not the next free ones.
- * Asked as soon as both dates are chosen (null while they are not).
- */
-export function useAvailabilityFor(id: number, window: { from: string; to: string } | null) {
-  return useQuery({
-    queryKey: carKeys.window(id, window?.from ?? '', window?.to ?? ''),
-    queryFn: ({ signal }) =>
-      apiRequest<AvailabilityResponse>(`/cars/${id}/availability`, {
-        query: { from: window?.from, to: window?.to },
-        signal,
-      }),
-    enabled: window !== null,
-    staleTime: 0,
   });
 }
