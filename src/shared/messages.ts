@@ -64,6 +64,8 @@ export const messages = {
     cannotChange: 'This booking can no longer be changed.',
     cannotExtend: 'Only a trip under way can be extended.',
     extendNotLater: 'The new return date must be after the current one',
+    changeWhilePaying:
+      'Finish or cancel the mobile money payment for this booking before changing it.',
   },
   payment: {
     networkRequired: 'Please choose your mobile money network',

@@ -82,6 +82,7 @@ describe('maintenance blocks', () => {
         bookingCode: 'CL-TESTXX',
         userId: null,
         carId: car.id,
+        branchId: car.branchId,
         startDate: day(6),
         endDate: day(7),
         days: 1,

@@ -402,7 +402,15 @@ describe('GET /api/bookings/quote', () => {
       line_cost: 2468,
       deposit: 200,
       discount: 0,
+      extras: 0,
       total_cost: 2668,
+      lines: [
+        { label: 'Car rental (2 days)', amount: 2468 },
+        { label: 'Security deposit (refundable)', amount: 200 },
+      ],
+      pickup_time: '09:00',
+      return_time: '09:00',
+      branch: { id: car.branchId, name: 'East Legon office', town: 'Accra' },
       available: true,
     });
   });

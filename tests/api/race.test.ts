@@ -49,6 +49,7 @@ describe('the booking invariant under concurrency', () => {
     const base = {
       userId: renter.user.id,
       carId: car.id,
+      branchId: car.branchId,
       days: 2,
       pricePerDayPesewas: 100_00,
       lineCostPesewas: 200_00,

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { parseMsisdn } from '../../shared/phone';
-import { quoteRentalPrice } from '../../shared/rental';
+import { defaultCarPrices, NO_EXTRAS, priceBooking } from '../../shared/pricing';
+import { NO_EXTRA_PRICES, storedLines } from '../modules/bookings/booking-pricing';
 import { bookingCodeFromBytes } from '../../shared/booking-code';
 import { hashPassword } from '../modules/auth/passwords';
 import type { Executor } from './client';
@@ -58,7 +60,8 @@ export async function insertUser(db: Executor, overrides: Parameters<typeof buil
   return { ...row!, password: data.password };
 }
 
-export type CarValues = typeof cars.$inferInsert;
+/** A car's columns; without a branch it stands at the first one (East Legon, BRANCH-1). */
+export type CarValues = Omit<typeof cars.$inferInsert, 'branchId'> & { branchId?: number };
 
 export function buildCar(overrides: Partial<CarValues> = {}): CarValues {
   next();
@@ -92,7 +95,11 @@ export async function insertCar(
     { url: '/media/demo/sedan-c0c0c0-0.svg', alt: 'Car, side view' },
   ],
 ) {
-  const [car] = await db.insert(cars).values(buildCar(overrides)).returning();
+  const data = buildCar(overrides);
+  const [car] = await db
+    .insert(cars)
+    .values({ ...data, branchId: data.branchId ?? sql`(select min(id) from branches)` })
+    .returning();
   if (images.length) {
     await db
       .insert(carImages)
@@ -112,7 +119,14 @@ export async function insertBooking(
     endDate: string;
   } & Partial<typeof bookings.$inferInsert>,
 ) {
-  const quote = quoteRentalPrice(values.pricePerDayPesewas, values.startDate, values.endDate);
+  // The car's days and the default deposit, no extras: what the pricing gives a plain rental.
+  const quote = priceBooking(
+    defaultCarPrices(values.pricePerDayPesewas),
+    values.startDate,
+    values.endDate,
+    NO_EXTRAS,
+    NO_EXTRA_PRICES,
+  );
   const [row] = await db
     .insert(bookings)
     .values({
@@ -121,6 +135,9 @@ export async function insertBooking(
       lineCostPesewas: quote.lineCostPesewas,
       depositPesewas: quote.depositPesewas,
       totalPesewas: quote.totalPesewas,
+      lines: storedLines(quote.lines),
+      // The booking is picked up where its car stands (BRANCH-3).
+      branchId: sql`(select branch_id from cars where id = ${values.carId})`,
       destination: 'Accra',
       destinationType: 1,
       paymentMethod: 'payOnPickup',

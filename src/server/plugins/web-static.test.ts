@@ -187,6 +187,9 @@ describe('webStaticPlugin: /car-details?id= of a car in the fleet', () => {
     fuel_type: 'diesel',
     colour: 'White',
     location: { city: 'Accra', lat: 5.6, long: -0.2 },
+    branch: { id: 1, name: 'East Legon office', town: 'Accra' },
+    weekly_price: null,
+    deposit: 200,
     ...overrides,
   });
   const renders = () => (globalThis as { carRenders?: number }).carRenders ?? 0;

@@ -48,6 +48,15 @@ export const payments = pgTable(
     displayText: text('display_text'),
     /** Staff's word when a refund was settled outside the provider (PAY-18). */
     refundNote: text('refund_note'),
+    /**
+     * What the row is (BOOK-18): 'booking' pays the booking's total, 'top_up' pays what a
+     * change added, 'partial_refund' gives back part of a charge (`refund_of`) after a change
+     * made the booking cheaper. A partial refund is no attempt of the renter's: it moves from
+     * refund_pending to refunded like a whole refund does.
+     */
+    purpose: text('purpose').notNull().default('booking'),
+    /** A partial refund: the reference of the charge its money comes back from. */
+    refundOf: text('refund_of'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -60,6 +69,15 @@ export const payments = pgTable(
     index('payments_open_idx')
       .on(t.createdAt)
       .where(sql`${t.status} in ('pending', 'refund_pending')`),
+    check('payments_purpose_check', sql`${t.purpose} in ('booking','top_up','partial_refund')`),
+    check(
+      'payments_refund_of_check',
+      sql`(${t.purpose} = 'partial_refund') = (${t.refundOf} is not null)`,
+    ),
+    // The partial refunds of one charge are summed before the next refund of it.
+    index('payments_refund_of_idx')
+      .on(t.refundOf)
+      .where(sql`${t.refundOf} is not null`),
     check(
       'payments_status_check',
       sql`${t.status} in ('pending','success','failed','abandoned','refund_pending','refunded','reversed')`,

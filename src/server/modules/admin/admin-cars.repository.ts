@@ -104,7 +104,13 @@ export const findCarRow = async (db: Executor, id: number) =>
   (await db.select().from(cars).where(eq(cars.id, id)).limit(1))[0];
 
 export const insertCarRow = async (db: Executor, input: AdminCarInput) =>
-  (await db.insert(cars).values(carValuesOf(input)).returning())[0]!;
+  (
+    await db
+      .insert(cars)
+      // Until the car form chooses one, a new car stands at the first branch (BRANCH-2).
+      .values({ ...carValuesOf(input), branchId: sql`(select min(id) from branches)` })
+      .returning()
+  )[0]!;
 
 /** Every field of a car from the form; undefined when there is no such car. */
 export const updateCarRow = async (db: Executor, id: number, input: AdminCarInput) =>

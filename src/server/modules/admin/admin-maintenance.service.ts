@@ -93,7 +93,8 @@ export async function addMaintenanceBlock(
   try {
     const id = await withRetry(() =>
       db.transaction(async (tx) => {
-        if (!(await lockCarRow(tx, carId))) throw carNotFound();
+        const car = await lockCarRow(tx, carId);
+        if (!car) throw carNotFound();
         await expireStaleHolds(tx, carId);
         if (await hasOverlappingBooking(tx, carId, start_date, end_date)) throw datesTaken();
         return insertMaintenanceBlock(
@@ -101,6 +102,8 @@ export async function addMaintenanceBlock(
           {
             bookingCode: bookingCodeFromBytes(randomBytes(6)),
             carId,
+            // A block stands where the car stands (BRANCH-3).
+            branchId: car.branchId,
             startDate: start_date,
             endDate: end_date,
             // The same day count as a rental, which the days check constraint expects.

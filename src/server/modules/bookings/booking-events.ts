@@ -16,7 +16,15 @@ export type BookingEventType =
   | 'refunded'
   // A staff maintenance block (a bookings row of kind 'maintenance') added or removed.
   | 'maintenance_blocked'
-  | 'maintenance_removed';
+  | 'maintenance_removed'
+  // The renter moved the dates, times or extras before pickup (BOOK-18) or the return date
+  // during the trip (BOOK-19): old and new dates and totals in data.
+  | 'changed'
+  | 'extended'
+  // What a change added, paid by its own mobile money attempt, or that attempt failing (the
+  // difference is then due at the counter).
+  | 'top_up_paid'
+  | 'top_up_failed';
 
 export type BookingEventActor = 'renter' | 'staff' | 'system' | 'provider';
 

@@ -4,11 +4,13 @@ import type { Executor } from '../../db/client';
 import { bookings, cars } from '../../db/schema/index';
 import { HttpError } from '../../http-errors';
 import { hasOverlappingBooking } from '../cars/cars.repository';
-import { queueTransitionMessages } from '../messages/booking-messages';
+import { queueChangeMessages, queueTransitionMessages } from '../messages/booking-messages';
+import type { ChangeMoney } from '../messages/templates';
 import { recordBookingEvent, type BookingEvent, type BookingEventActor } from './booking-events';
 import {
   TRANSITIONS,
   nextState,
+  type BookingChangeKind,
   transitionRefusal,
   type EventWithoutTransition,
   type TransitionContext,
@@ -236,3 +238,81 @@ export const recordBookingNote = (
   db: Executor,
   event: BookingEvent & { type: EventWithoutTransition },
 ) => recordBookingEvent(db, event);
+
+/** What a change or an extension writes: the new dates, times, extras and price. */
+export type BookingChangeValues = Pick<
+  BookingInsert,
+  | 'startDate'
+  | 'endDate'
+  | 'days'
+  | 'pricePerDayPesewas'
+  | 'lineCostPesewas'
+  | 'discountPesewas'
+  | 'extrasPesewas'
+  | 'depositPesewas'
+  | 'totalPesewas'
+  | 'lines'
+  | 'pickupTime'
+  | 'returnTime'
+  | 'chauffeur'
+  | 'childSeat'
+  | 'deliveryAddress'
+  | 'destination'
+  | 'destinationType'
+>;
+
+/**
+ * Moves a booking to new dates, times, extras and price (BOOK-18, BOOK-19) in ONE update, so
+ * the exclusion constraint bookings_no_overlap_excl checks the row's new dates against the
+ * car's other live bookings (its own old dates are the row itself, not another booking): an
+ * overlap fails the statement with 23P01, which the caller turns into a 409. The update is
+ * conditional on the row as it was read (state, dates and total), so two changes cannot both
+ * apply to the same version; state and payment_status are left as they are. Writes the
+ * 'changed' or 'extended' event with the old and new dates and totals, and queues the
+ * renter's text with the reminders moved. Undefined when the row changed meanwhile.
+ */
+export async function applyBookingChange(
+  db: Executor,
+  kind: BookingChangeKind,
+  row: BookingRow,
+  values: BookingChangeValues,
+  by: { userId: number; money: ChangeMoney; data?: Record<string, unknown> },
+): Promise<BookingRow | undefined> {
+  const [updated] = await db
+    .update(bookings)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(bookings.id, row.id),
+        eq(bookings.status, row.status),
+        eq(bookings.paymentStatus, row.paymentStatus),
+        eq(bookings.startDate, row.startDate),
+        eq(bookings.endDate, row.endDate),
+        eq(bookings.totalPesewas, row.totalPesewas),
+      ),
+    )
+    .returning();
+  if (!updated) return undefined;
+  const datesOf = (b: BookingRow) => ({
+    start_date: b.startDate,
+    end_date: b.endDate,
+    pickup_time: b.pickupTime,
+    return_time: b.returnTime,
+    total_pesewas: b.totalPesewas,
+  });
+  await recordBookingEvent(db, {
+    bookingId: row.id,
+    type: kind === 'extend' ? 'extended' : 'changed',
+    actor: 'renter',
+    actorUserId: by.userId,
+    data: {
+      from: datesOf(row),
+      to: datesOf(updated),
+      difference_pesewas: updated.totalPesewas - row.totalPesewas,
+      settle: by.money.settle,
+      ...by.data,
+    },
+  });
+  await queueChangeMessages(db, kind, updated, by.money);
+  return updated;
+}

@@ -349,6 +349,9 @@ export const EVENTS_WITHOUT_TRANSITION = [
   'refund_requested',
   // Money of an attempt the booking does not stand on (paid twice, paid after release) returned.
   'refunded',
+  // A change's top-up payment settled (BOOK-18); the booking's state stays as it is.
+  'top_up_paid',
+  'top_up_failed',
 ] as const satisfies readonly BookingEventType[];
 export type EventWithoutTransition = (typeof EVENTS_WITHOUT_TRANSITION)[number];
 
@@ -444,3 +447,36 @@ export function effectiveStatus(
     ? { status: 'cancelled', paymentStatus: 'failed' }
     : { status: b.status as BookingStatus, paymentStatus: b.paymentStatus as PaymentStatus };
 }
+
+/** What the renter does to a booking's dates: before pickup (BOOK-18) or during it (BOOK-19). */
+export type BookingChangeKind = 'change' | 'extend';
+
+/**
+ * Why the renter may not change this booking now, or null when they may (BOOK-18): a rental
+ * not yet picked up (pending or confirmed) whose start date has not passed. A mobile money
+ * booking whose payment prompt is still open is refused too: the prompt asks for the old
+ * total, so the renter finishes or cancels it first.
+ */
+export function renterChangeRefusal(
+  b: BookingState,
+  ctx: Pick<TransitionContext, 'today' | 'now'>,
+): string | null {
+  const { status, paymentStatus } = effectiveStatus(b, ctx.now);
+  if (b.kind !== 'rental' || !(live as readonly string[]).includes(status))
+    return messages.booking.cannotChange;
+  if (b.startDate < ctx.today) return messages.booking.cannotChange;
+  if (paymentStatus === 'pending') return messages.booking.changeWhilePaying;
+  return null;
+}
+
+/** Why the renter may not extend this booking now, or null (BOOK-19): only a trip under way. */
+export function renterExtendRefusal(b: BookingState): string | null {
+  return b.kind === 'rental' && b.status === 'active' ? null : messages.booking.cannotExtend;
+}
+
+/** The booking view's can_change: the same rule as the change itself (BOOK-18). */
+export const renterMayChange = (b: BookingState, today: string, now = Date.now()) =>
+  renterChangeRefusal(b, { today, now }) === null;
+
+/** The booking view's can_extend (BOOK-19). */
+export const renterMayExtend = (b: BookingState) => renterExtendRefusal(b) === null;

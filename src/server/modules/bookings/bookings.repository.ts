@@ -1,16 +1,28 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { bookings, carImages, cars, idempotencyKeys } from '../../db/schema/index';
+import { bookings, branches, carImages, cars, idempotencyKeys } from '../../db/schema/index';
+import { branchColumns } from '../branches/branches.repository';
 
 export type BookingRow = typeof bookings.$inferSelect;
 
-/** Locks the car row for the booking transaction: decisions for one car take turns. */
+/**
+ * Locks the car row for the booking transaction: decisions for one car take turns. With the
+ * car come its prices and its branch (PRICE-2, PRICE-5, BOOK-16).
+ */
 export async function lockCar(db: Executor, carId: number) {
   const rows = await db
-    .select({ id: cars.id, pricePerDayPesewas: cars.pricePerDayPesewas, retiredAt: cars.retiredAt })
+    .select({
+      id: cars.id,
+      pricePerDayPesewas: cars.pricePerDayPesewas,
+      weeklyPricePesewas: cars.weeklyPricePesewas,
+      depositPesewas: cars.depositPesewas,
+      retiredAt: cars.retiredAt,
+      branch: branchColumns,
+    })
     .from(cars)
+    .innerJoin(branches, eq(branches.id, cars.branchId))
     .where(eq(cars.id, carId))
-    .for('update');
+    .for('update', { of: cars });
   return rows[0];
 }
 
@@ -55,6 +67,7 @@ export const storeIdempotentResponse = (
 const bookingWithCar = {
   booking: bookings,
   car: { id: cars.id, make: cars.make, model: cars.model, year: cars.year },
+  branch: branchColumns,
 };
 
 export async function findUserBookingByCode(db: Executor, userId: number, code: string) {
@@ -62,6 +75,7 @@ export async function findUserBookingByCode(db: Executor, userId: number, code: 
     .select(bookingWithCar)
     .from(bookings)
     .innerJoin(cars, eq(cars.id, bookings.carId))
+    .innerJoin(branches, eq(branches.id, bookings.branchId))
     .where(and(eq(bookings.userId, userId), eq(bookings.bookingCode, code)))
     .limit(1);
   return rows[0];
@@ -73,6 +87,7 @@ export async function findUserBookings(db: Executor, userId: number, page: numbe
       .select(bookingWithCar)
       .from(bookings)
       .innerJoin(cars, eq(cars.id, bookings.carId))
+      .innerJoin(branches, eq(branches.id, bookings.branchId))
       .where(eq(bookings.userId, userId))
       .orderBy(desc(bookings.createdAt), desc(bookings.id))
       .limit(limit)
@@ -105,6 +120,18 @@ export async function findCarSummary(db: Executor, carId: number) {
     .where(eq(cars.id, carId));
   const images = (await findImagesOfCars(db, [carId])).get(carId) ?? [];
   return { car: rows[0]!, images };
+}
+
+/** A booking with its car and branch, as the renter's API shows it. */
+export async function findBookingWithCar(db: Executor, id: number) {
+  const rows = await db
+    .select(bookingWithCar)
+    .from(bookings)
+    .innerJoin(cars, eq(cars.id, bookings.carId))
+    .innerJoin(branches, eq(branches.id, bookings.branchId))
+    .where(eq(bookings.id, id))
+    .limit(1);
+  return rows[0];
 }
 
 export const findBookingById = async (db: Executor, id: number) =>

@@ -2,11 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { normalizeBookingCode } from '../../../shared/booking-code';
 import { messages } from '../../../shared/messages';
-import { quoteRentalPrice } from '../../../shared/rental';
-import { pesewasToCedis } from '../../../shared/money';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import {
+  BookingChangeResponseSchema,
   BookingCodeParamsSchema,
+  ChangeBookingInputSchema,
+  ExtendBookingInputSchema,
   BookingHistoryQuerySchema,
   BookingHistoryResponseSchema,
   BookingResponseSchema,
@@ -17,13 +18,14 @@ import {
 } from '../../../shared/schemas/bookings';
 import { HttpError } from '../../http-errors';
 import { findCar } from '../cars/car-catalogue';
-import { hasOverlappingBooking } from '../cars/cars.repository';
+import { quoteBooking } from './booking-quote';
 import {
   cancelUserBooking,
   createBookingAndPay,
   getUserBooking,
   listUserBookings,
 } from './bookings.service';
+import { changeUserBooking } from './booking-changes.service';
 
 const IdempotencyHeadersSchema = z.object({
   'idempotency-key': z
@@ -77,22 +79,9 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: QuoteResponseSchema, 404: ErrorResponseSchema, 422: ErrorResponseSchema },
     },
     handler: async (request) => {
-      const { car_id, start_date, end_date } = request.query;
-      const car = findCar(await app.carCatalogue.current(), car_id);
+      const car = findCar(await app.carCatalogue.current(), request.query.car_id);
       if (!car) throw new HttpError(404, messages.cars.notFound);
-      const quote = quoteRentalPrice(Math.round(car.price * 100), start_date, end_date);
-      return {
-        car_id,
-        start_date,
-        end_date,
-        days: quote.days,
-        price_per_day: pesewasToCedis(quote.pricePerDayPesewas),
-        line_cost: pesewasToCedis(quote.lineCostPesewas),
-        deposit: pesewasToCedis(quote.depositPesewas),
-        discount: 0,
-        total_cost: pesewasToCedis(quote.totalPesewas),
-        available: !(await hasOverlappingBooking(app.db, car_id, start_date, end_date)),
-      };
+      return quoteBooking(app.db, car, request.query);
     },
   });
 
@@ -148,5 +137,50 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         normalizeBookingCode(request.params.code),
       ),
     }),
+  });
+
+  // BOOK-18, BOOK-19: the renter's own booking, with a verified number as for create.
+  app.post('/:code/change', {
+    preHandler: [app.requireUser, app.requireVerifiedPhone],
+    schema: {
+      tags: ['bookings'],
+      summary: 'Change the dates, times or extras of one of your bookings before pickup',
+      description:
+        'Re-priced like a new booking; the car must be free for the new dates. The difference ' +
+        'is due at pickup (pay on pickup), asked by a mobile money prompt, or refunded.',
+      security: [{ bearerAuth: [] }],
+      params: BookingCodeParamsSchema,
+      body: ChangeBookingInputSchema,
+      response: { 200: BookingChangeResponseSchema, ...errors },
+    },
+    handler: async (request) =>
+      changeUserBooking(
+        app.payments,
+        request.auth!.user,
+        normalizeBookingCode(request.params.code),
+        { kind: 'change', input: request.body },
+      ),
+  });
+
+  app.post('/:code/extend', {
+    preHandler: [app.requireUser, app.requireVerifiedPhone],
+    schema: {
+      tags: ['bookings'],
+      summary: 'Move the return date of your trip under way later',
+      description:
+        'Re-priced like a new booking; the car must be free until the new date. The ' +
+        'difference is paid as for a change.',
+      security: [{ bearerAuth: [] }],
+      params: BookingCodeParamsSchema,
+      body: ExtendBookingInputSchema,
+      response: { 200: BookingChangeResponseSchema, ...errors },
+    },
+    handler: async (request) =>
+      changeUserBooking(
+        app.payments,
+        request.auth!.user,
+        normalizeBookingCode(request.params.code),
+        { kind: 'extend', input: request.body },
+      ),
   });
 };

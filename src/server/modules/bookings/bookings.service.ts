@@ -4,7 +4,7 @@ import { todayInAccra } from '../../../shared/dates';
 import { messages } from '../../../shared/messages';
 import { pesewasToCedis } from '../../../shared/money';
 import { bookingCodeFromBytes } from '../../../shared/booking-code';
-import { quoteRentalPrice } from '../../../shared/rental';
+import { priceBooking } from '../../../shared/pricing';
 import type {
   Booking,
   CreateBookingInput,
@@ -23,7 +23,15 @@ import {
   lockBookingWithCar,
   tryTransition,
 } from './booking-lifecycle';
-import { effectiveStatus, renterCancelOf, renterMayCancel } from './booking-transitions';
+import {
+  effectiveStatus,
+  renterCancelOf,
+  renterMayCancel,
+  renterMayChange,
+  renterMayExtend,
+} from './booking-transitions';
+import { apiLines, loadExtraPrices, storedLines } from './booking-pricing';
+import { toApiBranch, type BranchFacts } from '../branches/branches.repository';
 import * as repo from './bookings.repository';
 import type { PaymentRow } from '../payments/payments.repository';
 import { findLatestPayments } from '../payments/payments.repository';
@@ -46,9 +54,11 @@ export function toApiBooking(
   row: repo.BookingRow,
   car: { id: number; make: string; model: string; year: number },
   images: { image_url: string; alt: string }[],
+  branch: BranchFacts,
   payment?: PaymentRow,
 ): Booking {
   const { status, paymentStatus } = effectiveStatus(row);
+  const today = todayInAccra();
   return {
     id: row.id,
     booking_code: row.bookingCode,
@@ -59,14 +69,25 @@ export function toApiBooking(
     days: row.days,
     price_per_day: pesewasToCedis(row.pricePerDayPesewas),
     line_cost: pesewasToCedis(row.lineCostPesewas),
+    discount: pesewasToCedis(row.discountPesewas),
+    extras: pesewasToCedis(row.extrasPesewas),
     deposit: pesewasToCedis(row.depositPesewas),
     total_cost: pesewasToCedis(row.totalPesewas),
+    lines: apiLines(row.lines),
     destination: row.destination,
     destination_type: row.destinationType,
+    pickup_time: row.pickupTime,
+    return_time: row.returnTime,
+    chauffeur: row.chauffeur,
+    child_seat: row.childSeat,
+    delivery_address: row.deliveryAddress,
+    branch: toApiBranch(branch),
     payment_method: row.paymentMethod as Booking['payment_method'],
     hold_expires_at: row.holdExpiresAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
-    can_cancel: status !== 'cancelled' && renterMayCancel(row, todayInAccra()),
+    can_cancel: status !== 'cancelled' && renterMayCancel(row, today),
+    can_change: renterMayChange({ ...row, status }, today),
+    can_extend: renterMayExtend({ ...row, status }),
     car: { ...car, title: carTitle(car), images },
     payment: payment ? toApiPayment(payment, row) : null,
   };
@@ -85,6 +106,11 @@ const hashRequest = (input: CreateBookingInput) =>
         input.payment_method,
         input.network ?? null,
         input.wallet_msisdn ?? null,
+        input.pickup_time,
+        input.return_time,
+        input.chauffeur,
+        input.child_seat,
+        input.delivery_address,
       ]),
     )
     .digest('hex');
@@ -245,7 +271,21 @@ async function insertBookingLocked(
         if (await hasOverlappingBooking(tx, car.id, input.start_date, input.end_date))
           throw unavailable();
 
-        const quote = quoteRentalPrice(car.pricePerDayPesewas, input.start_date, input.end_date);
+        // The same function prices the quote (PRICE-1), with the prices read in this
+        // transaction: what is charged is what the prices are now.
+        const quote = priceBooking(
+          car,
+          input.start_date,
+          input.end_date,
+          {
+            chauffeur: input.chauffeur,
+            childSeat: input.child_seat,
+            delivery: input.delivery_address !== null,
+            outsideAccra: input.destination_type === 2,
+            airportPickup: car.branch.isAirport,
+          },
+          await loadExtraPrices(tx),
+        );
         const mobileMoney = input.payment_method === 'mobile_money';
         const row = await insertRentalBooking(
           tx,
@@ -253,13 +293,22 @@ async function insertBookingLocked(
             bookingCode: newBookingCode(),
             userId,
             carId: car.id,
+            branchId: car.branch.id,
             startDate: input.start_date,
             endDate: input.end_date,
+            pickupTime: input.pickup_time,
+            returnTime: input.return_time,
+            chauffeur: input.chauffeur,
+            childSeat: input.child_seat,
+            deliveryAddress: input.delivery_address,
             days: quote.days,
             pricePerDayPesewas: quote.pricePerDayPesewas,
             lineCostPesewas: quote.lineCostPesewas,
+            discountPesewas: quote.discountPesewas,
+            extrasPesewas: quote.extrasPesewas,
             depositPesewas: quote.depositPesewas,
             totalPesewas: quote.totalPesewas,
+            lines: storedLines(quote.lines),
             destination: input.destination,
             destinationType: input.destination_type,
             paymentMethod: input.payment_method,
@@ -275,7 +324,7 @@ async function insertBookingLocked(
           message: mobileMoney
             ? 'Booking reserved. Complete the mobile money payment to confirm it.'
             : 'Booking successful. Pay when you pick up the car.',
-          booking: toApiBooking(row, carInfo.car, carInfo.images),
+          booking: toApiBooking(row, carInfo.car, carInfo.images, car.branch),
         };
         if (idempotencyKey)
           await repo.storeIdempotentResponse(tx, userId, idempotencyKey, 201, body);
@@ -365,7 +414,13 @@ export async function listUserBookings(db: Database, userId: number, page: numbe
   ]);
   return {
     bookings: rows.map((r) =>
-      toApiBooking(r.booking, r.car, images.get(r.car.id) ?? [], payments.get(r.booking.id)),
+      toApiBooking(
+        r.booking,
+        r.car,
+        images.get(r.car.id) ?? [],
+        r.branch,
+        payments.get(r.booking.id),
+      ),
     ),
     total,
     page,
@@ -378,18 +433,19 @@ async function withDetails(
   db: Database,
   row: repo.BookingRow,
   car: { id: number; make: string; model: string; year: number },
+  branch: BranchFacts,
 ) {
   const [images, payments] = await Promise.all([
     repo.findImagesOfCars(db, [car.id]),
     findLatestPayments(db, [row.id]),
   ]);
-  return toApiBooking(row, car, images.get(car.id) ?? [], payments.get(row.id));
+  return toApiBooking(row, car, images.get(car.id) ?? [], branch, payments.get(row.id));
 }
 
 export async function getUserBooking(db: Database, userId: number, code: string): Promise<Booking> {
   const found = await repo.findUserBookingByCode(db, userId, code);
   if (!found) throw new HttpError(404, messages.booking.notFound);
-  return withDetails(db, found.booking, found.car);
+  return withDetails(db, found.booking, found.car, found.branch);
 }
 
 /** A renter cancels before the start date; a paid booking is refunded through the provider. */
@@ -415,7 +471,7 @@ export async function cancelUserBooking(
           ),
         );
   if (!cancelled) throw new HttpError(409, messages.booking.cannotCancel);
-  return withDetails(db, cancelled, found.car);
+  return withDetails(db, cancelled, found.car, found.branch);
 }
 
 /**
@@ -441,12 +497,13 @@ export async function cancelPaidBooking(
       by.today === null ? {} : { today: by.today },
     );
     if (!cancelled) return undefined;
-    const refundReference = await markRefundPending(tx, bookingId, by);
-    return { cancelled, refundReference };
+    const refundReferences = await markRefundPending(tx, bookingId, by);
+    return { cancelled, refundReferences };
   });
   if (!result) return undefined;
-  if (result.refundReference) {
-    await requestRefund(payments, result.refundReference);
+  if (result.refundReferences.length) {
+    // The booking's payment and any change's top-up (BOOK-18), each given back.
+    for (const reference of result.refundReferences) await requestRefund(payments, reference);
     return repo.findBookingById(db, bookingId);
   }
   return result.cancelled;

@@ -100,7 +100,7 @@ export class CarCatalogue {
     const rows = await loadActiveCarsWithImages(this.db);
     return buildSnapshot(
       version,
-      rows.map(({ car, images }) => toApiCar(car, images)),
+      rows.map(({ car, images, branch }) => toApiCar(car, images, branch)),
     );
   }
 }

@@ -1,12 +1,12 @@
 import { pesewasToCedis } from '../../../shared/money';
 import type { Car } from '../../../shared/schemas/cars';
-import type { CarImageRow, CarRow } from './cars.repository';
+import type { CarBranch, CarImageRow, CarRow } from './cars.repository';
 
 export const carTitle = (car: Pick<CarRow, 'year' | 'make' | 'model'>) =>
   `${car.year} ${car.make} ${car.model}`;
 
 /** The API's view of a car (the table's shape is a storage decision, not the contract). */
-export function toApiCar(car: CarRow, images: CarImageRow[]): Car {
+export function toApiCar(car: CarRow, images: CarImageRow[], branch: CarBranch): Car {
   return {
     id: car.id,
     title: carTitle(car),
@@ -27,5 +27,8 @@ export function toApiCar(car: CarRow, images: CarImageRow[]): Car {
     fuel_type: car.fuelType as Car['fuel_type'],
     colour: car.colour,
     location: { city: car.city, lat: car.lat, long: car.long },
+    branch: { id: branch.id, name: branch.name, town: branch.town },
+    weekly_price: car.weeklyPricePesewas === null ? null : pesewasToCedis(car.weeklyPricePesewas),
+    deposit: pesewasToCedis(car.depositPesewas),
   };
 }

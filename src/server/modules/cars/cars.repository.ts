@@ -1,14 +1,22 @@
 import { and, asc, eq, inArray, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import { LIVE_BOOKING_STATUSES } from '../../../shared/constants';
 import type { Database, Executor } from '../../db/client';
-import { bookings, carImages, cars } from '../../db/schema/index';
+import { bookings, branches, carImages, cars } from '../../db/schema/index';
 
 export type CarRow = typeof cars.$inferSelect;
 export type CarImageRow = typeof carImages.$inferSelect;
 
-/** Every car still offered, with its images in display order. */
+export type CarBranch = { id: number; name: string; town: string };
+
+/** Every car still offered, with its branch and its images in display order. */
 export async function loadActiveCarsWithImages(db: Executor) {
-  const carRows = await db.select().from(cars).where(isNull(cars.retiredAt)).orderBy(asc(cars.id));
+  const joined = await db
+    .select({ car: cars, branch: { id: branches.id, name: branches.name, town: branches.town } })
+    .from(cars)
+    .innerJoin(branches, eq(branches.id, cars.branchId))
+    .where(isNull(cars.retiredAt))
+    .orderBy(asc(cars.id));
+  const carRows = joined.map((r) => r.car);
   const ids = carRows.map((c) => c.id);
   const imageRows = ids.length
     ? await db
@@ -23,7 +31,11 @@ export async function loadActiveCarsWithImages(db: Executor) {
     list.push(image);
     imagesByCar.set(image.carId, list);
   }
-  return carRows.map((car) => ({ car, images: imagesByCar.get(car.id) ?? [] }));
+  return joined.map(({ car, branch }) => ({
+    car,
+    branch,
+    images: imagesByCar.get(car.id) ?? [],
+  }));
 }
 
 /**

@@ -108,7 +108,15 @@ export const carRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       const booked = await findBookedRanges(app.db, car.id, from, to);
-      return { success: true as const, car_id: car.id, from, to, booked };
+      return {
+        success: true as const,
+        car_id: car.id,
+        from,
+        to,
+        booked,
+        available: booked.length === 0,
+        next_free: null,
+      };
     },
   });
 };

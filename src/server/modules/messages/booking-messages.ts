@@ -8,7 +8,7 @@ import {
   type RenterMessage,
 } from './outbox.repository';
 import { remindersFor } from './schedule';
-import { templates, type BookingFacts } from './templates';
+import { templates, type BookingFacts, type ChangeMoney } from './templates';
 
 type BookingRow = typeof bookings.$inferSelect;
 
@@ -123,5 +123,41 @@ export async function queueTransitionMessages(
       name === 'created_pay_on_pickup' || key === 'booking_confirmed'
         ? templates.staff_new_booking(facts)
         : null,
+  });
+}
+
+/**
+ * Queues, in the change's own transaction, the renter's "change confirmed" text (BOOK-18,
+ * BOOK-19) and moves the reminders to the new dates: the ones not yet sent are dropped and
+ * those of the booking as it now is are queued (none whose time has already come).
+ */
+export async function queueChangeMessages(
+  db: Executor,
+  kind: 'change' | 'extend',
+  row: BookingRow,
+  money: ChangeMoney,
+  now: Date = new Date(),
+) {
+  if (row.kind !== 'rental' || row.userId === null || !bookingMessagesSwitch.enabled) return;
+  await cancelBookingReminders(db, row.id);
+  const known = await readCar(db, row.carId);
+  if (!known) return;
+  const facts = factsOf(row, known);
+  const forRenter: RenterMessage[] = [
+    { kind: 'booking_changed', body: templates.booking_changed(facts, kind, money) },
+  ];
+  // During the trip the pickup has happened: only the return reminder is still to come.
+  for (const reminder of remindersFor(row, now))
+    if (kind === 'change' || reminder.kind === 'return_reminder')
+      forRenter.push({
+        kind: reminder.kind,
+        body: templates[reminder.kind](facts),
+        dueAt: reminder.dueAt,
+      });
+  await enqueueBookingMessages(db, {
+    bookingId: row.id,
+    renterId: row.userId,
+    forRenter,
+    staffAlert: null,
   });
 }

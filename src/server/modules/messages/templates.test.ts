@@ -25,7 +25,10 @@ const texts: Record<TemplateKey, string> = {
   booking_completed: templates.booking_completed(facts),
   pickup_reminder: templates.pickup_reminder(facts),
   return_reminder: templates.return_reminder(facts),
-  booking_changed: templates.booking_changed(facts),
+  booking_changed: templates.booking_changed(facts, 'change', {
+    settle: 'prompt',
+    amountPesewas: 1_234_567_89,
+  }),
   staff_new_booking: templates.staff_new_booking(facts),
 };
 
@@ -64,5 +67,35 @@ describe('SMS templates', () => {
   it('says a refund started only for a paid booking', () => {
     expect(texts.booking_cancelled).toContain('refund');
     expect(templates.booking_cancelled(facts, false)).not.toContain('refund');
+  });
+
+  it('says how a change or an extension settles its difference', () => {
+    const money = (settle: 'counter' | 'prompt' | 'refund' | 'counter_refund') =>
+      ({ settle, amountPesewas: 150_00 }) as const;
+    expect(templates.booking_changed(facts, 'change', { settle: 'none' })).toBe(
+      'CarLink: the change to booking CL-WXYZ98 is confirmed: Mercedes-Benz GLE 450 Coupe, 28 Dec-9 Jan 2027, total GHS 12,345,678.90.',
+    );
+    expect(templates.booking_changed(facts, 'change', money('counter'))).toContain(
+      'Pay the extra GHS 150.00 when you pick up the car.',
+    );
+    expect(templates.booking_changed(facts, 'extend', money('counter'))).toContain(
+      'the extension to booking CL-WXYZ98 is confirmed',
+    );
+    expect(templates.booking_changed(facts, 'extend', money('counter'))).toContain(
+      'when you return the car.',
+    );
+    expect(templates.booking_changed(facts, 'change', money('prompt'))).toContain(
+      'Approve the mobile money prompt for the extra GHS 150.00.',
+    );
+    expect(templates.booking_changed(facts, 'change', money('refund'))).toContain(
+      'GHS 150.00 is being refunded to your wallet.',
+    );
+    expect(templates.booking_changed(facts, 'change', money('counter_refund'))).toContain(
+      'We will hand back GHS 150.00 at the counter.',
+    );
+    for (const settle of ['counter', 'prompt', 'refund', 'counter_refund'] as const)
+      expect(
+        countSmsParts(templates.booking_changed(facts, 'extend', money(settle))).parts,
+      ).toBeLessThanOrEqual(2);
   });
 });

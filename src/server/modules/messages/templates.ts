@@ -29,6 +29,30 @@ const dates = (b: BookingFacts) =>
     : `${shortDate(b.startDate)}-${formatDate(b.endDate)}`;
 const bring = 'Bring your Ghana Card and driving licence.';
 
+/**
+ * How a change's difference settles (BOOK-18): nothing to settle, paid at the counter, asked
+ * by a mobile money prompt, refunded to the wallet, or handed back in cash at the counter.
+ */
+export type ChangeMoney =
+  | { settle: 'none' }
+  | { settle: 'counter' | 'prompt' | 'refund' | 'counter_refund'; amountPesewas: number };
+
+function changeMoneyText(kind: 'change' | 'extend', money: ChangeMoney): string {
+  const when = kind === 'extend' ? 'when you return the car' : 'when you pick up the car';
+  switch (money.settle) {
+    case 'none':
+      return '';
+    case 'counter':
+      return ` Pay the extra ${ghs(money.amountPesewas)} ${when}.`;
+    case 'prompt':
+      return ` Approve the mobile money prompt for the extra ${ghs(money.amountPesewas)}.`;
+    case 'refund':
+      return ` ${ghs(money.amountPesewas)} is being refunded to your wallet.`;
+    case 'counter_refund':
+      return ` We will hand back ${ghs(money.amountPesewas)} at the counter.`;
+  }
+}
+
 export const templates = {
   booking_received: (b: BookingFacts) =>
     `CarLink: booking ${b.code} received. ${b.car}, ${dates(b)}. Pick up in ${b.place} on ${formatDate(b.startDate)} and pay ${ghs(b.totalPesewas)} there. ${bring}`,
@@ -50,9 +74,9 @@ export const templates = {
     `CarLink reminder: pick up your ${b.car} tomorrow, ${formatDate(b.startDate)}, in ${b.place} (booking ${b.code}). ${bring}`,
   return_reminder: (b: BookingFacts) =>
     `CarLink reminder: your ${b.car} (booking ${b.code}) is due back today, ${formatDate(b.endDate)}, in ${b.place}.`,
-  /** For when renters can change or extend a booking; nothing sends it yet. */
-  booking_changed: (b: BookingFacts) =>
-    `CarLink: the change to booking ${b.code} is confirmed: ${b.car}, ${dates(b)}, total ${ghs(b.totalPesewas)}.`,
+  /** A change before pickup (BOOK-18) or an extension (BOOK-19), and how the money settles. */
+  booking_changed: (b: BookingFacts, kind: 'change' | 'extend', money: ChangeMoney) =>
+    `CarLink: the ${kind === 'extend' ? 'extension' : 'change'} to booking ${b.code} is confirmed: ${b.car}, ${dates(b)}, total ${ghs(b.totalPesewas)}.${changeMoneyText(kind, money)}`,
   /** The renter's name and number stay out of it: staff look the booking up by its code. */
   staff_new_booking: (b: BookingFacts) =>
     `CarLink staff: new booking ${b.code}, ${b.car}, ${dates(b)}, ${b.place}, ${b.paymentMethod === 'mobile_money' ? 'mobile money' : 'pay on pickup'}, ${ghs(b.totalPesewas)}.`,

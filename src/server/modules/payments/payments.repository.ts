@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
 import { bookings, payments, paystackEvents } from '../../db/schema/index';
 
@@ -60,6 +60,64 @@ export async function hasOtherPendingPayment(db: Executor, bookingId: number, pa
   return rows.length > 0;
 }
 
+/**
+ * Every charge that paid into a booking and still holds money (the booking's own payment and
+ * any change's top-up, BOOK-18), newest first, each with what partial refunds already took
+ * back from it (asked for or done): the cancel refunds the rest, a cheaper change takes from
+ * them.
+ */
+export async function findSuccessfulCharges(db: Executor, bookingId: number) {
+  const rows = await db
+    .select({
+      payment: payments,
+      refundedPesewas: sql<number>`coalesce((
+        select sum(r.amount_pesewas) from payments r
+        where r.refund_of = ${payments.reference}
+          and r.status in ('refund_pending', 'refunded')), 0)::int`,
+    })
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'success')))
+    .orderBy(desc(payments.id));
+  return rows.map((r) => ({ ...r, refundedPesewas: Number(r.refundedPesewas) }));
+}
+
+/** What partial refunds took back from one charge, asked for or done (BOOK-18). */
+export async function partiallyRefundedPesewas(db: Executor, reference: string) {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${payments.amountPesewas}), 0)::int` })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.refundOf, reference),
+        inArray(payments.status, ['refund_pending', 'refunded']),
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
+/** The partial refunds of a charge still waiting for the provider (BOOK-18). */
+export const findOpenPartialRefunds = (db: Executor, reference: string) =>
+  db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.refundOf, reference), eq(payments.status, 'refund_pending')));
+
+/** A change's top-up prompt still waiting for the renter (BOOK-18). */
+export async function hasPendingTopUp(db: Executor, bookingId: number) {
+  const rows = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.bookingId, bookingId),
+        eq(payments.purpose, 'top_up'),
+        eq(payments.status, 'pending'),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** The attempt that paid a booking (the one to refund when it is cancelled). */
 export const findSuccessfulPayment = async (db: Executor, bookingId: number) =>
   (
@@ -71,14 +129,17 @@ export const findSuccessfulPayment = async (db: Executor, bookingId: number) =>
       .limit(1)
   )[0];
 
-/** Latest attempt per booking, for the renter's views. */
+/**
+ * Latest attempt per booking, for the renter's views: a charge the renter approved or is
+ * asked to approve (a change's partial refund is no attempt of theirs).
+ */
 export async function findLatestPayments(db: Executor, bookingIds: number[]) {
   const byBooking = new Map<number, PaymentRow>();
   if (!bookingIds.length) return byBooking;
   const rows = await db
     .selectDistinctOn([payments.bookingId])
     .from(payments)
-    .where(inArray(payments.bookingId, bookingIds))
+    .where(and(inArray(payments.bookingId, bookingIds), ne(payments.purpose, 'partial_refund')))
     .orderBy(payments.bookingId, desc(payments.id));
   for (const row of rows) byBooking.set(row.bookingId, row);
   return byBooking;

@@ -79,9 +79,10 @@ async function promptCounts(db: Executor, bookingId: number | null, walletMsisdn
     await db.execute(sql`
       select
         (select count(*)::int from payments
-           where booking_id = ${bookingId ?? 0} and provider <> 'cash') as for_booking,
+           where booking_id = ${bookingId ?? 0} and provider <> 'cash'
+             and purpose <> 'partial_refund') as for_booking,
         (select count(*)::int from payments where wallet_msisdn = ${walletMsisdn}
-           and created_at > now() - interval '1 hour') as for_wallet`),
+           and created_at > now() - interval '1 hour' and purpose <> 'partial_refund') as for_wallet`),
   );
   return { forBooking: counts?.for_booking ?? 0, forWallet: counts?.for_wallet ?? 0 };
 }
@@ -97,7 +98,7 @@ export async function assertWalletMayBePrompted(db: Executor, walletMsisdn: stri
  * PAY-20: at most 3 prompts per booking and 5 per wallet number an hour, counted from the
  * attempts themselves under a per-wallet lock, so concurrent requests cannot slip past.
  */
-async function checkPromptLimits(tx: Executor, bookingId: number, walletMsisdn: string) {
+export async function checkPromptLimits(tx: Executor, bookingId: number, walletMsisdn: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`wallet:${walletMsisdn}`}))`);
   const { forBooking, forWallet } = await promptCounts(tx, bookingId, walletMsisdn);
   if (forBooking >= PROMPTS_PER_BOOKING)
@@ -208,7 +209,7 @@ export async function startPayment(
  * Records where a charge waits; a charge that settled at once (success or failed) is
  * verified, since only the transaction's own record is trusted with money.
  */
-async function applyChargeResult(
+export async function applyChargeResult(
   ctx: PaymentsContext,
   paymentId: number,
   charged: ChargeResult,
@@ -253,7 +254,7 @@ export type ApplyOutcome =
 /** Attempt states a success has already moved past: the same news again changes nothing. */
 const SETTLED_BY_SUCCESS = new Set(['success', 'refund_pending', 'refunded']);
 
-type Source = 'verify' | 'webhook' | 'reconciler' | 'sandbox';
+export type Source = 'verify' | 'webhook' | 'reconciler' | 'sandbox';
 const actorOf = (source: Source): BookingEventActor =>
   source === 'webhook' ? 'provider' : source === 'verify' ? 'renter' : 'system';
 
@@ -315,6 +316,8 @@ export async function applyProviderTransaction(
           return 'flagged';
         }
 
+        if (payment.purpose === 'top_up') return applyTopUpPaid(tx, payment, booking, event, news);
+
         // Held for this payment, or released by the clock or a decline and the dates are
         // still free: the booking stands (the lifecycle's two payment_verified transitions).
         const confirmed =
@@ -358,6 +361,7 @@ export async function applyProviderTransaction(
 
       if (news.status === 'reversed') return applyReversal(tx, payment, event, news);
       if (payment.status !== 'pending') return 'unchanged';
+      if (payment.purpose === 'top_up') return applyTopUpUnpaid(ctx, tx, payment, event, news);
       const holdOver =
         booking.holdExpiresAt !== null && booking.holdExpiresAt.getTime() <= Date.now();
       const final = news.status === 'failed' || holdOver;
@@ -384,6 +388,78 @@ export async function applyProviderTransaction(
   );
   if (outcome === 'refunding') await requestRefund(ctx, news.reference);
   return outcome;
+}
+
+type NewsEvent = { bookingId: number; actor: BookingEventActor; data: Record<string, unknown> };
+
+/**
+ * A change's top-up was paid (BOOK-18): the money is the booking's as long as the booking
+ * stands; a booking cancelled meanwhile gets it back like any payment after a cancel.
+ */
+async function applyTopUpPaid(
+  tx: Executor,
+  payment: repo.PaymentRow,
+  booking: BookingRow,
+  event: NewsEvent,
+  news: ProviderTransaction,
+): Promise<ApplyOutcome> {
+  const paid = {
+    chargeStep: null,
+    paidAt: news.paidAt ? new Date(news.paidAt) : new Date(),
+    gatewayResponse: news.gatewayResponse,
+    providerData: news.raw as object,
+  };
+  if (booking.status === 'cancelled') {
+    await repo.updatePayment(tx, payment.id, {
+      ...paid,
+      status: 'refund_pending',
+      flaggedReason: FLAGS.paidAfterCancel,
+      flaggedAt: new Date(),
+    });
+    await recordBookingNote(tx, { ...event, type: 'payment_flagged', note: FLAGS.paidAfterCancel });
+    await recordBookingNote(tx, {
+      ...event,
+      type: 'refund_requested',
+      note: FLAGS.paidAfterCancel,
+    });
+    return 'refunding';
+  }
+  await repo.updatePayment(tx, payment.id, { ...paid, status: 'success' });
+  await recordBookingNote(tx, {
+    ...event,
+    type: 'top_up_paid',
+    data: { ...event.data, amount_pesewas: payment.amountPesewas },
+  });
+  return 'confirmed';
+}
+
+/**
+ * A change's top-up declined, or not approved within the hold's time (BOOK-18): the change
+ * stands and the difference is due at the counter; the booking's state is not touched.
+ */
+async function applyTopUpUnpaid(
+  ctx: PaymentsContext,
+  tx: Executor,
+  payment: repo.PaymentRow,
+  event: NewsEvent,
+  news: ProviderTransaction,
+): Promise<ApplyOutcome> {
+  const declined = news.status === 'failed';
+  const timedOut = payment.createdAt.getTime() + ctx.holdSeconds * 1000 <= Date.now();
+  if (!declined && !timedOut) return 'unchanged';
+  await repo.updatePayment(tx, payment.id, {
+    status: declined ? 'failed' : 'abandoned',
+    chargeStep: null,
+    gatewayResponse: news.gatewayResponse ?? (declined ? null : 'Not approved in time'),
+    providerData: news.raw as object,
+  });
+  await recordBookingNote(tx, {
+    ...event,
+    type: 'top_up_failed',
+    note: 'The difference is due at the counter',
+    data: { ...event.data, amount_pesewas: payment.amountPesewas },
+  });
+  return 'failed';
 }
 
 /**
@@ -435,7 +511,7 @@ export async function requestRefund(ctx: PaymentsContext, reference: string): Pr
   try {
     const result = payment.refundId
       ? await ctx.provider.refundStatus(payment.refundId)
-      : await ctx.provider.refund(reference, payment.amountPesewas);
+      : await ctx.provider.refund(...(await refundRequestOf(ctx.db, payment)));
     if (!payment.refundId)
       await repo.updatePayment(ctx.db, payment.id, { refundId: result.refundId });
     await applyRefundStatus(ctx, reference, result, 'system');
@@ -443,6 +519,18 @@ export async function requestRefund(ctx: PaymentsContext, reference: string): Pr
     if (!(error instanceof ProviderError)) throw error;
     ctx.log.warn({ err: error, reference }, 'refund request failed; the reconciler will try again');
   }
+}
+
+/**
+ * What to ask the provider to give back for a refund_pending row: a partial refund (BOOK-18)
+ * takes its own amount from the charge it names; a whole refund of a charge gives back what
+ * partial refunds have not already taken (Paystack's refund takes `amount` in pesewas).
+ */
+async function refundRequestOf(db: Executor, payment: repo.PaymentRow): Promise<[string, number]> {
+  if (payment.purpose === 'partial_refund' && payment.refundOf)
+    return [payment.refundOf, payment.amountPesewas];
+  const taken = await repo.partiallyRefundedPesewas(db, payment.reference);
+  return [payment.reference, payment.amountPesewas - taken];
 }
 
 /** One refund's state, from its lookup by id or a refund webhook, applied once. */
@@ -481,8 +569,10 @@ export async function markRefunded(
       ...(settled ? { settled_by_hand: true } : {}),
     };
     const by = { actor, actorUserId: settled?.userId, note: settled?.note };
+    // A change's partial refund (BOOK-18) is not the money that paid the booking.
     const marked =
       booking &&
+      payment.purpose !== 'partial_refund' &&
       (await tryTransition(tx, 'refund_completed', booking, {
         ...by,
         data: { ...data, booking_marked_refunded: true },
@@ -551,26 +641,30 @@ export async function settleRefundByHand(
 }
 
 /**
- * The attempt that paid a just-cancelled booking is to be given back (inside the cancel's
- * transaction); returns its reference for requestRefund after commit, or undefined when no
- * attempt paid it through a provider.
+ * The attempts that paid a just-cancelled booking are to be given back (inside the cancel's
+ * transaction): its payment and any change's top-up (BOOK-18), less what partial refunds
+ * already returned. Returns their references for requestRefund after commit (none when no
+ * attempt paid it through a provider).
  */
 export async function markRefundPending(
   tx: Executor,
   bookingId: number,
   by: { actor: BookingEventActor; userId: number },
-): Promise<string | undefined> {
-  const paid = await repo.findSuccessfulPayment(tx, bookingId);
-  if (!paid) return undefined;
-  await repo.updatePayment(tx, paid.id, { status: 'refund_pending', refundId: null });
-  await recordBookingNote(tx, {
-    bookingId,
-    type: 'refund_requested',
-    actor: by.actor,
-    actorUserId: by.userId,
-    data: { reference: paid.reference },
-  });
-  return paid.reference;
+): Promise<string[]> {
+  const references: string[] = [];
+  for (const { payment, refundedPesewas } of await repo.findSuccessfulCharges(tx, bookingId)) {
+    if (payment.provider === 'cash' || refundedPesewas >= payment.amountPesewas) continue;
+    await repo.updatePayment(tx, payment.id, { status: 'refund_pending', refundId: null });
+    await recordBookingNote(tx, {
+      bookingId,
+      type: 'refund_requested',
+      actor: by.actor,
+      actorUserId: by.userId,
+      data: { reference: payment.reference },
+    });
+    references.push(payment.reference);
+  }
+  return references;
 }
 
 /** Cash taken over the counter for a pay-on-pickup booking: a successful 'cash' attempt. */
@@ -716,9 +810,16 @@ function refundEventReference(data: Record<string, unknown>): string | null {
  */
 async function followRefund(ctx: PaymentsContext, reference: string) {
   const payment = await repo.findPaymentByReference(ctx.db, reference);
-  if (!payment || payment.status !== 'refund_pending' || !payment.refundId) return;
-  const result = await ctx.provider.refundStatus(payment.refundId);
-  await applyRefundStatus(ctx, reference, result, 'provider');
+  // A change's partial refunds (BOOK-18) name the charge too: each is looked up by its own id.
+  const open = [
+    ...(payment ? [payment] : []),
+    ...(await repo.findOpenPartialRefunds(ctx.db, reference)),
+  ];
+  for (const row of open) {
+    if (row.status !== 'refund_pending' || !row.refundId) continue;
+    const result = await ctx.provider.refundStatus(row.refundId);
+    await applyRefundStatus(ctx, row.reference, result, 'provider');
+  }
 }
 
 /** Applies one stored webhook event; every step is idempotent, so a replay changes nothing. */

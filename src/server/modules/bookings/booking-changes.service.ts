@@ -1,0 +1,357 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import {
+  BOOKING_HORIZON_DAYS,
+  MAX_RENTAL_DAYS,
+  type MobileMoneyNetwork,
+} from '../../../shared/constants';
+import { addDays, daysBetween, todayInAccra } from '../../../shared/dates';
+import { messages } from '../../../shared/messages';
+import { formatCedis, pesewasToCedis } from '../../../shared/money';
+import { priceBooking, type BookingPrice, type ExtraPrices } from '../../../shared/pricing';
+import type {
+  BookingChangeResponse,
+  ChangeBookingInput,
+  ExtendBookingInput,
+  Quote,
+} from '../../../shared/schemas/bookings';
+import type { Database, Executor } from '../../db/client';
+import { bookings } from '../../db/schema/index';
+import { withRetry } from '../../db/retry';
+import { HttpError, sqlState } from '../../http-errors';
+import { holdsCar } from '../cars/cars.repository';
+import type { ChangeMoney } from '../messages/templates';
+import { markPartialRefunds, requestPartialRefunds, startTopUp } from '../payments/change-payments';
+import {
+  findSuccessfulCharges,
+  hasPendingTopUp,
+  type PaymentRow,
+} from '../payments/payments.repository';
+import { toApiPayment, type PaymentsContext } from '../payments/payments.service';
+import {
+  applyBookingChange,
+  expireStaleHolds,
+  lockBooking,
+  type BookingChangeValues,
+} from './booking-lifecycle';
+import { loadExtraPrices, storedLines } from './booking-pricing';
+import {
+  renterChangeRefusal,
+  renterExtendRefusal,
+  type BookingChangeKind,
+} from './booking-transitions';
+import { getUserBooking } from './bookings.service';
+import * as repo from './bookings.repository';
+
+/**
+ * The renter changes a booking before pickup (BOOK-18) or extends the trip (BOOK-19). The
+ * booking row itself moves to the new dates in one update, so the exclusion constraint
+ * bookings_no_overlap_excl (BOOK-3) is what keeps two bookings of the car apart; the car's
+ * row lock only makes the usual conflict a clean 409. The new price comes from the same
+ * function as create (PRICE-1); the difference is settled by the payment method (decision 020).
+ */
+
+export type ChangeRequest =
+  { kind: 'change'; input: ChangeBookingInput } | { kind: 'extend'; input: ExtendBookingInput };
+
+type LockedCar = NonNullable<Awaited<ReturnType<typeof repo.lockCar>>>;
+type Branch = LockedCar['branch'];
+
+const unavailable = () =>
+  new HttpError(409, messages.booking.unavailable, { start_date: [messages.booking.unavailable] });
+
+const fieldError = (field: string, message: string) =>
+  new HttpError(422, messages.http.validation, { [field]: [message] });
+
+/** The booking as it will be: every column a change or an extension may move, re-priced. */
+function plan(
+  row: repo.BookingRow,
+  car: LockedCar,
+  request: ChangeRequest,
+  extraPrices: ExtraPrices,
+): { values: BookingChangeValues; price: BookingPrice } {
+  const next =
+    request.kind === 'change'
+      ? {
+          startDate: request.input.start_date,
+          endDate: request.input.end_date,
+          pickupTime: request.input.pickup_time,
+          returnTime: request.input.return_time,
+          chauffeur: request.input.chauffeur,
+          childSeat: request.input.child_seat,
+          deliveryAddress: request.input.delivery_address,
+          destination: request.input.destination,
+          destinationType: request.input.destination_type,
+        }
+      : {
+          startDate: row.startDate,
+          endDate: request.input.end_date,
+          pickupTime: row.pickupTime,
+          returnTime: request.input.return_time ?? row.returnTime,
+          chauffeur: row.chauffeur,
+          childSeat: row.childSeat,
+          deliveryAddress: row.deliveryAddress,
+          destination: row.destination,
+          destinationType: row.destinationType,
+        };
+  const price = priceBooking(
+    car,
+    next.startDate,
+    next.endDate,
+    {
+      chauffeur: next.chauffeur,
+      childSeat: next.childSeat,
+      delivery: next.deliveryAddress !== null,
+      outsideAccra: next.destinationType === 2,
+      airportPickup: car.branch.isAirport,
+    },
+    extraPrices,
+  );
+  return {
+    price,
+    values: {
+      ...next,
+      days: price.days,
+      pricePerDayPesewas: price.pricePerDayPesewas,
+      lineCostPesewas: price.lineCostPesewas,
+      discountPesewas: price.discountPesewas,
+      extrasPesewas: price.extrasPesewas,
+      depositPesewas: price.depositPesewas,
+      totalPesewas: price.totalPesewas,
+      lines: storedLines(price.lines),
+    },
+  };
+}
+
+/** BOOK-16: pickup and return within the branch's hours; same day, the return after pickup. */
+function checkBookingTimes(
+  branch: Branch,
+  v: { start_date: string; end_date: string; pickup_time: string; return_time: string },
+) {
+  const errors: Record<string, string[]> = {};
+  if (v.pickup_time < branch.opens || v.pickup_time > branch.closes)
+    errors.pickup_time = [messages.booking.pickupOutsideHours(branch.opens, branch.closes)];
+  if (v.return_time < branch.opens || v.return_time > branch.closes)
+    errors.return_time = [messages.booking.returnOutsideHours(branch.opens, branch.closes)];
+  else if (v.start_date === v.end_date && v.return_time <= v.pickup_time)
+    errors.return_time = [messages.booking.returnBeforePickup];
+  if (Object.keys(errors).length) throw new HttpError(422, messages.http.validation, errors);
+}
+
+/** Input rules that need the booking: a later return date, the 90-day length, branch hours. */
+function checkRequest(row: repo.BookingRow, branch: Branch, request: ChangeRequest) {
+  if (request.kind === 'extend') {
+    const { end_date } = request.input;
+    if (end_date <= row.endDate) throw fieldError('end_date', messages.booking.extendNotLater);
+    if (daysBetween(row.startDate, end_date) > MAX_RENTAL_DAYS)
+      throw fieldError('end_date', messages.booking.tooLong);
+    checkBookingTimes(branch, {
+      start_date: row.startDate,
+      end_date,
+      pickup_time: row.pickupTime,
+      return_time: request.input.return_time ?? row.returnTime,
+    });
+    return;
+  }
+  // LIMIT-14: the new start, like a new booking's, at most 180 days ahead.
+  if (request.input.start_date > addDays(todayInAccra(), BOOKING_HORIZON_DAYS))
+    throw fieldError('start_date', messages.booking.tooFarAhead);
+  checkBookingTimes(branch, request.input);
+}
+
+/** Why this renter's booking may not change now (409), checked again under the locks. */
+function refusal(row: repo.BookingRow, kind: BookingChangeKind): string | null {
+  return kind === 'extend'
+    ? renterExtendRefusal(row)
+    : renterChangeRefusal(row, { today: todayInAccra(), now: Date.now() });
+}
+
+/** The car's other live bookings on these dates: the booking's own dates are not taken. */
+export async function hasOtherOverlappingBooking(
+  db: Executor,
+  carId: number,
+  bookingId: number,
+  start: string,
+  end: string,
+) {
+  const rows = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.carId, carId),
+        ne(bookings.id, bookingId),
+        holdsCar,
+        sql`daterange(${bookings.startDate}, ${bookings.endDate}, '[]') && daterange(${start}::date, ${end}::date, '[]')`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * How the difference settles (decision 020): pay on pickup keeps the new total for the
+ * counter (cash already taken: the counter settles either way); a paid mobile money booking
+ * is prompted for more or refunded the rest. Anything else (a pay-on-pickup booking not yet
+ * paid getting cheaper) has nothing to settle.
+ */
+function settlementOf(row: repo.BookingRow, differencePesewas: number): ChangeMoney {
+  if (differencePesewas === 0) return { settle: 'none' };
+  const amountPesewas = Math.abs(differencePesewas);
+  const paid = row.paymentStatus === 'paid';
+  if (row.paymentMethod === 'mobile_money' && paid)
+    return { settle: differencePesewas > 0 ? 'prompt' : 'refund', amountPesewas };
+  if (differencePesewas > 0) return { settle: 'counter', amountPesewas };
+  return paid ? { settle: 'counter_refund', amountPesewas } : { settle: 'none' };
+}
+
+interface Applied {
+  row: repo.BookingRow;
+  differencePesewas: number;
+  money: ChangeMoney;
+  refundReferences: string[];
+}
+
+async function applyLocked(
+  db: Database,
+  userId: number,
+  bookingId: number,
+  request: ChangeRequest,
+): Promise<Applied> {
+  try {
+    return await withRetry(() =>
+      db.transaction(async (tx) => {
+        const current = await lockBooking(tx, bookingId);
+        if (!current) throw new HttpError(404, messages.booking.notFound);
+        // The car first, then the booking again: the lock order of every booking decision.
+        const car = await repo.lockCar(tx, current.carId);
+        if (!car) throw new HttpError(404, messages.booking.notFound);
+        await expireStaleHolds(tx, car.id);
+        const row = (await lockBooking(tx, bookingId))!;
+        const refused = refusal(row, request.kind);
+        if (refused) throw new HttpError(409, refused);
+        // A prompt for an earlier change's difference is still open: it asks for an amount
+        // this change would make wrong.
+        if (await hasPendingTopUp(tx, row.id))
+          throw new HttpError(409, messages.booking.changeWhilePaying);
+
+        const { values, price } = plan(row, car, request, await loadExtraPrices(tx));
+        if (await hasOtherOverlappingBooking(tx, car.id, row.id, values.startDate, values.endDate))
+          throw unavailable();
+        const differencePesewas = price.totalPesewas - row.totalPesewas;
+        const money = settlementOf(row, differencePesewas);
+        const changed = await applyBookingChange(tx, request.kind, row, values, {
+          userId,
+          money,
+        });
+        if (!changed) throw new HttpError(409, refusal(row, request.kind) ?? cannotOf(request));
+        let refundReferences: string[] = [];
+        if (money.settle === 'refund') {
+          const refunds = await markPartialRefunds(tx, row, money.amountPesewas, { userId });
+          refundReferences = refunds.references;
+        }
+        return { row: changed, differencePesewas, money, refundReferences };
+      }),
+    );
+  } catch (error) {
+    // The invariant itself: the new dates overlap a booking another process just made.
+    if (sqlState(error) === '23P01') throw unavailable();
+    throw error;
+  }
+}
+
+const cannotOf = (request: ChangeRequest) =>
+  request.kind === 'extend' ? messages.booking.cannotExtend : messages.booking.cannotChange;
+
+/** The wallet that paid the booking: the top-up prompt goes to the same phone. */
+async function payingWallet(db: Executor, bookingId: number, fallbackMsisdn: string) {
+  const charges = await findSuccessfulCharges(db, bookingId);
+  const paid = charges.find((c) => c.payment.walletMsisdn && c.payment.network)?.payment;
+  return paid
+    ? { walletMsisdn: paid.walletMsisdn!, network: paid.network as MobileMoneyNetwork }
+    : { walletMsisdn: fallbackMsisdn, network: 'mtn' as MobileMoneyNetwork };
+}
+
+function answerOf(kind: BookingChangeKind, money: ChangeMoney, prompted: boolean): string {
+  const done = kind === 'extend' ? 'Trip extended.' : 'Booking changed.';
+  const when = kind === 'extend' ? 'when you return the car' : 'when you pick up the car';
+  if (money.settle === 'none') return done;
+  const amount = formatCedis(pesewasToCedis(money.amountPesewas));
+  switch (money.settle) {
+    case 'counter':
+      return `${done} Pay the extra ${amount} ${when}.`;
+    case 'prompt':
+      return prompted
+        ? `${done} Approve the mobile money prompt for the extra ${amount}.`
+        : `${done} The mobile money prompt could not be sent: pay the extra ${amount} ${when}.`;
+    case 'refund':
+      return `${done} ${amount} is being refunded to your wallet.`;
+    case 'counter_refund':
+      return `${done} We will hand back ${amount} at the counter.`;
+  }
+}
+
+/**
+ * POST /api/bookings/{code}/change and /extend: the renter's own booking (anyone else's is
+ * not found), changed at once; then the difference is asked for or given back.
+ */
+export async function changeUserBooking(
+  payments: PaymentsContext,
+  user: { id: number; name: string; email: string | null; msisdn: string },
+  code: string,
+  request: ChangeRequest,
+): Promise<BookingChangeResponse> {
+  const { db } = payments;
+  const found = await repo.findUserBookingByCode(db, user.id, code);
+  if (!found) throw new HttpError(404, messages.booking.notFound);
+  const refused = refusal(found.booking, request.kind);
+  if (refused) throw new HttpError(409, refused);
+  checkRequest(found.booking, found.branch, request);
+
+  const applied = await applyLocked(db, user.id, found.booking.id, request);
+  if (applied.refundReferences.length)
+    await requestPartialRefunds(payments, applied.refundReferences);
+  let topUp: PaymentRow | null = null;
+  if (applied.money.settle === 'prompt') {
+    topUp = await startTopUp(payments, {
+      booking: applied.row,
+      user,
+      amountPesewas: applied.money.amountPesewas,
+      ...(await payingWallet(db, applied.row.id, user.msisdn)),
+    });
+  }
+  const prompted = topUp !== null && topUp.status !== 'failed';
+  const booking = await getUserBooking(db, user.id, code);
+  return {
+    message: answerOf(request.kind, applied.money, prompted),
+    booking,
+    difference: pesewasToCedis(applied.differencePesewas),
+    ...(topUp ? { payment: toApiPayment(topUp, applied.row) } : {}),
+  };
+}
+
+/**
+ * GET /api/bookings/quote with booking_code: the change re-quoted for the renter's own booking
+ * (BOOK-18), its own dates not counted as taken, and `difference` the new total less the
+ * current one. The car is the booking's.
+ */
+export async function quoteUserChange(
+  db: Database,
+  userId: number,
+  code: string,
+  quote: (carId: number) => Promise<Quote>,
+): Promise<Quote> {
+  const found = await repo.findUserBookingByCode(db, userId, code);
+  if (!found) throw new HttpError(404, messages.booking.notFound);
+  const q = await quote(found.booking.carId);
+  return {
+    ...q,
+    available: !(await hasOtherOverlappingBooking(
+      db,
+      found.booking.carId,
+      found.booking.id,
+      q.start_date,
+      q.end_date,
+    )),
+    difference: pesewasToCedis(Math.round(q.total_cost * 100) - found.booking.totalPesewas),
+  };
+}

@@ -1,0 +1,169 @@
+import type { MobileMoneyNetwork } from '../../../shared/constants';
+import type { Executor } from '../../db/client';
+import { HttpError } from '../../http-errors';
+import { recordBookingNote, type BookingRow } from '../bookings/booking-lifecycle';
+import { ProviderError, type ChargeResult } from './payment-provider';
+import * as repo from './payments.repository';
+import {
+  applyChargeResult,
+  checkPromptLimits,
+  newPaymentReference,
+  payerEmail,
+  requestRefund,
+  type PaymentsContext,
+} from './payments.service';
+
+/**
+ * The money side of a renter's change or extension of a mobile money booking that is paid
+ * (BOOK-18, BOOK-19): a dearer booking asks the wallet for the difference with its own
+ * attempt (a 'top_up'); a cheaper one gives the difference back from the charges that paid it
+ * (a 'partial_refund' row per charge, through the provider's refund with an amount). The
+ * change itself applies at once either way; a top-up that cannot be asked for or is not
+ * approved leaves the difference due at the counter.
+ */
+
+export interface TopUpInput {
+  booking: BookingRow;
+  user: { id: number; name: string; email: string | null; msisdn: string };
+  network: MobileMoneyNetwork;
+  walletMsisdn: string;
+  amountPesewas: number;
+}
+
+/**
+ * Sends the wallet a prompt for the difference. Returns the attempt (pending, or settled at
+ * once), or null when none could be asked for (the prompt limits of PAY-20, or the provider
+ * down): the difference is then due at the counter, which the booking's timeline records.
+ */
+export async function startTopUp(
+  ctx: PaymentsContext,
+  input: TopUpInput,
+): Promise<repo.PaymentRow | null> {
+  const { booking, user } = input;
+  const reference = newPaymentReference(booking.bookingCode);
+  const failed = (tx: Executor, note: string) =>
+    recordBookingNote(tx, {
+      bookingId: booking.id,
+      type: 'top_up_failed',
+      actor: 'system',
+      note,
+      data: { amount_pesewas: input.amountPesewas },
+    });
+  const payment = await ctx.db.transaction(async (tx) => {
+    try {
+      await checkPromptLimits(tx, booking.id, input.walletMsisdn);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      await failed(tx, `${error.message} The difference is due at the counter.`);
+      return null;
+    }
+    const row = await repo.insertPayment(tx, {
+      bookingId: booking.id,
+      provider: ctx.provider.name,
+      purpose: 'top_up',
+      reference,
+      amountPesewas: input.amountPesewas,
+      currency: 'GHS',
+      network: input.network,
+      walletMsisdn: input.walletMsisdn,
+    });
+    await recordBookingNote(tx, {
+      bookingId: booking.id,
+      type: 'payment_started',
+      actor: 'renter',
+      actorUserId: user.id,
+      data: {
+        reference,
+        purpose: 'top_up',
+        provider: ctx.provider.name,
+        network: input.network,
+        wallet_msisdn: input.walletMsisdn,
+        amount_pesewas: input.amountPesewas,
+      },
+    });
+    return row;
+  });
+  if (!payment) return null;
+
+  let charged: ChargeResult;
+  try {
+    charged = await ctx.provider.charge({
+      reference,
+      amountPesewas: input.amountPesewas,
+      currency: 'GHS',
+      email: payerEmail(user, ctx.emailDomain),
+      network: input.network,
+      walletMsisdn: input.walletMsisdn,
+      metadata: {
+        booking_code: booking.bookingCode,
+        purpose: 'top_up',
+        renter_name: user.name,
+        renter_phone: `+${user.msisdn}`,
+        car_id: booking.carId,
+        start_date: booking.startDate,
+        end_date: booking.endDate,
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    ctx.log.warn({ err: error, reference }, 'top-up could not be started; due at the counter');
+    return ctx.db.transaction(async (tx) => {
+      const row = await repo.updatePayment(tx, payment.id, {
+        status: 'failed',
+        gatewayResponse: 'Could not start the payment',
+      });
+      await failed(tx, 'The payment provider could not start the payment');
+      return row;
+    });
+  }
+  return applyChargeResult(ctx, payment.id, charged, 'verify');
+}
+
+/**
+ * Inside the change's transaction: the difference is to be given back from the charges that
+ * paid the booking, newest first, never more than a charge still holds. Returns the partial
+ * refunds' references for requestPartialRefunds after commit, and what no charge covered
+ * (0 unless the booking was paid partly by other means; staff settle that at the counter).
+ */
+export async function markPartialRefunds(
+  tx: Executor,
+  booking: Pick<BookingRow, 'id' | 'bookingCode'>,
+  amountPesewas: number,
+  by: { userId: number },
+): Promise<{ references: string[]; uncoveredPesewas: number }> {
+  let left = amountPesewas;
+  const references: string[] = [];
+  for (const { payment, refundedPesewas } of await repo.findSuccessfulCharges(tx, booking.id)) {
+    if (left <= 0) break;
+    if (payment.provider === 'cash') continue;
+    const take = Math.min(left, payment.amountPesewas - refundedPesewas);
+    if (take <= 0) continue;
+    const reference = newPaymentReference(booking.bookingCode);
+    await repo.insertPayment(tx, {
+      bookingId: booking.id,
+      provider: payment.provider,
+      purpose: 'partial_refund',
+      refundOf: payment.reference,
+      reference,
+      amountPesewas: take,
+      currency: payment.currency,
+      status: 'refund_pending',
+      network: payment.network,
+    });
+    await recordBookingNote(tx, {
+      bookingId: booking.id,
+      type: 'refund_requested',
+      actor: 'renter',
+      actorUserId: by.userId,
+      data: { reference, refund_of: payment.reference, amount_pesewas: take },
+    });
+    references.push(reference);
+    left -= take;
+  }
+  return { references, uncoveredPesewas: left };
+}
+
+/** After commit: asks the provider for each partial refund (the reconciler retries failures). */
+export async function requestPartialRefunds(ctx: PaymentsContext, references: string[]) {
+  for (const reference of references) await requestRefund(ctx, reference);
+}

@@ -1,0 +1,713 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { addDays, todayInAccra } from '../../src/shared/dates';
+import { messages } from '../../src/shared/messages';
+import { BOOKING_HORIZON_DAYS } from '../../src/shared/constants';
+import { rowsOf } from '../../src/server/db/client';
+import { bookingEvents, bookings, payments, smsOutbox } from '../../src/server/db/schema/index';
+import { insertBooking, insertCar } from '../../src/server/db/factories';
+import { applyBookingChange } from '../../src/server/modules/bookings/booking-lifecycle';
+import { settleBackground } from '../../src/server/modules/payments/payments.service';
+import { signedInStaff } from '../support/admin';
+import { FakePaystack } from '../support/fake-paystack';
+import { isPostgres, setupTestApp, signedInRenter } from '../support/test-app';
+
+// Mobile money goes through the real Paystack client, pointed at a fake Paystack on loopback.
+const paystack = await new FakePaystack().start();
+const ctx = await setupTestApp({
+  payments: {
+    provider: 'paystack',
+    paystackSecretKey: paystack.secretKey,
+    paystackBaseUrl: paystack.url,
+    emailDomain: 'mail.carlink.test',
+    reconcileIntervalSeconds: 0,
+    providerTimeoutMs: 300,
+  },
+});
+afterAll(() => paystack.stop());
+
+const today = todayInAccra();
+const day = (n: number) => addDays(today, n);
+type Headers = Record<string, string>;
+
+let walletSerial = 2_000_000;
+const freshWallet = () => `024${(walletSerial += 1)}`;
+
+async function book(
+  headers: Headers,
+  carId: number,
+  start: string,
+  end: string,
+  extra: Record<string, unknown> = {},
+) {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/bookings/create',
+    headers,
+    payload: {
+      car_id: carId,
+      start_date: start,
+      end_date: end,
+      destination: 'Accra',
+      destination_type: 1,
+      payment_method: 'payOnPickup',
+      ...extra,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+const changeBody = (start: string, end: string, extra: Record<string, unknown> = {}) => ({
+  start_date: start,
+  end_date: end,
+  destination: 'Accra',
+  destination_type: 1,
+  ...extra,
+});
+
+const post = (headers: Headers, code: string, action: 'change' | 'extend', payload: object) =>
+  ctx.app.inject({ method: 'POST', url: `/api/bookings/${code}/${action}`, headers, payload });
+
+const bookingRow = async (id: number) =>
+  (await ctx.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
+const eventsOf = (bookingId: number, type: string) =>
+  ctx.db
+    .select()
+    .from(bookingEvents)
+    .where(and(eq(bookingEvents.bookingId, bookingId), eq(bookingEvents.type, type)));
+const outboxOf = (bookingId: number) =>
+  ctx.db.select().from(smsOutbox).where(eq(smsOutbox.bookingId, bookingId)).orderBy(smsOutbox.id);
+
+/** A pay-on-pickup renter with a booking of a fresh car. */
+async function payOnPickupBooking(start = day(10), end = day(12)) {
+  const renter = await signedInRenter(ctx);
+  const car = await insertCar(ctx.db, { pricePerDayPesewas: 300_00 });
+  const { booking } = await book(renter.headers, car.id, start, end);
+  return { renter, car, booking };
+}
+
+/** A trip under way: booked for today, cash taken and the car handed over by staff. */
+async function tripUnderWay(end = day(2)) {
+  const staff = await signedInStaff(ctx);
+  const { renter, car, booking } = await payOnPickupBooking(today, end);
+  for (const action of ['record-cash', 'pick-up']) {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/bookings/${booking.booking_code}/${action}`,
+      headers: staff.headers,
+      payload: {},
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  return { renter, car, booking };
+}
+
+/** The overlap proof: pairs of live bookings of one car whose date ranges overlap. */
+async function overlappingPairs(carIds: number[]) {
+  return rowsOf<{ a: number; b: number }>(
+    await ctx.db.execute(sql`
+      select a.id as a, b.id as b
+      from bookings a
+      join bookings b on b.car_id = a.car_id and a.id < b.id
+      where a.car_id in (${sql.join(carIds, sql`, `)})
+        and a.status in ('pending', 'confirmed', 'active')
+        and b.status in ('pending', 'confirmed', 'active')
+        and daterange(a.start_date, a.end_date, '[]') && daterange(b.start_date, b.end_date, '[]')`),
+  );
+}
+
+describe('changing a booking before pickup (BOOK-18)', () => {
+  it('moves dates, times and extras, re-priced, and tells the renter with the reminders moved', async () => {
+    const { renter, booking } = await payOnPickupBooking(day(10), day(12));
+    const before = await outboxOf(booking.id);
+    expect(before.map((m) => m.kind)).toContain('pickup_reminder');
+
+    const res = await post(
+      renter.headers,
+      booking.booking_code,
+      'change',
+      changeBody(day(20), day(23), {
+        pickup_time: '10:30',
+        return_time: '16:00',
+        child_seat: true,
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.booking).toMatchObject({
+      booking_code: booking.booking_code,
+      status: 'pending',
+      payment_status: 'unpaid',
+      start_date: day(20),
+      end_date: day(23),
+      days: 4,
+      pickup_time: '10:30',
+      return_time: '16:00',
+      child_seat: true,
+    });
+    // The lines still add up to the total; the difference is what the change added.
+    const sum = body.booking.lines.reduce((s: number, l: { amount: number }) => s + l.amount, 0);
+    expect(Math.round(sum * 100)).toBe(Math.round(body.booking.total_cost * 100));
+    expect(body.difference).toBeCloseTo(body.booking.total_cost - booking.total_cost, 2);
+    expect(body.difference).toBeGreaterThan(0);
+    expect(body.message).toMatch(
+      /^Booking changed\. Pay the extra GH₵ [\d,.]+ when you pick up the car\.$/,
+    );
+    expect(body.payment).toBeUndefined();
+
+    const [event] = await eventsOf(booking.id, 'changed');
+    expect(event).toMatchObject({ actor: 'renter', actorUserId: renter.user.id });
+    expect(event!.data).toMatchObject({
+      from: {
+        start_date: day(10),
+        end_date: day(12),
+        total_pesewas: Math.round(booking.total_cost * 100),
+      },
+      to: {
+        start_date: day(20),
+        end_date: day(23),
+        pickup_time: '10:30',
+        total_pesewas: Math.round(body.booking.total_cost * 100),
+      },
+      settle: 'counter',
+    });
+
+    const after = await outboxOf(booking.id);
+    const changed = after.filter((m) => m.kind === 'booking_changed');
+    expect(changed).toHaveLength(1);
+    expect(changed[0]!.body).toContain(
+      `the change to booking ${booking.booking_code} is confirmed`,
+    );
+    expect(changed[0]!.body).toContain('when you pick up the car');
+    // Old reminders dropped, new ones at the new dates (18:00 the evening before, 07:00 the day).
+    const queued = (kind: string) => after.filter((m) => m.kind === kind && m.status === 'queued');
+    expect(queued('pickup_reminder').map((m) => m.dueAt.toISOString())).toEqual([
+      `${day(19)}T18:00:00.000Z`,
+    ]);
+    expect(queued('return_reminder').map((m) => m.dueAt.toISOString())).toEqual([
+      `${day(23)}T07:00:00.000Z`,
+    ]);
+  });
+
+  it('may overlap its own old dates: they are the same booking', async () => {
+    const { renter, booking } = await payOnPickupBooking(day(10), day(12));
+    const res = await post(
+      renter.headers,
+      booking.booking_code,
+      'change',
+      changeBody(day(11), day(13)),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().booking).toMatchObject({ start_date: day(11), end_date: day(13) });
+  });
+
+  it('a cheaper change of an unpaid pay-on-pickup booking simply applies', async () => {
+    const { renter, booking } = await payOnPickupBooking(day(10), day(14));
+    const res = await post(
+      renter.headers,
+      booking.booking_code,
+      'change',
+      changeBody(day(10), day(11)),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().difference).toBeLessThan(0);
+    expect(res.json().message).toBe('Booking changed.');
+  });
+
+  it('refuses dates another booking holds with 409, and the booking keeps its dates', async () => {
+    const { renter, car, booking } = await payOnPickupBooking(day(10), day(12));
+    const other = await signedInRenter(ctx);
+    await book(other.headers, car.id, day(20), day(21));
+    const res = await post(
+      renter.headers,
+      booking.booking_code,
+      'change',
+      changeBody(day(19), day(20)),
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      message: messages.booking.unavailable,
+      errors: { start_date: [messages.booking.unavailable] },
+    });
+    expect(await bookingRow(booking.id)).toMatchObject({ startDate: day(10), endDate: day(12) });
+    expect(await eventsOf(booking.id, 'changed')).toHaveLength(0);
+  });
+
+  it("is the renter's own: anyone else's booking is not found; signed out 401; unverified 403", async () => {
+    const { booking } = await payOnPickupBooking();
+    const stranger = await signedInRenter(ctx);
+    const res = await post(
+      stranger.headers,
+      booking.booking_code,
+      'change',
+      changeBody(day(30), day(31)),
+    );
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe(messages.booking.notFound);
+    const signedOut = await post({}, booking.booking_code, 'change', changeBody(day(30), day(31)));
+    expect(signedOut.statusCode).toBe(401);
+    const unverified = await signedInRenter(ctx, { phoneVerified: false });
+    const res403 = await post(
+      unverified.headers,
+      booking.booking_code,
+      'change',
+      changeBody(day(30), day(31)),
+    );
+    expect(res403.statusCode).toBe(403);
+  });
+
+  it('only before pickup: a trip under way, a cancelled or a started booking is refused', async () => {
+    const trip = await tripUnderWay();
+    const active = await post(
+      trip.renter.headers,
+      trip.booking.booking_code,
+      'change',
+      changeBody(day(30), day(31)),
+    );
+    expect(active.statusCode).toBe(409);
+    expect(active.json().message).toBe(messages.booking.cannotChange);
+
+    const { renter, booking } = await payOnPickupBooking();
+    const cancelled = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${booking.booking_code}/cancel`,
+      headers: renter.headers,
+    });
+    expect(cancelled.statusCode).toBe(200);
+    const res = await post(
+      renter.headers,
+      booking.booking_code,
+      'change',
+      changeBody(day(30), day(31)),
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(messages.booking.cannotChange);
+
+    // Booked in the past (straight into the table): its start date has passed.
+    const car = await insertCar(ctx.db);
+    const past = await insertBooking(ctx.db, {
+      userId: renter.user.id,
+      carId: car.id,
+      pricePerDayPesewas: 300_00,
+      startDate: day(-2),
+      endDate: day(1),
+      status: 'confirmed',
+    });
+    const late = await post(
+      renter.headers,
+      past.bookingCode,
+      'change',
+      changeBody(day(30), day(31)),
+    );
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(messages.booking.cannotChange);
+  });
+
+  it('keeps the date rules: 180-day horizon, 90 days at most, times within branch hours', async () => {
+    const { renter, booking } = await payOnPickupBooking();
+    const code = booking.booking_code;
+    const far = await post(
+      renter.headers,
+      code,
+      'change',
+      changeBody(day(BOOKING_HORIZON_DAYS + 1), day(BOOKING_HORIZON_DAYS + 2)),
+    );
+    expect(far.statusCode).toBe(422);
+    expect(far.json().errors.start_date).toEqual([messages.booking.tooFarAhead]);
+
+    const long = await post(renter.headers, code, 'change', changeBody(day(10), day(101)));
+    expect(long.statusCode).toBe(422);
+    expect(long.json().errors.end_date).toEqual([messages.booking.tooLong]);
+
+    const early = await post(
+      renter.headers,
+      code,
+      'change',
+      changeBody(day(10), day(11), { pickup_time: '05:00', return_time: '23:30' }),
+    );
+    expect(early.statusCode).toBe(422);
+    expect(early.json().errors.pickup_time?.[0]).toMatch(/^Pickup time must be between/);
+    expect(early.json().errors.return_time?.[0]).toMatch(/^Return time must be between/);
+
+    const past = await post(renter.headers, code, 'change', changeBody(day(-1), day(2)));
+    expect(past.statusCode).toBe(422);
+    expect(past.json().errors.start_date).toEqual([messages.booking.startInPast]);
+    expect(await eventsOf(booking.id, 'changed')).toHaveLength(0);
+  });
+});
+
+describe('extending a trip under way (BOOK-19)', () => {
+  it('moves the return date later, re-priced, with the return reminder moved', async () => {
+    const { renter, booking } = await tripUnderWay(day(2));
+    const res = await post(renter.headers, booking.booking_code, 'extend', {
+      end_date: day(5),
+      return_time: '12:00',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.booking).toMatchObject({
+      status: 'active',
+      start_date: today,
+      end_date: day(5),
+      days: 6,
+      return_time: '12:00',
+    });
+    expect(body.difference).toBeCloseTo(3 * 300, 2);
+    // Cash was taken for the old total: the extra is paid when the car comes back.
+    expect(body.message).toBe('Trip extended. Pay the extra GH₵ 900.00 when you return the car.');
+    const [event] = await eventsOf(booking.id, 'extended');
+    expect(event!.data).toMatchObject({
+      from: { end_date: day(2) },
+      to: { end_date: day(5), return_time: '12:00' },
+      difference_pesewas: 900_00,
+    });
+    const outbox = await outboxOf(booking.id);
+    expect(outbox.filter((m) => m.kind === 'booking_changed').at(-1)!.body).toContain(
+      `the extension to booking ${booking.booking_code} is confirmed`,
+    );
+    const returns = outbox.filter((m) => m.kind === 'return_reminder' && m.status === 'queued');
+    expect(returns.map((m) => m.dueAt.toISOString())).toEqual([`${day(5)}T07:00:00.000Z`]);
+    // No pickup reminder for a car already picked up.
+    expect(outbox.filter((m) => m.kind === 'pickup_reminder' && m.status === 'queued')).toEqual([]);
+  });
+
+  it('only later, only while the trip is under way, and only while the car is free', async () => {
+    const { renter, car, booking } = await tripUnderWay(day(2));
+    const sooner = await post(renter.headers, booking.booking_code, 'extend', { end_date: day(2) });
+    expect(sooner.statusCode).toBe(422);
+    expect(sooner.json().errors.end_date).toEqual([messages.booking.extendNotLater]);
+
+    const other = await signedInRenter(ctx);
+    await book(other.headers, car.id, day(6), day(8));
+    const taken = await post(renter.headers, booking.booking_code, 'extend', { end_date: day(6) });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(messages.booking.unavailable);
+    expect(await bookingRow(booking.id)).toMatchObject({ endDate: day(2) });
+
+    const tooLong = await post(renter.headers, booking.booking_code, 'extend', {
+      end_date: day(95),
+    });
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json().errors.end_date).toEqual([messages.booking.tooLong]);
+
+    const notStarted = await payOnPickupBooking();
+    const res = await post(notStarted.renter.headers, notStarted.booking.booking_code, 'extend', {
+      end_date: day(20),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(messages.booking.cannotExtend);
+  });
+});
+
+describe('re-quoting a change: GET /api/bookings/quote with booking_code', () => {
+  it("does not count the booking's own dates as taken and gives the difference", async () => {
+    const { renter, car, booking } = await payOnPickupBooking(day(10), day(12));
+    const url = `/api/bookings/quote?car_id=${car.id}&start_date=${day(11)}&end_date=${day(14)}&booking_code=${booking.booking_code}`;
+    const res = await ctx.app.inject({ method: 'GET', url, headers: renter.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const quote = res.json();
+    expect(quote.available).toBe(true);
+    expect(quote.difference).toBeCloseTo(quote.total_cost - booking.total_cost, 2);
+    expect(quote.difference).toBeCloseTo(2 * 300, 2);
+
+    // Without the code the booking's own dates count as taken, and there is no difference.
+    const plain = await ctx.app.inject({
+      method: 'GET',
+      url: url.replace(/&booking_code=.*$/, ''),
+    });
+    expect(plain.json().available).toBe(false);
+    expect(plain.json().difference).toBeUndefined();
+
+    // The change then costs exactly what was quoted.
+    const changed = await post(
+      renter.headers,
+      booking.booking_code,
+      'change',
+      changeBody(day(11), day(14)),
+    );
+    expect(changed.json().booking.total_cost).toBe(quote.total_cost);
+    expect(changed.json().difference).toBe(quote.difference);
+  });
+
+  it("is the renter's own booking: signed out 401, someone else's 404", async () => {
+    const { car, booking } = await payOnPickupBooking();
+    const url = `/api/bookings/quote?car_id=${car.id}&start_date=${day(30)}&end_date=${day(31)}&booking_code=${booking.booking_code}`;
+    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    const stranger = await signedInRenter(ctx);
+    const res = await ctx.app.inject({ method: 'GET', url, headers: stranger.headers });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('the no-double-booking guarantee holds for changed dates (BOOK-3)', () => {
+  it('the database refuses a change onto another booking even without the service checks', async () => {
+    const { car, booking } = await payOnPickupBooking(day(10), day(12));
+    const other = await signedInRenter(ctx);
+    await book(other.headers, car.id, day(20), day(22));
+    const row = await bookingRow(booking.id);
+    const attempt = ctx.db.transaction((tx) =>
+      applyBookingChange(
+        tx,
+        'change',
+        row,
+        { ...row, startDate: day(21), endDate: day(23) },
+        {
+          userId: row.userId!,
+          money: { settle: 'none' },
+        },
+      ),
+    );
+    await expect(attempt).rejects.toMatchObject({ cause: { code: '23P01' } });
+  });
+
+  it('changes and extensions racing into the same free dates: exactly one wins, never an overlap', async () => {
+    // On PostgreSQL, two app instances share the database, as two processes would.
+    const apps = isPostgres() ? [ctx.app, await ctx.secondApp()] : [ctx.app];
+    const carIds: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      const car = await insertCar(ctx.db, { pricePerDayPesewas: 300_00 });
+      carIds.push(car.id);
+      const [a, b] = [await signedInRenter(ctx), await signedInRenter(ctx)];
+      // Two renters' bookings of one car; both ask for days 40 to 42 at once. In odd rounds
+      // the first is a trip under way that extends into them instead.
+      const first =
+        round % 2
+          ? await (async () => {
+              const trip = await insertBooking(ctx.db, {
+                userId: a.user.id,
+                carId: car.id,
+                pricePerDayPesewas: 300_00,
+                startDate: today,
+                endDate: day(3),
+                status: 'active',
+                paymentStatus: 'paid',
+              });
+              return {
+                code: trip.bookingCode,
+                action: 'extend' as const,
+                body: { end_date: day(41) },
+              };
+            })()
+          : {
+              code: (await book(a.headers, car.id, day(30), day(31))).booking.booking_code,
+              action: 'change' as const,
+              body: changeBody(day(40), day(42)),
+            };
+      const second = (await book(b.headers, car.id, day(50), day(51))).booking.booking_code;
+      const results = await Promise.all([
+        apps[0]!.inject({
+          method: 'POST',
+          url: `/api/bookings/${first.code}/${first.action}`,
+          headers: a.headers,
+          payload: first.body,
+        }),
+        apps[apps.length - 1]!.inject({
+          method: 'POST',
+          url: `/api/bookings/${second}/change`,
+          headers: b.headers,
+          payload: changeBody(day(41), day(42)),
+        }),
+      ]);
+      const codes = results.map((r) => r.statusCode).sort();
+      expect(codes, results.map((r) => r.body).join('\n')).toEqual([200, 409]);
+      const loser = results.find((r) => r.statusCode === 409)!;
+      expect(loser.json().message).toBe(messages.booking.unavailable);
+    }
+    expect(await overlappingPairs(carIds)).toEqual([]);
+  });
+});
+
+describe('mobile money: the difference is asked for or given back (BOOK-18)', () => {
+  const verify = (headers: Headers, reference: string) =>
+    ctx.app.inject({ method: 'POST', url: `/api/payments/${reference}/verify`, headers });
+
+  /** A renter with a mobile money booking paid by a verified charge. */
+  async function paidBooking(start = day(10), end = day(12)) {
+    const renter = await signedInRenter(ctx);
+    const car = await insertCar(ctx.db, { pricePerDayPesewas: 300_00 });
+    const created = await book(renter.headers, car.id, start, end, {
+      payment_method: 'mobile_money',
+      network: 'mtn',
+      wallet_msisdn: freshWallet(),
+    });
+    paystack.settle(created.payment.reference, 'success');
+    const verified = await verify(renter.headers, created.payment.reference);
+    expect(verified.statusCode, verified.body).toBe(200);
+    return { renter, car, booking: created.booking, charge: created.payment };
+  }
+
+  it('an open payment prompt is finished first: 409, nothing changes', async () => {
+    const renter = await signedInRenter(ctx);
+    const car = await insertCar(ctx.db);
+    const { booking } = await book(renter.headers, car.id, day(10), day(12), {
+      payment_method: 'mobile_money',
+      network: 'mtn',
+      wallet_msisdn: freshWallet(),
+    });
+    const res = await post(
+      renter.headers,
+      booking.booking_code,
+      'change',
+      changeBody(day(20), day(22)),
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(messages.booking.changeWhilePaying);
+    expect(await bookingRow(booking.id)).toMatchObject({ startDate: day(10) });
+  });
+
+  it('dearer: the change applies and the wallet is prompted for the difference; paid, it is recorded', async () => {
+    const { renter, booking, charge } = await paidBooking(day(10), day(12));
+    const res = await post(
+      renter.headers,
+      booking.booking_code,
+      'change',
+      changeBody(day(10), day(14)),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.difference).toBe(600);
+    expect(body.booking).toMatchObject({
+      status: 'confirmed',
+      payment_status: 'paid',
+      end_date: day(14),
+    });
+    expect(body.message).toBe(
+      'Booking changed. Approve the mobile money prompt for the extra GH₵ 600.00.',
+    );
+    expect(body.payment).toMatchObject({
+      status: 'pending',
+      amount: 600,
+      network: 'mtn',
+      wallet_msisdn: charge.wallet_msisdn,
+    });
+    expect(body.booking.payment.reference).toBe(body.payment.reference);
+    expect(paystack.get(body.payment.reference)).toMatchObject({ amount: 600_00 });
+
+    // A second change while the prompt is open would make its amount wrong.
+    const again = await post(
+      renter.headers,
+      booking.booking_code,
+      'change',
+      changeBody(day(10), day(15)),
+    );
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(messages.booking.changeWhilePaying);
+
+    paystack.settle(body.payment.reference, 'success');
+    const verified = await verify(renter.headers, body.payment.reference);
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(await bookingRow(booking.id)).toMatchObject({
+      status: 'confirmed',
+      paymentStatus: 'paid',
+    });
+    const [topUp] = await ctx.db
+      .select()
+      .from(payments)
+      .where(eq(payments.reference, body.payment.reference));
+    expect(topUp).toMatchObject({ purpose: 'top_up', status: 'success', amountPesewas: 600_00 });
+    expect(await eventsOf(booking.id, 'top_up_paid')).toHaveLength(1);
+
+    // Cancelled later, both charges come back.
+    paystack.refundMode = 'pending';
+    const cancelled = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${booking.booking_code}/cancel`,
+      headers: renter.headers,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const refunded = paystack.refunds.filter((r) =>
+      [charge.reference, body.payment.reference].includes(r.transaction),
+    );
+    expect(refunded.map((r) => r.amount).sort()).toEqual(
+      [Math.round(booking.total_cost * 100), 600_00].sort(),
+    );
+  });
+
+  it('dearer, prompt declined: the change stands and the difference is due at the counter', async () => {
+    const { renter, booking } = await paidBooking(day(10), day(12));
+    const res = await post(
+      renter.headers,
+      booking.booking_code,
+      'change',
+      changeBody(day(10), day(13)),
+    );
+    const { payment } = res.json();
+    paystack.settle(payment.reference, 'failed');
+    await verify(renter.headers, payment.reference);
+    expect(await bookingRow(booking.id)).toMatchObject({
+      status: 'confirmed',
+      paymentStatus: 'paid',
+      endDate: day(13),
+    });
+    const [failed] = await eventsOf(booking.id, 'top_up_failed');
+    expect(failed).toMatchObject({ note: 'The difference is due at the counter' });
+    expect(failed!.data).toMatchObject({ amount_pesewas: 300_00 });
+  });
+
+  it('cheaper: part of the charge is refunded through Paystack with the amount in pesewas', async () => {
+    const { renter, booking, charge } = await paidBooking(day(10), day(14));
+    paystack.refundMode = 'pending';
+    const res = await post(
+      renter.headers,
+      booking.booking_code,
+      'change',
+      changeBody(day(10), day(11)),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.difference).toBe(-900);
+    expect(body.message).toBe('Booking changed. GH₵ 900.00 is being refunded to your wallet.');
+    expect(body.payment).toBeUndefined();
+    // The renter's payment is still the charge that paid the booking.
+    expect(body.booking.payment).toMatchObject({ reference: charge.reference, status: 'success' });
+
+    const refund = paystack.refunds.at(-1)!;
+    expect(refund).toMatchObject({ transaction: charge.reference, amount: 900_00 });
+    const [partial] = await ctx.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.refundOf, charge.reference), eq(payments.purpose, 'partial_refund')));
+    expect(partial).toMatchObject({
+      status: 'refund_pending',
+      amountPesewas: 900_00,
+      refundId: String(refund.id),
+    });
+    expect(await eventsOf(booking.id, 'refund_requested')).toHaveLength(1);
+
+    // Paystack's refund webhook completes it; the booking stays paid and confirmed.
+    paystack.settleRefund(refund.id, 'processed');
+    // A partial refund leaves the charge paid (the fake marks any processed refund a reversal).
+    paystack.get(charge.reference).status = 'success';
+    const delivery = paystack.webhook(
+      'refund.processed',
+      paystack.refundEvent(refund.id, 'processed'),
+    );
+    const hook = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook/paystack',
+      headers: delivery.headers,
+      payload: delivery.body,
+    });
+    expect(hook.statusCode).toBe(200);
+    await settleBackground(ctx.app.payments);
+    const [done] = await ctx.db.select().from(payments).where(eq(payments.id, partial!.id));
+    expect(done).toMatchObject({ status: 'refunded' });
+    expect(await bookingRow(booking.id)).toMatchObject({
+      status: 'confirmed',
+      paymentStatus: 'paid',
+    });
+
+    // Cancelled later: only what is left of the charge goes back.
+    const cancelled = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${booking.booking_code}/cancel`,
+      headers: renter.headers,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(paystack.refunds.at(-1)).toMatchObject({
+      transaction: charge.reference,
+      amount: Math.round(booking.total_cost * 100) - 900_00,
+    });
+  });
+});
