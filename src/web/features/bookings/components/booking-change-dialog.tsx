@@ -112,8 +112,10 @@ export default function BookingChangeDialog({
   const extend = useExtendBooking(booking.booking_code);
   const sending = mode === 'extend' ? extend : change;
 
-  const errors = { ...checkDraft(mode, booking, draft), ...serverErrors };
-  const valid = Object.keys(checkDraft(mode, booking, draft)).length === 0;
+  const own = checkDraft(mode, booking, draft);
+  const valid = Object.keys(own).length === 0;
+  // The server's word on a field stands until that field is edited again.
+  const errors: FieldErrors = { ...serverErrors, ...own };
   const trip = tripOf(booking, draft);
   const unchanged = DRAFT_FIELDS.every((field) => draft[field] === booking[field]);
   const quote = useQuote(
@@ -130,7 +132,7 @@ export default function BookingChangeDialog({
 
   function set<K extends DraftField>(field: K, value: Draft[K]) {
     setDraft((d) => ({ ...d, [field]: value }));
-    setServerErrors((e) => ({ ...e, [field]: undefined }));
+    setServerErrors(({ [field]: _edited, ...rest }) => rest);
     sending.reset();
   }
 

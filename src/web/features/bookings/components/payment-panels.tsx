@@ -279,6 +279,11 @@ const FIELD_NAMES: Record<string, string> = {
   end_date: 'End date',
   destination: 'Destination',
   destination_type: 'Destination type',
+  pickup_time: 'Pickup time',
+  return_time: 'Return time',
+  chauffeur: 'Chauffeur',
+  child_seat: 'Child seat',
+  delivery_address: 'Delivery address',
   payment_method: 'Payment method',
   car_id: 'Car',
 };
@@ -286,10 +291,13 @@ const FIELD_NAMES: Record<string, string> = {
 export function BookingFailedPanel({
   failure,
   onTryAgain,
+  onFix,
   title = 'Booking Failed',
 }: {
   failure: BookingFailure;
   onTryAgain: () => void;
+  /** BOOK-20: back to the form, where each field shows its own message. */
+  onFix?: () => void;
   title?: string;
 }) {
   const heading = useFocusOnMount<HTMLHeadingElement>();
@@ -323,9 +331,15 @@ export function BookingFailedPanel({
         <Link to={paths.home.getHref()} className="btn btn-outline">
           Go Home
         </Link>
-        <button type="button" className="btn btn-primary" onClick={onTryAgain}>
-          Try again
-        </button>
+        {onFix && failure.status === 422 ? (
+          <button type="button" className="btn btn-primary" onClick={onFix}>
+            Correct the details
+          </button>
+        ) : (
+          <button type="button" className="btn btn-primary" onClick={onTryAgain}>
+            Try again
+          </button>
+        )}
       </div>
     </div>
   );
