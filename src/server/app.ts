@@ -21,6 +21,7 @@ import { sandboxRoutes } from './modules/sandbox/sandbox.routes';
 import { deliveryReportRoutes } from './modules/messages/delivery-report.routes';
 import { defaultSmsConfig, smsPlugin } from './modules/sms/sms.plugin';
 import { textGuardPlugin } from './plugins/text-guard';
+import { branchRoutes } from './modules/branches/branches.routes';
 import { bookingRoutes } from './modules/bookings/bookings.routes';
 import { carListRoutes, carRoutes } from './modules/cars/cars.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(carListRoutes, { prefix: '/api/get' });
   await app.register(carRoutes, { prefix: '/api/cars' });
   await app.register(bookingRoutes, { prefix: '/api/bookings' });
+  await app.register(branchRoutes, { prefix: '/api/branches' });
   await app.register(paymentRoutes, {
     prefix: '/api/payments',
     sandbox: app.payments.provider.name === 'sandbox',

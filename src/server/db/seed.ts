@@ -4,7 +4,7 @@ import { cedisToPesewas } from '../../shared/money';
 import { demoImageUrl } from '../modules/media/media.routes';
 import type { Database, Executor } from './client';
 import { insertBooking, insertCar, insertUser } from './factories';
-import { cars, users } from './schema/index';
+import { branches, cars, users } from './schema/index';
 import { DEMO_FLEET } from './seed/fleet';
 
 export const DEMO_RENTER = {
@@ -45,6 +45,13 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     });
     await insertUser(tx, { ...DEMO_STAFF, role: 'staff', phoneVerified: true });
 
+    // The branches come with migration 0017 (BRANCH-1); each demo car names its own.
+    const branchIds = new Map(
+      (await tx.select({ id: branches.id, name: branches.name }).from(branches)).map((b) => [
+        b.name,
+        b.id,
+      ]),
+    );
     const fleet = [];
     for (const car of DEMO_FLEET) {
       const title = `${car.year} ${car.make} ${car.model}`;
@@ -71,6 +78,12 @@ export async function seedDemoData(db: Database): Promise<boolean> {
             usbCharger: car.usbCharger,
             pricePerDayPesewas: cedisToPesewas(car.pricePerDayCedis),
             oldPricePesewas: car.oldPriceCedis === null ? null : cedisToPesewas(car.oldPriceCedis),
+            weeklyPricePesewas:
+              car.weeklyPriceCedis === undefined ? null : cedisToPesewas(car.weeklyPriceCedis),
+            ...(car.depositCedis === undefined
+              ? {}
+              : { depositPesewas: cedisToPesewas(car.depositCedis) }),
+            branchId: branchIds.get(car.branch),
             city: car.city,
             lat: car.lat,
             long: car.long,

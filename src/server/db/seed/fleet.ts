@@ -23,11 +23,26 @@ export interface DemoCar {
   usbCharger: boolean;
   pricePerDayCedis: number;
   oldPriceCedis: number | null;
+  /** The branch the car stands at (BRANCH-2); city and position are that branch's. */
+  branch: DemoBranch;
   city: string;
   lat: number;
   long: number;
+  /** The price of 7 days, when the car has one (PRICE-2). */
+  weeklyPriceCedis?: number;
+  /** A deposit other than the usual GH₵ 200 (PRICE-5). */
+  depositCedis?: number;
   imageCount: 2 | 3 | 4;
 }
+
+/** The three branches of migration 0017 (BRANCH-1), by name. */
+export type DemoBranch = 'East Legon office' | 'Kotoka International Airport' | 'Kumasi office';
+
+const AT: Record<DemoBranch, { city: string; lat: number; long: number }> = {
+  'East Legon office': { city: 'Accra – East Legon', lat: 5.6364, long: -0.1602 },
+  'Kotoka International Airport': { city: 'Accra – Airport', lat: 5.6052, long: -0.1668 },
+  'Kumasi office': { city: 'Kumasi – Adum', lat: 6.6922, long: -1.6244 },
+};
 
 export const DEMO_FLEET: readonly DemoCar[] = [
   // ---- the first eight appear on the home page: eight makes, eight body types
@@ -49,9 +64,9 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: true,
     pricePerDayCedis: 3200,
     oldPriceCedis: null,
-    city: 'Accra – Airport Residential',
-    lat: 5.6032,
-    long: -0.1787,
+    branch: 'Kotoka International Airport',
+    ...AT['Kotoka International Airport'],
+    weeklyPriceCedis: 19000,
     imageCount: 4,
   },
   {
@@ -72,9 +87,8 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: true,
     pricePerDayCedis: 2200,
     oldPriceCedis: null,
-    city: 'Accra – Osu',
-    lat: 5.5571,
-    long: -0.1818,
+    branch: 'East Legon office',
+    ...AT['East Legon office'],
     imageCount: 4,
   },
   {
@@ -95,9 +109,9 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: true,
     pricePerDayCedis: 350,
     oldPriceCedis: 400,
-    city: 'Accra – East Legon',
-    lat: 5.6364,
-    long: -0.1602,
+    branch: 'East Legon office',
+    ...AT['East Legon office'],
+    weeklyPriceCedis: 2100,
     imageCount: 3,
   },
   {
@@ -118,9 +132,8 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: true,
     pricePerDayCedis: 1900,
     oldPriceCedis: null,
-    city: 'Accra – Cantonments',
-    lat: 5.5792,
-    long: -0.1705,
+    branch: 'East Legon office',
+    ...AT['East Legon office'],
     imageCount: 3,
   },
   {
@@ -141,9 +154,8 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: true,
     pricePerDayCedis: 1000,
     oldPriceCedis: null,
-    city: 'Tamale',
-    lat: 9.4034,
-    long: -0.8424,
+    branch: 'Kumasi office',
+    ...AT['Kumasi office'],
     imageCount: 3,
   },
   {
@@ -164,9 +176,9 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: true,
     pricePerDayCedis: 1500,
     oldPriceCedis: null,
-    city: 'Accra – Spintex',
-    lat: 5.6391,
-    long: -0.0958,
+    branch: 'East Legon office',
+    ...AT['East Legon office'],
+    weeklyPriceCedis: 9000,
     imageCount: 4,
   },
   {
@@ -187,9 +199,9 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: true,
     pricePerDayCedis: 580,
     oldPriceCedis: null,
-    city: 'Kumasi – Ahodwo',
-    lat: 6.6669,
-    long: -1.6282,
+    branch: 'Kumasi office',
+    ...AT['Kumasi office'],
+    weeklyPriceCedis: 3400,
     imageCount: 3,
   },
   {
@@ -210,9 +222,8 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: true,
     pricePerDayCedis: 1400,
     oldPriceCedis: null,
-    city: 'Accra – Labone',
-    lat: 5.5654,
-    long: -0.1693,
+    branch: 'East Legon office',
+    ...AT['East Legon office'],
     imageCount: 3,
   },
 
@@ -235,9 +246,9 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: true,
     pricePerDayCedis: 520,
     oldPriceCedis: 580,
-    city: 'Accra – East Legon',
-    lat: 5.6401,
-    long: -0.1548,
+    branch: 'East Legon office',
+    ...AT['East Legon office'],
+    weeklyPriceCedis: 3100,
     imageCount: 4,
   },
   {
@@ -258,9 +269,8 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: true,
     pricePerDayCedis: 1100,
     oldPriceCedis: null,
-    city: 'Tamale',
-    lat: 9.4075,
-    long: -0.8533,
+    branch: 'Kumasi office',
+    ...AT['Kumasi office'],
     imageCount: 3,
   },
   {
@@ -281,9 +291,9 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: false,
     pricePerDayCedis: 400,
     oldPriceCedis: null,
-    city: 'Kumasi – Adum',
-    lat: 6.6922,
-    long: -1.6244,
+    branch: 'Kumasi office',
+    ...AT['Kumasi office'],
+    weeklyPriceCedis: 2400,
     imageCount: 2,
   },
   {
@@ -304,9 +314,8 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: false,
     pricePerDayCedis: 1300,
     oldPriceCedis: 1450,
-    city: 'Kumasi',
-    lat: 6.6885,
-    long: -1.6163,
+    branch: 'Kumasi office',
+    ...AT['Kumasi office'],
     imageCount: 3,
   },
   {
@@ -327,9 +336,9 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: true,
     pricePerDayCedis: 1100,
     oldPriceCedis: 1250,
-    city: 'Accra – Spintex',
-    lat: 5.6352,
-    long: -0.1011,
+    branch: 'East Legon office',
+    ...AT['East Legon office'],
+    weeklyPriceCedis: 6600,
     imageCount: 4,
   },
   {
@@ -350,9 +359,8 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: true,
     pricePerDayCedis: 800,
     oldPriceCedis: null,
-    city: 'Accra – Airport Residential',
-    lat: 5.6055,
-    long: -0.1822,
+    branch: 'Kotoka International Airport',
+    ...AT['Kotoka International Airport'],
     imageCount: 3,
   },
   {
@@ -373,9 +381,8 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: false,
     pricePerDayCedis: 550,
     oldPriceCedis: null,
-    city: 'Tema',
-    lat: 5.6698,
-    long: -0.0166,
+    branch: 'East Legon office',
+    ...AT['East Legon office'],
     imageCount: 2,
   },
   {
@@ -396,9 +403,8 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: true,
     pricePerDayCedis: 1600,
     oldPriceCedis: null,
-    city: 'Accra – Osu',
-    lat: 5.5538,
-    long: -0.1867,
+    branch: 'East Legon office',
+    ...AT['East Legon office'],
     imageCount: 4,
   },
   {
@@ -419,9 +425,8 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: true,
     pricePerDayCedis: 2000,
     oldPriceCedis: null,
-    city: 'Kumasi – Ahodwo',
-    lat: 6.6641,
-    long: -1.6312,
+    branch: 'Kumasi office',
+    ...AT['Kumasi office'],
     imageCount: 3,
   },
   {
@@ -442,9 +447,8 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: true,
     pricePerDayCedis: 950,
     oldPriceCedis: null,
-    city: 'Accra – Dzorwulu',
-    lat: 5.6118,
-    long: -0.2012,
+    branch: 'East Legon office',
+    ...AT['East Legon office'],
     imageCount: 3,
   },
   {
@@ -465,9 +469,8 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: true,
     pricePerDayCedis: 450,
     oldPriceCedis: null,
-    city: 'Takoradi',
-    lat: 4.8982,
-    long: -1.7602,
+    branch: 'East Legon office',
+    ...AT['East Legon office'],
     imageCount: 2,
   },
   {
@@ -488,9 +491,8 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: false,
     pricePerDayCedis: 550,
     oldPriceCedis: null,
-    city: 'Cape Coast',
-    lat: 5.1053,
-    long: -1.2466,
+    branch: 'East Legon office',
+    ...AT['East Legon office'],
     imageCount: 3,
   },
   {
@@ -511,9 +513,8 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: true,
     pricePerDayCedis: 950,
     oldPriceCedis: null,
-    city: 'Kumasi',
-    lat: 6.6951,
-    long: -1.6098,
+    branch: 'Kumasi office',
+    ...AT['Kumasi office'],
     imageCount: 4,
   },
   {
@@ -534,9 +535,8 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: false,
     pricePerDayCedis: 380,
     oldPriceCedis: null,
-    city: 'Tema',
-    lat: 5.6742,
-    long: -0.0103,
+    branch: 'East Legon office',
+    ...AT['East Legon office'],
     imageCount: 2,
   },
   {
@@ -557,9 +557,8 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: true,
     pricePerDayCedis: 1000,
     oldPriceCedis: null,
-    city: 'Accra – East Legon',
-    lat: 5.6332,
-    long: -0.1665,
+    branch: 'East Legon office',
+    ...AT['East Legon office'],
     imageCount: 3,
   },
   {
@@ -580,9 +579,8 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: true,
     pricePerDayCedis: 650,
     oldPriceCedis: null,
-    city: 'Takoradi',
-    lat: 4.9014,
-    long: -1.7548,
+    branch: 'East Legon office',
+    ...AT['East Legon office'],
     imageCount: 3,
   },
   {
@@ -603,9 +601,8 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: true,
     pricePerDayCedis: 1600,
     oldPriceCedis: null,
-    city: 'Accra – Airport Residential',
-    lat: 5.6011,
-    long: -0.1754,
+    branch: 'Kotoka International Airport',
+    ...AT['Kotoka International Airport'],
     imageCount: 4,
   },
   {
@@ -626,9 +623,9 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: false,
     pricePerDayCedis: 450,
     oldPriceCedis: null,
-    city: 'Cape Coast',
-    lat: 5.1115,
-    long: -1.2502,
+    branch: 'East Legon office',
+    ...AT['East Legon office'],
+    weeklyPriceCedis: 2700,
     imageCount: 2,
   },
   {
@@ -649,9 +646,8 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: false,
     pricePerDayCedis: 1200,
     oldPriceCedis: null,
-    city: 'Tema',
-    lat: 5.6664,
-    long: -0.0221,
+    branch: 'East Legon office',
+    ...AT['East Legon office'],
     imageCount: 2,
   },
   {
@@ -672,9 +668,8 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: true,
     pricePerDayCedis: 1200,
     oldPriceCedis: null,
-    city: 'Takoradi',
-    lat: 4.8931,
-    long: -1.7497,
+    branch: 'East Legon office',
+    ...AT['East Legon office'],
     imageCount: 4,
   },
   {
@@ -695,9 +690,9 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: false,
     pricePerDayCedis: 480,
     oldPriceCedis: null,
-    city: 'Accra – Dzorwulu',
-    lat: 5.6147,
-    long: -0.1987,
+    branch: 'East Legon office',
+    ...AT['East Legon office'],
+    weeklyPriceCedis: 2900,
     imageCount: 2,
   },
   {
@@ -718,9 +713,8 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: true,
     pricePerDayCedis: 2600,
     oldPriceCedis: 2900,
-    city: 'Accra – Airport Residential',
-    lat: 5.6078,
-    long: -0.1769,
+    branch: 'Kotoka International Airport',
+    ...AT['Kotoka International Airport'],
     imageCount: 4,
   },
   {
@@ -741,9 +735,8 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: true,
     pricePerDayCedis: 2400,
     oldPriceCedis: null,
-    city: 'Accra – Cantonments',
-    lat: 5.5826,
-    long: -0.1731,
+    branch: 'East Legon office',
+    ...AT['East Legon office'],
     imageCount: 3,
   },
   {
@@ -764,9 +757,9 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: true,
     pricePerDayCedis: 3500,
     oldPriceCedis: null,
-    city: 'Accra – Osu',
-    lat: 5.5589,
-    long: -0.1794,
+    branch: 'East Legon office',
+    ...AT['East Legon office'],
+    depositCedis: 1000,
     imageCount: 4,
   },
   {
@@ -787,9 +780,8 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: true,
     pricePerDayCedis: 2100,
     oldPriceCedis: null,
-    city: 'Kumasi – Ahodwo',
-    lat: 6.6683,
-    long: -1.6259,
+    branch: 'Kumasi office',
+    ...AT['Kumasi office'],
     imageCount: 3,
   },
   {
@@ -810,9 +802,8 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: true,
     pricePerDayCedis: 2500,
     oldPriceCedis: null,
-    city: 'Accra – East Legon',
-    lat: 5.6389,
-    long: -0.1521,
+    branch: 'East Legon office',
+    ...AT['East Legon office'],
     imageCount: 3,
   },
   {
@@ -833,9 +824,8 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: true,
     pricePerDayCedis: 1400,
     oldPriceCedis: null,
-    city: 'Accra – Labone',
-    lat: 5.5672,
-    long: -0.1719,
+    branch: 'East Legon office',
+    ...AT['East Legon office'],
     imageCount: 2,
   },
   {
@@ -856,9 +846,8 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: true,
     pricePerDayCedis: 2900,
     oldPriceCedis: null,
-    city: 'Tamale',
-    lat: 9.3996,
-    long: -0.8361,
+    branch: 'Kumasi office',
+    ...AT['Kumasi office'],
     imageCount: 4,
   },
   {
@@ -879,9 +868,8 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: true,
     pricePerDayCedis: 3200,
     oldPriceCedis: null,
-    city: 'Accra – Cantonments',
-    lat: 5.5768,
-    long: -0.1678,
+    branch: 'East Legon office',
+    ...AT['East Legon office'],
     imageCount: 4,
   },
   {
@@ -902,9 +890,8 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     usbCharger: false,
     pricePerDayCedis: 850,
     oldPriceCedis: null,
-    city: 'Kumasi',
-    lat: 6.7003,
-    long: -1.6301,
+    branch: 'Kumasi office',
+    ...AT['Kumasi office'],
     imageCount: 2,
   },
 ];

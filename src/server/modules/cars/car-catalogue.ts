@@ -13,6 +13,9 @@ import {
   townPositions,
   type IndexedCar,
 } from './car-filters';
+import type { CarPrices, ExtraPrices } from '../../../shared/pricing';
+import { findBranches, toApiBranch, type BranchFacts } from '../branches/branches.repository';
+import { loadExtraPrices } from '../bookings/booking-pricing';
 import { toApiCar } from './car-mapper';
 import { loadActiveCarsWithImages } from './cars.repository';
 
@@ -24,6 +27,15 @@ interface Snapshot {
   /** The cars with what the filters compare, and each pickup town's map position. */
   indexed: IndexedCar[];
   towns: Map<string, { lat: number; long: number }>;
+  /** Each car's own prices in pesewas, as the pricing reads them (PRICE-2, PRICE-5). */
+  prices: Map<number, CarPrices>;
+  /**
+   * The branches and the extras' prices: they change the catalogue version too (migration
+   * 0018), so a quote never prices with a staff change another process made (PRICE-1).
+   */
+  branches: BranchFacts[];
+  branchById: Map<number, BranchFacts>;
+  extraPrices: ExtraPrices;
   /**
    * Serialised responses, valid for this snapshot only, as UTF-8 bytes: a string would be
    * measured and encoded again on every send, most of a cached list response's cost.
@@ -98,14 +110,31 @@ export class CarCatalogue {
 
   private async loadRows(version: number): Promise<Snapshot> {
     const rows = await loadActiveCarsWithImages(this.db);
+    const branches = await findBranches(this.db);
+    const extraPrices = await loadExtraPrices(this.db);
+    const prices = new Map(
+      rows.map(({ car }) => [
+        car.id,
+        {
+          pricePerDayPesewas: car.pricePerDayPesewas,
+          weeklyPricePesewas: car.weeklyPricePesewas,
+          depositPesewas: car.depositPesewas,
+        },
+      ]),
+    );
     return buildSnapshot(
       version,
       rows.map(({ car, images, branch }) => toApiCar(car, images, branch)),
+      { prices, branches, extraPrices },
     );
   }
 }
 
-function buildSnapshot(version: number, cars: Car[]): Snapshot {
+function buildSnapshot(
+  version: number,
+  cars: Car[],
+  more: { prices: Map<number, CarPrices>; branches: BranchFacts[]; extraPrices: ExtraPrices },
+): Snapshot {
   const counts = new Map<string, number>();
   for (const car of cars) counts.set(car.make, (counts.get(car.make) ?? 0) + 1);
   const brands = [...counts]
@@ -119,12 +148,30 @@ function buildSnapshot(version: number, cars: Car[]): Snapshot {
     brands,
     indexed,
     towns: townPositions(indexed),
+    ...more,
+    branchById: new Map(more.branches.map((b) => [b.id, b])),
     responses: new Map(),
   };
 }
 
 export function findCar(snapshot: Snapshot, id: number): Car | undefined {
   return snapshot.byId.get(id);
+}
+
+export type CatalogueSnapshot = Snapshot;
+
+/** A car with what pricing and booking rules need: its prices and its branch. */
+export function findCarForBooking(snapshot: Snapshot, id: number) {
+  const car = snapshot.byId.get(id);
+  if (!car) return undefined;
+  const branch = snapshot.branchById.get(car.branch.id);
+  if (!branch) return undefined;
+  return { car, prices: snapshot.prices.get(id)!, branch };
+}
+
+/** Serialised `{ branches }` (BRANCH-1), cached per snapshot. */
+export function cachedBranchesResponse(snapshot: Snapshot): Buffer {
+  return cached(snapshot, 'branches', () => ({ branches: snapshot.branches.map(toApiBranch) }));
 }
 
 /** Filters that the snapshot answers alone; dates need the bookings and come in `busy`. */

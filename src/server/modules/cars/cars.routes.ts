@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addDays, todayInAccra } from '../../../shared/dates';
+import { horizonEnd, nextFreeRange } from '../../../shared/availability';
+import { addDays, daysBetween, todayInAccra } from '../../../shared/dates';
 import { messages } from '../../../shared/messages';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import {
@@ -88,7 +89,8 @@ export const carRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/:id/availability', {
     schema: {
       tags: ['cars'],
-      summary: 'The date ranges a car is already booked for (nothing about who booked)',
+      summary:
+        'The date ranges a car is already booked for (nothing about who booked), whether from…to is free, and if not the next free dates',
       params: CarIdParamsSchema,
       querystring: AvailabilityQuerySchema,
       response: {
@@ -107,15 +109,22 @@ export const carRoutes: FastifyPluginAsyncZod = async (app) => {
           to: [`Choose an end within ${AVAILABILITY_MAX_DAYS} days after the start`],
         });
       }
-      const booked = await findBookedRanges(app.db, car.id, from, to);
+      // One query over the car's bookings answers the calendar, whether exactly from…to is
+      // free, and the next free range up to the horizon (BOOK-17).
+      const today = todayInAccra();
+      const asked = request.query.from !== undefined && request.query.to !== undefined;
+      const lastDay = asked ? addDays(horizonEnd(today), daysBetween(from, to)) : to;
+      const ranges = await findBookedRanges(app.db, car.id, from, lastDay > to ? lastDay : to);
+      const booked = ranges.filter((r) => r.start_date <= to);
+      const available = !asked || booked.length === 0;
       return {
         success: true as const,
         car_id: car.id,
         from,
         to,
         booked,
-        available: booked.length === 0,
-        next_free: null,
+        available,
+        next_free: available ? null : nextFreeRange(ranges, from, to, today),
       };
     },
   });
