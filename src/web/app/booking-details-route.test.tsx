@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, expect, test, vi } from 'vitest';
-import { apiRequest } from '../../lib/api-client';
-import { carFixture, EAST_LEGON, EXTRA_PRICES } from '../../testing/fixtures';
-import { renderWithApp } from '../../testing/render';
-import BookingDetails from './booking-details';
+import { apiRequest } from '../lib/api-client';
+import { carFixture, EAST_LEGON, EXTRA_PRICES } from '../testing/fixtures';
+import { renderWithApp } from '../testing/render';
+import BookingDetails from './routes/booking-details';
 
-vi.mock(import('../../lib/api-client'), async (importOriginal) => ({
+vi.mock(import('../lib/api-client'), async (importOriginal) => ({
   ...(await importOriginal()),
   apiRequest: vi.fn(),
 }));
