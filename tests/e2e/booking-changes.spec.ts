@@ -71,9 +71,9 @@ test('a renter books with a chauffeur outside Accra, sees the quote, changes the
   await page.getByRole('button', { name: 'Proceed', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Booking Summary' })).toBeVisible();
   const summary = page.getByRole('region', { name: 'Cost Summary' });
-  await expect(summary.getByText('Car rental (3 days)')).toBeVisible();
-  await expect(summary.getByText('Chauffeur (3 days)')).toBeVisible();
-  await expect(summary.getByText('Chauffeur allowance outside Accra (3 days)')).toBeVisible();
+  await expect(summary.getByText('Car rental (2 days)')).toBeVisible();
+  await expect(summary.getByText('Chauffeur (2 days)')).toBeVisible();
+  await expect(summary.getByText('Chauffeur allowance outside Accra (2 days)')).toBeVisible();
   await expect(summary.getByText('Discount')).toBeVisible();
   await expect(summary.getByText('Security deposit (refundable)')).toBeVisible();
   await expect(page.getByText(`at ${pickupTime}`)).toBeVisible();
@@ -94,7 +94,7 @@ test('a renter books with a chauffeur outside Accra, sees the quote, changes the
   const change = page.getByRole('dialog', { name: 'Change your booking' });
   await change.getByLabel('End date').fill(dayFromToday(3));
   await expect(change.getByRole('region', { name: 'New price' })).toContainText(
-    'Car rental (4 days)',
+    'Car rental (3 days)',
   );
   await expect(change.getByText(/more, paid at pickup\.$/)).toBeVisible();
   await expectNoSeriousAxeViolations(page);
@@ -102,7 +102,7 @@ test('a renter books with a chauffeur outside Accra, sees the quote, changes the
   await change.getByRole('button', { name: 'Confirm change' }).click();
   await expect(change).toBeHidden();
   await expect(page.getByText(/^Booking changed\./)).toBeVisible();
-  await expect(page.getByText('4 days', { exact: true })).toBeVisible();
+  await expect(page.getByText('3 days', { exact: true })).toBeVisible();
 
   // Staff take the cash and hand the car over (the admin API, as the console would).
   const staff = await apiSignIn(request, DEMO_STAFF);
@@ -121,14 +121,14 @@ test('a renter books with a chauffeur outside Accra, sees the quote, changes the
   const extend = page.getByRole('dialog', { name: 'Extend your trip' });
   await extend.getByLabel('New return date').fill(dayFromToday(5));
   await expect(extend.getByRole('region', { name: 'New price' })).toContainText(
-    'Car rental (6 days)',
+    'Car rental (5 days)',
   );
   await expectNoSeriousAxeViolations(page);
   await shots(page, 'extend-dialog');
   await extend.getByRole('button', { name: 'Extend trip' }).click();
   await expect(extend).toBeHidden();
   await expect(page.getByText(/^Trip extended\./)).toBeVisible();
-  await expect(page.getByText('6 days', { exact: true })).toBeVisible();
+  await expect(page.getByText('5 days', { exact: true })).toBeVisible();
 });
 
 test('the booking page keeps its car in the address: a reload books the same car', async ({

@@ -42,6 +42,16 @@ export const quoteQuery = ({ carId, trip, bookingCode }: QuoteParams) => ({
   booking_code: bookingCode,
 });
 
+/**
+ * A trip as the API reads it: the schemas' output has no delivery as null, their input takes
+ * the field left out (JSON drops undefined), which is how the server hears "no delivery".
+ */
+function asSent<T extends object>(input: T): T {
+  if (!('delivery_address' in input) || input.delivery_address !== null) return input;
+  const { delivery_address: _none, ...rest } = input;
+  return rest as T;
+}
+
 /** Every bookings query starts with 'bookings', so one invalidation refreshes them all. */
 export const bookingKeys = {
   all: ['bookings'] as const,
@@ -99,7 +109,7 @@ export function useCreateBooking() {
     mutationFn: ({ input, idempotencyKey }: CreateBookingVariables) =>
       apiRequest<CreateBookingResponse>('/bookings/create', {
         method: 'POST',
-        body: input,
+        body: asSent(input),
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
     // The quote on screen would flip to 'not available' behind the success panel if it were
@@ -137,13 +147,13 @@ export function useCancelBooking(code: string, onCancelled?: (message: string) =
  * BOOK-18, BOOK-19: a change before pickup or a later return during the trip. The answer's
  * booking replaces the cached one; a payment in it is a mobile money prompt for the difference.
  */
-function useBookingUpdate<Input>(code: string, action: 'change' | 'extend') {
+function useBookingUpdate<Input extends object>(code: string, action: 'change' | 'extend') {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: Input) =>
       apiRequest<BookingChangeResponse>(`/bookings/${encodeURIComponent(code)}/${action}`, {
         method: 'POST',
-        body: input,
+        body: asSent(input),
       }),
     onSuccess: (data) => queryClient.setQueryData(bookingKeys.detail(code), data.booking),
     onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
