@@ -141,7 +141,8 @@ describe('changing a booking before pickup (BOOK-18)', () => {
       payment_status: 'unpaid',
       start_date: day(20),
       end_date: day(23),
-      days: 4,
+      // Days are nights: the return day is not charged.
+      days: 3,
       pickup_time: '10:30',
       return_time: '16:00',
       child_seat: true,
@@ -350,7 +351,7 @@ describe('extending a trip under way (BOOK-19)', () => {
       status: 'active',
       start_date: today,
       end_date: day(5),
-      days: 6,
+      days: 5,
       return_time: '12:00',
     });
     expect(body.difference).toBeCloseTo(3 * 300, 2);
@@ -409,7 +410,7 @@ describe('re-quoting a change: GET /api/bookings/quote with booking_code', () =>
     const quote = res.json();
     expect(quote.available).toBe(true);
     expect(quote.difference).toBeCloseTo(quote.total_cost - booking.total_cost, 2);
-    expect(quote.difference).toBeCloseTo(2 * 300, 2);
+    expect(quote.difference).toBeCloseTo(300, 2);
 
     // Without the code the booking's own dates count as taken, and there is no difference.
     const plain = await ctx.app.inject({
@@ -428,6 +429,50 @@ describe('re-quoting a change: GET /api/bookings/quote with booking_code', () =>
     );
     expect(changed.json().booking.total_cost).toBe(quote.total_cost);
     expect(changed.json().difference).toBe(quote.difference);
+  });
+
+  it('re-quotes an extension of a trip that started days ago from the booking itself', async () => {
+    const renter = await signedInRenter(ctx);
+    const car = await insertCar(ctx.db, { pricePerDayPesewas: 300_00 });
+    const trip = await insertBooking(ctx.db, {
+      userId: renter.user.id,
+      carId: car.id,
+      pricePerDayPesewas: 300_00,
+      startDate: day(-2),
+      endDate: day(1),
+      status: 'active',
+      paymentStatus: 'paid',
+      childSeat: false,
+    });
+    const query = `car_id=${car.id}&start_date=${day(-2)}&end_date=${day(3)}`;
+    const plain = await ctx.app.inject({ method: 'GET', url: `/api/bookings/quote?${query}` });
+    expect(plain.statusCode).toBe(422);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/bookings/quote?${query}&child_seat=true&booking_code=${trip.bookingCode}`,
+      headers: renter.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // Only the end date is read: the trip keeps its start and extras (no child seat).
+    expect(res.json()).toMatchObject({
+      start_date: day(-2),
+      end_date: day(3),
+      days: 5,
+      available: true,
+    });
+    expect(res.json().difference).toBeCloseTo(2 * 300, 2);
+    const extended = await post(renter.headers, trip.bookingCode, 'extend', { end_date: day(3) });
+    expect(extended.json().booking.total_cost).toBe(res.json().total_cost);
+
+    // A change (not yet picked up) may not quote a start in the past.
+    const own = await payOnPickupBooking();
+    const past = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/bookings/quote?${query}&booking_code=${own.booking.booking_code}`,
+      headers: own.renter.headers,
+    });
+    expect(past.statusCode).toBe(422);
+    expect(past.json().errors.start_date).toEqual([messages.booking.startInPast]);
   });
 
   it("is the renter's own booking: signed out 401, someone else's 404", async () => {

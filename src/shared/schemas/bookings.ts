@@ -213,7 +213,9 @@ export const QuoteQuerySchema = z
     booking_code: z.string().min(1).max(40).optional(),
   })
   .superRefine((v, ctx) => {
-    checkBookingDates(v, ctx);
+    // Re-quoting an extension keeps the trip's start, already past (BOOK-19): with a booking
+    // code the server checks the start against the booking instead.
+    checkBookingDates(v, ctx, v.booking_code ? '' : undefined);
   });
 export const QuoteResponseSchema = z.object({
   car_id: z.number().int(),

@@ -34,6 +34,7 @@ import {
   type BookingChangeValues,
 } from './booking-lifecycle';
 import { loadExtraPrices, storedLines } from './booking-pricing';
+import type { QuoteRequest } from './booking-quote';
 import {
   renterChangeRefusal,
   renterExtendRefusal,
@@ -332,26 +333,41 @@ export async function changeUserBooking(
 /**
  * GET /api/bookings/quote with booking_code: the change re-quoted for the renter's own booking
  * (BOOK-18), its own dates not counted as taken, and `difference` the new total less the
- * current one. The car is the booking's.
+ * current one. The car is the booking's. For a trip under way (BOOK-19) only the end date and
+ * return time are read: the rest is the booking's own, as the extension will keep it.
  */
 export async function quoteUserChange(
   db: Database,
   userId: number,
   code: string,
-  quote: (carId: number) => Promise<Quote>,
+  query: QuoteRequest,
+  quote: (carId: number, q: QuoteRequest) => Promise<Quote>,
 ): Promise<Quote> {
   const found = await repo.findUserBookingByCode(db, userId, code);
   if (!found) throw new HttpError(404, messages.booking.notFound);
-  const q = await quote(found.booking.carId);
+  const b = found.booking;
+  const extending = b.status === 'active';
+  if (!extending && query.start_date < todayInAccra())
+    throw fieldError('start_date', messages.booking.startInPast);
+  const q = await quote(
+    b.carId,
+    extending
+      ? {
+          car_id: b.carId,
+          start_date: b.startDate,
+          end_date: query.end_date,
+          pickup_time: b.pickupTime,
+          return_time: query.return_time,
+          destination_type: b.destinationType as 1 | 2,
+          chauffeur: b.chauffeur,
+          child_seat: b.childSeat,
+          delivery_address: b.deliveryAddress,
+        }
+      : { ...query, car_id: b.carId },
+  );
   return {
     ...q,
-    available: !(await hasOtherOverlappingBooking(
-      db,
-      found.booking.carId,
-      found.booking.id,
-      q.start_date,
-      q.end_date,
-    )),
-    difference: pesewasToCedis(Math.round(q.total_cost * 100) - found.booking.totalPesewas),
+    available: !(await hasOtherOverlappingBooking(db, b.carId, b.id, q.start_date, q.end_date)),
+    difference: pesewasToCedis(Math.round(q.total_cost * 100) - b.totalPesewas),
   };
 }

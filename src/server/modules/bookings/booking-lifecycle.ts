@@ -240,26 +240,26 @@ export const recordBookingNote = (
 ) => recordBookingEvent(db, event);
 
 /** What a change or an extension writes: the new dates, times, extras and price. */
-export type BookingChangeValues = Pick<
-  BookingInsert,
-  | 'startDate'
-  | 'endDate'
-  | 'days'
-  | 'pricePerDayPesewas'
-  | 'lineCostPesewas'
-  | 'discountPesewas'
-  | 'extrasPesewas'
-  | 'depositPesewas'
-  | 'totalPesewas'
-  | 'lines'
-  | 'pickupTime'
-  | 'returnTime'
-  | 'chauffeur'
-  | 'childSeat'
-  | 'deliveryAddress'
-  | 'destination'
-  | 'destinationType'
->;
+const CHANGE_COLUMNS = [
+  'startDate',
+  'endDate',
+  'days',
+  'pricePerDayPesewas',
+  'lineCostPesewas',
+  'discountPesewas',
+  'extrasPesewas',
+  'depositPesewas',
+  'totalPesewas',
+  'lines',
+  'pickupTime',
+  'returnTime',
+  'chauffeur',
+  'childSeat',
+  'deliveryAddress',
+  'destination',
+  'destinationType',
+] as const satisfies readonly (keyof BookingInsert)[];
+export type BookingChangeValues = Pick<BookingInsert, (typeof CHANGE_COLUMNS)[number]>;
 
 /**
  * Moves a booking to new dates, times, extras and price (BOOK-18, BOOK-19) in ONE update, so
@@ -280,7 +280,11 @@ export async function applyBookingChange(
 ): Promise<BookingRow | undefined> {
   const [updated] = await db
     .update(bookings)
-    .set({ ...values, updatedAt: sql`now()` })
+    // Only these columns, whatever else `values` carries: never the state, never the car.
+    .set({
+      ...Object.fromEntries(CHANGE_COLUMNS.map((column) => [column, values[column]])),
+      updatedAt: sql`now()`,
+    })
     .where(
       and(
         eq(bookings.id, row.id),

@@ -18,14 +18,14 @@ import {
 } from '../../../shared/schemas/bookings';
 import { HttpError } from '../../http-errors';
 import { findCar } from '../cars/car-catalogue';
-import { quoteBooking } from './booking-quote';
+import { quoteBooking, type QuoteRequest } from './booking-quote';
 import {
   cancelUserBooking,
   createBookingAndPay,
   getUserBooking,
   listUserBookings,
 } from './bookings.service';
-import { changeUserBooking } from './booking-changes.service';
+import { changeUserBooking, quoteUserChange } from './booking-changes.service';
 
 const IdempotencyHeadersSchema = z.object({
   'idempotency-key': z
@@ -76,12 +76,34 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['bookings'],
       summary: "The server's price for a car and dates, and whether they are free",
       querystring: QuoteQuerySchema,
-      response: { 200: QuoteResponseSchema, 404: ErrorResponseSchema, 422: ErrorResponseSchema },
+      description:
+        'With booking_code (signed in, your own booking) it re-quotes a change of that booking: ' +
+        'its car is priced, its own dates are not counted as taken, and difference is the new ' +
+        'total less the current one.',
+      response: {
+        200: QuoteResponseSchema,
+        401: ErrorResponseSchema,
+        404: ErrorResponseSchema,
+        422: ErrorResponseSchema,
+      },
     },
-    handler: async (request) => {
-      const car = findCar(await app.carCatalogue.current(), request.query.car_id);
-      if (!car) throw new HttpError(404, messages.cars.notFound);
-      return quoteBooking(app.db, car, request.query);
+    handler: async (request, reply) => {
+      const quoteCar = async (carId: number, query: QuoteRequest) => {
+        const car = findCar(await app.carCatalogue.current(), carId);
+        if (!car) throw new HttpError(404, messages.cars.notFound);
+        return quoteBooking(app.db, car, query);
+      };
+      const { booking_code, ...query } = request.query;
+      if (booking_code === undefined) return quoteCar(query.car_id, query);
+      // BOOK-18: re-quoting a change is for the booking's own renter.
+      await app.requireUser(request, reply);
+      return quoteUserChange(
+        app.db,
+        request.auth!.user.id,
+        normalizeBookingCode(booking_code),
+        query,
+        quoteCar,
+      );
     },
   });
 
