@@ -22,7 +22,10 @@ async function shots(page: Page, name: string) {
     [1366, 768],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${shotsDir}/${name}-${width}.png`, fullPage: true });
+    // The dialog when one is open, else the page's content (no sticky header over it).
+    const dialog = page.getByRole('dialog');
+    const target = (await dialog.count()) ? dialog : page.getByRole('main');
+    await target.screenshot({ path: `${shotsDir}/${name}-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 }

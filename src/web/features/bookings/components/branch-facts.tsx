@@ -1,4 +1,5 @@
 import type { Branch, BranchSummary } from '../../../../shared/schemas/branches';
+import { formatMsisdn } from '../../../../shared/phone';
 import { branchLabel } from '../../../lib/branch-label';
 
 const isFull = (branch: Branch | BranchSummary): branch is Branch => 'address' in branch;
@@ -24,7 +25,9 @@ export function BranchFacts({
             Open {branch.opens}–{branch.closes}
           </p>
           <p className="branch-facts-line">
-            <a href={`tel:${branch.phone.replace(/\s+/g, '')}`}>{branch.phone}</a>
+            <a href={`tel:${branch.phone.replace(/\s+/g, '')}`}>
+              {formatMsisdn(branch.phone.replace(/[^\d]/g, ''))}
+            </a>
           </p>
         </>
       )}
