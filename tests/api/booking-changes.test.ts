@@ -21,7 +21,7 @@ const ctx = await setupTestApp({
     paystackBaseUrl: paystack.url,
     emailDomain: 'mail.carlink.test',
     reconcileIntervalSeconds: 0,
-    providerTimeoutMs: 300,
+    providerTimeoutMs: 3_000,
   },
 });
 afterAll(() => paystack.stop());
@@ -305,7 +305,7 @@ describe('changing a booking before pickup (BOOK-18)', () => {
     expect(late.json().message).toBe(messages.booking.cannotChange);
   });
 
-  it('keeps the date rules: 180-day horizon, 90 days at most, times within branch hours', async () => {
+  it('keeps the rules of a new booking: horizon, 90 days, branch hours, extras priced, delivery only in Accra', async () => {
     const { renter, booking } = await payOnPickupBooking();
     const code = booking.booking_code;
     const far = await post(
@@ -331,10 +331,48 @@ describe('changing a booking before pickup (BOOK-18)', () => {
     expect(early.json().errors.pickup_time?.[0]).toMatch(/^Pickup time must be between/);
     expect(early.json().errors.return_time?.[0]).toMatch(/^Return time must be between/);
 
+    // Delivery, a chauffeur and an outside-Accra destination are priced as for a new booking.
+    const extras = await post(
+      renter.headers,
+      code,
+      'change',
+      changeBody(day(10), day(12), {
+        chauffeur: true,
+        destination: 'Cape Coast',
+        destination_type: 2,
+        delivery_address: '12 Oxford Street, Osu',
+      }),
+    );
+    expect(extras.statusCode, extras.body).toBe(200);
+    const labels = extras.json().booking.lines.map((l: { label: string }) => l.label);
+    expect(labels).toEqual(
+      expect.arrayContaining([
+        'Chauffeur (2 days)',
+        'Chauffeur allowance outside Accra (2 days)',
+        'Delivery in Accra',
+      ]),
+    );
+
+    const kumasi = await ctx.db.execute(sql`select id from branches where town = 'Kumasi'`);
+    const kumasiCar = await insertCar(ctx.db, {
+      branchId: Number(rowsOf<{ id: number }>(kumasi)[0]!.id),
+    });
+    const there = await book(renter.headers, kumasiCar.id, day(10), day(11));
+    const delivered = await post(
+      renter.headers,
+      there.booking.booking_code,
+      'change',
+      changeBody(day(10), day(11), { delivery_address: '12 Oxford Street, Osu' }),
+    );
+    expect(delivered.statusCode).toBe(422);
+    expect(delivered.json().errors.delivery_address).toEqual([
+      messages.booking.deliveryOutsideAccra,
+    ]);
+
     const past = await post(renter.headers, code, 'change', changeBody(day(-1), day(2)));
     expect(past.statusCode).toBe(422);
     expect(past.json().errors.start_date).toEqual([messages.booking.startInPast]);
-    expect(await eventsOf(booking.id, 'changed')).toHaveLength(0);
+    expect(await eventsOf(booking.id, 'changed')).toHaveLength(1);
   });
 });
 
@@ -690,6 +728,35 @@ describe('mobile money: the difference is asked for or given back (BOOK-18)', ()
     expect(failed!.data).toMatchObject({ amount_pesewas: 300_00 });
   });
 
+  it('dearer, prompt not approved within the hold time: given up, due at the counter', async () => {
+    const { renter, booking } = await paidBooking(day(10), day(12));
+    const res = await post(
+      renter.headers,
+      booking.booking_code,
+      'change',
+      changeBody(day(10), day(13)),
+    );
+    const { payment } = res.json();
+    const payments_ = ctx.app.payments;
+    const hold = payments_.holdSeconds;
+    payments_.holdSeconds = 0;
+    try {
+      await verify(renter.headers, payment.reference);
+    } finally {
+      payments_.holdSeconds = hold;
+    }
+    const [row] = await ctx.db
+      .select()
+      .from(payments)
+      .where(eq(payments.reference, payment.reference));
+    expect(row).toMatchObject({ status: 'abandoned' });
+    expect(await eventsOf(booking.id, 'top_up_failed')).toHaveLength(1);
+    expect(await bookingRow(booking.id)).toMatchObject({
+      status: 'confirmed',
+      paymentStatus: 'paid',
+    });
+  });
+
   it('cheaper: part of the charge is refunded through Paystack with the amount in pesewas', async () => {
     const { renter, booking, charge } = await paidBooking(day(10), day(14));
     paystack.refundMode = 'pending';
@@ -754,5 +821,42 @@ describe('mobile money: the difference is asked for or given back (BOOK-18)', ()
       transaction: charge.reference,
       amount: Math.round(booking.total_cost * 100) - 900_00,
     });
+  });
+
+  it('cheaper after a paid top-up: the newest charge gives back first, none more than it holds', async () => {
+    const { renter, booking, charge } = await paidBooking(day(10), day(12));
+    const dearer = await post(
+      renter.headers,
+      booking.booking_code,
+      'change',
+      changeBody(day(10), day(13)),
+    );
+    const topUp = dearer.json().payment.reference;
+    paystack.settle(topUp, 'success');
+    await verify(renter.headers, topUp);
+    paystack.refundMode = 'pending';
+
+    // From 3 days back to 1: GH₵ 600 back, GH₵ 300 of it the top-up's, the rest the booking's.
+    const cheaper = await post(
+      renter.headers,
+      booking.booking_code,
+      'change',
+      changeBody(day(10), day(11)),
+    );
+    expect(cheaper.statusCode, cheaper.body).toBe(200);
+    expect(cheaper.json().difference).toBe(-600);
+    const asked = paystack.refunds.filter((r) => [charge.reference, topUp].includes(r.transaction));
+    expect(asked.map((r) => [r.transaction, r.amount])).toEqual([
+      [topUp, 300_00],
+      [charge.reference, 300_00],
+    ]);
+    const partials = await ctx.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.bookingId, booking.id), eq(payments.purpose, 'partial_refund')));
+    expect(partials.map((p) => [p.refundOf, p.amountPesewas, p.status])).toEqual([
+      [topUp, 300_00, 'refund_pending'],
+      [charge.reference, 300_00, 'refund_pending'],
+    ]);
   });
 });

@@ -7,18 +7,12 @@ import {
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
 } from '../constants';
-import { daysBetween, todayInAccra } from '../dates';
+import { daysBetween, isIsoDate, todayInAccra } from '../dates';
 import { messages } from '../messages';
 import { BranchSchema, BranchSummarySchema, clockTime } from './branches';
 import { CarImageSchema } from './cars';
 import { MobileMoneyNetworkSchema, PaymentSchema, WalletNumberSchema } from './payments';
-import {
-  numberFromText,
-  PageQuerySchema,
-  PagingSchema,
-  requiredIsoDate,
-  requiredText,
-} from './common';
+import { numberFromText, PageQuerySchema, PagingSchema, requiredIsoDate } from './common';
 
 const m = messages.booking;
 
@@ -46,13 +40,28 @@ export const bookingExtrasShape = {
     .transform((v) => (v ? v : null)),
 };
 
+/**
+ * A required real calendar day whose failure leaves the form's other checks running: an
+ * `abort` would stop the object's cross-field rules too, and a 422 lists every failing field at
+ * once (BOOK-20). One message per field: required, or not a date.
+ */
+const bookingDate = (requiredMessage: string) =>
+  z.string({ error: requiredMessage }).superRefine((v, ctx) => {
+    if (!v) ctx.addIssue({ code: 'custom', message: requiredMessage });
+    else if (!isIsoDate(v) || v.startsWith('0000'))
+      ctx.addIssue({ code: 'custom', message: 'Enter a valid date (YYYY-MM-DD)' });
+  });
+
 /** Step 1 of the booking form ('Destination and Booking Dates', PAGE-8). */
 const bookingDetailsShape = {
-  start_date: requiredIsoDate(m.startRequired),
-  end_date: requiredIsoDate(m.endRequired),
-  destination: requiredText(m.destinationRequired).max(120, {
-    error: 'Destination must be 120 characters or less',
-  }),
+  start_date: bookingDate(m.startRequired),
+  end_date: bookingDate(m.endRequired),
+  // Not requiredText: its abort would stop the cross-field rules (BOOK-20).
+  destination: z
+    .string({ error: m.destinationRequired })
+    .trim()
+    .regex(/\S/, { error: m.destinationRequired })
+    .max(120, { error: 'Destination must be 120 characters or less' }),
   // Radios send '1' or '2'; JSON clients may send the number. Nothing else is read as one
   // (true, [1] or ' 1' would be by a number coercion).
   destination_type: z.union(
@@ -66,14 +75,18 @@ const bookingDetailsShape = {
  * browser can pass their own; the default is today in Accra.
  */
 export function checkBookingDates(
-  value: { start_date: string; end_date: string },
+  value: { start_date?: unknown; end_date?: unknown },
   ctx: z.RefinementCtx,
   today: string = todayInAccra(),
 ) {
-  const { start_date, end_date } = value;
-  if (start_date < today) {
+  // Runs even when other fields failed (BOOK-20): a date that failed its own check is skipped.
+  const date = (v: unknown) => (typeof v === 'string' && isIsoDate(v) ? v : undefined);
+  const start_date = date(value.start_date);
+  const end_date = date(value.end_date);
+  if (start_date && start_date < today) {
     ctx.addIssue({ code: 'custom', path: ['start_date'], message: m.startInPast });
   }
+  if (!start_date || !end_date) return;
   if (end_date < start_date) {
     ctx.addIssue({ code: 'custom', path: ['end_date'], message: m.endBeforeStart });
   } else if (daysBetween(start_date, end_date) > MAX_RENTAL_DAYS) {
@@ -81,9 +94,15 @@ export function checkBookingDates(
   }
 }
 
+/**
+ * Cross-field rules run whatever else failed, so a 422 lists every failing field at once
+ * (BOOK-20); zod would otherwise skip a refinement once any field has an issue.
+ */
+export const ALWAYS = { when: () => true } as const;
+
 export const BookingDetailsSchema = z.object(bookingDetailsShape).superRefine((v, ctx) => {
   checkBookingDates(v, ctx);
-});
+}, ALWAYS);
 export type BookingDetailsValues = z.input<typeof BookingDetailsSchema>;
 
 /**
@@ -117,7 +136,7 @@ export const CreateBookingInputSchema = z
         message: messages.payment.networkRequired,
       });
     }
-  });
+  }, ALWAYS);
 export type CreateBookingInput = z.infer<typeof CreateBookingInputSchema>;
 
 export const QuoteLineSchema = z.object({
@@ -204,8 +223,8 @@ export const BookingResponseSchema = z.object({ booking: BookingSchema });
 export const QuoteQuerySchema = z
   .object({
     car_id: z.coerce.number().int().min(1).max(2_147_483_647),
-    start_date: requiredIsoDate(m.startRequired),
-    end_date: requiredIsoDate(m.endRequired),
+    start_date: bookingDate(m.startRequired),
+    end_date: bookingDate(m.endRequired),
     destination_type: z
       .union([z.literal([1, 2]), z.literal(['1', '2']).transform((v) => Number(v) as 1 | 2)])
       .default(1),
@@ -216,7 +235,7 @@ export const QuoteQuerySchema = z
     // Re-quoting an extension keeps the trip's start, already past (BOOK-19): with a booking
     // code the server checks the start against the booking instead.
     checkBookingDates(v, ctx, v.booking_code ? '' : undefined);
-  });
+  }, ALWAYS);
 export const QuoteResponseSchema = z.object({
   car_id: z.number().int(),
   start_date: z.string(),
@@ -246,7 +265,7 @@ export const ChangeBookingInputSchema = z
   .object({ ...bookingDetailsShape, ...bookingExtrasShape })
   .superRefine((v, ctx) => {
     checkBookingDates(v, ctx);
-  });
+  }, ALWAYS);
 export type ChangeBookingInput = z.infer<typeof ChangeBookingInputSchema>;
 
 /** POST /api/bookings/{code}/extend (BOOK-19): during the trip, a later return date. */

@@ -1,10 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import {
-  BOOKING_HORIZON_DAYS,
-  MAX_RENTAL_DAYS,
-  type MobileMoneyNetwork,
-} from '../../../shared/constants';
-import { addDays, daysBetween, todayInAccra } from '../../../shared/dates';
+import { MAX_RENTAL_DAYS, type MobileMoneyNetwork } from '../../../shared/constants';
+import { daysBetween, todayInAccra } from '../../../shared/dates';
 import { messages } from '../../../shared/messages';
 import { formatCedis, pesewasToCedis } from '../../../shared/money';
 import { priceBooking, type BookingPrice, type ExtraPrices } from '../../../shared/pricing';
@@ -34,7 +30,8 @@ import {
   type BookingChangeValues,
 } from './booking-lifecycle';
 import { loadExtraPrices, storedLines } from './booking-pricing';
-import type { QuoteRequest } from './booking-quote';
+import { extrasOf, type PricedChoice } from './booking-quote';
+import { assertBookingRules } from './booking-rules';
 import {
   renterChangeRefusal,
   renterExtendRefusal,
@@ -70,47 +67,39 @@ function plan(
   request: ChangeRequest,
   extraPrices: ExtraPrices,
 ): { values: BookingChangeValues; price: BookingPrice } {
-  const next =
+  const next: PricedChoice & { destination: string } =
     request.kind === 'change'
-      ? {
-          startDate: request.input.start_date,
-          endDate: request.input.end_date,
-          pickupTime: request.input.pickup_time,
-          returnTime: request.input.return_time,
-          chauffeur: request.input.chauffeur,
-          childSeat: request.input.child_seat,
-          deliveryAddress: request.input.delivery_address,
-          destination: request.input.destination,
-          destinationType: request.input.destination_type,
-        }
+      ? request.input
       : {
-          startDate: row.startDate,
-          endDate: request.input.end_date,
-          pickupTime: row.pickupTime,
-          returnTime: request.input.return_time ?? row.returnTime,
+          start_date: row.startDate,
+          end_date: request.input.end_date,
+          pickup_time: row.pickupTime,
+          return_time: request.input.return_time ?? row.returnTime,
           chauffeur: row.chauffeur,
-          childSeat: row.childSeat,
-          deliveryAddress: row.deliveryAddress,
+          child_seat: row.childSeat,
+          delivery_address: row.deliveryAddress,
           destination: row.destination,
-          destinationType: row.destinationType,
+          destination_type: row.destinationType as 1 | 2,
         };
   const price = priceBooking(
     car,
-    next.startDate,
-    next.endDate,
-    {
-      chauffeur: next.chauffeur,
-      childSeat: next.childSeat,
-      delivery: next.deliveryAddress !== null,
-      outsideAccra: next.destinationType === 2,
-      airportPickup: car.branch.isAirport,
-    },
+    next.start_date,
+    next.end_date,
+    extrasOf(next, car.branch),
     extraPrices,
   );
   return {
     price,
     values: {
-      ...next,
+      startDate: next.start_date,
+      endDate: next.end_date,
+      pickupTime: next.pickup_time,
+      returnTime: next.return_time,
+      chauffeur: next.chauffeur,
+      childSeat: next.child_seat,
+      deliveryAddress: next.delivery_address,
+      destination: next.destination,
+      destinationType: next.destination_type,
       days: price.days,
       pricePerDayPesewas: price.pricePerDayPesewas,
       lineCostPesewas: price.lineCostPesewas,
@@ -123,40 +112,26 @@ function plan(
   };
 }
 
-/** BOOK-16: pickup and return within the branch's hours; same day, the return after pickup. */
-function checkBookingTimes(
-  branch: Branch,
-  v: { start_date: string; end_date: string; pickup_time: string; return_time: string },
-) {
-  const errors: Record<string, string[]> = {};
-  if (v.pickup_time < branch.opens || v.pickup_time > branch.closes)
-    errors.pickup_time = [messages.booking.pickupOutsideHours(branch.opens, branch.closes)];
-  if (v.return_time < branch.opens || v.return_time > branch.closes)
-    errors.return_time = [messages.booking.returnOutsideHours(branch.opens, branch.closes)];
-  else if (v.start_date === v.end_date && v.return_time <= v.pickup_time)
-    errors.return_time = [messages.booking.returnBeforePickup];
-  if (Object.keys(errors).length) throw new HttpError(422, messages.http.validation, errors);
-}
-
-/** Input rules that need the booking: a later return date, the 90-day length, branch hours. */
+/**
+ * Input rules that need the booking: a later return date and the 90-day length for an
+ * extension; for both, the rules of a new booking the server checks (branch hours BOOK-16,
+ * delivery only in Accra PRICE-4, the 180-day horizon LIMIT-14), on the booking's branch.
+ */
 function checkRequest(row: repo.BookingRow, branch: Branch, request: ChangeRequest) {
-  if (request.kind === 'extend') {
-    const { end_date } = request.input;
-    if (end_date <= row.endDate) throw fieldError('end_date', messages.booking.extendNotLater);
-    if (daysBetween(row.startDate, end_date) > MAX_RENTAL_DAYS)
-      throw fieldError('end_date', messages.booking.tooLong);
-    checkBookingTimes(branch, {
-      start_date: row.startDate,
+  if (request.kind === 'change') return assertBookingRules(request.input, branch);
+  const { end_date } = request.input;
+  if (end_date <= row.endDate) throw fieldError('end_date', messages.booking.extendNotLater);
+  if (daysBetween(row.startDate, end_date) > MAX_RENTAL_DAYS)
+    throw fieldError('end_date', messages.booking.tooLong);
+  // The trip's own start (already past) and delivery stand: only the return time is new.
+  assertBookingRules(
+    {
       end_date,
       pickup_time: row.pickupTime,
       return_time: request.input.return_time ?? row.returnTime,
-    });
-    return;
-  }
-  // LIMIT-14: the new start, like a new booking's, at most 180 days ahead.
-  if (request.input.start_date > addDays(todayInAccra(), BOOKING_HORIZON_DAYS))
-    throw fieldError('start_date', messages.booking.tooFarAhead);
-  checkBookingTimes(branch, request.input);
+    },
+    branch,
+  );
 }
 
 /** Why this renter's booking may not change now (409), checked again under the locks. */
@@ -340,8 +315,8 @@ export async function quoteUserChange(
   db: Database,
   userId: number,
   code: string,
-  query: QuoteRequest,
-  quote: (carId: number, q: QuoteRequest) => Promise<Quote>,
+  query: PricedChoice,
+  quote: (carId: number, q: PricedChoice) => Promise<Quote>,
 ): Promise<Quote> {
   const found = await repo.findUserBookingByCode(db, userId, code);
   if (!found) throw new HttpError(404, messages.booking.notFound);
@@ -353,7 +328,6 @@ export async function quoteUserChange(
     b.carId,
     extending
       ? {
-          car_id: b.carId,
           start_date: b.startDate,
           end_date: query.end_date,
           pickup_time: b.pickupTime,
@@ -363,7 +337,7 @@ export async function quoteUserChange(
           child_seat: b.childSeat,
           delivery_address: b.deliveryAddress,
         }
-      : { ...query, car_id: b.carId },
+      : query,
   );
   return {
     ...q,

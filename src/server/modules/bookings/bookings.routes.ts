@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { normalizeBookingCode } from '../../../shared/booking-code';
-import { messages } from '../../../shared/messages';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import {
   BookingChangeResponseSchema,
@@ -16,9 +15,9 @@ import {
   QuoteQuerySchema,
   QuoteResponseSchema,
 } from '../../../shared/schemas/bookings';
-import { HttpError } from '../../http-errors';
-import { findCar } from '../cars/car-catalogue';
-import { quoteBooking, type QuoteRequest } from './booking-quote';
+import { findCarForBooking } from '../cars/car-catalogue';
+import { gatherRuleErrors } from './booking-rules';
+import { quoteBooking, type PricedChoice } from './booking-quote';
 import {
   cancelUserBooking,
   createBookingAndPay,
@@ -45,10 +44,16 @@ const errors = {
 };
 
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const branchOfCar = async (carId: number) => {
+    const snapshot = await app.carCatalogue.current();
+    return findCarForBooking(snapshot, carId)?.branch;
+  };
+
   app.post('/create', {
     // Signed in is checked before the body (the auth plugin moves requireUser to onRequest);
     // a verified number is checked once the request is known to be well formed.
     preHandler: [app.requireUser, app.requireVerifiedPhone],
+    preValidation: gatherRuleErrors(CreateBookingInputSchema, 'body', branchOfCar),
     schema: {
       tags: ['bookings'],
       summary: 'Book a car for a date range',
@@ -87,12 +92,10 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         422: ErrorResponseSchema,
       },
     },
+    preValidation: gatherRuleErrors(QuoteQuerySchema, 'query', branchOfCar),
     handler: async (request, reply) => {
-      const quoteCar = async (carId: number, query: QuoteRequest) => {
-        const car = findCar(await app.carCatalogue.current(), carId);
-        if (!car) throw new HttpError(404, messages.cars.notFound);
-        return quoteBooking(app.db, car, query);
-      };
+      const quoteCar = async (carId: number, choice: PricedChoice) =>
+        quoteBooking(app.db, await app.carCatalogue.current(), carId, choice);
       const { booking_code, ...query } = request.query;
       if (booking_code === undefined) return quoteCar(query.car_id, query);
       // BOOK-18: re-quoting a change is for the booking's own renter.

@@ -31,6 +31,9 @@ import {
   renterMayExtend,
 } from './booking-transitions';
 import { apiLines, loadExtraPrices, storedLines } from './booking-pricing';
+import { extrasOf } from './booking-quote';
+import { assertBookingRules } from './booking-rules';
+import { assertMayHoldAnotherUnpaid } from './booking-limits';
 import { toApiBranch, type BranchFacts } from '../branches/branches.repository';
 import * as repo from './bookings.repository';
 import type { PaymentRow } from '../payments/payments.repository';
@@ -267,6 +270,9 @@ async function insertBookingLocked(
             car_id: [messages.booking.carNotFound],
           });
         }
+        // The branch as it is now (the preValidation check read the snapshot) (BOOK-16).
+        assertBookingRules(input, car.branch);
+        await assertMayHoldAnotherUnpaid(tx, userId);
         await expireStaleHolds(tx, car.id);
         if (await hasOverlappingBooking(tx, car.id, input.start_date, input.end_date))
           throw unavailable();
@@ -277,13 +283,7 @@ async function insertBookingLocked(
           car,
           input.start_date,
           input.end_date,
-          {
-            chauffeur: input.chauffeur,
-            childSeat: input.child_seat,
-            delivery: input.delivery_address !== null,
-            outsideAccra: input.destination_type === 2,
-            airportPickup: car.branch.isAirport,
-          },
+          extrasOf(input, car.branch),
           await loadExtraPrices(tx),
         );
         const mobileMoney = input.payment_method === 'mobile_money';
