@@ -21,7 +21,7 @@ test('a visitor browses the home page, opens a car, and Rent Now asks them to si
 
   // Signing in carries on with the same car.
   await submitSignIn(page, DEMO_RENTER.msisdn, DEMO_RENTER.password);
-  await expect(page).toHaveURL(/\/booking-details$/);
+  await expect(page).toHaveURL(/\/booking-details\?car=\d+$/);
   await expect(page.getByText(carName).first()).toBeVisible();
 });
 

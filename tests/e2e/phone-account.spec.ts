@@ -285,7 +285,7 @@ test('a visitor sent to sign in is told why, and comes back to the car they were
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Sign in to see all our cars and book one.')).toBeVisible();
   await submitSignIn(page, DEMO_RENTER.msisdn, DEMO_RENTER.password);
-  await expect(page).toHaveURL(/\/booking-details$/);
+  await expect(page).toHaveURL(/\/booking-details\?car=\d+$/);
   await expect(page.getByRole('heading', { name: 'Destination and Booking Dates' })).toBeVisible();
   await expect(page.getByText(title!.trim()).first()).toBeVisible();
 });

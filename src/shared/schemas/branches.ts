@@ -34,7 +34,22 @@ export const BranchSchema = z.object({
   is_airport: z.boolean(),
 });
 export type Branch = z.infer<typeof BranchSchema>;
-export const BranchesResponseSchema = z.object({ branches: z.array(BranchSchema) });
+/**
+ * What each extra costs, in cedis, for step 1's choices (PRICE-3, PRICE-4); the quote still
+ * prices the booking. Optional so that a server which does not send it yet is still read.
+ */
+export const PublicExtraPricesSchema = z.object(
+  Object.fromEntries(EXTRA_PRICE_KEYS.map((key) => [key, z.number()])) as Record<
+    (typeof EXTRA_PRICE_KEYS)[number],
+    z.ZodNumber
+  >,
+);
+export type PublicExtraPrices = z.infer<typeof PublicExtraPricesSchema>;
+export const BranchesResponseSchema = z.object({
+  branches: z.array(BranchSchema),
+  extra_prices: PublicExtraPricesSchema.optional(),
+});
+export type BranchesResponse = z.infer<typeof BranchesResponseSchema>;
 
 /** The short form on cards, history and receipts. */
 export const BranchSummarySchema = BranchSchema.pick({ id: true, name: true, town: true });

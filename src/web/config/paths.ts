@@ -15,7 +15,12 @@ export const paths = {
     path: '/car-details',
     getHref: (id?: number) => (id === undefined ? '/car-details' : `/car-details?id=${id}`),
   },
-  bookingDetails: { path: '/booking-details', getHref: () => '/booking-details' },
+  /** The car being booked stays in the address, so a reload or a shared link keeps it. */
+  bookingDetails: {
+    path: '/booking-details',
+    getHref: (carId?: number) =>
+      carId === undefined ? '/booking-details' : `/booking-details?car=${carId}`,
+  },
   bookingHistory: { path: '/booking-history', getHref: () => '/booking-history' },
   booking: {
     path: '/booking-history/:code',

@@ -7,11 +7,11 @@ export function dayFromToday(days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** Opens a car by its shareable address and presses Rent Now. */
+/** Opens a car by its shareable address and presses Rent Now; the car stays in the address. */
 export async function startBooking(page: Page, carId: number) {
   await page.goto(`/car-details?id=${carId}`);
   await page.getByRole('link', { name: 'Rent Now' }).click();
-  await expect(page).toHaveURL(/\/booking-details$/);
+  await expect(page).toHaveURL(new RegExp(`/booking-details\\?car=${carId}$`));
   await expect(page.getByRole('heading', { name: 'Destination and Booking Dates' })).toBeVisible();
 }
 

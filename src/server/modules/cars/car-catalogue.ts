@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { lastPageOf } from '../../../shared/pagination';
+import { pesewasToCedis } from '../../../shared/money';
 import type { BrandCount, Car, CarFilters, ListCarsQuery } from '../../../shared/schemas/cars';
 import type { PGlite } from '@electric-sql/pglite';
 import { ChangeVersion } from '../../db/change-version';
@@ -171,7 +172,14 @@ export function findCarForBooking(snapshot: Snapshot, id: number) {
 
 /** Serialised `{ branches }` (BRANCH-1), cached per snapshot. */
 export function cachedBranchesResponse(snapshot: Snapshot): Buffer {
-  return cached(snapshot, 'branches', () => ({ branches: snapshot.branches.map(toApiBranch) }));
+  // The extras' prices in cedis go with the branches: step 1 shows them beside each choice
+  // (PRICE-3, PRICE-4); the quote still prices the booking.
+  return cached(snapshot, 'branches', () => ({
+    branches: snapshot.branches.map(toApiBranch),
+    extra_prices: Object.fromEntries(
+      Object.entries(snapshot.extraPrices).map(([key, pesewas]) => [key, pesewasToCedis(pesewas)]),
+    ),
+  }));
 }
 
 /** Filters that the snapshot answers alone; dates need the bookings and come in `busy`. */

@@ -17,7 +17,6 @@ export default function InventoryMapCards() {
           eager={eager}
           headingLevel="h2"
           href={paths.inventorySingle.getHref(car.id)}
-          showLocation
         />
       )}
     />

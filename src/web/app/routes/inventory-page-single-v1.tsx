@@ -17,6 +17,7 @@ import {
   SingleBreadcrumbs,
 } from '../../features/inventory/components/single-car-parts';
 import { SingleCarRoute } from '../single-car-route';
+import { branchLabel } from '../../lib/branch-label';
 
 /**
  * v1, the classic layout: gallery with the price box beside it, then the overview, features,
@@ -34,7 +35,7 @@ function SingleV1({ car }: { car: Car }) {
               <span className="details-colour">{car.colour}</span>
               <span className="details-city">
                 <PinIcon size={14} />
-                {car.location.city}
+                {branchLabel(car.branch)}
               </span>
             </p>
             <h1>{car.title}</h1>

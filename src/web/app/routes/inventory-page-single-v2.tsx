@@ -19,6 +19,7 @@ import {
 } from '../../features/inventory/components/single-car-parts';
 import { Tabs } from '../../components/tabs';
 import { SingleCarRoute } from '../single-car-route';
+import { branchLabel } from '../../lib/branch-label';
 
 /**
  * v2, the showcase: a green title band, the gallery across the page, and the details in tabs
@@ -33,7 +34,7 @@ function SingleV2({ car }: { car: Car }) {
           <div className="single-band-inner">
             <div>
               <p className="single-band-eyebrow">
-                {BODY_TYPE_LABELS[car.body_type]} · <PinIcon size={14} /> {car.location.city}
+                {BODY_TYPE_LABELS[car.body_type]} · <PinIcon size={14} /> {branchLabel(car.branch)}
               </p>
               <h1>{car.title}</h1>
               <CarAmenities car={car} />

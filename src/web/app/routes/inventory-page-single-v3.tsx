@@ -18,6 +18,7 @@ import {
   SpecTable,
 } from '../../features/inventory/components/single-car-parts';
 import { SingleCarRoute } from '../single-car-route';
+import { branchLabel } from '../../lib/branch-label';
 
 /**
  * v3, the split screen: the photos stay in view on the left while the right column reads
@@ -37,7 +38,7 @@ function SingleV3({ car }: { car: Car }) {
               <span>{BODY_TYPE_LABELS[car.body_type]}</span>
               <span className="details-city">
                 <PinIcon size={14} />
-                {car.location.city}
+                {branchLabel(car.branch)}
               </span>
             </p>
             <h1>{car.title}</h1>

@@ -17,7 +17,6 @@ export default function InventorySidebarCards() {
           eager={eager}
           headingLevel="h2"
           href={paths.inventorySingle.getHref(car.id)}
-          showLocation
         />
       )}
     />

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Booking } from '../../../shared/schemas/bookings';
+import { bookingFixture } from '../../testing/fixtures';
 import {
   formatInvoiceMoney,
   invoiceFromBooking,
@@ -8,47 +9,16 @@ import {
   vatIncluded,
 } from './invoice-model';
 
-const booking: Booking = {
-  id: 1,
-  booking_code: 'CL-7K3Q9M',
-  status: 'pending',
-  payment_status: 'unpaid',
-  start_date: '2026-12-20',
-  end_date: '2026-12-23',
-  days: 3,
+const booking: Booking = bookingFixture({
   price_per_day: 350.5,
   line_cost: 1051.5,
-  deposit: 200,
   total_cost: 1251.5,
-  destination: 'Kumasi',
-  destination_type: 2,
-  payment_method: 'payOnPickup',
-  hold_expires_at: null,
-  created_at: '2026-12-01T10:00:00.000Z',
-  can_cancel: true,
-  discount: 0,
-  extras: 0,
-  lines: [],
-  pickup_time: '09:00',
-  return_time: '09:00',
-  chauffeur: false,
-  child_seat: false,
-  delivery_address: null,
-  branch: {
-    id: 1,
-    name: 'East Legon office',
-    town: 'Accra',
-    address: '14 Lagos Avenue, East Legon, Accra',
-    phone: '+233302000111',
-    opens: '07:00',
-    closes: '21:00',
-    is_airport: false,
-  },
-  can_change: true,
-  can_extend: false,
-  payment: null,
+  lines: [
+    { label: 'Car rental (3 days)', amount: 1051.5 },
+    { label: 'Security deposit (refundable)', amount: 200 },
+  ],
   car: { id: 4, title: '2021 Kia Picanto', make: 'Kia', model: 'Picanto', year: 2021, images: [] },
-};
+});
 
 describe('invoices (PAGE-12, VAT 20% column)', () => {
   it("adds up to the booking's own total, with VAT only on the rental", () => {
@@ -82,6 +52,39 @@ describe('invoices (PAGE-12, VAT 20% column)', () => {
         { name: 'A', msisdn: '1', email: null },
       ).status,
     ).toBe('Cancelled');
+  });
+
+  it('lists the extras and the weekly saving between the rental and the deposit, and says where (BRANCH-3, PRICE-6)', () => {
+    const invoice = invoiceFromBooking(
+      bookingFixture({
+        days: 7,
+        price_per_day: 400,
+        line_cost: 2800,
+        discount: 300,
+        extras: 1750,
+        total_cost: 4450,
+        lines: [
+          { label: 'Car rental (7 days)', amount: 2800 },
+          { label: 'Weekly price saving', amount: -300 },
+          { label: 'Chauffeur (7 days)', amount: 1050 },
+          { label: 'Chauffeur allowance outside Accra (7 days)', amount: 700 },
+          { label: 'Security deposit (refundable)', amount: 200 },
+        ],
+      }),
+      { name: 'A', msisdn: '1', email: null },
+    );
+    expect(invoice.lines.map((l) => l.description)).toEqual([
+      'Car rental: 2022 Toyota Corolla',
+      'Weekly price saving',
+      'Chauffeur (7 days)',
+      'Chauffeur allowance outside Accra (7 days)',
+      'Security deposit (refundable)',
+    ]);
+    expect(invoiceTotals(invoice).total).toBe(445_000);
+    expect(invoice.lines[0]!.detail).toContain(
+      'Picked up and returned at East Legon office, Accra',
+    );
+    expect(invoice.lines[0]!.detail).toContain('09:00');
   });
 
   it('formats cedis and dollars', () => {

@@ -1,6 +1,7 @@
 import type { Booking } from '../../../shared/schemas/bookings';
 import { cedisToPesewas } from '../../../shared/money';
 import { formatMsisdn } from '../../../shared/phone';
+import { branchLabel } from '../../lib/branch-label';
 
 /** PAGE-12: the invoice's VAT label is 20%. Prices include it; the column shows its share. */
 export const INVOICE_VAT_RATE = 0.2;
@@ -134,6 +135,45 @@ export const formatInvoiceDate = (value: string) =>
   dayFormat.format(new Date(value.length === 10 ? `${value}T00:00:00Z` : value));
 
 /**
+ * The booking's charged lines (PRICE-6) as invoice lines: the rental as days × daily price,
+ * where and when in its detail (BRANCH-3); the weekly saving, the extras, and last the
+ * deposit, which is refundable and so carries no VAT. They add up to the booking's total.
+ */
+function invoiceLines(booking: Booking): InvoiceLine[] {
+  const car = booking.car;
+  const where = booking.delivery_address
+    ? `Delivered to ${booking.delivery_address}, returned to ${branchLabel(booking.branch)}`
+    : `Picked up and returned at ${branchLabel(booking.branch)}`;
+  const rental: InvoiceLine = {
+    description: `Car rental: ${car.year} ${car.make} ${car.model}`,
+    detail: `${formatInvoiceDate(booking.start_date)} ${booking.pickup_time} to ${formatInvoiceDate(booking.end_date)} ${booking.return_time} · ${where} · ${DESTINATION_LABELS[booking.destination_type] ?? ''}: ${booking.destination}`,
+    quantity: booking.days,
+    unitLabel: booking.days === 1 ? 'day' : 'days',
+    unitPrice: cedisToPesewas(booking.price_per_day),
+    vatRate: INVOICE_VAT_RATE,
+  };
+  const deposit: InvoiceLine = {
+    description: 'Security deposit (refundable)',
+    detail: 'Returned when the car comes back in good order',
+    quantity: 1,
+    unitPrice: cedisToPesewas(booking.deposit),
+    vatRate: 0,
+  };
+  // pricing.ts lists the rental first and the deposit last; in between, saving and extras.
+  const middle = booking.lines.length >= 2 ? booking.lines.slice(1, -1) : [];
+  return [
+    rental,
+    ...middle.map((line) => ({
+      description: line.label,
+      quantity: 1,
+      unitPrice: cedisToPesewas(line.amount),
+      vatRate: INVOICE_VAT_RATE,
+    })),
+    deposit,
+  ];
+}
+
+/**
  * The invoice of a real booking. The amounts are the server's (MONEY-2): the rental
  * line is days × price per day with VAT included, and the security deposit is refundable,
  * so it carries no VAT. The invoice total is the booking's total.
@@ -142,7 +182,6 @@ export function invoiceFromBooking(
   booking: Booking,
   customer: { name: string; msisdn: string; email: string | null },
 ): Invoice {
-  const car = booking.car;
   const status =
     booking.status === 'cancelled' ? 'Cancelled' : PAYMENT_STATUS_LABELS[booking.payment_status];
   return {
@@ -156,23 +195,7 @@ export function invoiceFromBooking(
       name: customer.name,
       lines: [formatMsisdn(customer.msisdn), ...(customer.email ? [customer.email] : [])],
     },
-    lines: [
-      {
-        description: `Car rental: ${car.year} ${car.make} ${car.model}`,
-        detail: `${formatInvoiceDate(booking.start_date)} to ${formatInvoiceDate(booking.end_date)} · ${DESTINATION_LABELS[booking.destination_type] ?? ''}: ${booking.destination}`,
-        quantity: booking.days,
-        unitLabel: booking.days === 1 ? 'day' : 'days',
-        unitPrice: cedisToPesewas(booking.price_per_day),
-        vatRate: INVOICE_VAT_RATE,
-      },
-      {
-        description: 'Security deposit (refundable)',
-        detail: 'Returned when the car comes back in good order',
-        quantity: 1,
-        unitPrice: cedisToPesewas(booking.deposit),
-        vatRate: 0,
-      },
-    ],
+    lines: invoiceLines(booking),
     notes: [
       `Booking ${booking.booking_code}. Prices include VAT at ${INVOICE_VAT_RATE * 100}%; the deposit carries none.`,
       booking.payment_method === 'payOnPickup'

@@ -1,35 +1,79 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import type {
   Booking,
+  BookingChangeResponse,
   BookingHistoryResponse,
-  CreateBookingInputSchema,
+  ChangeBookingInput,
+  CreateBookingInput,
   CreateBookingResponse,
+  ExtendBookingInput,
   Quote,
 } from '../../../../shared/schemas/bookings';
 import { apiRequest } from '../../../lib/api-client';
+
+/** What a quote is asked for: the trip as step 1 has it, and for a change the booking's code. */
+export interface QuoteParams {
+  carId: number;
+  trip: Pick<
+    ChangeBookingInput,
+    | 'start_date'
+    | 'end_date'
+    | 'destination_type'
+    | 'pickup_time'
+    | 'return_time'
+    | 'chauffeur'
+    | 'child_seat'
+    | 'delivery_address'
+  >;
+  bookingCode?: string;
+}
+
+/** GET /api/bookings/quote's query string (PRICE-1): the same fields create takes. */
+export const quoteQuery = ({ carId, trip, bookingCode }: QuoteParams) => ({
+  car_id: carId,
+  start_date: trip.start_date,
+  end_date: trip.end_date,
+  destination_type: trip.destination_type,
+  pickup_time: trip.pickup_time,
+  return_time: trip.return_time,
+  chauffeur: String(trip.chauffeur),
+  child_seat: String(trip.child_seat),
+  delivery_address: trip.delivery_address,
+  booking_code: bookingCode,
+});
+
+/**
+ * A trip as the API reads it: the schemas' output has no delivery as null, their input takes
+ * the field left out (JSON drops undefined), which is how the server hears "no delivery".
+ */
+function asSent<T extends object>(input: T): T {
+  if (!('delivery_address' in input) || input.delivery_address !== null) return input;
+  const { delivery_address: _none, ...rest } = input;
+  return rest as T;
+}
 
 /** Every bookings query starts with 'bookings', so one invalidation refreshes them all. */
 export const bookingKeys = {
   all: ['bookings'] as const,
   history: (page: number) => ['bookings', 'history', page] as const,
   detail: (code: string) => ['bookings', 'detail', code] as const,
-  quote: (carId: number, start: string, end: string) =>
-    ['bookings', 'quote', carId, start, end] as const,
+  quote: (query: ReturnType<typeof quoteQuery>) => ['bookings', 'quote', query] as const,
 };
 
-/** The server's price and availability for the summary step (MONEY-6). */
-export function useQuote(params: { carId: number; startDate: string; endDate: string }) {
-  const { carId, startDate, endDate } = params;
+/**
+ * The server's price and availability for the summary step and for a change (MONEY-6,
+ * PRICE-1). `enabled: false` while a form is still being filled in.
+ */
+export function useQuote(params: QuoteParams, { enabled = true }: { enabled?: boolean } = {}) {
+  const query = quoteQuery(params);
   return useQuery({
-    queryKey: bookingKeys.quote(carId, startDate, endDate),
-    queryFn: ({ signal }) =>
-      apiRequest<Quote>('/bookings/quote', {
-        query: { car_id: carId, start_date: startDate, end_date: endDate },
-        signal,
-      }),
+    queryKey: bookingKeys.quote(query),
+    queryFn: ({ signal }) => apiRequest<Quote>('/bookings/quote', { query, signal }),
     // Someone else may book the car at any moment: always ask again when the step opens.
     staleTime: 0,
+    enabled,
+    // A changed choice keeps the last price on screen (marked as updating) until the new one.
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -53,8 +97,7 @@ export function useBooking(code: string) {
 }
 
 export interface CreateBookingVariables {
-  /** What the form sends: times and extras may be left out (the server's defaults apply). */
-  input: z.input<typeof CreateBookingInputSchema>;
+  input: CreateBookingInput;
   /** API-5: the same key for a retry of the same booking returns that booking. */
   idempotencyKey: string;
 }
@@ -66,7 +109,7 @@ export function useCreateBooking() {
     mutationFn: ({ input, idempotencyKey }: CreateBookingVariables) =>
       apiRequest<CreateBookingResponse>('/bookings/create', {
         method: 'POST',
-        body: input,
+        body: asSent(input),
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
     // The quote on screen would flip to 'not available' behind the success panel if it were
@@ -99,3 +142,25 @@ export function useCancelBooking(code: string, onCancelled?: (message: string) =
     onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
   });
 }
+
+/**
+ * BOOK-18, BOOK-19: a change before pickup or a later return during the trip. The answer's
+ * booking replaces the cached one; a payment in it is a mobile money prompt for the difference.
+ */
+function useBookingUpdate<Input extends object>(code: string, action: 'change' | 'extend') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Input) =>
+      apiRequest<BookingChangeResponse>(`/bookings/${encodeURIComponent(code)}/${action}`, {
+        method: 'POST',
+        body: asSent(input),
+      }),
+    onSuccess: (data) => queryClient.setQueryData(bookingKeys.detail(code), data.booking),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+  });
+}
+
+export const useChangeBooking = (code: string) =>
+  useBookingUpdate<ChangeBookingInput>(code, 'change');
+export const useExtendBooking = (code: string) =>
+  useBookingUpdate<ExtendBookingInput>(code, 'extend');

@@ -10,6 +10,8 @@ import {
   statusOf,
 } from '../../../lib/booking-labels';
 import { StatusBadge } from '../../../components/booking-badges';
+import { PinIcon } from '../../../components/icons';
+import { branchLabel } from '../../../lib/branch-label';
 
 /** One booking in the history grid (PAGE-9); the whole card opens its detail page. */
 export function BookingCard({ booking }: { booking: Booking }) {
@@ -37,6 +39,13 @@ export function BookingCard({ booking }: { booking: Booking }) {
           <StatusBadge status={status} plain />
         </div>
         <p className="booking-card-car">{carTitle}</p>
+        {booking.branch && (
+          <p className="booking-card-branch">
+            <PinIcon size={16} />
+            <span className="visually-hidden">Pick-up at </span>
+            {branchLabel(booking.branch)}
+          </p>
+        )}
         <p className="booking-card-dates">
           <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
             <rect

@@ -1,14 +1,22 @@
-import { shownError } from '../../../lib/form-errors';
-import { useId, type Ref } from 'react';
+import { useEffect, useId, type ReactNode, type Ref } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { todayInAccra } from '../../../../shared/dates';
+import { isIsoDate, todayInAccra } from '../../../../shared/dates';
+import { formatCedis } from '../../../../shared/money';
+import type { Branch } from '../../../../shared/schemas/branches';
+import type { Car } from '../../../../shared/schemas/cars';
+import { shownError } from '../../../lib/form-errors';
+import { useBranches } from '../api/branches';
+import { defaultSlot, handoverSlots } from '../handover-times';
+import { BranchFacts } from './branch-facts';
 import type {
   BookingDetailField,
   BookingDetailsInput,
   BookingDetailsOutput,
 } from './booking-form-types';
+import { TripAvailability } from './trip-availability';
 
 interface BookingDatesStepProps {
+  car: Car;
   form: UseFormReturn<BookingDetailsInput, unknown, BookingDetailsOutput>;
   onValid: (values: BookingDetailsOutput) => void;
   onCancel: () => void;
@@ -17,8 +25,18 @@ interface BookingDatesStepProps {
   headingRef: Ref<HTMLHeadingElement>;
 }
 
-/** Step 1, 'Destination and Booking Dates' (PAGE-8). */
+/** A branch's town decides whether delivery in Accra is offered (PRICE-4). */
+export const isInAccra = (branch: { town: string }) => branch.town.trim().toLowerCase() === 'accra';
+
+const perDay = (amount: number) => `${formatCedis(amount)} a day`;
+
+/**
+ * Step 1, 'Destination and Booking Dates' (PAGE-8): the dates with the car's availability for
+ * them (BOOK-17), pickup and return times within the branch's hours (BOOK-16), the branch
+ * itself (BRANCH-2), the destination, and the extras with their prices (PRICE-3, PRICE-4).
+ */
 export function BookingDatesStep({
+  car,
   form,
   onValid,
   onCancel,
@@ -31,18 +49,49 @@ export function BookingDatesStep({
     handleSubmit,
     watch,
     trigger,
+    setValue,
+    getValues,
     formState: { errors, touchedFields, isSubmitted },
   } = form;
   const today = todayInAccra();
-  const startDate = watch('start_date');
+  const [startDate, endDate, destinationType, chauffeur, delivery] = watch([
+    'start_date',
+    'end_date',
+    'destination_type',
+    'chauffeur',
+    'delivery',
+  ]);
+  const branches = useBranches();
+  // The car's own branch in full (address, hours); the car's summary until the list is here.
+  const branch: Branch | undefined = branches.data?.branches.find((b) => b.id === car.branch.id);
+  const prices = branches.data?.extra_prices;
+  const slots = handoverSlots(branch?.opens ?? '07:00', branch?.closes ?? '21:00');
+  const deliveryOffered = isInAccra(car.branch);
+  const outsideAccra = String(destinationType) === '2';
+
+  // A time the branch does not offer (another branch's hours) moves to its usual time.
+  const slotsKey = slots.join();
+  useEffect(() => {
+    const offered = slotsKey.split(',');
+    for (const field of ['pickup_time', 'return_time'] as const) {
+      if (!offered.includes(String(getValues(field)))) setValue(field, defaultSlot(offered));
+    }
+  }, [slotsKey, getValues, setValue]);
+
+  const datesChosen =
+    isIsoDate(String(startDate)) &&
+    isIsoDate(String(endDate)) &&
+    startDate >= today &&
+    endDate >= startDate;
 
   const errorOf = (field: BookingDetailField) =>
     shownError({ errors, touchedFields, isSubmitted }, field);
-  const fieldProps = (field: BookingDetailField) => {
+  const fieldProps = (field: BookingDetailField, hint?: string) => {
     const message = errorOf(field);
+    const describedBy = [message ? `${id}-${field}-error` : null, hint ?? null].filter(Boolean);
     return {
       'aria-invalid': message ? true : undefined,
-      'aria-describedby': message ? `${id}-${field}-error` : undefined,
+      'aria-describedby': describedBy.length ? describedBy.join(' ') : undefined,
     };
   };
   const fieldError = (field: BookingDetailField) => {
@@ -102,6 +151,62 @@ export function BookingDatesStep({
         </div>
       </div>
 
+      <TripAvailability
+        carId={car.id}
+        window={datesChosen ? { from: startDate, to: endDate } : null}
+        onChoose={(range) => {
+          setValue('start_date', range.start_date, { shouldValidate: true });
+          setValue('end_date', range.end_date, { shouldValidate: true });
+        }}
+      />
+
+      <div className="booking-date-row">
+        <div className="field">
+          <label htmlFor={`${id}-pickup-time`}>Pickup time</label>
+          <select
+            id={`${id}-pickup-time`}
+            className="input"
+            {...fieldProps('pickup_time', branch ? `${id}-hours` : undefined)}
+            {...register('pickup_time')}
+          >
+            {slots.map((slot) => (
+              <option key={slot} value={slot}>
+                {slot}
+              </option>
+            ))}
+          </select>
+          {fieldError('pickup_time')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-return-time`}>Return time</label>
+          <select
+            id={`${id}-return-time`}
+            className="input"
+            {...fieldProps('return_time', branch ? `${id}-hours` : undefined)}
+            {...register('return_time')}
+          >
+            {slots.map((slot) => (
+              <option key={slot} value={slot}>
+                {slot}
+              </option>
+            ))}
+          </select>
+          {fieldError('return_time')}
+        </div>
+      </div>
+
+      <section className="booking-branch" aria-labelledby={`${id}-branch-title`}>
+        <h2 id={`${id}-branch-title`} className="booking-section-title">
+          Pickup and return
+        </h2>
+        <BranchFacts branch={branch ?? car.branch} hoursId={`${id}-hours`} />
+        {branch?.is_airport && prices && (
+          <p className="field-hint">
+            Pickup at the airport adds a fee of {formatCedis(prices.airport_fee)}.
+          </p>
+        )}
+      </section>
+
       <div className="field">
         <label htmlFor={`${id}-destination`}>Destination</label>
         <input
@@ -135,6 +240,63 @@ export function BookingDatesStep({
         {fieldError('destination_type')}
       </fieldset>
 
+      {outsideAccra && (
+        <div className="alert alert-info booking-out-of-town" role="note">
+          <p>
+            <strong>Leaving Accra.</strong> Plan fuel and road time for the journey and bring the
+            car back to {car.branch.name} by your return time.
+            {chauffeur
+              ? prices
+                ? ` Your chauffeur's out-of-station allowance of ${perDay(prices.out_of_station_per_day)} is added.`
+                : " Your chauffeur's out-of-station allowance is added for each day."
+              : ' A chauffeur travelling with you is paid an out-of-station allowance for each day.'}
+          </p>
+        </div>
+      )}
+
+      <fieldset className="field booking-extras">
+        <legend>Extras</legend>
+        <Extra
+          control={<input type="checkbox" {...register('chauffeur')} />}
+          label="Chauffeur"
+          price={prices ? perDay(prices.chauffeur_per_day) : undefined}
+          hint={
+            prices
+              ? `Outside Accra, plus ${perDay(prices.out_of_station_per_day)} allowance.`
+              : 'Outside Accra, plus an allowance for each day.'
+          }
+        />
+        <Extra
+          control={<input type="checkbox" {...register('child_seat')} />}
+          label="Child seat"
+          price={prices ? perDay(prices.child_seat_per_day) : undefined}
+        />
+        {deliveryOffered && (
+          <Extra
+            control={<input type="checkbox" {...register('delivery')} />}
+            label="Deliver the car to an address in Accra"
+            price={prices ? formatCedis(prices.delivery_fee) : undefined}
+            hint="Instead of collecting it at the branch."
+          />
+        )}
+        {deliveryOffered && delivery && (
+          <div className="field booking-delivery-address">
+            <label htmlFor={`${id}-delivery`}>Delivery address in Accra</label>
+            <input
+              id={`${id}-delivery`}
+              type="text"
+              className="input"
+              placeholder="Eg. 14 Ring Road, Osu"
+              autoComplete="street-address"
+              maxLength={200}
+              {...fieldProps('delivery_address')}
+              {...register('delivery_address')}
+            />
+            {fieldError('delivery_address')}
+          </div>
+        )}
+      </fieldset>
+
       <div className="booking-actions">
         <button type="button" className="btn btn-outline" onClick={onCancel}>
           Cancel
@@ -151,5 +313,31 @@ export function BookingDatesStep({
         </button>
       </div>
     </form>
+  );
+}
+
+/** One extra: its checkbox, name and price, and a line on when it applies. */
+function Extra({
+  control,
+  label,
+  price,
+  hint,
+}: {
+  control: ReactNode;
+  label: string;
+  price?: string;
+  hint?: string;
+}) {
+  return (
+    <label className="booking-extra">
+      {control}
+      <span className="booking-extra-text">
+        <span className="booking-extra-label">
+          {label}
+          {price && <span className="booking-extra-price">{price}</span>}
+        </span>
+        {hint && <span className="booking-extra-hint">{hint}</span>}
+      </span>
+    </label>
   );
 }

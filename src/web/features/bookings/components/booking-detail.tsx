@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { formatDate } from '../../../../shared/dates';
 import { messages } from '../../../../shared/messages';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { CarImage } from '../../../components/car-image';
@@ -10,7 +9,6 @@ import { ApiError } from '../../../lib/api-client';
 import { useBooking } from '../api/bookings';
 import { usePaymentVerification } from '../api/payments';
 import {
-  DESTINATION_TYPE_LABELS,
   PAYMENT_METHOD_LABELS,
   daysLabel,
   formatClockTime,
@@ -22,7 +20,9 @@ import { StatusBadge } from '../../../components/booking-badges';
 import { formatRemaining, useCountdown } from '../use-countdown';
 import { BackLink } from '../../../components/back-link';
 import { CancelBooking } from './cancel-booking';
+import { BookingChanges } from './booking-changes';
 import { CostSummary } from './cost-summary';
+import { TripLines } from './trip-lines';
 import './booking-facts.css';
 import './booking-detail.css';
 
@@ -68,7 +68,7 @@ export function BookingDetail({ code }: { code: string }) {
       </div>
     );
   } else {
-    content = <BookingFacts booking={booking.data} notice={notice} onCancelled={setNotice} />;
+    content = <BookingFacts booking={booking.data} notice={notice} onNotice={setNotice} />;
   }
 
   return (
@@ -82,11 +82,12 @@ export function BookingDetail({ code }: { code: string }) {
 function BookingFacts({
   booking,
   notice,
-  onCancelled,
+  onNotice,
 }: {
   booking: Booking;
   notice: string | null;
-  onCancelled: (m: string) => void;
+  /** A cancel, change or extension is done: the server's words for it. */
+  onNotice: (m: string) => void;
 }) {
   const car = booking.car;
   const carTitle = `${car.year} ${car.make} ${car.model}`;
@@ -108,7 +109,7 @@ function BookingFacts({
         </div>
       </header>
 
-      {notice && <CancelledNotice text={notice} />}
+      {notice && <DoneNotice key={notice} text={notice} />}
       {onHold && <HoldNotice until={booking.hold_expires_at!} payment={booking.payment} />}
       {booking.payment?.message && booking.payment.status !== 'pending' && (
         <p className="alert alert-info">{booking.payment.message}</p>
@@ -126,28 +127,10 @@ function BookingFacts({
 
         <div className="card detail-facts">
           <h2 className="booking-section-title">Trip</h2>
-          <dl className="trip-lines">
-            <div>
-              <dt>Pick-up</dt>
-              <dd>{formatDate(booking.start_date)}</dd>
-            </div>
-            <div>
-              <dt>Return</dt>
-              <dd>{formatDate(booking.end_date)}</dd>
-            </div>
+          <TripLines trip={booking} branch={booking.branch}>
             <div>
               <dt>Length</dt>
               <dd>{daysLabel(booking.days)}</dd>
-            </div>
-            <div>
-              <dt>Destination</dt>
-              <dd>
-                {booking.destination}
-                <span className="muted">
-                  {' '}
-                  · {DESTINATION_TYPE_LABELS[booking.destination_type] ?? 'Not specified'}
-                </span>
-              </dd>
             </div>
             <div>
               <dt>Payment method</dt>
@@ -157,17 +140,13 @@ function BookingFacts({
               <dt>Booked on</dt>
               <dd>{formatDateTime(booking.created_at)}</dd>
             </div>
-          </dl>
+          </TripLines>
 
-          <CostSummary
-            title="Cost"
-            pricePerDay={booking.price_per_day}
-            days={booking.days}
-            lineCost={booking.line_cost}
-            deposit={booking.deposit}
-            discount={0}
-            total={booking.total_cost}
-          />
+          <CostSummary title="Cost" price={booking} />
+
+          {(booking.can_change || booking.can_extend) && (
+            <BookingChanges booking={booking} onChanged={onNotice} />
+          )}
 
           {booking.payment_status === 'paid' && (
             <p className="detail-receipt">
@@ -184,7 +163,7 @@ function BookingFacts({
                   ? '; we refund your mobile money payment in full.'
                   : '.'}
               </p>
-              <CancelBooking booking={booking} onCancelled={onCancelled} />
+              <CancelBooking booking={booking} onCancelled={onNotice} />
             </div>
           ) : (
             (status === 'pending' || status === 'confirmed') && (
@@ -197,8 +176,11 @@ function BookingFacts({
   );
 }
 
-/** Focus lands here after the confirmation closes: the button that opened it is gone. */
-function CancelledNotice({ text }: { text: string }) {
+/**
+ * Focus lands here after a cancel, change or extension: the button that opened its dialog may
+ * be gone. Keyed by its words, so a second change is announced and focused again.
+ */
+function DoneNotice({ text }: { text: string }) {
   const ref = useRef<HTMLParagraphElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (

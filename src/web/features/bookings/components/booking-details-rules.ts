@@ -1,7 +1,8 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { isIsoDate } from '../../../../shared/dates';
-import { BookingDetailsSchema, checkBookingDates } from '../../../../shared/schemas/bookings';
+import { ChangeBookingInputSchema, checkBookingDates } from '../../../../shared/schemas/bookings';
+import { DELIVERY_ADDRESS_REQUIRED } from './booking-details-resolver';
 import {
   isBookingDetailField,
   type BookingDetailsInput,
@@ -13,31 +14,37 @@ const DatesSchema = z
   .superRefine((dates, ctx) => checkBookingDates(dates, ctx));
 
 /**
- * Validates step 1 with the shared BookingDetailsSchema (loaded after the page has rendered:
- * booking-details-resolver.ts), reading each field's message from
- * the schema's own issue. Why not zodResolver: it reports a union's first branch message
- * ('Invalid input: expected 1') instead of destination_type's 'Please select a destination
- * type', and zod skips the date rules while any other field is invalid, so 'End date cannot
- * be before start date' would only appear once the destination was filled in.
+ * Validates step 1 with the shared schema (the one create, quote and change use; loaded after
+ * the page has rendered: booking-details-resolver.ts), reading each field's message from the
+ * schema's own issue. Why not zodResolver: it reports a union's first
+ * branch message ('Invalid input: expected 1') instead of destination_type's 'Please select a
+ * destination type', and zod skips the date rules while any other field is invalid, so 'End
+ * date cannot be before start date' would only appear once the destination was filled in.
  */
 export const bookingDetailsRules: Resolver<
   BookingDetailsInput,
   unknown,
   BookingDetailsOutput
-> = async (values) => {
-  const result = BookingDetailsSchema.safeParse(values);
-  if (result.success) return { values: result.data, errors: {} };
-
+> = async ({ delivery, ...values }) => {
+  const address = delivery ? (values.delivery_address ?? '') : '';
+  const result = ChangeBookingInputSchema.safeParse({ ...values, delivery_address: address });
   const errors: FieldErrors<BookingDetailsInput> = {};
-  const add = (issue: z.core.$ZodIssue) => {
-    const field = issue.path[0];
-    if (typeof field === 'string' && isBookingDetailField(field) && !errors[field]) {
-      errors[field] = { type: issue.code, message: issue.message };
-    }
+  const add = (field: string, type: string, message: string) => {
+    if (isBookingDetailField(field) && !errors[field]) errors[field] = { type, message };
   };
-  result.error.issues.forEach(add);
+  if (delivery && address.trim() === '') {
+    add('delivery_address', 'required', DELIVERY_ADDRESS_REQUIRED);
+  }
+  if (result.success && Object.keys(errors).length === 0) {
+    return { values: result.data, errors: {} };
+  }
+  const addIssue = (issue: z.core.$ZodIssue) => {
+    const field = issue.path[0];
+    if (typeof field === 'string') add(field, issue.code, issue.message);
+  };
+  result.error?.issues.forEach(addIssue);
   if (isIsoDate(String(values.start_date)) && isIsoDate(String(values.end_date))) {
-    DatesSchema.safeParse(values).error?.issues.forEach(add);
+    DatesSchema.safeParse(values).error?.issues.forEach(addIssue);
   }
   return { values: {}, errors };
 };

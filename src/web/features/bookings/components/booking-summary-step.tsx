@@ -1,13 +1,12 @@
 import type { Ref } from 'react';
-import { formatDate } from '../../../../shared/dates';
 import { messages } from '../../../../shared/messages';
 import type { Car } from '../../../../shared/schemas/cars';
 import { CarImage } from '../../../components/car-image';
 import { ApiError } from '../../../lib/api-client';
 import { useQuote } from '../api/bookings';
-import { DESTINATION_TYPE_LABELS } from '../../../lib/booking-labels';
 import type { BookingDetailsOutput } from './booking-form-types';
 import { CostSummary, CostSummarySkeleton } from './cost-summary';
+import { TripLines } from './trip-lines';
 import './booking-facts.css';
 
 interface BookingSummaryStepProps {
@@ -29,11 +28,7 @@ export function BookingSummaryStep({
   proceeding = false,
   headingRef,
 }: BookingSummaryStepProps) {
-  const quote = useQuote({
-    carId: car.id,
-    startDate: details.start_date,
-    endDate: details.end_date,
-  });
+  const quote = useQuote({ carId: car.id, trip: details });
   const carTitle = `${car.year} ${car.make} ${car.model}`;
   const image = car.images[0];
   const unavailable = quote.data?.available === false;
@@ -59,26 +54,7 @@ export function BookingSummaryStep({
 
         <div className="summary-details">
           <h2 className="booking-section-title">Trip</h2>
-          <dl className="trip-lines">
-            <div>
-              <dt>Pick-up</dt>
-              <dd>{formatDate(details.start_date)}</dd>
-            </div>
-            <div>
-              <dt>Return</dt>
-              <dd>{formatDate(details.end_date)}</dd>
-            </div>
-            <div>
-              <dt>Destination</dt>
-              <dd>
-                {details.destination}
-                <span className="muted">
-                  {' '}
-                  · {DESTINATION_TYPE_LABELS[details.destination_type]}
-                </span>
-              </dd>
-            </div>
-          </dl>
+          <TripLines trip={details} branch={quote.data?.branch ?? car.branch} />
 
           {quote.isPending && <CostSummarySkeleton />}
           {quote.isError && (
@@ -93,16 +69,7 @@ export function BookingSummaryStep({
               </button>
             </div>
           )}
-          {quote.data && (
-            <CostSummary
-              pricePerDay={quote.data.price_per_day}
-              days={quote.data.days}
-              lineCost={quote.data.line_cost}
-              deposit={quote.data.deposit}
-              discount={quote.data.discount}
-              total={quote.data.total_cost}
-            />
-          )}
+          {quote.data && <CostSummary price={quote.data} />}
           {unavailable && (
             <div className="alert alert-error" role="alert">
               <p>{messages.booking.unavailable}</p>

@@ -2,9 +2,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { addDays, todayInAccra } from '../../../../shared/dates';
-import type { Quote } from '../../../../shared/schemas/bookings';
-import type { Car } from '../../../../shared/schemas/cars';
-import { apiRequest } from '../../../lib/api-client';
+import type { AvailabilityResponse } from '../../../../shared/schemas/cars';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { carFixture, EAST_LEGON, EXTRA_PRICES, quoteFixture } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render';
 import { BookingWizard } from './booking-wizard';
 
@@ -15,30 +15,7 @@ vi.mock(import('../../../lib/api-client'), async (importOriginal) => ({
 }));
 const api = vi.mocked(apiRequest);
 
-const car: Car = {
-  id: 7,
-  title: 'Toyota Corolla 2022',
-  make: 'Toyota',
-  model: 'Corolla',
-  year: 2022,
-  description: 'A saloon.',
-  price: 450,
-  oldPrice: null,
-  images: [],
-  transmission: 'automatic',
-  no_of_doors: 4,
-  seat_capacity: 5,
-  has_airconditioning: true,
-  has_bluetooth: true,
-  usb_charger: true,
-  body_type: 'sedan',
-  fuel_type: 'petrol',
-  colour: 'White',
-  location: { city: 'Accra', lat: 5.6, long: -0.2 },
-  branch: { id: 1, name: 'East Legon office', town: 'Accra' },
-  weekly_price: null,
-  deposit: 200,
-};
+const car = carFixture();
 
 const today = todayInAccra();
 
@@ -48,33 +25,35 @@ async function setDate(user: ReturnType<typeof userEvent.setup>, label: string, 
   await user.type(input, value);
 }
 
-beforeEach(() => {
-  api.mockReset();
-  api.mockImplementation(async (path, options) => {
-    if (path !== '/bookings/quote') throw new Error(`unexpected request ${path}`);
-    const query = options?.query ?? {};
+/** The server as the booking form meets it: branches, the dates' availability, the quote. */
+function answer(path: string, query: Record<string, unknown> = {}) {
+  if (path === '/branches') return { branches: [EAST_LEGON], extra_prices: EXTRA_PRICES };
+  if (path === `/cars/${car.id}/availability`) {
     return {
+      success: true,
       car_id: car.id,
+      from: String(query.from),
+      to: String(query.to),
+      booked: [],
+      available: true,
+      next_free: null,
+    } satisfies AvailabilityResponse;
+  }
+  if (path === '/bookings/quote') {
+    return quoteFixture({
       start_date: String(query.start_date),
       end_date: String(query.end_date),
-      days: 3,
-      price_per_day: 450,
-      line_cost: 1350,
-      deposit: 500,
-      discount: 0,
-      extras: 0,
-      total_cost: 1850,
-      lines: [
-        { label: 'Car rental (3 days)', amount: 1350 },
-        { label: 'Security deposit (refundable)', amount: 500 },
-      ],
-      pickup_time: '09:00',
-      return_time: '09:00',
-      branch: { id: 1, name: 'East Legon office', town: 'Accra' },
-      available: true,
-    } satisfies Quote;
-  });
+    });
+  }
+  throw new Error(`unexpected request ${path}`);
+}
+
+beforeEach(() => {
+  api.mockReset();
+  api.mockImplementation(async (path, options) => answer(path, options?.query ?? {}));
 });
+
+const quoteCalls = () => api.mock.calls.filter(([path]) => path === '/bookings/quote');
 
 describe('step 1 of the booking form', () => {
   test('says what is wrong with a field once the renter has left it, and not before', async () => {
@@ -109,7 +88,7 @@ describe('step 1 of the booking form', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
       'Destination and Booking Dates',
     );
-    expect(api).not.toHaveBeenCalled();
+    expect(quoteCalls()).toHaveLength(0);
   });
 
   test('with valid dates the renter proceeds to the summary, priced by the server', async () => {
@@ -129,11 +108,183 @@ describe('step 1 of the booking form', () => {
     expect(api).toHaveBeenCalledWith(
       '/bookings/quote',
       expect.objectContaining({
-        query: { car_id: car.id, start_date: start, end_date: end },
+        query: expect.objectContaining({
+          car_id: car.id,
+          start_date: start,
+          end_date: end,
+          destination_type: 2,
+          pickup_time: '09:00',
+          return_time: '09:00',
+          chauffeur: 'false',
+          child_seat: 'false',
+        }),
       }),
     );
     expect(
       (await screen.findByRole('button', { name: 'Proceed to payment' })).hasAttribute('disabled'),
     ).toBe(false);
+  });
+});
+
+describe('step 1: times, branch, extras and availability (BOOK-16, BOOK-17, PRICE-3)', () => {
+  test('offers times in half hours within the branch hours, 09:00 first, and names the branch', async () => {
+    renderWithApp(<BookingWizard car={car} />);
+    const pickup = screen.getByLabelText('Pickup time') as HTMLSelectElement;
+    expect(pickup.value).toBe('09:00');
+    expect(await screen.findByText(EAST_LEGON.address)).toBeTruthy();
+    const options = [...pickup.options].map((o) => o.value);
+    expect(options[0]).toBe('07:00');
+    expect(options.at(-1)).toBe('21:00');
+    expect(options).toContain('13:30');
+    expect(screen.getByText('Open 07:00–21:00')).toBeTruthy();
+  });
+
+  test('says at once that the chosen dates are free', async () => {
+    renderWithApp(<BookingWizard car={car} />);
+    expect(await screen.findByText('Available on these dates')).toBeTruthy();
+    expect(api).toHaveBeenCalledWith(
+      `/cars/${car.id}/availability`,
+      expect.objectContaining({ query: { from: today, to: addDays(today, 1) } }),
+    );
+  });
+
+  test('taken dates: says so before step 2, and the next free dates fill the form', async () => {
+    const user = userEvent.setup();
+    const free = { start_date: addDays(today, 9), end_date: addDays(today, 10) };
+    api.mockImplementation(async (path, options) => {
+      const query = options?.query ?? {};
+      if (path === `/cars/${car.id}/availability` && query.from !== free.start_date) {
+        return {
+          success: true,
+          car_id: car.id,
+          from: String(query.from),
+          to: String(query.to),
+          booked: [{ start_date: today, end_date: addDays(today, 8) }],
+          available: false,
+          next_free: free,
+        } satisfies AvailabilityResponse;
+      }
+      return answer(path, query);
+    });
+    renderWithApp(<BookingWizard car={car} />);
+    expect(await screen.findByText('Booked on these dates.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /^Use / }));
+    expect((screen.getByLabelText('Start date') as HTMLInputElement).value).toBe(free.start_date);
+    expect((screen.getByLabelText('End date') as HTMLInputElement).value).toBe(free.end_date);
+    expect(await screen.findByText('Available on these dates')).toBeTruthy();
+  });
+
+  test('extras show their prices; outside Accra the note names the allowance', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<BookingWizard car={car} />);
+    expect(
+      await screen.findByRole('checkbox', { name: /Chauffeur\s*GH₵ 150\.00 a day/ }),
+    ).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: /Child seat\s*GH₵ 30\.00 a day/ })).toBeTruthy();
+    expect(screen.queryByRole('note')).toBeNull();
+    await user.click(screen.getByLabelText('Outside Accra'));
+    await user.click(screen.getByRole('checkbox', { name: /Chauffeur/ }));
+    expect(screen.getByRole('note').textContent).toMatch(
+      /Leaving Accra.*allowance of GH₵ 100\.00 a day/,
+    );
+  });
+
+  test('delivery is offered for a car at an Accra branch only, and then needs an address', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<BookingWizard car={car} />);
+    await user.click(await screen.findByRole('checkbox', { name: /Deliver the car/ }));
+    await user.type(screen.getByLabelText('Destination'), 'Osu');
+    await user.click(screen.getByLabelText('Within Accra'));
+    await user.click(screen.getByRole('button', { name: 'Proceed' }));
+    expect(screen.getByText('Enter the address in Accra to deliver the car to')).toBeTruthy();
+    await user.type(screen.getByLabelText('Delivery address in Accra'), '14 Ring Road, Osu');
+    await user.click(screen.getByRole('button', { name: 'Proceed' }));
+    await screen.findByRole('heading', { name: 'Booking Summary' });
+    expect(quoteCalls()[0]?.[1]?.query).toMatchObject({ delivery_address: '14 Ring Road, Osu' });
+  });
+
+  test('a car at the Kumasi branch has no delivery in Accra', async () => {
+    const kumasiCar = carFixture({
+      id: 9,
+      branch: { id: 3, name: 'Kumasi office', town: 'Kumasi' },
+    });
+    renderWithApp(<BookingWizard car={kumasiCar} />);
+    expect(await screen.findByRole('checkbox', { name: /Chauffeur/ })).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: /Deliver the car/ })).toBeNull();
+    expect(screen.getAllByText('Kumasi office').length).toBeGreaterThan(0);
+  });
+});
+
+describe("the summary and the server's answer", () => {
+  async function toSummary(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(screen.getByLabelText('Destination'), 'Kumasi');
+    await user.click(screen.getByLabelText('Outside Accra'));
+    await user.click(await screen.findByRole('checkbox', { name: /Chauffeur/ }));
+    await user.click(screen.getByRole('button', { name: 'Proceed' }));
+    await screen.findByRole('heading', { name: 'Booking Summary' });
+  }
+
+  test("the Cost Summary shows the quote's lines with the weekly saving as the Discount", async () => {
+    const user = userEvent.setup();
+    api.mockImplementation(async (path, options) =>
+      path === '/bookings/quote'
+        ? quoteFixture({
+            days: 7,
+            line_cost: 3150,
+            discount: 350,
+            total_cost: 4800,
+            lines: [
+              { label: 'Car rental (7 days)', amount: 3150 },
+              { label: 'Weekly price saving', amount: -350 },
+              { label: 'Chauffeur (7 days)', amount: 1050 },
+              { label: 'Chauffeur allowance outside Accra (7 days)', amount: 700 },
+              { label: 'Security deposit (refundable)', amount: 200 },
+            ],
+          })
+        : answer(path, options?.query ?? {}),
+    );
+    renderWithApp(<BookingWizard car={car} />);
+    await toSummary(user);
+    const summary = await screen.findByRole('region', { name: 'Cost Summary' });
+    const rows = [...summary.querySelectorAll('.cost-line')].map((row) =>
+      row.textContent?.replace(/\s+/g, ' '),
+    );
+    expect(rows).toEqual([
+      'Car rental (7 days)GH₵ 450.00 × 7 daysGH₵ 3,150.00',
+      'DiscountWeekly price saving− GH₵ 350.00',
+      'Chauffeur (7 days)GH₵ 1,050.00',
+      'Chauffeur allowance outside Accra (7 days)GH₵ 700.00',
+      'Security deposit (refundable)GH₵ 200.00',
+      'TotalGH₵ 4,800.00',
+    ]);
+    expect(quoteCalls()[0]?.[1]?.query).toMatchObject({ chauffeur: 'true', destination_type: 2 });
+  });
+
+  test('a 422 naming several fields shows them all next to their fields and focuses the first (BOOK-20)', async () => {
+    const user = userEvent.setup();
+    api.mockImplementation(async (path, options) => {
+      if (path === '/bookings/create') {
+        throw new ApiError(422, 'The given data was invalid.', {
+          return_time: ['Return time must be between 07:00 and 21:00'],
+          start_date: ['Bookings open 180 days ahead.'],
+          pickup_time: ['Pickup time must be between 07:00 and 21:00'],
+        });
+      }
+      return answer(path, options?.query ?? {});
+    });
+    renderWithApp(<BookingWizard car={car} />);
+    await toSummary(user);
+    await user.click(await screen.findByRole('button', { name: 'Proceed to payment' }));
+    await user.click(await screen.findByLabelText(/Payment on Pickup/));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByRole('heading', { name: 'Booking Failed' });
+    await user.click(screen.getByRole('button', { name: 'Correct the details' }));
+
+    await screen.findByRole('heading', { level: 1, name: 'Destination and Booking Dates' });
+    expect(screen.getByText('Bookings open 180 days ahead.')).toBeTruthy();
+    expect(screen.getByText('Pickup time must be between 07:00 and 21:00')).toBeTruthy();
+    expect(screen.getByText('Return time must be between 07:00 and 21:00')).toBeTruthy();
+    expect(screen.getByLabelText('Pickup time').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByLabelText('Start date'));
   });
 });

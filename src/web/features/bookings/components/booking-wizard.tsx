@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type Ref } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
+import { DEFAULT_HANDOVER_TIME } from '../../../../shared/constants';
 import { addDays, formatDate, todayInAccra } from '../../../../shared/dates';
 import type { Car } from '../../../../shared/schemas/cars';
 import { VerifyPhoneForm } from '../../../components/verify-phone-form';
@@ -10,7 +11,8 @@ import { useQuote } from '../api/bookings';
 import { BookingDatesStep } from './booking-dates-step';
 import { bookingDetailsResolver } from './booking-details-resolver';
 import {
-  isBookingDetailField,
+  BOOKING_DETAIL_FIELDS,
+  type BookingDetailField,
   type BookingDetailsInput,
   type BookingDetailsOutput,
 } from './booking-form-types';
@@ -30,6 +32,8 @@ export function BookingWizard({ car }: { car: Car }) {
   const [formError, setFormError] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
+  /** After a refused booking, the first field the server named takes focus (BOOK-20). */
+  const focusField = useRef<BookingDetailField | null>(null);
 
   const form = useForm<BookingDetailsInput, unknown, BookingDetailsOutput>({
     mode: 'onTouched',
@@ -39,8 +43,14 @@ export function BookingWizard({ car }: { car: Car }) {
       return {
         start_date: today,
         end_date: addDays(today, 1),
+        pickup_time: DEFAULT_HANDOVER_TIME,
+        return_time: DEFAULT_HANDOVER_TIME,
         destination: '',
         destination_type: undefined,
+        chauffeur: false,
+        child_seat: false,
+        delivery: false,
+        delivery_address: '',
       };
     })(),
   });
@@ -49,9 +59,15 @@ export function BookingWizard({ car }: { car: Car }) {
   // keyboard and screen reader users start reading at the top of the new step.
   useEffect(() => {
     if (!moved.current) return;
+    const field = focusField.current;
+    focusField.current = null;
+    if (field) {
+      form.setFocus(field);
+      return;
+    }
     heading.current?.focus();
     window.scrollTo({ top: 0 });
-  }, [step]);
+  }, [step, form]);
 
   function goTo(next: 1 | 2) {
     moved.current = true;
@@ -64,15 +80,25 @@ export function BookingWizard({ car }: { car: Car }) {
     else void navigate(-1);
   }
 
+  /**
+   * BOOK-20: a 422 names every failing field at once; each goes next to its own field, the
+   * rest (car, payment) above the form, and the first field named takes focus.
+   */
   function showServerErrors(failure: BookingFailure) {
+    const named = Object.entries(failure.fieldErrors).filter(([, list]) => list[0]);
     const leftovers: string[] = [];
-    for (const [field, list] of Object.entries(failure.fieldErrors)) {
-      const message = list[0];
-      if (!message) continue;
-      if (isBookingDetailField(field)) form.setError(field, { type: 'server', message });
-      else leftovers.push(message);
+    for (const [field, list] of named) {
+      if (!(BOOKING_DETAIL_FIELDS as readonly string[]).includes(field)) leftovers.push(list[0]!);
     }
-    setFormError(leftovers.length > 0 ? leftovers.join(' ') : failure.message);
+    const fields = BOOKING_DETAIL_FIELDS.filter((field) => failure.fieldErrors[field]?.[0]);
+    for (const field of fields) {
+      form.setError(field, { type: 'server', message: failure.fieldErrors[field]![0] });
+    }
+    if (fields.includes('delivery_address')) form.setValue('delivery', true);
+    setFormError(
+      leftovers.length > 0 ? leftovers.join(' ') : fields.length > 0 ? null : failure.message,
+    );
+    focusField.current = fields[0] ?? null;
     goTo(1);
   }
 
@@ -82,6 +108,7 @@ export function BookingWizard({ car }: { car: Car }) {
       <div className="booking-main">
         {step === 1 || !details ? (
           <BookingDatesStep
+            car={car}
             form={form}
             headingRef={heading}
             formError={formError}
@@ -129,11 +156,7 @@ function SummaryWithPayment({
   onValidationFailure,
 }: SummaryWithPaymentProps) {
   // Same query key as the summary's own: the modal reads the cached quote, no second call.
-  const quote = useQuote({
-    carId: car.id,
-    startDate: details.start_date,
-    endDate: details.end_date,
-  });
+  const quote = useQuote({ carId: car.id, trip: details });
   const { user } = useAuth();
   const [verifying, setVerifying] = useState(false);
   const [checking, setChecking] = useState(false);

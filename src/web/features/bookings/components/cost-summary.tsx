@@ -1,46 +1,72 @@
 import { formatCedis } from '../../../../shared/money';
+import type { QuoteLine } from '../../../../shared/schemas/bookings';
 import { priceTimesDays } from '../../../lib/booking-labels';
 import './booking-facts.css';
 
-interface CostSummaryProps {
-  pricePerDay: number;
+/** What a price is made of, as a quote or a booking gives it (PRICE-1, PRICE-6). */
+export interface PriceSource {
+  lines: QuoteLine[];
+  price_per_day: number;
   days: number;
-  lineCost: number;
+  line_cost: number;
   deposit: number;
-  discount: number;
-  total: number;
+  total_cost: number;
+}
+
+interface CostSummaryProps {
+  price: PriceSource;
   title?: string;
 }
 
-/** The cost lines (MONEY-4): price × days, the fixed deposit, no discount ('-'), the total. */
-export function CostSummary({
-  pricePerDay,
-  days,
-  lineCost,
-  deposit,
-  discount,
-  total,
-  title = 'Cost Summary',
-}: CostSummaryProps) {
+/**
+ * The Cost Summary (MONEY-4, PRICE-1, PRICE-2): the server's lines as they are, except that
+ * the weekly price's saving (the one negative line) is the spec's Discount row, kept in its
+ * place under the rental whether or not there is a saving ('-' when none).
+ */
+export function CostSummary({ price, title = 'Cost Summary' }: CostSummaryProps) {
+  const lines =
+    price.lines.length > 0
+      ? price.lines
+      : // A booking older than the lines: its rental and deposit are all it had.
+        [
+          { label: 'Car rental', amount: price.line_cost },
+          { label: 'Security deposit (refundable)', amount: price.deposit },
+        ];
+  const [rental, ...rest] = lines;
+  const saving = rest.find((line) => line.amount < 0);
+  const others = rest.filter((line) => line !== saving);
+
   return (
     <section className="cost-summary" aria-label={title}>
       <h2 className="booking-section-title">{title}</h2>
       <dl className="cost-lines">
-        <div className="cost-line">
-          <dt>{priceTimesDays(pricePerDay, days)}</dt>
-          <dd>{formatCedis(lineCost)}</dd>
+        {rental && (
+          <div className="cost-line">
+            <dt>
+              {rental.label}
+              <span className="cost-line-detail">
+                {priceTimesDays(price.price_per_day, price.days)}
+              </span>
+            </dt>
+            <dd>{formatCedis(rental.amount)}</dd>
+          </div>
+        )}
+        <div className={saving ? 'cost-line is-saving' : 'cost-line'}>
+          <dt>
+            Discount
+            {saving && <span className="cost-line-detail">{saving.label}</span>}
+          </dt>
+          <dd>{saving ? `− ${formatCedis(-saving.amount)}` : '-'}</dd>
         </div>
-        <div className="cost-line">
-          <dt>Security deposit</dt>
-          <dd>{formatCedis(deposit)}</dd>
-        </div>
-        <div className="cost-line">
-          <dt>Discount</dt>
-          <dd>{discount > 0 ? `− ${formatCedis(discount)}` : '-'}</dd>
-        </div>
+        {others.map((line) => (
+          <div key={line.label} className="cost-line">
+            <dt>{line.label}</dt>
+            <dd>{formatCedis(line.amount)}</dd>
+          </div>
+        ))}
         <div className="cost-line cost-total">
           <dt>Total</dt>
-          <dd>{formatCedis(total)}</dd>
+          <dd>{formatCedis(price.total_cost)}</dd>
         </div>
       </dl>
     </section>

@@ -222,7 +222,7 @@ export function PaymentModal({
         />
       );
   } else if (outcome?.kind === 'failed') {
-    body = <BookingFailedPanel failure={outcome} onTryAgain={tryAgain} />;
+    body = <BookingFailedPanel failure={outcome} onTryAgain={tryAgain} onFix={close} />;
   } else {
     body = (
       <form noValidate onSubmit={submit} aria-busy={submitting || undefined}>

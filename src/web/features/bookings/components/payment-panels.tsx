@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../../../shared/dates';
 import { messages } from '../../../../shared/messages';
@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths';
 import { MOBILE_MONEY_NETWORK_LABELS } from '../../../../shared/constants';
 import { formatMsisdn } from '../../../../shared/phone';
 import type { Payment } from '../../../../shared/schemas/payments';
-import { isOpen, usePaymentVerification, useSubmitOtp } from '../api/payments';
+import { isOpen, usePaymentVerification, useSubmitOtp, type PaymentResult } from '../api/payments';
 import { formatRemaining, useCountdown } from '../use-countdown';
 import type { BookingFailure } from './payment-modal';
 
@@ -108,16 +108,20 @@ export function MobileMoneyWaitingPanel({
   booking,
   payment,
   onTryAgain,
+  settled,
 }: {
   booking: Booking;
   payment: Payment;
   onTryAgain: () => void;
+  /** What to show once the attempt is over, when not the booking's own outcome (a top-up). */
+  settled?: (result: PaymentResult) => ReactNode;
 }) {
   const verification = usePaymentVerification(payment.reference);
   const latest = verification.data;
   const remaining = useCountdown(payment.expires_at);
   const heading = useFocusOnMount<HTMLHeadingElement>();
 
+  if (latest && !isOpen(latest.payment) && settled) return settled(latest);
   if (latest && !isOpen(latest.payment)) {
     if (latest.booking.payment_status === 'paid')
       return <BookingSuccessPanel booking={latest.booking} />;
@@ -275,6 +279,11 @@ const FIELD_NAMES: Record<string, string> = {
   end_date: 'End date',
   destination: 'Destination',
   destination_type: 'Destination type',
+  pickup_time: 'Pickup time',
+  return_time: 'Return time',
+  chauffeur: 'Chauffeur',
+  child_seat: 'Child seat',
+  delivery_address: 'Delivery address',
   payment_method: 'Payment method',
   car_id: 'Car',
 };
@@ -282,10 +291,13 @@ const FIELD_NAMES: Record<string, string> = {
 export function BookingFailedPanel({
   failure,
   onTryAgain,
+  onFix,
   title = 'Booking Failed',
 }: {
   failure: BookingFailure;
   onTryAgain: () => void;
+  /** BOOK-20: back to the form, where each field shows its own message. */
+  onFix?: () => void;
   title?: string;
 }) {
   const heading = useFocusOnMount<HTMLHeadingElement>();
@@ -319,9 +331,15 @@ export function BookingFailedPanel({
         <Link to={paths.home.getHref()} className="btn btn-outline">
           Go Home
         </Link>
-        <button type="button" className="btn btn-primary" onClick={onTryAgain}>
-          Try again
-        </button>
+        {onFix && failure.status === 422 ? (
+          <button type="button" className="btn btn-primary" onClick={onFix}>
+            Correct the details
+          </button>
+        ) : (
+          <button type="button" className="btn btn-primary" onClick={onTryAgain}>
+            Try again
+          </button>
+        )}
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import type { Car } from '../../../../shared/schemas/cars';
 import { formatCedisWhole, formatPricePerDay } from '../../../../shared/money';
 import { CarImage } from '../../../components/car-image';
 import { paths } from '../../../config/paths';
+import { branchLabel } from '../../../lib/branch-label';
 import { BODY_TYPE_LABELS, TRANSMISSION_LABELS } from './car-labels';
 import { ArrowRightIcon, GearIcon, PinIcon, SeatIcon } from '../../../components/icons';
 import './car-card.css';
@@ -15,8 +16,6 @@ interface CarCardProps {
   headingLevel?: 'h2' | 'h3';
   /** Where the card leads; the details page unless a page says otherwise (the inventory pages). */
   href?: string;
-  /** Adds the pickup place to the facts (the inventory pages, where location is a filter). */
-  showLocation?: boolean;
 }
 
 /**
@@ -25,13 +24,7 @@ interface CarCardProps {
  * The link is named by the car's title and described by its price, so a screen reader hears
  * "2022 Toyota Land Cruiser 300, link, GH₵ 3,200/Day" rather than the whole card.
  */
-export function CarCard({
-  car,
-  eager = false,
-  headingLevel: Heading = 'h3',
-  href,
-  showLocation = false,
-}: CarCardProps) {
+export function CarCard({ car, eager = false, headingLevel: Heading = 'h3', href }: CarCardProps) {
   const titleId = useId();
   const priceId = useId();
   const firstImage = car.images[0];
@@ -68,12 +61,11 @@ export function CarCard({
                 {car.seat_capacity} seats
               </li>
             )}
-            {showLocation && car.location.city && (
-              <li>
-                <PinIcon size={15} />
-                {car.location.city}
-              </li>
-            )}
+            <li>
+              <PinIcon size={15} />
+              <span className="visually-hidden">At </span>
+              {branchLabel(car.branch)}
+            </li>
           </ul>
           <p className="car-card-description">{car.description}</p>
           <div className="car-card-footer">

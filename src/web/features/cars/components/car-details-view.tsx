@@ -8,6 +8,7 @@ import { CarOverview } from './car-overview';
 import { CarPriceBox } from './car-price-box';
 import { CarShareSave } from './car-share-save';
 import { PinIcon } from '../../../components/icons';
+import { branchLabel } from '../../../lib/branch-label';
 import './car-details.css';
 
 /** /car-details (PAGE-6): photos, price and Rent Now, overview, and the days already taken. */
@@ -21,12 +22,10 @@ export function CarDetailsView({ car }: { car: Car }) {
             <p className="details-eyebrow">
               <span>{BODY_TYPE_LABELS[car.body_type] ?? car.body_type}</span>
               {car.colour && <span className="details-colour">{car.colour}</span>}
-              {car.location.city && (
-                <span className="details-city">
-                  <PinIcon size={14} />
-                  {car.location.city}
-                </span>
-              )}
+              <span className="details-city">
+                <PinIcon size={14} />
+                {branchLabel(car.branch)}
+              </span>
             </p>
             <h1>
               {car.year} {car.make} {car.model}

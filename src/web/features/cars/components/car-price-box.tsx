@@ -1,11 +1,18 @@
 import { Link } from 'react-router';
-import { SECURITY_DEPOSIT_PESEWAS } from '../../../../shared/constants';
-import { formatCedisWhole, formatPricePerDay, pesewasToCedis } from '../../../../shared/money';
+import { formatCedisWhole, formatPricePerDay } from '../../../../shared/money';
 import type { Car } from '../../../../shared/schemas/cars';
 import { paths } from '../../../config/paths';
 import { CheckIcon, PinIcon, ShieldIcon } from '../../../components/icons';
+import { branchLabel } from '../../../lib/branch-label';
 
-/** PAGE-6: the price per day and 'Rent Now', which takes the car to the booking form in navigation state. */
+/** What the weekly price saves on 7 daily prices (PRICE-2). */
+const weeklySaving = (car: Car) =>
+  car.weekly_price === null ? 0 : Math.max(0, 7 * car.price - car.weekly_price);
+
+/**
+ * PAGE-6: the price per day (and the weekly price, PRICE-2) and 'Rent Now', which takes the car
+ * to the booking form, named in its address and handed over in navigation state.
+ */
 export function CarPriceBox({ car }: { car: Car }) {
   return (
     <div className="price-box">
@@ -19,8 +26,19 @@ export function CarPriceBox({ car }: { car: Car }) {
           </del>
         )}
       </p>
+      {car.weekly_price !== null && (
+        <p className="price-box-weekly">
+          <strong>{formatCedisWhole(car.weekly_price)}</strong> a week
+          {weeklySaving(car) > 0 && (
+            <span className="price-box-saving">
+              {' '}
+              (save {formatCedisWhole(weeklySaving(car))} on 7 days)
+            </span>
+          )}
+        </p>
+      )}
       <Link
-        to={paths.bookingDetails.getHref()}
+        to={paths.bookingDetails.getHref(car.id)}
         state={{ car }}
         className="btn btn-accent btn-block price-box-cta"
       >
@@ -29,8 +47,7 @@ export function CarPriceBox({ car }: { car: Car }) {
       <ul className="price-box-notes">
         <li>
           <ShieldIcon size={16} />
-          Refundable security deposit of{' '}
-          {formatCedisWhole(pesewasToCedis(SECURITY_DEPOSIT_PESEWAS))}
+          Refundable security deposit of {formatCedisWhole(car.deposit)}
         </li>
         <li>
           <CheckIcon size={16} />
@@ -40,12 +57,10 @@ export function CarPriceBox({ car }: { car: Car }) {
           <CheckIcon size={16} />
           Free cancellation before your start date
         </li>
-        {car.location.city && (
-          <li>
-            <PinIcon size={16} />
-            Pick up in {car.location.city}
-          </li>
-        )}
+        <li>
+          <PinIcon size={16} />
+          Pick up and return at {branchLabel(car.branch)}
+        </li>
       </ul>
     </div>
   );

@@ -17,6 +17,7 @@ import {
   SeatIcon,
 } from '../../../components/icons';
 import { Link } from 'react-router';
+import { branchLabel } from '../../../lib/branch-label';
 
 interface InventoryRowProps {
   car: Car;
@@ -47,7 +48,7 @@ export function InventoryRow({ car, href, eager = false }: InventoryRowProps) {
         <div className="inventory-row-body">
           <p className="inventory-row-place">
             <PinIcon size={14} />
-            {car.location.city}
+            {branchLabel(car.branch)}
           </p>
           <h2 className="inventory-row-title" id={titleId}>
             {car.year} {car.make} {car.model}

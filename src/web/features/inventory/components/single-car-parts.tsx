@@ -26,6 +26,7 @@ import { paths } from '../../../config/paths';
 import { useInventoryCars } from '../api/inventory';
 import { CarLocationMap } from './pickup-map';
 import './single-car.css';
+import { branchLabel } from '../../../lib/branch-label';
 
 const MISSING = '-';
 const orDash = (v: string | number | null) => (v === null || v === '' ? MISSING : String(v));
@@ -82,7 +83,7 @@ export function SpecTable({
     ],
     ['Doors', orDash(car.no_of_doors)],
     ['Seats', orDash(car.seat_capacity)],
-    ['Pickup', car.location.city],
+    ['Pickup', branchLabel(car.branch)],
   ];
   return (
     <section className="spec-table">
@@ -163,7 +164,7 @@ export function PickupLocation({
     <section className="pickup-location">
       <H className="single-section-title">Pickup location</H>
       <p className="muted">
-        Collect the car in <strong>{car.location.city}</strong>.
+        Collect the car at <strong>{branchLabel(car.branch)}</strong>.
       </p>
       <div className="pickup-location-map">
         <CarLocationMap
