@@ -106,7 +106,8 @@ test.describe('on a laptop', () => {
       return found;
     };
     const before = await pins();
-    expect(Object.keys(before).length).toBeGreaterThanOrEqual(3);
+    // The demo fleet stands at the three branches, in two towns: Accra and Kumasi (BRANCH-2).
+    expect(Object.keys(before).length).toBeGreaterThanOrEqual(2);
     expect(sum(before)).toBe(await shownTotal(page));
 
     // The town with the fewest cars (but some), so the list surely changes.

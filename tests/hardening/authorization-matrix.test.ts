@@ -49,6 +49,7 @@ interface Rule {
 const RULES: Rule[] = [
   { route: 'GET /api/health', access: 'public' },
   { route: 'GET /api/openapi.json', access: 'public' },
+  { route: 'GET /api/branches', access: 'public' },
   { route: 'GET /api/docs/**', access: 'public' },
   { route: 'POST /api/auth/register', access: 'public' },
   { route: 'POST /api/auth/login', access: 'public' },

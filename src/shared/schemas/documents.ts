@@ -1,68 +1,23 @@
 import { z } from 'zod';
-import { todayInAccra, type IsoDate } from '../dates';
+import { todayInAccra } from '../dates';
 import { requiredIsoDate, requiredText } from './common';
+import {
+  DOCUMENT_KINDS,
+  DOCUMENT_STATUSES,
+  DOCUMENT_MAX_BYTES,
+  GHANA_CARD_PIN_PATTERN,
+  MIN_RENTER_AGE,
+  REJECTION_REASON_MAX,
+  documentMessages,
+  normalizeGhanaCardPin,
+  ageOn,
+} from '../documents';
 
 /**
- * A renter's identity documents (DOC-1 to DOC-6): the Ghana Card and the driving licence, each a
- * photo with the details typed beside it, checked by staff. Used by the API, the profile form
- * and the console.
+ * The zod-free part (constants, messages, the PIN and age rules) lives in shared/documents.ts,
+ * so pages can use it without loading zod (PAGE-18).
  */
-
-export const DOCUMENT_KINDS = ['ghana_card', 'driving_licence'] as const;
-export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
-export const DOCUMENT_STATUSES = ['pending', 'verified', 'rejected'] as const;
-export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
-
-export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
-  ghana_card: 'Ghana Card',
-  driving_licence: 'Driving licence',
-};
-
-/** What a renter may upload: the same image types as car photos, at most 8 MB (DOC-3). */
-export const DOCUMENT_MAX_BYTES = 8 * 1024 * 1024;
-export const DOCUMENT_ACCEPT = ['image/jpeg', 'image/png', 'image/webp'] as const;
-
-/** DOC-2: the Ghana Card PIN, 'GHA-' then 9 digits, a dash and a check digit. */
-export const GHANA_CARD_PIN_PATTERN = /^GHA-\d{9}-\d$/;
-/** DOC-2: renters are at least this old. */
-export const MIN_RENTER_AGE = 21;
-export const LICENCE_NUMBER_MAX = 30;
-export const REJECTION_REASON_MAX = 300;
-
-export const documentMessages = {
-  kindRequired: 'Choose the document: Ghana Card or driving licence.',
-  pinRequired: 'Ghana Card PIN is required',
-  pinFormat: 'Enter the PIN as it is on the card: GHA-123456789-0',
-  birthRequired: 'Date of birth is required',
-  birthFuture: 'Date of birth cannot be in the future',
-  tooYoung: `Renters must be at least ${MIN_RENTER_AGE} years old.`,
-  licenceNumberRequired: 'Licence number is required',
-  licenceNumberFormat: `Enter the licence number as it is on the licence (letters, digits and dashes, at most ${LICENCE_NUMBER_MAX}).`,
-  expiryRequired: 'Expiry date is required',
-  licenceExpired: 'This licence has expired. Upload a licence that is still valid.',
-  fileMissing: 'Choose a photo of the document.',
-  fileType: 'Upload a JPG, PNG or WebP image.',
-  fileUnreadable: 'This image could not be read. Try another photo.',
-  fileTooLarge: 'The photo is too large: 8 MB at most.',
-  uploaded: 'Thank you. Staff will check your document soon.',
-  notFound: 'Document not found.',
-  reasonRequired: 'Give the reason, so the renter knows what to fix.',
-  reasonTooLong: `Keep the reason under ${REJECTION_REASON_MAX} characters.`,
-  verified: 'Document verified.',
-  replacedSince: 'The renter has uploaded a new photo since you opened this one. Look at it again.',
-  rejected: 'Document rejected. The renter sees the reason on their profile.',
-};
-
-/** 'GHA-123456789-0' from what a person typed: spaces dropped, letters in capitals. */
-export const normalizeGhanaCardPin = (value: string) => value.replace(/\s+/g, '').toUpperCase();
-
-/** Whole years from `birth` to `on` (both 'YYYY-MM-DD'): a 29 February birthday counts from 1 March. */
-export function ageOn(birth: IsoDate, on: IsoDate): number {
-  const [by, bm, bd] = birth.split('-').map(Number) as [number, number, number];
-  const [y, m, d] = on.split('-').map(Number) as [number, number, number];
-  const beforeBirthday = m < bm || (m === bm && d < bd);
-  return y - by - (beforeBirthday ? 1 : 0);
-}
+export * from '../documents';
 
 const ghanaCardFields = z.object({
   kind: z.literal('ghana_card'),

@@ -1,20 +1,10 @@
 import { z } from 'zod';
 import { numberFromText } from './common';
+import { REVIEW_COMMENT_MAX, reviewMessages } from '../reviews';
+
+export { REVIEW_COMMENT_MAX, reviewMessages } from '../reviews';
 
 /** Reviews of completed trips (REVIEW-1 to REVIEW-5); the counts are in shared/reviews.ts. */
-
-export const REVIEW_COMMENT_MAX = 1000;
-
-export const reviewMessages = {
-  ratingRequired: 'Choose a rating from 1 to 5 stars.',
-  commentTooLong: `Keep your comment under ${REVIEW_COMMENT_MAX} characters.`,
-  notCompleted: 'You can review a trip once it is completed.',
-  alreadyReviewed: 'You have already reviewed this trip. Thank you!',
-  thanks: 'Thank you for your review!',
-  notFound: 'Review not found.',
-  hidden: 'The review is hidden.',
-  shown: 'The review is shown again.',
-};
 
 export const CreateReviewInputSchema = z.object({
   rating: z.preprocess(

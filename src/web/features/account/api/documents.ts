@@ -3,7 +3,7 @@ import type {
   DocumentListResponse,
   DocumentUploadResponse,
 } from '../../../../shared/schemas/documents';
-import { documentMessages } from '../../../../shared/schemas/documents';
+import { documentMessages } from '../../../../shared/documents';
 import { apiRequest } from '../../../lib/api-client';
 import { uploadForm } from '../../../lib/private-files';
 

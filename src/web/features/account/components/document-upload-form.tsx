@@ -2,11 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import {
   DOCUMENT_ACCEPT,
   DOCUMENT_MAX_BYTES,
-  DocumentFieldsSchema,
   documentMessages,
-  type CustomerDocument,
-  type DocumentKind,
-} from '../../../../shared/schemas/documents';
+} from '../../../../shared/documents';
+import type { CustomerDocument, DocumentKind } from '../../../../shared/schemas/documents';
 import { FieldMessages, describedBy } from '../../../components/form-fields';
 import { ApiError } from '../../../lib/api-client';
 import { useUploadDocument } from '../api/documents';
@@ -75,6 +73,8 @@ export function DocumentUploadForm({
     const sent: Record<string, string> = { kind };
     for (const field of fields) sent[field.name] = values[field.name] ?? '';
     const found: Errors = {};
+    // The rules load with the first submit, not with the page (PAGE-18).
+    const { DocumentFieldsSchema } = await import('../../../../shared/schemas/documents');
     const parsed = DocumentFieldsSchema.safeParse(sent);
     if (!parsed.success)
       for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= [issue.message];

@@ -1,11 +1,7 @@
 import { useId, useState } from 'react';
 import { formatDate } from '../../../../shared/dates';
-import {
-  DOCUMENT_KIND_LABELS,
-  DOCUMENT_KINDS,
-  type CustomerDocument,
-  type DocumentKind,
-} from '../../../../shared/schemas/documents';
+import { DOCUMENT_KIND_LABELS, DOCUMENT_KINDS } from '../../../../shared/documents';
+import type { CustomerDocument, DocumentKind } from '../../../../shared/schemas/documents';
 import { PrivateImage } from '../../../components/private-image';
 import { Spinner } from '../../../components/spinner';
 import { useMyDocuments } from '../api/documents';

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { documentMessages, type CustomerDocument } from '../../../../shared/schemas/documents';
+import { documentMessages } from '../../../../shared/documents';
+import type { CustomerDocument } from '../../../../shared/schemas/documents';
 import { apiRequest } from '../../../lib/api-client';
 import { renderWithApp } from '../../../testing/render';
 import { DocumentReviewCard } from './document-review-card';

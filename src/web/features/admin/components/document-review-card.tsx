@@ -1,10 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { formatDate } from '../../../../shared/dates';
-import {
-  DOCUMENT_KIND_LABELS,
-  type CustomerDocument,
-  type DocumentStatus,
-} from '../../../../shared/schemas/documents';
+import { DOCUMENT_KIND_LABELS } from '../../../../shared/documents';
+import type { CustomerDocument, DocumentStatus } from '../../../../shared/schemas/documents';
 import { PrivateImage } from '../../../components/private-image';
 import { ApiError } from '../../../lib/api-client';
 import { useDecideDocument } from '../api/documents-api';

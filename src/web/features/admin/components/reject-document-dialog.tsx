@@ -1,9 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import {
-  documentMessages,
-  REJECTION_REASON_MAX,
-  RejectDocumentInputSchema,
-} from '../../../../shared/schemas/documents';
+import { documentMessages, REJECTION_REASON_MAX } from '../../../../shared/documents';
 import { Dialog } from '../../../components/dialog';
 import { FieldMessages, describedBy } from '../../../components/form-fields';
 
@@ -38,8 +34,9 @@ export function RejectDocumentDialog({
     }
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const { RejectDocumentInputSchema } = await import('../../../../shared/schemas/documents');
     const parsed = RejectDocumentInputSchema.safeParse({ reason });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? documentMessages.reasonRequired);

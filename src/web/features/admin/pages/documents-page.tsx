@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
-import { DOCUMENT_STATUSES, type DocumentStatus } from '../../../../shared/schemas/documents';
+import { DOCUMENT_STATUSES } from '../../../../shared/documents';
+import type { DocumentStatus } from '../../../../shared/schemas/documents';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { adminPaths } from '../admin-paths';
 import { useDocumentQueue } from '../api/documents-api';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { reviewMessages } from '../../../../shared/schemas/reviews';
+import { reviewMessages } from '../../../../shared/reviews';
 import { apiRequest } from '../../../lib/api-client';
 import { renderWithApp } from '../../../testing/render';
 import { BookingReview } from './booking-review';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { reviewMessages } from '../../../../shared/schemas/reviews';
+import { reviewMessages } from '../../../../shared/reviews';
 import { useBookingReview } from '../api/reviews';
 import { ReviewForm } from './review-form';
 import { Stars } from './stars';

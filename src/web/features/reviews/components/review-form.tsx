@@ -1,9 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import {
-  CreateReviewInputSchema,
-  REVIEW_COMMENT_MAX,
-  reviewMessages,
-} from '../../../../shared/schemas/reviews';
+import { REVIEW_COMMENT_MAX, reviewMessages } from '../../../../shared/reviews';
 import { FieldMessages, describedBy } from '../../../components/form-fields';
 import { StarIcon } from '../../../components/icons';
 import { ApiError } from '../../../lib/api-client';
@@ -23,6 +19,8 @@ export function ReviewForm({ code }: { code: string }) {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // The rules load with the first submit, not with the page (PAGE-18).
+    const { CreateReviewInputSchema } = await import('../../../../shared/schemas/reviews');
     const parsed = CreateReviewInputSchema.safeParse({ rating: rating || undefined, comment });
     if (!parsed.success) {
       const found: Record<string, string[]> = {};
