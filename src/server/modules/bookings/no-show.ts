@@ -46,25 +46,14 @@ export async function runNoShowSweep(db: Database, now: Date = new Date()): Prom
 }
 
 /**
- * Runs the sweep on a timer in this process, as the payment reconciliation does; a pass never
- * overlaps the one before it.
+ * The sweep as a periodic job (LIMIT-15): once per period across every process (PERF-10),
+ * though two sweeps at once would also be safe (each cancellation is a conditional update).
  */
 export const noShowPlugin = fp(
   async (app: FastifyInstance, opts: { everyMs?: number }) => {
     const everyMs = opts.everyMs ?? NO_SHOW_SWEEP_EVERY_MS;
     if (everyMs <= 0) return;
-    let running: Promise<unknown> | null = null;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = runNoShowSweep(app.db)
-        .catch((error: unknown) => app.log.warn({ err: error }, 'no-show sweep failed'))
-        .finally(() => (running = null));
-    }, everyMs);
-    timer.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running;
-    });
+    app.scheduler.registerJob('no-show-sweep', everyMs, () => runNoShowSweep(app.db));
   },
-  { name: 'no-show-sweep' },
+  { name: 'no-show-sweep', dependencies: ['scheduler'] },
 );
