@@ -5,11 +5,7 @@ import { bookings, cars } from '../../db/schema/index';
 import { HttpError } from '../../http-errors';
 import { hasOverlappingBooking } from '../cars/cars.repository';
 import { executeTogether } from '../../db/together';
-import {
-  changeMessages,
-  transitionMessages,
-  type CarFacts,
-} from '../messages/booking-messages';
+import { changeMessages, transitionMessages, type CarFacts } from '../messages/booking-messages';
 import type { ChangeMoney } from '../messages/templates';
 import {
   bookingEventInsert,
