@@ -21,6 +21,7 @@ import { cars, users } from '../../src/server/db/schema/index';
 import { seedDemoData } from '../../src/server/db/seed';
 import { loginUser } from '../../src/server/modules/auth/auth.service';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
+import { unpaidLimitSwitch } from '../../src/server/modules/bookings/booking-limits';
 import { bookingMessagesSwitch } from '../../src/server/modules/messages/booking-messages';
 import { defaultSmsConfig } from '../../src/server/modules/sms/sms.plugin';
 import {
@@ -108,6 +109,8 @@ type Kind = 'pglite' | 'postgres';
 async function serve(kind: Kind, url: string | undefined, poolSize: number) {
   // --no-outbox: bookings queue no SMS (the creation bench's baseline, run.ts).
   if (args.includes('--no-outbox')) bookingMessagesSwitch.enabled = false;
+  // --no-unpaid-limit: a renter may hold any number of unpaid bookings (the creation bench).
+  if (args.includes('--no-unpaid-limit')) unpaidLimitSwitch.enabled = false;
   // --no-outbox-worker: bookings queue their SMS but this process sends none (the write alone).
   const outboxWorker = !args.includes('--no-outbox-worker');
   const database =
