@@ -66,9 +66,9 @@ describe('the profile’s Documents (DOC-1 to DOC-3)', { timeout: 20_000 }, () =
     )!;
     const form = within(licence);
     await user.click(form.getByRole('button', { name: 'Upload' }));
-    expect(form.getByText(documentMessages.licenceNumberRequired)).toBeTruthy();
-    expect(form.getByText(documentMessages.expiryRequired)).toBeTruthy();
-    expect(form.getByText(documentMessages.fileMissing)).toBeTruthy();
+    expect(await form.findByText(documentMessages.licenceNumberRequired)).toBeTruthy();
+    expect(await form.findByText(documentMessages.expiryRequired)).toBeTruthy();
+    expect(await form.findByText(documentMessages.fileMissing)).toBeTruthy();
     expect(upload).not.toHaveBeenCalled();
 
     await user.type(form.getByLabelText('Licence number'), 'dl-0012345');
@@ -102,8 +102,8 @@ describe('the profile’s Documents (DOC-1 to DOC-3)', { timeout: 20_000 }, () =
     await user.type(form.getByLabelText('Ghana Card PIN'), 'GHA-1234-5');
     await user.type(form.getByLabelText('Date of birth'), `${new Date().getFullYear() - 18}-01-01`);
     await user.click(form.getByRole('button', { name: 'Upload' }));
-    expect(form.getByText(documentMessages.pinFormat)).toBeTruthy();
-    expect(form.getByText(documentMessages.tooYoung)).toBeTruthy();
+    expect(await form.findByText(documentMessages.pinFormat)).toBeTruthy();
+    expect(await form.findByText(documentMessages.tooYoung)).toBeTruthy();
     expect(form.getByLabelText('Ghana Card PIN').getAttribute('aria-invalid')).toBe('true');
   });
 });

@@ -38,7 +38,7 @@ describe('a document in the console (DOC-4)', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     api.mockResolvedValue({ message: documentMessages.verified, document: pending });
     renderWithApp(<DocumentReviewCard document={pending} />);
-    expect(screen.getByText('DL-778')).toBeTruthy();
+    expect(await screen.findByText('DL-778')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(api).toHaveBeenCalledWith('/admin/documents/12/verify', {
       method: 'POST',
@@ -54,7 +54,7 @@ describe('a document in the console (DOC-4)', { timeout: 20_000 }, () => {
     const dialog = screen.getByRole('dialog', { name: 'Reject the driving licence' });
     expect(dialog).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Reject' }));
-    expect(screen.getByText(documentMessages.reasonRequired)).toBeTruthy();
+    expect(await screen.findByText(documentMessages.reasonRequired)).toBeTruthy();
     expect(api).not.toHaveBeenCalled();
 
     await user.type(screen.getByLabelText('Reason'), 'The expiry date is covered by a finger.');
