@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import type { AdminBranch, AdminCar } from '../../../../shared/schemas/admin';
@@ -86,8 +86,11 @@ describe('the car form (STAFF-11)', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     await user.selectOptions(select, '1');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(onSave).toHaveBeenCalledWith(
-      expect.objectContaining({ branch_id: 1, weekly_price: 2400, deposit: 250 }),
+    // The form's rules load after render (lazyResolver), so the save comes a moment later.
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith(
+        expect.objectContaining({ branch_id: 1, weekly_price: 2400, deposit: 250 }),
+      ),
     );
   });
 
