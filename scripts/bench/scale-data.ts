@@ -122,10 +122,10 @@ export async function growDatabase(
     'cars',
     `insert into cars (make, model, year, description, body_type, transmission, fuel_type, colour,
        no_of_doors, seat_capacity, has_airconditioning, has_bluetooth, usb_charger,
-       price_per_day_pesewas, old_price_pesewas, city, lat, long, created_at, updated_at)
+       price_per_day_pesewas, old_price_pesewas, city, lat, long, branch_id, created_at, updated_at)
      select c.make, c.model, c.year, c.description, c.body_type, c.transmission, c.fuel_type, c.colour,
        c.no_of_doors, c.seat_capacity, c.has_airconditioning, c.has_bluetooth, c.usb_charger,
-       c.price_per_day_pesewas + (g % 7) * 1000, c.old_price_pesewas, c.city, c.lat, c.long,
+       c.price_per_day_pesewas + (g % 7) * 1000, c.old_price_pesewas, c.city, c.lat, c.long, c.branch_id,
        now() - interval '1200 days', now() - interval '1200 days'
      from generate_series(1, $1::int) g
      join lateral (select * from cars where retired_at is null order by id offset (g % (select count(*) from cars where retired_at is null)) limit 1) c on true`,
@@ -187,7 +187,7 @@ export async function growDatabase(
      )
      insert into bookings (booking_code, kind, user_id, car_id, start_date, end_date, days,
        price_per_day_pesewas, line_cost_pesewas, deposit_pesewas, total_pesewas, destination,
-       destination_type, payment_method, status, payment_status, cancelled_at, created_at, updated_at)
+       destination_type, branch_id, payment_method, status, payment_status, cancelled_at, created_at, updated_at)
      select 'CL-' || (select string_agg(substr('${CODE_ALPHABET}', 1 + ((b.n + 400000000) / (31 ^ p)::bigint % 31)::int, 1), '' order by p desc) from generate_series(0, 5) p),
        'rental',
        case when b.n % (greatest(1, (select count(*) from fleet) * $1::int / ${HEAVY_RENTER_BOOKINGS})) = 0 then (select id from heavy)
@@ -195,6 +195,7 @@ export async function growDatabase(
        b.car_id, b.start_date, b.end_date, greatest(1, b.end_date - b.start_date),
        b.price, b.price * greatest(1, b.end_date - b.start_date), 20000,
        b.price * greatest(1, b.end_date - b.start_date) + 20000, 'Accra', 1,
+       (select c.branch_id from cars c where c.id = b.car_id),
        case when b.status = 'pending' then 'payOnPickup' else 'mobile_money' end,
        b.status,
        case b.status when 'pending' then 'unpaid' when 'cancelled' then 'refunded' else 'paid' end,
