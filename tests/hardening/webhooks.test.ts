@@ -81,7 +81,8 @@ describe.skipIf(unavailable)(
     it(`${EVENTS} events × ${DUPLICATES} deliveries shuffled across ${PROCESSES} processes, plus forgeries: one change per event`, async () => {
       await paystack.start();
       cluster = await ScratchCluster.create();
-      const fleet = await prepareDatabase(cluster, 'hooks', { cars: EVENTS * 2, renters: 4 });
+      // 40 renters for 100 bookings: a renter holds at most 3 unpaid ones (LIMIT-13).
+      const fleet = await prepareDatabase(cluster, 'hooks', { cars: EVENTS * 2, renters: 40 });
       apps = await Promise.all(
         Array.from({ length: PROCESSES }, () =>
           startAppProcess({
