@@ -200,11 +200,13 @@ test.describe('invoice', () => {
   }) => {
     const demo = await apiSignIn(request);
     // Far-off dates on a random car: parallel tests never compete for them.
-    const start = dayFromToday(150 + randomInt(200));
+    // Within the 180 days bookings open ahead (LIMIT-14); a night long, since a same-day
+    // rental's return must come after its pickup (BOOK-16).
+    const offset = 100 + randomInt(75);
     const booking = await apiCreateBooking(request, demo, {
       car_id: 1 + randomInt(8),
-      start_date: start,
-      end_date: start,
+      start_date: dayFromToday(offset),
+      end_date: dayFromToday(offset + 1),
     });
     const cedis = (amount: number) =>
       `GH₵ ${amount.toLocaleString('en-GH', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -254,11 +256,13 @@ test.describe('invoice', () => {
     await expect(page.getByRole('button', { name: 'Print this invoice' })).toBeVisible();
 
     const demo = await apiSignIn(request);
-    const start = dayFromToday(150 + randomInt(200));
+    // Within the 180 days bookings open ahead (LIMIT-14); a night long, since a same-day
+    // rental's return must come after its pickup (BOOK-16).
+    const offset = 100 + randomInt(75);
     const booking = await apiCreateBooking(request, demo, {
       car_id: 1 + randomInt(8),
-      start_date: start,
-      end_date: start,
+      start_date: dayFromToday(offset),
+      end_date: dayFromToday(offset + 1),
     });
 
     // A visitor is offered to sign in first.
