@@ -20,7 +20,7 @@ interface CostSummaryProps {
 
 /**
  * The Cost Summary (MONEY-4, PRICE-1, PRICE-2): the server's lines as they are, except that
- * the weekly price's saving (the one negative line) is the spec's Discount row, kept in its
+ * the weekly price's saving (the one negative line) is the Discount row (PRICE-2), kept in its
  * place under the rental whether or not there is a saving ('-' when none).
  */
 export function CostSummary({ price, title = 'Cost Summary' }: CostSummaryProps) {
