@@ -14,7 +14,7 @@ import {
 import { numberFromText } from './common';
 
 /**
- * Phone and walk-in bookings and staff changes (STAFF-14 to STAFF-24, decision 022): what
+ * Phone and walk-in bookings and staff changes (STAFF-14 to STAFF-23, docs/decisions/022-staff-bookings.md): what
  * the console sends and gets back. The booking's own rules are the renter's schemas, reused.
  */
 
