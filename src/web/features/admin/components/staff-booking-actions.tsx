@@ -318,7 +318,7 @@ function ChangeDialog({ booking: b, open, onClose, onDone }: DialogProps) {
             id={`${id}-reason`}
             value={reason}
             onChange={setReason}
-            error={errors.reason}
+            error={reason.trim() ? undefined : errors.reason}
           />
         </div>
         {message && (
@@ -385,7 +385,7 @@ function ExtendDialog({ booking: b, open, onClose, onDone }: DialogProps) {
             id={`${id}-reason`}
             value={reason}
             onChange={setReason}
-            error={errors.reason}
+            error={reason.trim() ? undefined : errors.reason}
           />
         </div>
         {message && (
@@ -442,7 +442,7 @@ function CancelDialog({ booking: b, open, onClose, onDone }: DialogProps) {
           id={`${id}-reason`}
           value={reason}
           onChange={setReason}
-          error={errors.reason}
+          error={reason.trim() ? undefined : errors.reason}
         />
         {message && (
           <div className="alert alert-error" role="alert">
