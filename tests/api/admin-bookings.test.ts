@@ -37,12 +37,17 @@ async function bookPayOnPickup(renter: Renter, start = day(0), end = day(2)) {
   return { car, code: res.json().booking.booking_code as string };
 }
 
+/** Cancel needs staff's reason (STAFF-21): one is given unless the test names its own. */
 const act = (code: string, action: string, payload?: object) =>
   ctx.app.inject({
     method: 'POST',
     url: `/api/admin/bookings/${code}/${action}`,
     headers: staff.headers,
-    ...(payload ? { payload } : {}),
+    ...(action === 'cancel'
+      ? { payload: { reason: 'Customer asked', ...payload } }
+      : payload
+        ? { payload }
+        : {}),
   });
 const detail = async (code: string): Promise<AdminBookingDetail> =>
   (
@@ -229,7 +234,7 @@ describe('cancelling', () => {
   it('cancels an unpaid booking and frees its dates', async () => {
     const renter = await signedInRenter(ctx);
     const { code, car } = await bookPayOnPickup(renter, day(4), day(6));
-    const res = await act(code, 'cancel', { note: 'Renter phoned to cancel' });
+    const res = await act(code, 'cancel', { reason: 'Renter phoned to cancel' });
     expect(res.statusCode).toBe(200);
     expect(res.json().booking).toMatchObject({
       status: 'cancelled',
@@ -324,7 +329,7 @@ describe('cancelling a mobile money booking', () => {
     expect(approved.json().booking).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
     expect((await detail(booking.booking_code)).allowed_actions).toEqual(['cancel']);
 
-    const res = await act(booking.booking_code, 'cancel', { note: 'Car failed inspection' });
+    const res = await act(booking.booking_code, 'cancel', { reason: 'Car failed inspection' });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toMatch(/refund/i);
     const after = await detail(booking.booking_code);

@@ -57,7 +57,7 @@ const bookingDate = (requiredMessage: string) =>
     .meta({ format: 'date' });
 
 /** Step 1 of the booking form ('Destination and Booking Dates', PAGE-8). */
-const bookingDetailsShape = {
+export const bookingDetailsShape = {
   start_date: bookingDate(m.startRequired),
   end_date: bookingDate(m.endRequired),
   // Not requiredText: its abort would stop the cross-field rules (BOOK-20).

@@ -11,6 +11,7 @@ import {
   adminMessages,
   type AdminBookingAction,
 } from '../../../shared/schemas/admin';
+import { AdminCancelBookingInputSchema } from '../../../shared/schemas/admin-staff-bookings';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import { HttpError } from '../../http-errors';
 import { adminDoc, authErrors } from './admin-openapi';
@@ -23,12 +24,15 @@ import {
   settleRefund,
 } from './admin-bookings.service';
 
-/** The URL segment of each action (POST /api/admin/bookings/:code/<segment>). */
-const ACTION_PATHS: Record<AdminBookingAction, { path: string; summary: string }> = {
+/**
+ * The URL segment of each action (POST /api/admin/bookings/:code/<segment>). Cancel has its
+ * own route below: it needs a reason (STAFF-21).
+ */
+type NoteAction = Exclude<AdminBookingAction, 'cancel'>;
+const ACTION_PATHS: Record<NoteAction, { path: string; summary: string }> = {
   record_cash: { path: 'record-cash', summary: 'Record the cash of a pay-on-pickup booking' },
   pick_up: { path: 'pick-up', summary: 'Mark the car picked up (the booking becomes active)' },
   return: { path: 'return', summary: 'Mark the car returned (the booking becomes completed)' },
-  cancel: { path: 'cancel', summary: 'Cancel a booking that has not started (refund if paid)' },
 };
 
 export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -62,8 +66,8 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   for (const [action, { path, summary }] of Object.entries(ACTION_PATHS) as [
-    AdminBookingAction,
-    (typeof ACTION_PATHS)[AdminBookingAction],
+    NoteAction,
+    (typeof ACTION_PATHS)[NoteAction],
   ][]) {
     app.post(`/bookings/:code/${path}`, {
       schema: {
@@ -89,6 +93,30 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
     });
   }
+
+  app.post('/bookings/:code/cancel', {
+    schema: {
+      ...adminDoc,
+      summary: 'Cancel a booking that has not started (refund if paid), with a reason',
+      params: AdminBookingCodeParamsSchema,
+      body: AdminCancelBookingInputSchema,
+      response: {
+        200: AdminBookingActionResponseSchema,
+        ...authErrors,
+        404: ErrorResponseSchema,
+        409: ErrorResponseSchema,
+        422: ErrorResponseSchema,
+      },
+    },
+    handler: async (request) =>
+      applyBookingAction(
+        app.payments,
+        request.params.code,
+        'cancel',
+        request.auth!.user.id,
+        request.body.reason,
+      ),
+  });
 
   // A refund the provider failed or flagged for attention (PAY-18): retried, or settled by hand.
   const refundResponse = {

@@ -8,6 +8,7 @@ import { adminExtraPriceRoutes } from './admin-extra-prices.routes';
 import { adminMaintenanceRoutes } from './admin-maintenance.routes';
 import { adminMessageRoutes } from './admin-messages.routes';
 import { adminSmsRoutes } from './admin-sms.routes';
+import { adminStaffBookingRoutes } from './admin-staff-bookings.routes';
 import { adminDocumentRoutes } from './admin-documents.routes';
 import { adminReviewRoutes } from './admin-reviews.routes';
 import { adminPhotoRoutes } from './photos.routes';
@@ -31,6 +32,8 @@ export const adminRoutes: FastifyPluginAsync<{ uploadsDir: string }> = async (
   await app.register(adminBranchRoutes);
   await app.register(adminExtraPriceRoutes);
   await app.register(adminBookingRoutes);
+  // Phone and walk-in bookings, staff changes with a reason (STAFF-14 to STAFF-22).
+  await app.register(adminStaffBookingRoutes);
   await app.register(adminCustomerRoutes);
   await app.register(adminMessageRoutes);
   // The SMS log (not the contact messages above).

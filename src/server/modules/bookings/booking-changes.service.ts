@@ -49,7 +49,19 @@ import * as repo from './bookings.repository';
  */
 
 export type ChangeRequest =
-  { kind: 'change'; input: ChangeBookingInput } | { kind: 'extend'; input: ExtendBookingInput };
+  | {
+      kind: 'change';
+      /** `car_id`: staff only (STAFF-19), a move to another car and so maybe another branch. */
+      input: ChangeBookingInput & { car_id?: number };
+    }
+  | { kind: 'extend'; input: ExtendBookingInput };
+
+/** Who changes the booking: the renter, or staff with their reason (STAFF-19 to STAFF-21). */
+export interface ChangeBy {
+  actor: 'renter' | 'staff';
+  userId: number;
+  note?: string | null;
+}
 
 type LockedCar = NonNullable<Awaited<ReturnType<typeof repo.lockCar>>>;
 type Branch = LockedCar['branch'];
@@ -88,9 +100,11 @@ function plan(
     extrasOf(next, car.branch),
     extraPrices,
   );
+  const moved = car.id !== row.carId;
   return {
     price,
     values: {
+      ...(moved ? { carId: car.id, branchId: car.branch.id } : {}),
       startDate: next.start_date,
       endDate: next.end_date,
       pickupTime: next.pickup_time,
@@ -187,9 +201,26 @@ interface Applied {
   refundReferences: string[];
 }
 
+/** The car a change asks for: the booking's own unless staff move it (STAFF-19). */
+const targetCarId = (row: repo.BookingRow, request: ChangeRequest) =>
+  request.kind === 'change' ? (request.input.car_id ?? row.carId) : row.carId;
+
+/**
+ * Locks the booking's car and, for a move, the new car too, in id order: two moves between
+ * the same two cars in opposite directions then queue instead of deadlocking.
+ */
+async function lockCars(tx: Executor, ids: number[]) {
+  const locked = new Map<number, LockedCar>();
+  for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
+    const car = await repo.lockCar(tx, id);
+    if (car) locked.set(id, car);
+  }
+  return locked;
+}
+
 async function applyLocked(
   db: Database,
-  userId: number,
+  by: ChangeBy,
   bookingId: number,
   request: ChangeRequest,
 ): Promise<Applied> {
@@ -198,10 +229,16 @@ async function applyLocked(
       db.transaction(async (tx) => {
         const current = await lockBooking(tx, bookingId);
         if (!current) throw new HttpError(404, messages.booking.notFound);
-        // The car first, then the booking again: the lock order of every booking decision.
-        const car = await repo.lockCar(tx, current.carId);
-        if (!car) throw new HttpError(404, messages.booking.notFound);
-        await expireStaleHolds(tx, car.id);
+        // The cars first, then the booking again: the lock order of every booking decision.
+        const wanted = targetCarId(current, request);
+        const cars = await lockCars(tx, [current.carId, wanted]);
+        const car = cars.get(wanted);
+        if (!cars.get(current.carId)) throw new HttpError(404, messages.booking.notFound);
+        if (!car || car.retiredAt)
+          throw new HttpError(404, messages.booking.carNotFound, {
+            car_id: [messages.booking.carNotFound],
+          });
+        for (const id of cars.keys()) await expireStaleHolds(tx, id);
         const row = (await lockBooking(tx, bookingId))!;
         const refused = refusal(row, request.kind);
         if (refused) throw new HttpError(409, refused);
@@ -209,20 +246,38 @@ async function applyLocked(
         // this change would make wrong.
         if (await hasPendingTopUp(tx, row.id))
           throw new HttpError(409, messages.booking.changeWhilePaying);
+        // The new car's branch as it is now (hours, delivery) (BOOK-16, PRICE-4).
+        if (car.id !== row.carId) checkRequest(row, car.branch, request);
 
         const { values, price } = plan(row, car, request, await loadExtraPrices(tx));
         if (await hasOtherOverlappingBooking(tx, car.id, row.id, values.startDate, values.endDate))
           throw unavailable();
         const differencePesewas = price.totalPesewas - row.totalPesewas;
         const money = settlementOf(row, differencePesewas);
+        const previous = cars.get(row.carId)!;
         const changed = await applyBookingChange(tx, request.kind, row, values, {
-          userId,
+          userId: by.userId,
+          actor: by.actor,
+          note: by.note ?? null,
           money,
+          ...(car.id !== row.carId
+            ? {
+                data: {
+                  car: {
+                    from: `${previous.make} ${previous.model}`,
+                    to: `${car.make} ${car.model}`,
+                  },
+                  branch: { from: previous.branch.name, to: car.branch.name },
+                },
+              }
+            : {}),
         });
         if (!changed) throw new HttpError(409, refusal(row, request.kind) ?? cannotOf(request));
         let refundReferences: string[] = [];
         if (money.settle === 'refund') {
-          const refunds = await markPartialRefunds(tx, row, money.amountPesewas, { userId });
+          const refunds = await markPartialRefunds(tx, row, money.amountPesewas, {
+            userId: by.userId,
+          });
           refundReferences = refunds.references;
         }
         return { row: changed, differencePesewas, money, refundReferences };
@@ -266,6 +321,55 @@ function answerOf(kind: BookingChangeKind, money: ChangeMoney, prompted: boolean
   }
 }
 
+/** A change applied and its difference asked for or given back (decision 020). */
+export interface SettledChange {
+  row: repo.BookingRow;
+  differencePesewas: number;
+  money: ChangeMoney;
+  topUp: PaymentRow | null;
+  prompted: boolean;
+}
+
+/**
+ * Checks, applies and settles a change or an extension of a booking: the one path of the
+ * renter's change (BOOK-18, BOOK-19) and staff's (STAFF-19, STAFF-20). `customer` is the
+ * booking's renter: a top-up prompt goes to the wallet that paid, or their number.
+ */
+export async function applyAndSettleChange(
+  payments: PaymentsContext,
+  booking: repo.BookingRow,
+  branch: Branch,
+  customer: { id: number; name: string; email: string | null; msisdn: string },
+  request: ChangeRequest,
+  by: ChangeBy,
+): Promise<SettledChange> {
+  const { db } = payments;
+  const refused = refusal(booking, request.kind);
+  if (refused) throw new HttpError(409, refused);
+  // A move's new branch is checked under the locks, once the new car is read.
+  if (targetCarId(booking, request) === booking.carId) checkRequest(booking, branch, request);
+
+  const applied = await applyLocked(db, by, booking.id, request);
+  if (applied.refundReferences.length)
+    await requestPartialRefunds(payments, applied.refundReferences);
+  let topUp: PaymentRow | null = null;
+  if (applied.money.settle === 'prompt') {
+    topUp = await startTopUp(payments, {
+      booking: applied.row,
+      user: customer,
+      amountPesewas: applied.money.amountPesewas,
+      ...(await payingWallet(db, applied.row.id, customer.msisdn)),
+    });
+  }
+  return {
+    row: applied.row,
+    differencePesewas: applied.differencePesewas,
+    money: applied.money,
+    topUp,
+    prompted: topUp !== null && topUp.status !== 'failed',
+  };
+}
+
 /**
  * POST /api/bookings/{code}/change and /extend: the renter's own booking (anyone else's is
  * not found), changed at once; then the difference is asked for or given back.
@@ -279,29 +383,21 @@ export async function changeUserBooking(
   const { db } = payments;
   const found = await repo.findUserBookingByCode(db, user.id, code);
   if (!found) throw new HttpError(404, messages.booking.notFound);
-  const refused = refusal(found.booking, request.kind);
-  if (refused) throw new HttpError(409, refused);
-  checkRequest(found.booking, found.branch, request);
-
-  const applied = await applyLocked(db, user.id, found.booking.id, request);
-  if (applied.refundReferences.length)
-    await requestPartialRefunds(payments, applied.refundReferences);
-  let topUp: PaymentRow | null = null;
-  if (applied.money.settle === 'prompt') {
-    topUp = await startTopUp(payments, {
-      booking: applied.row,
-      user,
-      amountPesewas: applied.money.amountPesewas,
-      ...(await payingWallet(db, applied.row.id, user.msisdn)),
-    });
-  }
-  const prompted = topUp !== null && topUp.status !== 'failed';
+  // The renter never moves the car (BOOK-18): whatever the body says.
+  const own: ChangeRequest =
+    request.kind === 'change'
+      ? { kind: 'change', input: { ...request.input, car_id: undefined } }
+      : request;
+  const settled = await applyAndSettleChange(payments, found.booking, found.branch, user, own, {
+    actor: 'renter',
+    userId: user.id,
+  });
   const booking = await getUserBooking(db, user.id, code);
   return {
-    message: answerOf(request.kind, applied.money, prompted),
+    message: answerOf(request.kind, settled.money, settled.prompted),
     booking,
-    difference: pesewasToCedis(applied.differencePesewas),
-    ...(topUp ? { payment: toApiPayment(topUp, applied.row) } : {}),
+    difference: pesewasToCedis(settled.differencePesewas),
+    ...(settled.topUp ? { payment: toApiPayment(settled.topUp, settled.row) } : {}),
   };
 }
 

@@ -191,7 +191,7 @@ export async function expireStaleHolds(db: Executor, carId: number) {
 export async function insertRentalBooking(
   db: Executor,
   values: Omit<BookingInsert, 'kind' | 'status' | 'paymentStatus'>,
-  by: { userId: number; data?: Record<string, unknown> },
+  by: { userId: number; actor?: 'renter' | 'staff'; data?: Record<string, unknown> },
   car?: CarFacts,
 ): Promise<BookingRow> {
   const name: TransitionName =
@@ -212,7 +212,8 @@ export async function insertRentalBooking(
     bookingEventInsert(db, {
       bookingId: row.id,
       type: TRANSITIONS[name].event,
-      actor: 'renter',
+      // A phone or walk-in booking (STAFF-14): the staff member who made it, not the renter.
+      actor: by.actor ?? 'renter',
       actorUserId: by.userId,
       data: by.data ?? null,
     }),
@@ -276,7 +277,9 @@ const CHANGE_COLUMNS = [
   'destination',
   'destinationType',
 ] as const satisfies readonly (keyof BookingInsert)[];
-export type BookingChangeValues = Pick<BookingInsert, (typeof CHANGE_COLUMNS)[number]>;
+export type BookingChangeValues = Pick<BookingInsert, (typeof CHANGE_COLUMNS)[number]> &
+  // Staff may move a booking to another car, and so its branch (STAFF-19).
+  Partial<Pick<BookingInsert, 'carId' | 'branchId'>>;
 
 /**
  * Moves a booking to new dates, times, extras and price (BOOK-18, BOOK-19) in ONE update, so
@@ -293,18 +296,30 @@ export async function applyBookingChange(
   kind: BookingChangeKind,
   row: BookingRow,
   values: BookingChangeValues,
-  by: { userId: number; money: ChangeMoney; data?: Record<string, unknown> },
+  by: {
+    userId: number;
+    money: ChangeMoney;
+    actor?: 'renter' | 'staff';
+    /** Staff's reason (STAFF-21), on the event's note. */
+    note?: string | null;
+    data?: Record<string, unknown>;
+  },
 ): Promise<BookingRow | undefined> {
   const [updated] = await db
     .update(bookings)
-    // Only these columns, whatever else `values` carries: never the state, never the car.
+    // Only these columns, whatever else `values` carries: never the state. The car and its
+    // branch only when staff move the booking (STAFF-19): still this one UPDATE, so the
+    // exclusion constraint checks the new car's days exactly as it checks new dates.
     .set({
       ...Object.fromEntries(CHANGE_COLUMNS.map((column) => [column, values[column]])),
+      ...(values.carId !== undefined ? { carId: values.carId } : {}),
+      ...(values.branchId !== undefined ? { branchId: values.branchId } : {}),
       updatedAt: sql`now()`,
     })
     .where(
       and(
         eq(bookings.id, row.id),
+        eq(bookings.carId, row.carId),
         eq(bookings.status, row.status),
         eq(bookings.paymentStatus, row.paymentStatus),
         eq(bookings.startDate, row.startDate),
@@ -320,13 +335,22 @@ export async function applyBookingChange(
     pickup_time: b.pickupTime,
     return_time: b.returnTime,
     total_pesewas: b.totalPesewas,
+    // What else a change may move, so the timeline can say what changed (STAFF-22).
+    car_id: b.carId,
+    branch_id: b.branchId,
+    chauffeur: b.chauffeur,
+    child_seat: b.childSeat,
+    delivery_address: b.deliveryAddress,
+    destination: b.destination,
+    destination_type: b.destinationType,
   });
   await executeTogether(db, [
     bookingEventInsert(db, {
       bookingId: row.id,
       type: kind === 'extend' ? 'extended' : 'changed',
-      actor: 'renter',
+      actor: by.actor ?? 'renter',
       actorUserId: by.userId,
+      note: by.note ?? null,
       data: {
         from: datesOf(row),
         to: datesOf(updated),

@@ -167,6 +167,8 @@ export async function createBooking(
   input: CreateBookingInput,
   idempotencyKey?: string,
   holdMs: number = MOBILE_MONEY_HOLD_MINUTES * 60_000,
+  /** A phone or walk-in booking (STAFF-14): the staff member who made it for the renter. */
+  staffId?: number,
 ): Promise<CreateBookingResult> {
   const requestHash = hashRequest(input);
   if (idempotencyKey) {
@@ -214,7 +216,7 @@ export async function createBooking(
     if (await hasCommittedOverlap(db, input.car_id, input.start_date, input.end_date)) {
       return conflict();
     }
-    return insertBookingLocked(db, userId, input, requestHash, idempotencyKey, holdMs);
+    return insertBookingLocked(db, userId, input, requestHash, idempotencyKey, holdMs, staffId);
   });
 }
 
@@ -248,6 +250,7 @@ async function insertBookingLocked(
   requestHash: string,
   idempotencyKey: string | undefined,
   holdMs: number,
+  staffId: number | undefined,
 ): Promise<CreateBookingResult> {
   try {
     return await withRetry(() =>
@@ -315,7 +318,7 @@ async function insertBookingLocked(
             holdExpiresAt: mobileMoney ? new Date(Date.now() + holdMs) : null,
           },
           {
-            userId,
+            ...(staffId === undefined ? { userId } : { userId: staffId, actor: 'staff' as const }),
             data: { payment_method: input.payment_method, total_pesewas: quote.totalPesewas },
           },
           { make: car.make, model: car.model, city: car.city, branch: car.branch.name },
@@ -349,6 +352,8 @@ export async function createBookingAndPay(
   user: { id: number; name: string; email: string | null; msisdn: string },
   input: CreateBookingInput,
   idempotencyKey?: string,
+  /** Staff booking for this renter by phone or at the counter (STAFF-14). */
+  staffId?: number,
 ): Promise<CreateBookingResult> {
   const { db } = payments;
   let wallet = input.wallet_msisdn;
@@ -368,6 +373,7 @@ export async function createBookingAndPay(
     input,
     idempotencyKey,
     payments.holdSeconds * 1000,
+    staffId,
   );
   if (result.conflict || input.payment_method !== 'mobile_money' || result.status !== 201)
     return result;

@@ -34,6 +34,8 @@ const texts: Record<TemplateKey, string> = {
   staff_new_booking: templates.staff_new_booking(facts),
   no_show: templates.no_show(facts),
   staff_no_show: templates.staff_no_show(facts),
+  staff_booking_prompt: templates.staff_booking_prompt(facts),
+  staff_booking_account: templates.staff_booking_account(facts),
 };
 
 describe('SMS templates', () => {
@@ -106,5 +108,11 @@ describe('SMS templates', () => {
       expect(
         countSmsParts(templates.booking_changed(facts, 'extend', money(settle))).parts,
       ).toBeLessThanOrEqual(2);
+  });
+
+  it('tells a customer booked by staff how to sign in, in one part (STAFF-16)', () => {
+    expect(texts.staff_booking_account).toContain('"Forgot password"');
+    expect(countSmsParts(texts.staff_booking_account).parts).toBe(1);
+    expect(texts.staff_booking_prompt).toContain('Approve the mobile money prompt');
   });
 });

@@ -27,6 +27,10 @@ const BranchEditPage = page(
 const PricesPage = page(() => import('../../features/admin/pages/prices-page'), 'PricesPage');
 const BookingsPage = page(() => import('../../features/admin/pages/bookings-page'), 'BookingsPage');
 const BookingPage = page(() => import('../../features/admin/pages/booking-page'), 'BookingPage');
+const NewBookingPage = page(
+  () => import('../../features/admin/pages/new-booking-page'),
+  'NewBookingPage',
+);
 const CustomersPage = page(
   () => import('../../features/admin/pages/customers-page'),
   'CustomersPage',
@@ -97,6 +101,7 @@ function StaffConsole() {
           <Route path={inside(adminPaths.adminBranch.path)} element={<BranchEditPage />} />
           <Route path={inside(adminPaths.adminPrices.path)} element={<PricesPage />} />
           <Route path={inside(adminPaths.adminBookings.path)} element={<BookingsPage />} />
+          <Route path={inside(adminPaths.adminBookingNew.path)} element={<NewBookingPage />} />
           <Route path={inside(adminPaths.adminBooking.path)} element={<BookingPage />} />
           <Route path={inside(adminPaths.adminCustomers.path)} element={<CustomersPage />} />
           <Route path={inside(adminPaths.adminCustomer.path)} element={<CustomerPage />} />

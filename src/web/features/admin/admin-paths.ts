@@ -11,6 +11,8 @@ export const adminPaths = {
   adminBranch: { path: '/admin/branches/:id', getHref: (id: number) => `/admin/branches/${id}` },
   adminPrices: { path: '/admin/prices', getHref: () => '/admin/prices' },
   adminBookings: { path: '/admin/bookings', getHref: () => '/admin/bookings' },
+  /** A phone or walk-in booking (STAFF-14). */
+  adminBookingNew: { path: '/admin/bookings/new', getHref: () => '/admin/bookings/new' },
   adminBooking: {
     path: '/admin/bookings/:code',
     getHref: (code: string) => `/admin/bookings/${encodeURIComponent(code)}`,

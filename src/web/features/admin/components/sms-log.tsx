@@ -19,6 +19,8 @@ const KIND_LABELS: Record<string, string> = {
   return_reminder: 'Return reminder',
   booking_changed: 'Change confirmed',
   staff_new_booking: 'Staff alert',
+  staff_booking_prompt: 'Booked by staff: approve the prompt',
+  staff_booking_account: 'New account: how to sign in',
 };
 export const smsKindLabel = (kind: string) => KIND_LABELS[kind] ?? kind;
 

@@ -29,9 +29,11 @@ import { ErrorState, LoadingState } from '../components/states';
 import './booking.css';
 import { adminPaths } from '../admin-paths';
 import { BookingSmsLog } from '../components/sms-log';
+import { describeChange, StaffBookingActions } from '../components/staff-booking-actions';
 
 const back = { to: adminPaths.adminBookings.getHref(), label: 'Bookings' };
-const ACTION_ORDER: AdminBookingAction[] = ['record_cash', 'pick_up', 'return', 'cancel'];
+// Cancel is with staff's change and extend (StaffBookingActions): it needs a reason (STAFF-21).
+const ACTION_ORDER: AdminBookingAction[] = ['record_cash', 'pick_up', 'return'];
 const ACTION_ICONS: Record<AdminBookingAction, ReactNode> = {
   record_cash: <CashIcon size={18} />,
   pick_up: <PickupIcon size={18} />,
@@ -160,6 +162,7 @@ function Actions({ booking }: { booking: AdminBookingDetail }) {
             ))}
           </div>
         )}
+        <StaffBookingActions booking={booking} />
       </div>
       {dialog && text && (
         <ConfirmDialog
@@ -483,7 +486,11 @@ function Timeline({ events }: { events: AdminBookingEvent[] }) {
                   <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time> ·{' '}
                   {who(event)}
                 </p>
-                {event.note && <p className="timeline-note">“{event.note}”</p>}
+                {describeChange(event) ? (
+                  <p className="timeline-change">{describeChange(event)}</p>
+                ) : (
+                  event.note && <p className="timeline-note">“{event.note}”</p>
+                )}
               </div>
             </li>
           ))}

@@ -5,6 +5,8 @@ import {
   type PaymentStatus,
 } from '../../../../shared/constants';
 import { ADMIN_PAGE_SIZE_MAX } from '../../../../shared/schemas/admin';
+import { Link } from 'react-router';
+import { adminPaths } from '../admin-paths';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useBookingList, useCarList } from '../api/admin-api';
 import { BOOKING_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../../../lib/booking-labels';
@@ -88,6 +90,11 @@ export function BookingsPage() {
     <>
       <AdminPageHeader
         title="Bookings"
+        actions={
+          <Link to={adminPaths.adminBookingNew.getHref()} className="btn btn-primary">
+            New booking
+          </Link>
+        }
         lead={
           data
             ? `${listTotalOf(data.total, data.total_is_estimate, 'booking')}${filters.active ? ' match' : ', newest first'}`
