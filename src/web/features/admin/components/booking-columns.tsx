@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Link } from 'react-router';
 import type { AdminBookingSummary } from '../../../../shared/schemas/admin';
 import { cedis, dateAndClock, formatShortRange, phone } from './admin-labels';
@@ -5,6 +6,24 @@ import { FlagBadge, PaymentBadge, StatusBadge } from '../../../components/bookin
 import { STAFF_PAYMENT_METHOD_LABELS } from '../../../lib/booking-labels';
 import type { Column } from './data-table';
 import { adminPaths } from '../admin-paths';
+
+/**
+ * A booking's days as one range that may break only at its dash, so a range across months or
+ * years takes two short lines in a narrow column instead of widening the table.
+ */
+function DateRange({ start, end }: { start: string; end: string }) {
+  const ends = formatShortRange(start, end).split(' – ');
+  return (
+    <span className="dates-cell">
+      {ends.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && ' – '}
+          <span className="nowrap">{part}</span>
+        </Fragment>
+      ))}
+    </span>
+  );
+}
 
 /** The columns of every list of bookings (all bookings, one customer's). */
 export const bookingColumns: Column<AdminBookingSummary>[] = [
@@ -42,7 +61,7 @@ export const bookingColumns: Column<AdminBookingSummary>[] = [
     cell: (b) => (
       <span className="two-line">
         <span>{b.renter.name}</span>
-        <span className="muted">{phone(b.renter.msisdn)}</span>
+        <span className="muted nowrap">{phone(b.renter.msisdn)}</span>
       </span>
     ),
   },
@@ -51,7 +70,7 @@ export const bookingColumns: Column<AdminBookingSummary>[] = [
     header: 'Dates',
     cell: (b) => (
       <span className="two-line">
-        <span className="dates-cell">{formatShortRange(b.start_date, b.end_date)}</span>
+        <DateRange start={b.start_date} end={b.end_date} />
         <span className="muted">{b.branch.name}</span>
       </span>
     ),
