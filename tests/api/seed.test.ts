@@ -57,7 +57,7 @@ describe('demo data (RUN-4)', () => {
     expect(review.json()).toEqual({ review: null, can_review: true });
   });
 
-  it('has the money behind every booking it marks paid, as the lifecycle would leave it', async () => {
+  it('has the money behind every booking it marks paid, as the lifecycle would leave it (STAFF-33)', async () => {
     const paid = await ctx.db.select().from(bookings).where(eq(bookings.paymentStatus, 'paid'));
     expect(paid.length).toBeGreaterThan(0);
     for (const booking of paid) {

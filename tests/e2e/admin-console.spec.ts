@@ -4,7 +4,7 @@ import { expect, test } from './support/fixtures';
 
 /*
  * The console as a new staff member meets it on a laptop (1366 × 768, the sidebar open) and on
- * a phone: lists that fit, charts that say when they have nothing to show.
+ * a phone: lists that fit (STAFF-30), charts that say when they have nothing to show (STAFF-31).
  */
 
 const LAPTOP = { width: 1366, height: 768 };

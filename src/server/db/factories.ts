@@ -156,7 +156,7 @@ export const atPickup = (date: string) => new Date(`${date}T09:00:00Z`);
  * The successful payment of a booking's whole total, as the lifecycle leaves a paid booking:
  * cash taken at the counter (a 'cash' row, as recordCashPayment writes it) or an approved
  * mobile money charge. For states made straight in the table (the demo's past trips), whose
- * payment_status 'paid' must have the money behind it.
+ * payment_status 'paid' must have the money behind it (STAFF-33).
  */
 export async function insertSucceededPayment(
   db: Executor,

@@ -19,7 +19,7 @@ describe('console wording', () => {
     expect(formatShortRange('2026-11-22', '2026-11-22')).toBe('22 Nov 2026');
   });
 
-  test('days of the month take the right English ending', () => {
+  test('days of the month take the right English ending (STAFF-31)', () => {
     const days = [1, 2, 3, 4, 11, 12, 13, 15, 21, 22, 23, 24, 28, 29, 30, 31];
     expect(days.map(ordinal)).toEqual([
       '1st',

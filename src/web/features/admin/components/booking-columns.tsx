@@ -39,7 +39,7 @@ export const bookingColumns: Column<AdminBookingSummary>[] = [
   },
   {
     // The booking's state and its money in one column, one badge over the other: two narrow
-    // columns of badges would push the table past a laptop's width beside the sidebar.
+    // columns of badges would push the table past a laptop's width beside the sidebar (STAFF-30).
     key: 'status',
     header: 'Status',
     card: 'badge',

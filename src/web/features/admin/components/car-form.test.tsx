@@ -94,7 +94,7 @@ describe('the car form (STAFF-11)', { timeout: 20_000 }, () => {
     );
   });
 
-  test('an empty field hints with "e.g.", so a hint is never taken for a value already filled in', () => {
+  test('an empty field hints with "e.g.", so a hint is never taken for a value already filled in (STAFF-32)', () => {
     api.mockResolvedValue({ branches: BRANCHES });
     renderWithApp(<CarForm car={null} pending={false} onSave={vi.fn()} submitLabel="Add car" />);
     const hinted = screen

@@ -24,13 +24,13 @@ describe('the dashboard charts', () => {
     expect(shortCedis(1_500_000)).toBe('GH₵\u00a01.5m');
   });
 
-  test("a month's axis names its first, middle and last day in proper English", () => {
+  test("a month's axis names its first, middle and last day in proper English (STAFF-31)", () => {
     expect(axisDays(31).map((d) => d.label)).toEqual(['1st', '15th', '31st']);
     expect(axisDays(30).map((d) => d.label)).toEqual(['1st', '15th', '30th']);
     expect(axisDays(28).map((d) => d.label)).toEqual(['1st', '15th', '28th']);
   });
 
-  test('a period with no money in it has nothing to draw', () => {
+  test('a period with no money in it has nothing to draw (STAFF-31)', () => {
     expect(hasAmounts([], [])).toBe(false);
     expect(hasAmounts([0, 0, 0], [0])).toBe(false);
     expect(hasAmounts([0, 0], [0, 120])).toBe(true);

@@ -31,7 +31,7 @@ export const hasAmounts = (...series: number[][]) => series.some((s) => s.some((
 
 /**
  * What an empty period shows instead of a bare axis (a flat line at GH₵ 0 reads as broken):
- * words anyone can read, screen readers included.
+ * words anyone can read, screen readers included (STAFF-31).
  */
 export function ChartEmpty({ note }: { note: string }) {
   return (
