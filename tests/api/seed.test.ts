@@ -1,7 +1,8 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bookings, carImages, cars, users } from '../../src/server/db/schema/index';
+import { bookings, carImages, cars, payments, users } from '../../src/server/db/schema/index';
 import { DEMO_RENTER, DEMO_STAFF, seedDemoData } from '../../src/server/db/seed';
+import { todayInAccra } from '../../src/shared/dates';
 import { setupTestApp } from '../support/test-app';
 
 const ctx = await setupTestApp();
@@ -54,6 +55,60 @@ describe('demo data (RUN-4)', () => {
       headers,
     });
     expect(review.json()).toEqual({ review: null, can_review: true });
+  });
+
+  it('has the money behind every booking it marks paid, as the lifecycle would leave it (STAFF-33)', async () => {
+    const paid = await ctx.db.select().from(bookings).where(eq(bookings.paymentStatus, 'paid'));
+    expect(paid.length).toBeGreaterThan(0);
+    for (const booking of paid) {
+      const succeeded = await ctx.db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.bookingId, booking.id), eq(payments.status, 'success')));
+      const taken = succeeded.reduce((sum, p) => sum + p.amountPesewas, 0);
+      expect(taken, `${booking.bookingCode} has no payment equal to its total`).toBe(
+        booking.totalPesewas,
+      );
+      // Cash at the counter for pay on pickup, an approved charge for mobile money.
+      const cash = booking.paymentMethod === 'payOnPickup';
+      for (const payment of succeeded) {
+        expect(payment.provider === 'cash', booking.bookingCode).toBe(cash);
+        expect(payment.paidAt, booking.bookingCode).not.toBeNull();
+        expect(payment.paidAt!.getTime()).toBeGreaterThanOrEqual(booking.createdAt.getTime());
+        expect(payment.paidAt!.getTime()).toBeLessThanOrEqual(Date.now());
+      }
+    }
+    // Both ways of paying appear in the demo, and nothing unpaid has money taken.
+    expect(new Set(paid.map((b) => b.paymentMethod))).toEqual(
+      new Set(['payOnPickup', 'mobile_money']),
+    );
+    const unpaid = await ctx.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .innerJoin(payments, eq(payments.bookingId, bookings.id))
+      .where(and(eq(bookings.paymentStatus, 'unpaid'), eq(payments.status, 'success')));
+    expect(unpaid).toEqual([]);
+  });
+
+  it('shows that money in the dashboard revenue, on the days it was taken (STAFF-7)', async () => {
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { msisdn: DEMO_STAFF.msisdn, password: DEMO_STAFF.password },
+    });
+    const headers = { authorization: `Bearer ${login.json().access_token}` };
+    const dashboard = await ctx.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers });
+    expect(dashboard.statusCode).toBe(200);
+    const daily: { date: string; amount: number }[] = dashboard.json().revenue.daily;
+    const since = daily[0]!.date;
+    const succeeded = await ctx.db.select().from(payments).where(eq(payments.status, 'success'));
+    const expected = succeeded
+      .filter((p) => todayInAccra(p.paidAt!) >= since)
+      .reduce((sum, p) => sum + p.amountPesewas, 0);
+    const shown = daily.reduce((sum, day) => sum + Math.round(day.amount * 100), 0);
+    // The latest demo trip was paid 20 days ago: always inside this month or the last.
+    expect(expected).toBeGreaterThan(0);
+    expect(shown).toBe(expected);
   });
 
   it('serves every seeded image', async () => {

@@ -5,7 +5,7 @@ import { NO_EXTRA_PRICES, storedLines } from '../modules/bookings/booking-pricin
 import { bookingCodeFromBytes } from '../../shared/booking-code';
 import { hashPassword } from '../modules/auth/passwords';
 import type { Executor } from './client';
-import { bookings, carImages, cars, users } from './schema/index';
+import { bookings, carImages, cars, payments, users } from './schema/index';
 import { randomBytes } from 'node:crypto';
 
 /**
@@ -144,6 +144,45 @@ export async function insertBooking(
       status: 'pending',
       paymentStatus: 'unpaid',
       ...values,
+    })
+    .returning();
+  return row!;
+}
+
+/** 09:00 in Accra (UTC all year) on a booking's first day: when a pickup's cash is taken. */
+export const atPickup = (date: string) => new Date(`${date}T09:00:00Z`);
+
+/**
+ * The successful payment of a booking's whole total, as the lifecycle leaves a paid booking:
+ * cash taken at the counter (a 'cash' row, as recordCashPayment writes it) or an approved
+ * mobile money charge. For states made straight in the table (the demo's past trips), whose
+ * payment_status 'paid' must have the money behind it (STAFF-33).
+ */
+export async function insertSucceededPayment(
+  db: Executor,
+  booking: Pick<typeof bookings.$inferSelect, 'id' | 'bookingCode' | 'totalPesewas'>,
+  paid: { method: 'cash' | 'mobile_money'; at: Date; walletMsisdn?: string },
+) {
+  const suffix = randomBytes(4).toString('hex').toUpperCase();
+  const [row] = await db
+    .insert(payments)
+    .values({
+      bookingId: booking.id,
+      amountPesewas: booking.totalPesewas,
+      currency: 'GHS',
+      status: 'success',
+      paidAt: paid.at,
+      createdAt: paid.at,
+      updatedAt: paid.at,
+      ...(paid.method === 'cash'
+        ? { provider: 'cash', reference: `CASH-${booking.bookingCode.slice(3)}-${suffix}` }
+        : {
+            provider: 'sandbox',
+            reference: `${booking.bookingCode}-${suffix}`,
+            network: 'mtn',
+            walletMsisdn: paid.walletMsisdn ?? null,
+            gatewayResponse: 'Approved',
+          }),
     })
     .returning();
   return row!;

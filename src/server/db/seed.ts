@@ -3,7 +3,13 @@ import { addDays, todayInAccra } from '../../shared/dates';
 import { cedisToPesewas } from '../../shared/money';
 import { demoImageUrl } from '../modules/media/media.routes';
 import type { Database, Executor } from './client';
-import { insertBooking, insertCar, insertUser } from './factories';
+import {
+  atPickup,
+  insertBooking,
+  insertCar,
+  insertSucceededPayment,
+  insertUser,
+} from './factories';
 import { branches, cars, users } from './schema/index';
 import { DEMO_FLEET } from './seed/fleet';
 import { seedDemoReviews } from './seed/reviews';
@@ -97,7 +103,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     // Two past trips so the demo renter's history is not empty on the first visit.
     const today = todayInAccra();
     const [first, second] = [fleet[2]!, fleet[5]!];
-    await insertBooking(tx, {
+    const trip = await insertBooking(tx, {
       userId: renter.id,
       carId: first.id,
       pricePerDayPesewas: first.pricePerDayPesewas,
@@ -109,6 +115,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       paymentStatus: 'paid',
       createdAt: new Date(Date.now() - 45 * 86_400_000),
     });
+    // Paid on pickup: the cash staff took at the counter that morning.
+    await insertSucceededPayment(tx, trip, { method: 'cash', at: atPickup(trip.startDate) });
     await insertBooking(tx, {
       userId: renter.id,
       carId: second.id,

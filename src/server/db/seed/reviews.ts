@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { addDays, todayInAccra } from '../../../shared/dates';
 import type { Executor } from '../client';
-import { insertBooking, insertUser } from '../factories';
+import { atPickup, insertBooking, insertSucceededPayment, insertUser } from '../factories';
 import { reviews, type cars } from '../schema/index';
 
 /**
@@ -12,6 +12,7 @@ import { reviews, type cars } from '../schema/index';
 const DEMO_REVIEWS = [
   {
     name: 'Akosua Boateng',
+    paidWith: 'mobile_money',
     msisdn: '0244000101',
     car: 0,
     daysAgo: 60,
@@ -21,6 +22,7 @@ const DEMO_REVIEWS = [
   },
   {
     name: 'Kofi Owusu',
+    paidWith: 'mobile_money',
     msisdn: '0244000102',
     car: 3,
     daysAgo: 45,
@@ -30,6 +32,7 @@ const DEMO_REVIEWS = [
   },
   {
     name: 'Efua Mensah',
+    paidWith: 'cash',
     msisdn: '0244000103',
     car: 0,
     daysAgo: 30,
@@ -39,6 +42,7 @@ const DEMO_REVIEWS = [
   },
   {
     name: 'Yaw Darko',
+    paidWith: 'cash',
     msisdn: '0244000104',
     car: 1,
     daysAgo: 20,
@@ -57,6 +61,7 @@ export async function seedDemoReviews(tx: Executor, fleet: (typeof cars.$inferSe
       password: `${randomBytes(18).toString('base64url')}Aa1!`,
       phoneVerified: true,
     });
+    const booked = new Date(Date.now() - (demo.daysAgo + 5) * 86_400_000);
     const ended = new Date(Date.now() - (demo.daysAgo - 3) * 86_400_000);
     const booking = await insertBooking(tx, {
       userId: user.id,
@@ -69,7 +74,18 @@ export async function seedDemoReviews(tx: Executor, fleet: (typeof cars.$inferSe
       destinationType: 1,
       status: 'completed',
       paymentStatus: 'paid',
-      createdAt: new Date(Date.now() - (demo.daysAgo + 5) * 86_400_000),
+      paymentMethod: demo.paidWith === 'cash' ? 'payOnPickup' : 'mobile_money',
+      createdAt: booked,
+    });
+    // A paid booking has the money behind it: mobile money a few minutes after booking, or
+    // cash at the counter on the morning of pickup.
+    await insertSucceededPayment(tx, booking, {
+      method: demo.paidWith,
+      at:
+        demo.paidWith === 'cash'
+          ? atPickup(booking.startDate)
+          : new Date(booked.getTime() + 3 * 60_000),
+      walletMsisdn: user.msisdn,
     });
     await tx.insert(reviews).values({
       bookingId: booking.id,

@@ -6,6 +6,7 @@ import {
   formatShortRange,
   listTotal,
   listTotalOf,
+  ordinal,
   phone,
   telHref,
 } from './admin-labels';
@@ -16,6 +17,28 @@ describe('console wording', () => {
     expect(formatShortRange('2026-11-27', '2026-12-01')).toBe('27 Nov – 1 Dec 2026');
     expect(formatShortRange('2026-12-30', '2027-01-02')).toBe('30 Dec 2026 – 2 Jan 2027');
     expect(formatShortRange('2026-11-22', '2026-11-22')).toBe('22 Nov 2026');
+  });
+
+  test('days of the month take the right English ending (STAFF-31)', () => {
+    const days = [1, 2, 3, 4, 11, 12, 13, 15, 21, 22, 23, 24, 28, 29, 30, 31];
+    expect(days.map(ordinal)).toEqual([
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '11th',
+      '12th',
+      '13th',
+      '15th',
+      '21st',
+      '22nd',
+      '23rd',
+      '24th',
+      '28th',
+      '29th',
+      '30th',
+      '31st',
+    ]);
   });
 
   test('a total the server estimated reads as "about" (PERF-3)', () => {

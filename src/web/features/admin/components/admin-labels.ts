@@ -78,6 +78,15 @@ export function formatMonth(month: string): string {
   return monthName.format(new Date(Date.UTC(y, m - 1, 1)));
 }
 
+const ordinalRules = new Intl.PluralRules('en-GB', { type: 'ordinal' });
+const ORDINAL_SUFFIX: Partial<Record<Intl.LDMLPluralRule, string>> = {
+  one: 'st',
+  two: 'nd',
+  few: 'rd',
+};
+/** A day of the month as English writes it: '1st', '2nd', '3rd', '11th', '21st', '31st'. */
+export const ordinal = (n: number) => `${n}${ORDINAL_SUFFIX[ordinalRules.select(n)] ?? 'th'}`;
+
 export const plural = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en-GH')} ${n === 1 ? one : many}`;
 

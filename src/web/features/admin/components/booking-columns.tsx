@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Link } from 'react-router';
 import type { AdminBookingSummary } from '../../../../shared/schemas/admin';
 import { cedis, dateAndClock, formatShortRange, phone } from './admin-labels';
@@ -5,6 +6,24 @@ import { FlagBadge, PaymentBadge, StatusBadge } from '../../../components/bookin
 import { STAFF_PAYMENT_METHOD_LABELS } from '../../../lib/booking-labels';
 import type { Column } from './data-table';
 import { adminPaths } from '../admin-paths';
+
+/**
+ * A booking's days as one range that may break only at its dash, so a range across months or
+ * years takes two short lines in a narrow column instead of widening the table.
+ */
+function DateRange({ start, end }: { start: string; end: string }) {
+  const ends = formatShortRange(start, end).split(' – ');
+  return (
+    <span className="dates-cell">
+      {ends.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && ' – '}
+          <span className="nowrap">{part}</span>
+        </Fragment>
+      ))}
+    </span>
+  );
+}
 
 /** The columns of every list of bookings (all bookings, one customer's). */
 export const bookingColumns: Column<AdminBookingSummary>[] = [
@@ -19,17 +38,14 @@ export const bookingColumns: Column<AdminBookingSummary>[] = [
     ),
   },
   {
+    // The booking's state and its money in one column, one badge over the other: two narrow
+    // columns of badges would push the table past a laptop's width beside the sidebar (STAFF-30).
     key: 'status',
     header: 'Status',
     card: 'badge',
-    cell: (b) => <StatusBadge status={b.status} />,
-  },
-  {
-    key: 'payment',
-    header: 'Payment',
-    card: 'badge',
     cell: (b) => (
-      <span className="badge-stack">
+      <span className="badge-stack badge-stack-column">
+        <StatusBadge status={b.status} />
         <PaymentBadge status={b.payment_status} />
         {b.flagged && <FlagBadge />}
       </span>
@@ -42,7 +58,7 @@ export const bookingColumns: Column<AdminBookingSummary>[] = [
     cell: (b) => (
       <span className="two-line">
         <span>{b.renter.name}</span>
-        <span className="muted">{phone(b.renter.msisdn)}</span>
+        <span className="muted nowrap">{phone(b.renter.msisdn)}</span>
       </span>
     ),
   },
@@ -51,7 +67,7 @@ export const bookingColumns: Column<AdminBookingSummary>[] = [
     header: 'Dates',
     cell: (b) => (
       <span className="two-line">
-        <span className="dates-cell">{formatShortRange(b.start_date, b.end_date)}</span>
+        <DateRange start={b.start_date} end={b.end_date} />
         <span className="muted">{b.branch.name}</span>
       </span>
     ),

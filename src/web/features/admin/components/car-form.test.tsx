@@ -94,6 +94,23 @@ describe('the car form (STAFF-11)', { timeout: 20_000 }, () => {
     );
   });
 
+  test('an empty field hints with "e.g.", so a hint is never taken for a value already filled in (STAFF-32)', () => {
+    api.mockResolvedValue({ branches: BRANCHES });
+    renderWithApp(<CarForm car={null} pending={false} onSave={vi.fn()} submitLabel="Add car" />);
+    const hinted = screen
+      .getAllByRole('textbox')
+      .concat(screen.queryAllByRole('spinbutton'))
+      .filter((field) => field.getAttribute('placeholder'));
+    // Make, model, year, colour and price per day.
+    expect(hinted.length).toBeGreaterThanOrEqual(5);
+    for (const field of hinted) {
+      expect(field.getAttribute('placeholder'), field.id).toMatch(/^e\.g\. \S/);
+    }
+    // The branch is picked from the list, never typed (STAFF-11).
+    expect(screen.getByRole('combobox', { name: 'Branch' })).toBeDefined();
+    expect(screen.queryByRole('textbox', { name: /branch/i })).toBeNull();
+  });
+
   test('a new car must be given a branch, and a weekly price below 7 days', async () => {
     api.mockResolvedValue({ branches: BRANCHES });
     const onSave = vi.fn(async () => {});

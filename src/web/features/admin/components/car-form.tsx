@@ -134,28 +134,28 @@ export function CarForm({ car, pending, onSave, submitLabel }: CarFormProps) {
             label="Make"
             registration={register('make')}
             error={shown('make')}
-            inputProps={{ autoComplete: 'off', placeholder: 'Toyota' }}
+            inputProps={{ autoComplete: 'off', placeholder: 'e.g. Toyota' }}
           />
           <TextField
             id={id('model')}
             label="Model"
             registration={register('model')}
             error={shown('model')}
-            inputProps={{ autoComplete: 'off', placeholder: 'Corolla' }}
+            inputProps={{ autoComplete: 'off', placeholder: 'e.g. Corolla' }}
           />
           <TextField
             id={id('year')}
             label="Year"
             registration={register('year')}
             error={shown('year')}
-            inputProps={{ inputMode: 'numeric', placeholder: '2022' }}
+            inputProps={{ inputMode: 'numeric', placeholder: 'e.g. 2022' }}
           />
           <TextField
             id={id('colour')}
             label="Colour"
             registration={register('colour')}
             error={shown('colour')}
-            inputProps={{ autoComplete: 'off', placeholder: 'Silver' }}
+            inputProps={{ autoComplete: 'off', placeholder: 'e.g. Silver' }}
           />
           <SelectField
             id={id('body_type')}
@@ -252,7 +252,7 @@ export function CarForm({ car, pending, onSave, submitLabel }: CarFormProps) {
             registration={register('price_per_day')}
             error={shown('price_per_day')}
             hint={car ? 'Existing bookings keep the price they were made at.' : undefined}
-            inputProps={{ inputMode: 'decimal', placeholder: '450' }}
+            inputProps={{ inputMode: 'decimal', placeholder: 'e.g. 450' }}
           />
           <TextField
             id={id('old_price')}

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { cumulative, niceCeiling, shortCedis } from './charts';
+import { axisDays, cumulative, hasAmounts, niceCeiling, shortCedis } from './charts';
 
 describe('the dashboard charts', () => {
   test('an axis tops out at a round number at or above the largest value', () => {
@@ -22,5 +22,17 @@ describe('the dashboard charts', () => {
     expect(shortCedis(12_500)).toBe('GH₵\u00a012.5k');
     expect(shortCedis(20_000)).toBe('GH₵\u00a020k');
     expect(shortCedis(1_500_000)).toBe('GH₵\u00a01.5m');
+  });
+
+  test("a month's axis names its first, middle and last day in proper English (STAFF-31)", () => {
+    expect(axisDays(31).map((d) => d.label)).toEqual(['1st', '15th', '31st']);
+    expect(axisDays(30).map((d) => d.label)).toEqual(['1st', '15th', '30th']);
+    expect(axisDays(28).map((d) => d.label)).toEqual(['1st', '15th', '28th']);
+  });
+
+  test('a period with no money in it has nothing to draw (STAFF-31)', () => {
+    expect(hasAmounts([], [])).toBe(false);
+    expect(hasAmounts([0, 0, 0], [0])).toBe(false);
+    expect(hasAmounts([0, 0], [0, 120])).toBe(true);
   });
 });

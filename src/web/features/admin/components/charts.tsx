@@ -1,4 +1,5 @@
 /** Hand-drawn SVG charts for the dashboard: no chart library, readable at 360 px. */
+import { ordinal } from './admin-labels';
 
 /** A round number at or above `value` (1, 2 or 5 times a power of ten), for an axis top. */
 export function niceCeiling(value: number): number {
@@ -24,6 +25,26 @@ export function cumulative(amounts: number[]): number[] {
   let sum = 0;
   return amounts.map((amount) => (sum += amount));
 }
+
+/** True when a series has something to draw: at least one day with money in it. */
+export const hasAmounts = (...series: number[][]) => series.some((s) => s.some((v) => v > 0));
+
+/**
+ * What an empty period shows instead of a bare axis (a flat line at GH₵ 0 reads as broken):
+ * words anyone can read, screen readers included (STAFF-31).
+ */
+export function ChartEmpty({ note }: { note: string }) {
+  return (
+    <div className="chart-empty">
+      <p className="chart-empty-title">No data yet</p>
+      <p className="chart-empty-note">{note}</p>
+    </div>
+  );
+}
+
+/** The day labels under a month's axis: the first, the middle and the last, e.g. '31st'. */
+export const axisDays = (days: number) =>
+  [1, 15, days].map((day) => ({ day, label: ordinal(day) }));
 
 interface MonthSeries {
   label: string;
@@ -51,7 +72,8 @@ export function RevenueRaceChart({
   const a = cumulative(current.daily);
   const b = cumulative(previous.daily);
   const days = Math.max(current.daysInMonth, previous.daysInMonth);
-  const top = niceCeiling(Math.max(a.at(-1) ?? 0, b.at(-1) ?? 0, 1));
+  // At least GH₵ 10: below that the middle tick would round to the same label as the top.
+  const top = niceCeiling(Math.max(a.at(-1) ?? 0, b.at(-1) ?? 0, 10));
   const x = (day: number) =>
     PAD.left + ((day - 1) / Math.max(days - 1, 1)) * (W - PAD.left - PAD.right);
   const y = (value: number) => PAD.top + (1 - value / top) * (H - PAD.top - PAD.bottom);
@@ -71,7 +93,7 @@ export function RevenueRaceChart({
           </text>
         </g>
       ))}
-      {[1, 15, days].map((day) => (
+      {axisDays(days).map(({ day, label }) => (
         <text
           key={day}
           x={x(day)}
@@ -79,7 +101,7 @@ export function RevenueRaceChart({
           textAnchor={day === 1 ? 'start' : day === days ? 'end' : 'middle'}
           className="chart-axis"
         >
-          {day === 1 ? '1st' : day === days ? `${days}th` : '15th'}
+          {label}
         </text>
       ))}
       {b.length > 0 && <path d={line(b)} className="chart-line-previous" />}
@@ -140,14 +162,17 @@ export function RingGauge({ rate }: { rate: number }) {
   return (
     <svg className="chart-ring" viewBox="0 0 100 100" aria-hidden="true" focusable="false">
       <circle cx="50" cy="50" r={r} className="chart-ring-track" />
-      <circle
-        cx="50"
-        cy="50"
-        r={r}
-        className="chart-ring-value"
-        strokeDasharray={`${(clamped * circumference).toFixed(2)} ${circumference.toFixed(2)}`}
-        transform="rotate(-90 50 50)"
-      />
+      {/* At 0 % a round-capped stroke of no length would still paint a dot. */}
+      {clamped > 0 && (
+        <circle
+          cx="50"
+          cy="50"
+          r={r}
+          className="chart-ring-value"
+          strokeDasharray={`${(clamped * circumference).toFixed(2)} ${circumference.toFixed(2)}`}
+          transform="rotate(-90 50 50)"
+        />
+      )}
       <text x="50" y="56" textAnchor="middle" className="chart-ring-text">
         {Math.round(clamped * 100)}%
       </text>

@@ -13,6 +13,11 @@ export interface Column<T> {
    * the detail page), 'badge' (top right), 'hide', or a labelled line (the default).
    */
   card?: 'title' | 'badge' | 'hide';
+  /**
+   * 'hide' keeps the column off the wide table, for a card's badge that the table already
+   * shows in another cell (a column of mostly blank cells reads as broken).
+   */
+  table?: 'hide';
 }
 
 interface DataTableProps<T> {
@@ -34,13 +39,14 @@ export function DataTable<T>({ caption, columns, rows, rowKey, stale }: DataTabl
   const className = stale ? 'data-table-wrap data-stale' : 'data-table-wrap';
 
   if (wide) {
+    const shown = columns.filter((column) => column.table !== 'hide');
     return (
       <div className={className} aria-busy={stale || undefined}>
         <table className="data-table">
           <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>
-              {columns.map((column) => (
+              {shown.map((column) => (
                 <th
                   key={column.key}
                   scope="col"
@@ -54,7 +60,7 @@ export function DataTable<T>({ caption, columns, rows, rowKey, stale }: DataTabl
           <tbody>
             {rows.map((row) => (
               <tr key={rowKey(row)}>
-                {columns.map((column) => (
+                {shown.map((column) => (
                   <td key={column.key} className={column.numeric ? 'is-numeric' : undefined}>
                     {column.cell(row)}
                   </td>

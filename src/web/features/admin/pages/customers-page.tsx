@@ -14,6 +14,13 @@ import { adminPaths } from '../admin-paths';
 
 const FILTERS = ['q'] as const;
 
+/** Bookings not yet finished (pending, confirmed or active), when there are any. */
+function LiveBadge({ count }: { count: number }) {
+  return count > 0 ? (
+    <span className="badge badge-amber">{plural(count, 'live booking')}</span>
+  ) : null;
+}
+
 const columns: Column<AdminCustomer>[] = [
   {
     key: 'name',
@@ -29,30 +36,43 @@ const columns: Column<AdminCustomer>[] = [
     key: 'live',
     header: 'Live bookings',
     card: 'badge',
-    cell: (c) =>
-      c.live_bookings_count > 0 ? (
-        <span className="badge badge-amber">{plural(c.live_bookings_count, 'live booking')}</span>
-      ) : null,
+    // The table shows it beside the count of bookings instead.
+    table: 'hide',
+    cell: (c) => <LiveBadge count={c.live_bookings_count} />,
   },
-  { key: 'phone', header: 'Phone', cell: (c) => phone(c.msisdn) },
+  { key: 'phone', header: 'Phone', cell: (c) => <span className="nowrap">{phone(c.msisdn)}</span> },
   {
     key: 'email',
     header: 'Email',
     cell: (c) => c.email ?? <span className="muted">–</span>,
     card: 'hide',
   },
-  { key: 'bookings', header: 'Bookings', numeric: true, cell: (c) => c.bookings_count },
+  {
+    key: 'bookings',
+    header: 'Bookings',
+    cell: (c) => (
+      <span className="badge-line">
+        <span>{c.bookings_count}</span>
+        <LiveBadge count={c.live_bookings_count} />
+      </span>
+    ),
+  },
   {
     key: 'last',
     header: 'Last booking',
     cell: (c) =>
       c.last_booking_at ? (
-        formatDate(dayOf(c.last_booking_at))
+        <span className="nowrap">{formatDate(dayOf(c.last_booking_at))}</span>
       ) : (
         <span className="muted">Never</span>
       ),
   },
-  { key: 'joined', header: 'Joined', cell: (c) => formatDate(dayOf(c.created_at)), card: 'hide' },
+  {
+    key: 'joined',
+    header: 'Joined',
+    cell: (c) => <span className="nowrap">{formatDate(dayOf(c.created_at))}</span>,
+    card: 'hide',
+  },
 ];
 
 export function CustomersPage() {

@@ -14,7 +14,13 @@ import {
 import { cedis, cedisWhole, formatMonth, plural } from '../components/admin-labels';
 import { AdminPageHeader } from '../components/admin-shell';
 import { BookingRows } from '../components/booking-rows';
-import { DailyBars, RevenueRaceChart, RingGauge } from '../components/charts';
+import {
+  ChartEmpty,
+  DailyBars,
+  hasAmounts,
+  RevenueRaceChart,
+  RingGauge,
+} from '../components/charts';
 import { ErrorState, LoadingState } from '../components/states';
 import './dashboard.css';
 import { adminPaths } from '../admin-paths';
@@ -112,33 +118,39 @@ function Revenue({ revenue }: { revenue: AdminDashboardResponse['revenue'] }) {
             <p className="figure-note">{plural(revenue.last_month.payments, 'payment')}</p>
           </div>
         </div>
-        <figure className="chart-figure">
-          <RevenueRaceChart current={current} previous={previous} />
-          <ul className="chart-legend" aria-hidden="true">
-            <li>
-              <span className="legend-swatch" /> {current.label}, running total
-            </li>
-            <li>
-              <span className="legend-swatch is-previous" /> {previous.label}
-            </li>
-          </ul>
-          <figcaption className="visually-hidden">{summary}</figcaption>
-        </figure>
-        <figure className="chart-figure">
-          <p className="figure-label" aria-hidden="true">
-            Each day of {current.label}
-          </p>
-          <DailyBars daily={current.daily} daysInMonth={current.daysInMonth} />
-          <figcaption className="visually-hidden">
-            Money received each day of {current.label}:{' '}
-            {current.daily
-              .map((amount, i) => ({ day: i + 1, amount }))
-              .filter((d) => d.amount > 0)
-              .map((d) => `day ${d.day}, ${cedis(d.amount)}`)
-              .join('; ') || 'nothing yet'}
-            .
-          </figcaption>
-        </figure>
+        {!hasAmounts(current.daily, previous.daily) ? (
+          <ChartEmpty note={`No payments received in ${previous.label} or ${current.label}.`} />
+        ) : (
+          <>
+            <figure className="chart-figure">
+              <RevenueRaceChart current={current} previous={previous} />
+              <ul className="chart-legend" aria-hidden="true">
+                <li>
+                  <span className="legend-swatch" /> {current.label}, running total
+                </li>
+                <li>
+                  <span className="legend-swatch is-previous" /> {previous.label}
+                </li>
+              </ul>
+              <figcaption className="visually-hidden">{summary}</figcaption>
+            </figure>
+            <figure className="chart-figure">
+              <p className="figure-label" aria-hidden="true">
+                Each day of {current.label}
+              </p>
+              <DailyBars daily={current.daily} daysInMonth={current.daysInMonth} />
+              <figcaption className="visually-hidden">
+                Money received each day of {current.label}:{' '}
+                {current.daily
+                  .map((amount, i) => ({ day: i + 1, amount }))
+                  .filter((d) => d.amount > 0)
+                  .map((d) => `day ${d.day}, ${cedis(d.amount)}`)
+                  .join('; ') || 'nothing yet'}
+                .
+              </figcaption>
+            </figure>
+          </>
+        )}
       </div>
     </section>
   );

@@ -13,6 +13,22 @@ import { adminPaths } from '../admin-paths';
 
 type Tab = 'contact' | 'newsletter';
 
+/**
+ * An email address that may break before its '@' on a phone, not mid-word
+ * ('abena.mensah' over '@example.com', never 'example.co' over 'm').
+ */
+function EmailAddress({ address }: { address: string }) {
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return <>{address}</>;
+  return (
+    <>
+      {address.slice(0, at)}
+      <wbr />
+      {address.slice(at)}
+    </>
+  );
+}
+
 function MessageCard({ message }: { message: AdminContactMessage }) {
   const markRead = useMarkMessageRead();
   const unread = message.read_at === null;
@@ -27,7 +43,10 @@ function MessageCard({ message }: { message: AdminContactMessage }) {
               {unread && <span className="badge badge-amber">New</span>}
             </h3>
             <p className="inbox-meta">
-              <a href={`mailto:${message.email}`}>{message.email}</a> ·{' '}
+              <a href={`mailto:${message.email}`}>
+                <EmailAddress address={message.email} />
+              </a>{' '}
+              ·{' '}
               <a href={`tel:${message.phone.replace(/[^\d+]/g, '')}`} className="nowrap">
                 {message.phone}
               </a>
@@ -136,7 +155,11 @@ function NewsletterSignups({ page, onPage }: { page: number; onPage: (page: numb
             key: 'email',
             header: 'Email',
             card: 'title',
-            cell: (s) => <a href={`mailto:${s.email}`}>{s.email}</a>,
+            cell: (s) => (
+              <a href={`mailto:${s.email}`}>
+                <EmailAddress address={s.email} />
+              </a>
+            ),
           },
           { key: 'date', header: 'Signed up', cell: (s) => formatDateTime(s.created_at) },
         ]}
