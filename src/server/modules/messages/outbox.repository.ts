@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
 import { bookings, smsOutbox } from '../../db/schema/index';
+import { STAFF_RECIPIENT } from '../../../shared/constants';
 import { REMINDER_KINDS } from './templates';
 
 export type OutboxRow = typeof smsOutbox.$inferSelect;
@@ -48,12 +49,11 @@ export interface RenterMessage {
 }
 
 /**
- * The recipient of a staff alert until it is sent: every staff account (MSG-5). A booking
- * writes one such row, whatever the number of staff; the worker fans it out when it claims
- * it (fanOutStaffAlerts), so the booking pays one row, not one per staff account
- * (decision 015).
+ * A staff alert is written once, to STAFF_RECIPIENT (every staff account), whatever the number
+ * of staff; the worker fans it out when it claims it (fanOutStaffAlerts), so a booking pays one
+ * row, not one per staff account (MSG-5, decision 015).
  */
-export const STAFF_RECIPIENT = 'staff';
+export { STAFF_RECIPIENT };
 
 /**
  * The INSERT of a booking's texts (MSG-1, MSG-5), not yet run: the renter's, to the number on

@@ -1,6 +1,7 @@
 import { and, between, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { MAX_RENTAL_DAYS } from '../../../shared/constants';
 import { addDays } from '../../../shared/dates';
 import type { Database } from '../../db/client';
 import { bookings, branches, cars, smsOutbox, users } from '../../db/schema/index';
@@ -24,8 +25,6 @@ export const REMINDER_LATE_LIMIT_MS = 60 * 60_000;
 /** A booking's pickup reminder is for one not yet picked up; its return one for any live one. */
 const AWAITING_PICKUP = ['pending', 'confirmed'];
 const LIVE = ['pending', 'confirmed', 'active'];
-/** A rental lasts at most 90 days (bookings_days_check): bounds the scan for a return date. */
-const LONGEST_RENTAL_DAYS = 90;
 
 /**
  * Queues the reminders due between `now - REMINDER_LATE_LIMIT_MS` and `now + REMINDER_LEAD_MS`
@@ -55,9 +54,10 @@ export async function queueDueReminders(db: Database, now: Date = new Date()): P
     due.push(
       and(
         inArray(bookings.status, AWAITING_PICKUP),
+        // A rental lasts at most MAX_RENTAL_DAYS: bounds the range read for a return date.
         between(
           bookings.startDate,
-          addDays(endDates[0]!, 1 - LONGEST_RENTAL_DAYS),
+          addDays(endDates[0]!, -MAX_RENTAL_DAYS),
           endDates[endDates.length - 1]!,
         ),
         inArray(bookings.endDate, endDates),

@@ -36,8 +36,7 @@ describe('remindersFor', () => {
 });
 
 describe('reminderDatesBetween', () => {
-  const between = (from: string, to: string) =>
-    reminderDatesBetween(new Date(from), new Date(to));
+  const between = (from: string, to: string) => reminderDatesBetween(new Date(from), new Date(to));
 
   it('finds the pickups of the next day around 18:00 and the returns of the day around 07:00', () => {
     expect(between('2026-12-09T17:45:00Z', '2026-12-09T18:15:00Z')).toEqual({

@@ -7,7 +7,6 @@
 /** The instant of `time` ('HH:MM') on `date` ('YYYY-MM-DD') in Accra. */
 export const accraInstant = (date: string, time: string) => new Date(`${date}T${time}:00Z`);
 
-
 const addDay = (date: string, days: number) => {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
