@@ -150,7 +150,7 @@ describe('booking messages through the outbox', () => {
     expect(await reminderJobAt(addDays(late.start, -1), '19:01')).toBe(0);
   });
 
-  it('two reminder jobs at once queue each reminder once', async () => {
+  it('two reminder jobs at once queue each reminder once (MSG-11)', async () => {
     const { booking, start } = await book('payOnPickup');
     const eve = addDays(start, -1);
     // On PostgreSQL a second app instance, as a second process would be.

@@ -22,9 +22,11 @@ export const REMINDER_LEAD_MS = 3 * REMINDER_JOB_EVERY_MS;
  */
 export const REMINDER_LATE_LIMIT_MS = 60 * 60_000;
 
-/** A booking's pickup reminder is for one not yet picked up; its return one for any live one. */
+/**
+ * A pickup reminder is for a booking not yet picked up; a return one for any live booking
+ * (these, or 'active').
+ */
 const AWAITING_PICKUP = ['pending', 'confirmed'];
-const LIVE = ['pending', 'confirmed', 'active'];
 
 /**
  * Queues the reminders due between `now - REMINDER_LATE_LIMIT_MS` and `now + REMINDER_LEAD_MS`
@@ -32,10 +34,11 @@ const LIVE = ['pending', 'confirmed', 'active'];
  * is made (decision 015). A reminder is queued only for a live rental (none once cancelled or
  * returned, MSG-4), whose renter has reminders on, and whose dates stood before the
  * reminder's time (`updated_at`: a booking made or changed after 18:00 the evening before gets
- * no "tomorrow" text). Running it again, or in two processes at once, queues nothing twice:
- * sms_outbox_reminder_key allows one live reminder per booking, kind and time. The bookings it
- * reads are locked (FOR SHARE) until its INSERT commits, so a cancellation or change in the
- * meantime waits and then drops the reminder it queued. Returns how many it queued.
+ * no "tomorrow" text). Running it again, or in two processes at once, queues nothing twice
+ * (MSG-11): sms_outbox_reminder_key allows one live reminder per booking, kind and time. The
+ * bookings it reads are locked (FOR SHARE) until its INSERT commits, so a cancellation or
+ * change in the meantime waits and then drops the reminder it queued. Returns how many it
+ * queued.
  */
 export async function queueDueReminders(db: Database, now: Date = new Date()): Promise<number> {
   const from = new Date(now.getTime() - REMINDER_LATE_LIMIT_MS);
