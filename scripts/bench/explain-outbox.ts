@@ -20,6 +20,13 @@ async function main() {
     const renter = await insertUser(handle.db, {});
     await insertUser(handle.db, { role: 'staff' });
     const car = await insertCar(handle.db, {});
+    // 400 cars, so that 100,000 bookings four days apart never overlap.
+    const { rows: cols } = await q(
+      `select string_agg(quote_ident(column_name), ', ') as list from information_schema.columns
+       where table_name = 'cars' and column_name <> 'id'`,
+    );
+    await q(`insert into cars (${cols[0].list}) select ${cols[0].list}
+      from cars, generate_series(1, 399) where id = ${car.id}`);
     // 20,000 renters (the codes' owners) and 100,000 bookings spread over three years.
     await q(`insert into users (name, msisdn, password_hash, role)
       select 'Renter ' || i, '23320' || lpad(i::text, 7, '0'), 'x', 'renter'
@@ -28,11 +35,12 @@ async function main() {
         price_per_day_pesewas, line_cost_pesewas, deposit_pesewas, total_pesewas, destination,
         destination_type, branch_id, payment_method, status, payment_status, created_at, updated_at)
       select 'CL-' || lpad(to_hex(i), 6, '0'), 'rental', (select min(id) from users) + (i % 20000),
-        ${car.id}, d, d + 2, 2, 100, 200, 20000, 20200, 'Accra', 1,
+        ${car.id} + (i % 400), d, d + 2, 2, 100, 200, 20000, 20200, 'Accra', 1,
         (select branch_id from cars where id = ${car.id}), 'payOnPickup',
         case when d < current_date then 'completed' else 'confirmed' end, 'unpaid',
         d - 10, d - 10
-      from generate_series(1, 100000) i, lateral (select current_date - 900 + (i % 1000) as d) x`);
+      from generate_series(0, 99999) i,
+        lateral (select current_date - 900 + (i / 400) * 4 as d) x`);
     // Each booking's texts: received, a staff alert per booking, two reminders (sent or queued).
     await q(`insert into sms_outbox (kind, booking_id, user_id, recipient, body, status, due_at, provider_id, created_at)
       select k.kind, b.id, case when k.kind = 'staff_new_booking' then ${renter.id} else b.user_id end,
