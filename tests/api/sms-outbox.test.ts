@@ -108,7 +108,9 @@ describe('booking messages through the outbox', () => {
       (await outboxOf(booking.id)).filter((m) => m.kind === 'staff_new_booking');
     const [queued] = await alertsOf();
     expect(queued).toMatchObject({ recipient: 'staff', userId: null });
-    await ctx.app.sms.idle();
+    // On PostgreSQL two app instances send at once, as two processes would (MSG-2).
+    const apps = isPostgres() ? [ctx.app, await ctx.secondApp()] : [ctx.app];
+    await Promise.all(apps.map((app) => app.sms.idle()));
     const staffCount = (
       await ctx.db.select({ id: users.id }).from(users).where(eq(users.role, 'staff'))
     ).length;
