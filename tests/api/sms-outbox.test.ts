@@ -124,6 +124,35 @@ describe('booking messages through the outbox', () => {
       ).toHaveLength(1);
   });
 
+  it('a staff alert whose process died mid-send is fanned out once, before or after its fan-out', async () => {
+    await signedInStaff(ctx);
+    await signedInStaff(ctx);
+    const { booking } = await book('payOnPickup');
+    const alertsOf = async () =>
+      (await outboxOf(booking.id)).filter((m) => m.kind === 'staff_new_booking');
+    const crashed = { status: 'sending', attempts: 1, leaseUntil: new Date(Date.now() - 1000) };
+    // Claimed by a process that died before fanning it out.
+    await ctx.db
+      .update(smsOutbox)
+      .set(crashed)
+      .where(eq(smsOutbox.id, (await alertsOf())[0]!.id));
+    await ctx.app.sms.idle();
+    const staffCount = (
+      await ctx.db.select({ id: users.id }).from(users).where(eq(users.role, 'staff'))
+    ).length;
+    const fanned = await alertsOf();
+    expect(fanned).toHaveLength(staffCount);
+    // Claimed again by a process that died after fanning it out: sent again, no new copies.
+    await ctx.db
+      .update(smsOutbox)
+      .set({ ...crashed, attempts: 2 })
+      .where(eq(smsOutbox.id, fanned[0]!.id));
+    await ctx.app.sms.idle();
+    const after = await alertsOf();
+    expect(after).toHaveLength(staffCount);
+    for (const m of after) expect(m.status).toBe('delivered');
+  });
+
   it('a booking made after 18:00 the evening before gets no "tomorrow" reminder, but its return one', async () => {
     const { booking, start } = await book('payOnPickup');
     // As if it had been made at 18:30 the evening before its pickup.
