@@ -917,8 +917,9 @@ interface CreationRun {
 
 /**
  * Every request books a different car or day, so each one is a 201 that writes a booking,
- * its event and (with the outbox) its messages: the renter's text, two reminders and a staff
- * alert. Servers with and without the outbox take turns on one database, so both meet the
+ * its event and (with the outbox) its messages: the renter's text and one staff alert row
+ * (fanned out to each staff account when sent; reminders are queued later by the reminder
+ * job, decision 015). Servers with and without the outbox take turns on one database, so both meet the
  * same table sizes; the worker runs as in production (it sends through the sandbox).
  */
 async function creationBenchmark(url: string): Promise<CreationRun[]> {

@@ -25,6 +25,7 @@ import { resolveDocumentsDir } from './modules/documents/document-files';
 import { reviewRoutes } from './modules/reviews/reviews.routes';
 import { textGuardPlugin } from './plugins/text-guard';
 import { noShowPlugin } from './modules/bookings/no-show';
+import { reminderJobPlugin } from './modules/messages/reminder-job';
 import { branchRoutes } from './modules/branches/branches.routes';
 import { bookingRoutes } from './modules/bookings/bookings.routes';
 import { carListRoutes, carRoutes } from './modules/cars/cars.routes';
@@ -143,6 +144,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(openApiPlugin, { publicUrl: options.config.publicUrl });
   // LIMIT-15: pay-on-pickup bookings nobody collected are cancelled by the clock.
   await app.register(noShowPlugin);
+  // MSG-3: reminders are queued by the clock, shortly before they are due.
+  await app.register(reminderJobPlugin);
 
   // Resources. The first version's paths are kept (API-4): /api/get/cars and
   // /api/bookings/create; newer endpoints sit beside them.

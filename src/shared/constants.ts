@@ -92,3 +92,9 @@ export const BOOKING_HORIZON_DAYS = 180;
 export const NO_SHOW_AFTER_HOURS = 3;
 /** A pickup or return time when none is chosen (BOOK-16). */
 export const DEFAULT_HANDOVER_TIME = '09:00';
+
+/**
+ * The recipient of a staff alert until it is sent (MSG-5): every staff account. The worker
+ * turns the one row into one message per staff account when it sends it (decision 015).
+ */
+export const STAFF_RECIPIENT = 'staff';

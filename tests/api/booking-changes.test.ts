@@ -7,6 +7,7 @@ import { rowsOf } from '../../src/server/db/client';
 import { bookingEvents, bookings, payments, smsOutbox } from '../../src/server/db/schema/index';
 import { insertBooking, insertCar } from '../../src/server/db/factories';
 import { applyBookingChange } from '../../src/server/modules/bookings/booking-lifecycle';
+import { queueDueReminders } from '../../src/server/modules/messages/reminder-job';
 import { settleBackground } from '../../src/server/modules/payments/payments.service';
 import { signedInStaff } from '../support/admin';
 import { FakePaystack } from '../support/fake-paystack';
@@ -78,6 +79,9 @@ const eventsOf = (bookingId: number, type: string) =>
     .where(and(eq(bookingEvents.bookingId, bookingId), eq(bookingEvents.type, type)));
 const outboxOf = (bookingId: number) =>
   ctx.db.select().from(smsOutbox).where(eq(smsOutbox.bookingId, bookingId)).orderBy(smsOutbox.id);
+/** The reminder job (MSG-3), as it runs at `time` Accra on `date`. */
+const reminderJobAt = (date: string, time: string) =>
+  queueDueReminders(ctx.db, new Date(`${date}T${time}:00Z`));
 
 /** A pay-on-pickup renter with a booking of a fresh car. */
 async function payOnPickupBooking(start = day(10), end = day(12)) {
@@ -120,6 +124,8 @@ async function overlappingPairs(carIds: number[]) {
 describe('changing a booking before pickup (BOOK-18)', () => {
   it('moves dates, times and extras, re-priced, and tells the renter with the reminders moved', async () => {
     const { renter, booking } = await payOnPickupBooking(day(10), day(12));
+    // The job's run before 18:00 the evening before queued the pickup reminder.
+    await reminderJobAt(day(9), '17:50');
     const before = await outboxOf(booking.id);
     expect(before.map((m) => m.kind)).toContain('pickup_reminder');
 
@@ -181,12 +187,20 @@ describe('changing a booking before pickup (BOOK-18)', () => {
       `the change to booking ${booking.booking_code} is confirmed`,
     );
     expect(changed[0]!.body).toContain('when you pick up the car');
-    // Old reminders dropped, new ones at the new dates (18:00 the evening before, 07:00 the day).
-    const queued = (kind: string) => after.filter((m) => m.kind === kind && m.status === 'queued');
-    expect(queued('pickup_reminder').map((m) => m.dueAt.toISOString())).toEqual([
+    // The old reminder dropped; the job queues none at the old dates, and the new ones at the
+    // new dates (18:00 the evening before, 07:00 the day).
+    expect(after.filter((m) => m.kind === 'pickup_reminder').map((m) => m.status)).toEqual([
+      'cancelled',
+    ]);
+    expect(await reminderJobAt(day(9), '17:55')).toBe(0);
+    await reminderJobAt(day(19), '17:50');
+    await reminderJobAt(day(23), '06:50');
+    const queued = async (kind: string) =>
+      (await outboxOf(booking.id)).filter((m) => m.kind === kind && m.status === 'queued');
+    expect((await queued('pickup_reminder')).map((m) => m.dueAt.toISOString())).toEqual([
       `${day(19)}T18:00:00.000Z`,
     ]);
-    expect(queued('return_reminder').map((m) => m.dueAt.toISOString())).toEqual([
+    expect((await queued('return_reminder')).map((m) => m.dueAt.toISOString())).toEqual([
       `${day(23)}T07:00:00.000Z`,
     ]);
   });
@@ -379,6 +393,8 @@ describe('changing a booking before pickup (BOOK-18)', () => {
 describe('extending a trip under way (BOOK-19)', () => {
   it('moves the return date later, re-priced, with the return reminder moved', async () => {
     const { renter, booking } = await tripUnderWay(day(2));
+    // Queued by the job's run before 07:00 on the old return day (as if that had come).
+    await reminderJobAt(day(2), '06:50');
     const res = await post(renter.headers, booking.booking_code, 'extend', {
       end_date: day(5),
       return_time: '12:00',
@@ -405,10 +421,19 @@ describe('extending a trip under way (BOOK-19)', () => {
     expect(outbox.filter((m) => m.kind === 'booking_changed').at(-1)!.body).toContain(
       `the extension to booking ${booking.booking_code} is confirmed`,
     );
-    const returns = outbox.filter((m) => m.kind === 'return_reminder' && m.status === 'queued');
-    expect(returns.map((m) => m.dueAt.toISOString())).toEqual([`${day(5)}T07:00:00.000Z`]);
+    expect(outbox.filter((m) => m.kind === 'return_reminder').map((m) => m.status)).toEqual([
+      'cancelled',
+    ]);
+    expect(await reminderJobAt(day(2), '06:55')).toBe(0);
+    await reminderJobAt(day(5), '06:50');
     // No pickup reminder for a car already picked up.
-    expect(outbox.filter((m) => m.kind === 'pickup_reminder' && m.status === 'queued')).toEqual([]);
+    await reminderJobAt(day(-1), '17:50');
+    const reminders = (await outboxOf(booking.id)).filter(
+      (m) => m.kind.endsWith('_reminder') && m.status === 'queued',
+    );
+    expect(reminders.map((m) => [m.kind, m.dueAt.toISOString()])).toEqual([
+      ['return_reminder', `${day(5)}T07:00:00.000Z`],
+    ]);
   });
 
   it('only later, only while the trip is under way, and only while the car is free', async () => {

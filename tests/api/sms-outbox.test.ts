@@ -1,15 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayInAccra } from '../../src/shared/dates';
-import { smsOutbox } from '../../src/server/db/schema/index';
+import { bookings, smsOutbox, users } from '../../src/server/db/schema/index';
 import { insertCar } from '../../src/server/db/factories';
+import { queueDueReminders } from '../../src/server/modules/messages/reminder-job';
 import { signedInStaff } from '../support/admin';
-import { setupTestApp, signedInRenter, type TestContext } from '../support/test-app';
+import { isPostgres, setupTestApp, signedInRenter, type TestContext } from '../support/test-app';
 
 /**
- * The SMS outbox with the sandbox provider (MSG-1 to MSG-10): what a booking, a payment and a
- * cancellation leave on the sandbox phone once the worker ran, the reminders they schedule
- * or drop, delivery reports, and the console's log.
+ * The SMS outbox with the sandbox provider (MSG-1 to MSG-11): what a booking, a payment and a
+ * cancellation leave on the sandbox phone once the worker ran, the reminders the reminder job
+ * queues from the bookings (run here at the evening or morning it looks ahead from), the
+ * reminders a cancellation drops, the staff alert fanned out, delivery reports, and the
+ * console's log.
  */
 const ctx: TestContext = await setupTestApp();
 const today = todayInAccra();
@@ -24,6 +27,10 @@ async function inbox(msisdn: string) {
 
 const outboxOf = (bookingId: number) =>
   ctx.db.select().from(smsOutbox).where(eq(smsOutbox.bookingId, bookingId)).orderBy(smsOutbox.id);
+
+/** The reminder job, as it runs at `time` Accra on `date`. */
+const reminderJobAt = (date: string, time: string) =>
+  queueDueReminders(ctx.db, new Date(`${date}T${time}:00Z`));
 
 async function book(paymentMethod: 'payOnPickup' | 'mobile_money', days = 2) {
   const renter = await signedInRenter(ctx);
@@ -52,22 +59,13 @@ async function book(paymentMethod: 'payOnPickup' | 'mobile_money', days = 2) {
 }
 
 describe('booking messages through the outbox', () => {
-  it('a pay-on-pickup booking texts the renter what to bring, where and when, alerts staff and schedules reminders', async () => {
+  it('a pay-on-pickup booking texts the renter what to bring, where and when, and alerts staff; its reminders come from the job', async () => {
     const staff = await signedInStaff(ctx);
     const { renter, booking, start } = await book('payOnPickup');
     // Queued in the booking's transaction (the news may already be on its way: the worker
-    // is nudged once the answer has gone).
+    // is nudged once the answer has gone): two rows, whatever the number of staff accounts.
     const queued = await outboxOf(booking.id);
-    expect(queued.map((m) => m.kind).sort()).toEqual([
-      'booking_received',
-      'pickup_reminder',
-      'return_reminder',
-      'staff_new_booking',
-    ]);
-    for (const m of queued.filter((r) => r.kind.endsWith('_reminder')))
-      expect(m.status).toBe('queued');
-    const pickup = queued.find((m) => m.kind === 'pickup_reminder')!;
-    expect(pickup.dueAt.toISOString()).toBe(`${addDays(start, -1)}T18:00:00.000Z`);
+    expect(queued.map((m) => m.kind).sort()).toEqual(['booking_received', 'staff_new_booking']);
 
     const texts = await inbox(renter.user.msisdn);
     expect(texts).toHaveLength(1);
@@ -77,12 +75,126 @@ describe('booking messages through the outbox', () => {
     expect(texts[0]).toContain('at East Legon office');
     expect(texts[0]).toContain('at 09:00');
     const staffTexts = await inbox(staff.user.msisdn);
-    expect(staffTexts.some((t) => t.includes(booking.booking_code))).toBe(true);
-
-    // The sandbox phone has it: delivered. Reminders wait for their evening and morning.
+    expect(staffTexts.filter((t) => t.includes(booking.booking_code))).toHaveLength(1);
     const after = await outboxOf(booking.id);
     expect(after.find((m) => m.kind === 'booking_received')!.status).toBe('delivered');
-    expect(after.find((m) => m.kind === 'pickup_reminder')!.status).toBe('queued');
+
+    // The job's run at 17:50 the evening before queues the pickup reminder for 18:00 (MSG-3);
+    // earlier runs, and runs again, queue nothing more.
+    const eve = addDays(start, -1);
+    expect(await reminderJobAt(addDays(start, -2), '17:50')).toBe(0);
+    await reminderJobAt(eve, '17:50');
+    const again = await reminderJobAt(eve, '17:55');
+    const reminders = (await outboxOf(booking.id)).filter((m) => m.kind.endsWith('_reminder'));
+    expect(reminders.map((m) => [m.kind, m.status, m.dueAt.toISOString()])).toEqual([
+      ['pickup_reminder', 'queued', `${eve}T18:00:00.000Z`],
+    ]);
+    expect(again).toBe(0);
+    expect(reminders[0]!.body).toContain(booking.booking_code);
+    expect(reminders[0]!.recipient).toBe(renter.user.msisdn);
+    // The morning of the return, the return reminder.
+    await reminderJobAt(addDays(start, 1), '06:50');
+    const returns = (await outboxOf(booking.id)).filter((m) => m.kind === 'return_reminder');
+    expect(returns.map((m) => m.dueAt.toISOString())).toEqual([
+      `${addDays(start, 1)}T07:00:00.000Z`,
+    ]);
+  });
+
+  it('a staff alert is one row at booking time and one text for each staff account when sent', async () => {
+    const first = await signedInStaff(ctx);
+    const second = await signedInStaff(ctx);
+    const { booking } = await book('payOnPickup');
+    const alertsOf = async () =>
+      (await outboxOf(booking.id)).filter((m) => m.kind === 'staff_new_booking');
+    const [queued] = await alertsOf();
+    expect(queued).toMatchObject({ recipient: 'staff', userId: null });
+    // On PostgreSQL two app instances send at once, as two processes would (MSG-2).
+    const apps = isPostgres() ? [ctx.app, await ctx.secondApp()] : [ctx.app];
+    await Promise.all(apps.map((app) => app.sms.idle()));
+    const staffCount = (
+      await ctx.db.select({ id: users.id }).from(users).where(eq(users.role, 'staff'))
+    ).length;
+    const sent = await alertsOf();
+    expect(sent).toHaveLength(staffCount);
+    expect(new Set(sent.map((m) => m.userId)).size).toBe(staffCount);
+    for (const m of sent) expect(m.status).toBe('delivered');
+    for (const staff of [first, second])
+      expect(
+        (await inbox(staff.user.msisdn)).filter((t) => t.includes(booking.booking_code)),
+      ).toHaveLength(1);
+  });
+
+  it('a staff alert whose process died mid-send is fanned out once, before or after its fan-out', async () => {
+    await signedInStaff(ctx);
+    await signedInStaff(ctx);
+    const { booking } = await book('payOnPickup');
+    const alertsOf = async () =>
+      (await outboxOf(booking.id)).filter((m) => m.kind === 'staff_new_booking');
+    const crashed = { status: 'sending', attempts: 1, leaseUntil: new Date(Date.now() - 1000) };
+    // Claimed by a process that died before fanning it out.
+    await ctx.db
+      .update(smsOutbox)
+      .set(crashed)
+      .where(eq(smsOutbox.id, (await alertsOf())[0]!.id));
+    await ctx.app.sms.idle();
+    const staffCount = (
+      await ctx.db.select({ id: users.id }).from(users).where(eq(users.role, 'staff'))
+    ).length;
+    const fanned = await alertsOf();
+    expect(fanned).toHaveLength(staffCount);
+    // Claimed again by a process that died after fanning it out: sent again, no new copies.
+    await ctx.db
+      .update(smsOutbox)
+      .set({ ...crashed, attempts: 2 })
+      .where(eq(smsOutbox.id, fanned[0]!.id));
+    await ctx.app.sms.idle();
+    const after = await alertsOf();
+    expect(after).toHaveLength(staffCount);
+    for (const m of after) expect(m.status).toBe('delivered');
+  });
+
+  it('a booking made after 18:00 the evening before gets no "tomorrow" reminder, but its return one', async () => {
+    const { booking, start } = await book('payOnPickup');
+    // As if it had been made at 18:30 the evening before its pickup.
+    const eve = addDays(start, -1);
+    await ctx.db
+      .update(bookings)
+      .set({ updatedAt: new Date(`${eve}T18:30:00Z`) })
+      .where(eq(bookings.id, booking.id));
+    expect(await reminderJobAt(eve, '18:35')).toBe(0);
+    await reminderJobAt(addDays(start, 1), '06:50');
+    const reminders = (await outboxOf(booking.id)).filter((m) => m.kind.endsWith('_reminder'));
+    expect(reminders.map((m) => m.kind)).toEqual(['return_reminder']);
+  });
+
+  it('a booking made a moment before 18:00, after the run that looked ahead, still gets its reminder', async () => {
+    const { booking, start } = await book('payOnPickup');
+    const eve = addDays(start, -1);
+    await ctx.db
+      .update(bookings)
+      .set({ updatedAt: new Date(`${eve}T17:58:00Z`) })
+      .where(eq(bookings.id, booking.id));
+    // The 18:00 run (its slot starts a moment after 18:00).
+    expect(await reminderJobAt(eve, '18:01')).toBe(1);
+    // An hour late is too late for "tomorrow" (a run missed while the database was down).
+    const late = await book('payOnPickup');
+    expect(await reminderJobAt(addDays(late.start, -1), '19:01')).toBe(0);
+  });
+
+  it('two reminder jobs at once queue each reminder once (MSG-11)', async () => {
+    const { booking, start } = await book('payOnPickup');
+    const eve = addDays(start, -1);
+    // On PostgreSQL a second app instance, as a second process would be.
+    const other = isPostgres() ? (await ctx.secondApp()).db : ctx.db;
+    const at = new Date(`${eve}T17:50:00Z`);
+    const queued = await Promise.all([
+      queueDueReminders(ctx.db, at),
+      queueDueReminders(other, at),
+      queueDueReminders(ctx.db, at),
+    ]);
+    expect(queued.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
+    const reminders = (await outboxOf(booking.id)).filter((m) => m.kind === 'pickup_reminder');
+    expect(reminders).toHaveLength(1);
   });
 
   it('a mobile money payment texts the amount and the reference, and only then alerts staff', async () => {
@@ -119,8 +231,11 @@ describe('booking messages through the outbox', () => {
     expect(texts.find((t) => t.includes('did not go through'))).toContain('released');
   });
 
-  it('a cancellation texts the renter and drops the reminders', async () => {
-    const { renter, booking } = await book('payOnPickup');
+  it('a cancellation texts the renter and drops the reminders; the job queues none after it', async () => {
+    const { renter, booking, start } = await book('payOnPickup');
+    const eve = addDays(start, -1);
+    // Queued by the run that looked ahead, then the booking is cancelled before 18:00.
+    await reminderJobAt(eve, '17:50');
     const res = await ctx.app.inject({
       method: 'POST',
       url: `/api/bookings/${booking.booking_code}/cancel`,
@@ -130,13 +245,16 @@ describe('booking messages through the outbox', () => {
     const texts = await inbox(renter.user.msisdn);
     expect(texts[0]).toContain(`booking ${booking.booking_code}`);
     expect(texts[0]).toContain('is cancelled');
-    const rows = await outboxOf(booking.id);
-    for (const kind of ['pickup_reminder', 'return_reminder'])
-      expect(rows.find((m) => m.kind === kind)!.status).toBe('cancelled');
+    expect(await reminderJobAt(eve, '17:55')).toBe(0);
+    expect(await reminderJobAt(addDays(start, 1), '06:50')).toBe(0);
+    const rows = (await outboxOf(booking.id)).filter((m) => m.kind.endsWith('_reminder'));
+    expect(rows.map((m) => [m.kind, m.status])).toEqual([['pickup_reminder', 'cancelled']]);
   });
 
-  it('reminders a renter turned off are not sent; booking news still is', async () => {
-    const { renter, booking } = await book('payOnPickup');
+  it('reminders a renter turned off are not queued, nor sent if queued before; booking news still is', async () => {
+    const { renter, booking, start } = await book('payOnPickup');
+    const eve = addDays(start, -1);
+    await reminderJobAt(eve, '17:50');
     await ctx.app.inject({
       method: 'PATCH',
       url: '/api/auth/me',
@@ -151,12 +269,16 @@ describe('booking messages through the outbox', () => {
     const texts = await inbox(renter.user.msisdn);
     expect(texts).toHaveLength(1);
     expect(texts[0]).toContain('received');
-    const rows = await outboxOf(booking.id);
-    expect(rows.find((m) => m.kind === 'pickup_reminder')!.status).toBe('cancelled');
+    // The morning of the return: off, so not queued at all.
+    expect(await reminderJobAt(addDays(start, 1), '06:50')).toBe(0);
+    const rows = (await outboxOf(booking.id)).filter((m) => m.kind.endsWith('_reminder'));
+    expect(rows.map((m) => [m.kind, m.status])).toEqual([['pickup_reminder', 'cancelled']]);
   });
 
   it('a message whose process died mid-send is sent once its lease has run out', async () => {
-    const { renter, booking } = await book('payOnPickup');
+    const { renter, booking, start } = await book('payOnPickup');
+    await reminderJobAt(addDays(start, -1), '17:50');
+    await reminderJobAt(addDays(start, 1), '06:50');
     await ctx.app.sms.idle();
     const before = (await inbox(renter.user.msisdn)).length;
     // As a crashed process leaves it: claimed, lease over.
@@ -208,7 +330,8 @@ describe('delivery reports', () => {
 describe('the console SMS log', () => {
   it("lists a booking's and a customer's messages, failed ones, and resends", async () => {
     const staff = await signedInStaff(ctx);
-    const { renter, booking } = await book('payOnPickup');
+    const { renter, booking, start } = await book('payOnPickup');
+    await reminderJobAt(addDays(start, -1), '17:50');
     await ctx.app.sms.idle();
     const log = await ctx.app.inject({
       method: 'GET',

@@ -81,7 +81,20 @@ export const smsOutbox = pgTable(
       .on(t.providerId)
       .where(sql`${t.providerId} is not null`),
     index('sms_outbox_booking_id_idx').on(t.bookingId, t.id),
-    index('sms_outbox_user_id_idx').on(t.userId, t.id),
+    // A customer's log (MSG-10) finds their booking texts through their bookings and this
+    // index only for the rest (codes): a booking's rows, the bulk of the table, pay no entry
+    // here (decision 015). Users are never deleted, so the foreign key needs no full index.
+    index('sms_outbox_user_unbooked_idx')
+      .on(t.userId, t.id)
+      .where(sql`${t.bookingId} is null`),
+    // A reminder is queued by the reminder job (MSG-3), which may run twice over the same
+    // window: at most one live reminder per booking, kind and time. A dropped one (cancelled)
+    // does not count, so a booking moved away and back gets its reminder again.
+    uniqueIndex('sms_outbox_reminder_key')
+      .on(t.bookingId, t.kind, t.dueAt)
+      .where(
+        sql`${t.kind} in ('pickup_reminder', 'return_reminder') and ${t.status} <> 'cancelled'`,
+      ),
     index('sms_outbox_failed_idx')
       .on(t.id)
       .where(sql`${t.status} = 'failed'`),

@@ -7,7 +7,6 @@ import {
   cancelBookingReminders,
   type RenterMessage,
 } from './outbox.repository';
-import { remindersFor } from './schedule';
 import { templates, type BookingFacts, type ChangeMoney } from './templates';
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -89,12 +88,15 @@ function renterText(
 /**
  * What a transition tells people (MSG-1), as statements for the lifecycle to run in its own
  * transaction, together with the change's booking event: the renter's text for its message
- * key; for a new booking, its reminders; the staff alert once a booking stands; for a booking
- * that ends (cancelled, returned), dropping the reminders not yet sent.
+ * key; the staff alert once a booking stands; for a booking that ends (cancelled, returned),
+ * dropping the reminders not yet sent. Reminders are not written here: the reminder job
+ * queues them from the bookings shortly before they are due (reminder-job.ts, MSG-3), so a
+ * new or revived booking gets them with no row of its own.
  * `row` is the booking as the transition left it.
- * A new booking's texts are one INSERT: the renter's number and the staff's come from `users`
- * inside it, and the car's name and town from the caller (`car`) when it has them (otherwise
- * they are read here first).
+ * A new booking's texts are one INSERT of two rows: the renter's (their number comes from
+ * `users` inside it) and one staff alert, fanned out to the staff when it is sent (MSG-5). The
+ * car's name and town come from the caller (`car`) when it has them (otherwise they are read
+ * here first).
  */
 export async function transitionMessages(
   db: Executor,
@@ -102,30 +104,20 @@ export async function transitionMessages(
   row: BookingRow,
   data?: Record<string, unknown> | null,
   car?: CarFacts,
-  now: Date = new Date(),
 ): Promise<SQLWrapper[]> {
   if (row.kind !== 'rental' || row.userId === null || !bookingMessagesSwitch.enabled) return [];
   const statements: SQLWrapper[] = [];
   if (row.status === 'cancelled' || row.status === 'completed')
     statements.push(cancelBookingReminders(db, row.id));
-  const created = TRANSITIONS[name].from === null;
-  const revived = name === 'payment_verified_after_release';
   const key = TRANSITIONS[name].message;
-  if (!key && !created && !revived) return statements;
+  if (!key) return statements;
 
   const known = car ?? (await readCar(db, row));
   if (!known) return statements;
   const facts = factsOf(row, known);
   const forRenter: RenterMessage[] = [];
   const body = renterText(name, row, facts, data);
-  if (key && body) forRenter.push({ kind: key, body });
-  if (created || revived)
-    for (const reminder of remindersFor(row, now))
-      forRenter.push({
-        kind: reminder.kind,
-        body: templates[reminder.kind](facts),
-        dueAt: reminder.dueAt,
-      });
+  if (body) forRenter.push({ kind: key, body });
   const insert = bookingMessagesInsert({
     bookingId: row.id,
     renterId: row.userId,
@@ -134,9 +126,9 @@ export async function transitionMessages(
     // (a hold that lapses unpaid is no news to them).
     staffAlert:
       name === 'created_pay_on_pickup' || key === 'booking_confirmed'
-        ? templates.staff_new_booking(facts)
+        ? { kind: 'staff_new_booking', body: templates.staff_new_booking(facts) }
         : key === 'no_show'
-          ? templates.staff_no_show(facts)
+          ? { kind: 'staff_no_show', body: templates.staff_no_show(facts) }
           : null,
   });
   if (insert) statements.push(insert);
@@ -145,17 +137,15 @@ export async function transitionMessages(
 
 /**
  * The statements, not yet run, that tell the renter of a change (BOOK-18, BOOK-19): the
- * "change confirmed" text, and the reminders moved to the new dates (the ones not yet sent
- * are dropped and those of the booking as it now is are queued, none whose time has come).
- * Run in the change's own transaction with its event (executeTogether): one snapshot, so the
- * drop never touches the reminders queued beside it.
+ * "change confirmed" text, and the reminders already queued dropped (the reminder job queues
+ * those of the booking as it now is, none whose time had come before the change, MSG-3).
+ * Run in the change's own transaction with its event (executeTogether).
  */
 export async function changeMessages(
   db: Executor,
   kind: 'change' | 'extend',
   row: BookingRow,
   money: ChangeMoney,
-  now: Date = new Date(),
 ): Promise<SQLWrapper[]> {
   if (row.kind !== 'rental' || row.userId === null || !bookingMessagesSwitch.enabled) return [];
   const statements: SQLWrapper[] = [cancelBookingReminders(db, row.id)];
@@ -165,14 +155,6 @@ export async function changeMessages(
   const forRenter: RenterMessage[] = [
     { kind: 'booking_changed', body: templates.booking_changed(facts, kind, money) },
   ];
-  // During the trip the pickup has happened: only the return reminder is still to come.
-  for (const reminder of remindersFor(row, now))
-    if (kind === 'change' || reminder.kind === 'return_reminder')
-      forRenter.push({
-        kind: reminder.kind,
-        body: templates[reminder.kind](facts),
-        dueAt: reminder.dueAt,
-      });
   const insert = bookingMessagesInsert({
     bookingId: row.id,
     renterId: row.userId,

@@ -4,11 +4,13 @@ import type { Executor } from '../../db/client';
 import { SmsError, type SmsGateway } from '../sms/sms-gateway';
 import {
   claimDueMessages,
+  fanOutStaffAlerts,
   markGivenUp,
   markRetry,
   markSent,
   type ClaimedMessage,
   type SentMessage,
+  STAFF_RECIPIENT,
 } from './outbox.repository';
 import { retryDelaySeconds } from './schedule';
 import { REMINDER_KINDS, type TemplateKey } from './templates';
@@ -127,7 +129,9 @@ export class OutboxWorker {
   }
 
   private async sendDue(batchSize: number): Promise<number> {
-    const claimed = await claimDueMessages(this.db, batchSize, this.options.leaseSeconds);
+    const claimed = await this.addressStaffAlerts(
+      await claimDueMessages(this.db, batchSize, this.options.leaseSeconds),
+    );
     const sent = (await Promise.all(claimed.map((message) => this.sendOne(message)))).filter(
       (m): m is SentMessage & { to: string; purpose: string } => m !== null,
     );
@@ -137,6 +141,33 @@ export class OutboxWorker {
     for (const { to, purpose, providerId } of sent)
       this.log.info({ to, purpose, providerId }, 'sms sent');
     return claimed.length;
+  }
+
+  /**
+   * A staff alert is queued once, to the staff (MSG-5): the claimed ones go to the first staff
+   * account in this pass, and a copy for each of the others is queued due now, for the next
+   * pass (asked for here). With no staff account there is nobody to tell: cancelled.
+   */
+  private async addressStaffAlerts(claimed: ClaimedMessage[]): Promise<ClaimedMessage[]> {
+    const alerts = claimed.filter((m) => m.recipient === STAFF_RECIPIENT);
+    if (!alerts.length) return claimed;
+    const fanned = await fanOutStaffAlerts(this.db, alerts);
+    if (fanned.copies > 0) this.again = true;
+    const to = new Map(fanned.alerts.map((a) => [a.id, a.recipient]));
+    const addressed: ClaimedMessage[] = [];
+    for (const message of claimed) {
+      if (message.recipient !== STAFF_RECIPIENT) addressed.push(message);
+      else if (to.has(message.id)) addressed.push({ ...message, recipient: to.get(message.id)! });
+      else
+        await markGivenUp(
+          this.db,
+          message.id,
+          message.attempts,
+          'cancelled',
+          'There is no staff account to tell',
+        );
+    }
+    return addressed;
   }
 
   /** Hands one message over; the accepted ones are returned to be marked sent together. */

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
 import { bookings, smsOutbox } from '../../db/schema/index';
+import { STAFF_RECIPIENT } from '../../../shared/constants';
 import { REMINDER_KINDS } from './templates';
 
 export type OutboxRow = typeof smsOutbox.$inferSelect;
@@ -48,17 +49,24 @@ export interface RenterMessage {
 }
 
 /**
+ * A staff alert is written once, to STAFF_RECIPIENT (every staff account), whatever the number
+ * of staff; the worker fans it out when it claims it (fanOutStaffAlerts), so a booking pays one
+ * row, not one per staff account (MSG-5, decision 015).
+ */
+export { STAFF_RECIPIENT };
+
+/**
  * The INSERT of a booking's texts (MSG-1, MSG-5), not yet run: the renter's, to the number on
- * their account now, and the staff alert, one row per staff account (users_staff_idx finds
- * them). Null when there is nothing to queue. The caller runs it in the transaction of the
- * change, with the change's booking event (booking-lifecycle.ts, executeTogether); the worker
- * is told to look once the request is answered (a rolled-back change leaves it nothing).
+ * their account now, and the staff alert as one row addressed to the staff (STAFF_RECIPIENT).
+ * Null when there is nothing to queue. The caller runs it in the transaction of the change,
+ * with the change's booking event (booking-lifecycle.ts, executeTogether); the worker is told
+ * to look once the request is answered (a rolled-back change leaves it nothing).
  */
 export function bookingMessagesInsert(m: {
   bookingId: number;
   renterId: number;
   forRenter: RenterMessage[];
-  staffAlert: string | null;
+  staffAlert: { kind: string; body: string } | null;
 }): SQL | null {
   if (!m.forRenter.length && !m.staffAlert) return null;
   const parts = [];
@@ -75,13 +83,57 @@ export function bookingMessagesInsert(m: {
       join users u on u.id = ${m.renterId}`);
   }
   if (m.staffAlert)
-    parts.push(sql`
-      select 'staff_new_booking', s.id, s.msisdn, ${m.staffAlert}, now()
-      from users s where s.role = 'staff'`);
+    parts.push(
+      sql`select ${m.staffAlert.kind}, null::integer, ${STAFF_RECIPIENT}, ${m.staffAlert.body}, now()`,
+    );
   outboxSignal.pending = true;
   return sql`
     insert into sms_outbox (kind, user_id, recipient, body, due_at, booking_id)
     select q.*, ${m.bookingId}::integer from (${sql.join(parts, sql` union all `)}) q`;
+}
+
+/** A claimed staff alert, now addressed to one staff account. */
+export interface FannedOutAlert {
+  id: number;
+  recipient: string;
+  user_id: number;
+}
+
+/**
+ * Turns claimed staff alerts (addressed to STAFF_RECIPIENT, still this claim's) into one
+ * message per staff account (MSG-5), in one statement: each claimed row becomes the first
+ * staff account's, still under this claim, and a queued copy due now is added for each of
+ * the others. Only a row still addressed to the staff is fanned out, so a claim taken over
+ * after a crash never fans it out twice. Returns the claimed rows' new recipients (a row
+ * missing when there is no staff account) and how many copies were queued.
+ */
+export async function fanOutStaffAlerts(db: Executor, claimed: { id: number; attempts: number }[]) {
+  const values = sql.join(
+    claimed.map((m) => sql`(${m.id}::integer, ${m.attempts}::smallint)`),
+    sql`, `,
+  );
+  const rows = rowsOf<FannedOutAlert & { copies: number }>(
+    await db.execute(sql`
+      with claimed(id, attempts) as (values ${values}),
+      staff as (
+        select id, msisdn, row_number() over (order by id) as n from users where role = 'staff'
+      ),
+      first as (
+        update sms_outbox o set recipient = s.msisdn, user_id = s.id, updated_at = now()
+        from claimed c, staff s
+        where o.id = c.id and o.status = 'sending' and o.attempts = c.attempts
+          and o.recipient = ${STAFF_RECIPIENT} and s.n = 1
+        returning o.id, o.kind, o.booking_id, o.body, o.recipient, o.user_id
+      ),
+      copies as (
+        insert into sms_outbox (kind, booking_id, user_id, recipient, body)
+        select f.kind, f.booking_id, s.id, s.msisdn, f.body from first f join staff s on s.n > 1
+        returning id
+      )
+      select f.id, f.recipient, f.user_id, (select count(*) from copies)::integer as copies
+      from first f`),
+  );
+  return { alerts: rows, copies: rows[0]?.copies ?? 0 };
 }
 
 /**
@@ -261,14 +313,30 @@ export const listBookingMessages = (db: Executor, bookingId: number, limit = 100
     .orderBy(desc(smsOutbox.id))
     .limit(limit);
 
-export const listUserMessages = (db: Executor, userId: number, limit = 100) =>
-  db
-    .select(logColumns)
-    .from(smsOutbox)
-    .leftJoin(bookings, eq(bookings.id, smsOutbox.bookingId))
-    .where(eq(smsOutbox.userId, userId))
-    .orderBy(desc(smsOutbox.id))
-    .limit(limit);
+/**
+ * A customer's messages: those about their bookings, found through the bookings
+ * (bookings_user_id_created_idx, then sms_outbox_booking_id_idx), and the others (codes)
+ * through sms_outbox_user_unbooked_idx, which holds only rows with no booking (decision 015).
+ */
+export async function listUserMessages(db: Executor, userId: number, limit = 100) {
+  const [aboutBookings, others] = await Promise.all([
+    db
+      .select(logColumns)
+      .from(bookings)
+      .innerJoin(smsOutbox, eq(smsOutbox.bookingId, bookings.id))
+      .where(and(eq(bookings.userId, userId), eq(smsOutbox.userId, userId)))
+      .orderBy(desc(smsOutbox.id))
+      .limit(limit),
+    db
+      .select(logColumns)
+      .from(smsOutbox)
+      .leftJoin(bookings, eq(bookings.id, smsOutbox.bookingId))
+      .where(and(eq(smsOutbox.userId, userId), isNull(smsOutbox.bookingId)))
+      .orderBy(desc(smsOutbox.id))
+      .limit(limit),
+  ]);
+  return [...aboutBookings, ...others].sort((a, b) => b.id - a.id).slice(0, limit);
+}
 
 /** Failed messages, newest first, by keyset (`before` is the last id of the previous page). */
 export const listFailedMessages = (db: Executor, limit: number, before?: number) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { remindersFor, retryDelaySeconds } from './schedule';
+import { reminderDatesBetween, remindersFor, retryDelaySeconds } from './schedule';
 
 const booking = { startDate: '2026-12-10', endDate: '2026-12-12' };
 
@@ -32,6 +32,35 @@ describe('remindersFor', () => {
       new Date('2026-12-01T00:00:00Z'),
     );
     expect(pickup!.dueAt.toISOString()).toBe('2026-12-31T18:00:00.000Z');
+  });
+});
+
+describe('reminderDatesBetween', () => {
+  const between = (from: string, to: string) => reminderDatesBetween(new Date(from), new Date(to));
+
+  it('finds the pickups of the next day around 18:00 and the returns of the day around 07:00', () => {
+    expect(between('2026-12-09T17:45:00Z', '2026-12-09T18:15:00Z')).toEqual({
+      startDates: ['2026-12-10'],
+      endDates: [],
+    });
+    expect(between('2026-12-12T06:00:00Z', '2026-12-12T07:00:00Z')).toEqual({
+      startDates: [],
+      endDates: ['2026-12-12'],
+    });
+  });
+
+  it('finds nothing in a window with neither 18:00 nor 07:00, so the job reads nothing', () => {
+    expect(between('2026-12-09T08:00:00Z', '2026-12-09T17:59:59Z')).toEqual({
+      startDates: [],
+      endDates: [],
+    });
+  });
+
+  it('crosses midnight and the year', () => {
+    expect(between('2026-12-31T17:00:00Z', '2027-01-01T07:30:00Z')).toEqual({
+      startDates: ['2027-01-01'],
+      endDates: ['2027-01-01'],
+    });
   });
 });
 

@@ -7,9 +7,9 @@
 /** The instant of `time` ('HH:MM') on `date` ('YYYY-MM-DD') in Accra. */
 export const accraInstant = (date: string, time: string) => new Date(`${date}T${time}:00Z`);
 
-const dayBefore = (date: string) => {
+const addDay = (date: string, days: number) => {
   const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - 1);
+  d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 };
 
@@ -23,8 +23,9 @@ export interface ScheduledReminder {
 }
 
 /**
- * The reminders a booking gets, made at `now`: none whose time has already come, so a
- * booking made after 18:00 the evening before its pickup gets no late "tomorrow" text.
+ * The reminders a booking gets whose dates were set at `now` (made, changed or revived): none
+ * whose time had already come, so a booking made after 18:00 the evening before its pickup
+ * gets no late "tomorrow" text.
  */
 export function remindersFor(
   booking: { startDate: string; endDate: string },
@@ -33,11 +34,33 @@ export function remindersFor(
   const reminders: ScheduledReminder[] = [
     {
       kind: 'pickup_reminder',
-      dueAt: accraInstant(dayBefore(booking.startDate), PICKUP_REMINDER_TIME),
+      dueAt: accraInstant(addDay(booking.startDate, -1), PICKUP_REMINDER_TIME),
     },
     { kind: 'return_reminder', dueAt: accraInstant(booking.endDate, RETURN_REMINDER_TIME) },
   ];
   return reminders.filter((r) => r.dueAt.getTime() > now.getTime());
+}
+
+/** The dates whose reminders fall in a window: pickups starting on, returns ending on. */
+export interface ReminderDates {
+  startDates: string[];
+  endDates: string[];
+}
+
+/**
+ * Which bookings have a reminder due in [from, to] (MSG-3): those starting the day after an
+ * 18:00 in the window, and those ending on a day whose 07:00 is in it. Empty outside the hour
+ * or so around 18:00 and 07:00, so most runs of the reminder job read nothing.
+ */
+export function reminderDatesBetween(from: Date, to: Date): ReminderDates {
+  const dates: ReminderDates = { startDates: [], endDates: [] };
+  const inWindow = (at: Date) => at.getTime() >= from.getTime() && at.getTime() <= to.getTime();
+  const last = to.toISOString().slice(0, 10);
+  for (let day = from.toISOString().slice(0, 10); day <= last; day = addDay(day, 1)) {
+    if (inWindow(accraInstant(day, PICKUP_REMINDER_TIME))) dates.startDates.push(addDay(day, 1));
+    if (inWindow(accraInstant(day, RETURN_REMINDER_TIME))) dates.endDates.push(day);
+  }
+  return dates;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { STAFF_RECIPIENT } from '../../../../shared/constants';
 import type { SmsLogEntry } from '../../../../shared/schemas/sms-log';
 import { adminPaths } from '../admin-paths';
 import { useBookingSms, useCustomerSms, useResendSms } from '../api/sms-api';
@@ -21,6 +22,7 @@ const KIND_LABELS: Record<string, string> = {
   staff_new_booking: 'Staff alert',
   staff_booking_prompt: 'Booked by staff: approve the prompt',
   staff_booking_account: 'New account: how to sign in',
+  staff_no_show: 'Staff alert: no-show',
 };
 export const smsKindLabel = (kind: string) => KIND_LABELS[kind] ?? kind;
 
@@ -32,6 +34,9 @@ const STATUS: Record<SmsLogEntry['status'], { label: string; tone: string }> = {
   failed: { label: 'Failed', tone: 'red' },
   cancelled: { label: 'Dropped', tone: 'grey' },
 };
+
+/** A staff alert not yet sent is addressed to the staff as a whole (MSG-5). */
+const recipient = (to: string) => (to === STAFF_RECIPIENT ? 'every staff account' : phone(to));
 
 /** When it went, or when it will go. */
 function when(m: SmsLogEntry) {
@@ -60,7 +65,7 @@ export function SmsList({
               <span className={`badge badge-outline badge-${status.tone}`}>{status.label}</span>
               <strong>{smsKindLabel(m.kind)}</strong>
               <span className="muted">
-                to <span className="nowrap">{phone(m.to)}</span> · {when(m)}
+                to <span className="nowrap">{recipient(m.to)}</span> · {when(m)}
                 {m.attempts > 1 && ` · ${m.attempts} tries`}
               </span>
               {showBooking && m.booking_code && (
@@ -81,7 +86,7 @@ export function SmsList({
                 className="btn btn-outline btn-sm"
                 disabled={resend.isPending}
                 onClick={() => resend.mutate(m.id)}
-                aria-label={`Resend: ${smsKindLabel(m.kind)} to ${phone(m.to)}`}
+                aria-label={`Resend: ${smsKindLabel(m.kind)} to ${recipient(m.to)}`}
               >
                 Resend
               </button>

@@ -1,0 +1,3 @@
+DROP INDEX "sms_outbox_user_id_idx";--> statement-breakpoint
+CREATE INDEX "sms_outbox_user_unbooked_idx" ON "sms_outbox" USING btree ("user_id","id") WHERE "sms_outbox"."booking_id" is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "sms_outbox_reminder_key" ON "sms_outbox" USING btree ("booking_id","kind","due_at") WHERE "sms_outbox"."kind" in ('pickup_reminder', 'return_reminder') and "sms_outbox"."status" <> 'cancelled';
