@@ -34,10 +34,13 @@ describe('settleDeposit (HAND-7)', () => {
   });
 
   it('says when staff lines would keep more than the deposit', () => {
-    const s = settleDeposit(200_00, 150_00, [{ reason: 'damage', amountPesewas: 60_00, note: 'x' }]);
+    const s = settleDeposit(200_00, 150_00, [
+      { reason: 'damage', amountPesewas: 60_00, note: 'x' },
+    ]);
     expect(s.overDeposit).toBe(true);
     expect(s.keptPesewas).toBe(200_00);
-    expect(settleDeposit(200_00, 0, [{ reason: 'damage', amountPesewas: 200_00, note: null }]))
-      .toMatchObject({ overDeposit: false, state: 'kept' });
+    expect(
+      settleDeposit(200_00, 0, [{ reason: 'damage', amountPesewas: 200_00, note: null }]),
+    ).toMatchObject({ overDeposit: false, state: 'kept' });
   });
 });

@@ -50,7 +50,9 @@ describe('lateFeeFor (HAND-6)', () => {
     expect(hourlyLateFeePesewas(100_01)).toBe(16_67);
     expect(hourlyLateFeePesewas(100_02)).toBe(16_67);
     for (const price of [1, 7, 100_01, 999_99])
-      expect(lateFeeFor(180, price).feePesewas).toBeLessThanOrEqual(lateFeeFor(181, price).feePesewas);
+      expect(lateFeeFor(180, price).feePesewas).toBeLessThanOrEqual(
+        lateFeeFor(181, price).feePesewas,
+      );
   });
 });
 

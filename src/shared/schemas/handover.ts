@@ -92,7 +92,10 @@ export const ReturnInputSchema = z.object({
   fuel_eighths: fuel,
   damage_notes: optionalText(DAMAGE_NOTES_MAX, m.damageTooLong),
   /** What is kept from the deposit besides the late fee (which the app adds itself). */
-  kept_lines: z.array(KeptLineInputSchema).max(KEPT_LINES_MAX, { error: m.keptTooMany }).default([]),
+  kept_lines: z
+    .array(KeptLineInputSchema)
+    .max(KEPT_LINES_MAX, { error: m.keptTooMany })
+    .default([]),
 });
 export type ReturnInput = z.infer<typeof ReturnInputSchema>;
 

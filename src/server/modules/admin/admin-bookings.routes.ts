@@ -23,11 +23,15 @@ import {
   settleRefund,
 } from './admin-bookings.service';
 
-/** The URL segment of each action (POST /api/admin/bookings/:code/<segment>). */
-const ACTION_PATHS: Record<AdminBookingAction, { path: string; summary: string }> = {
+/**
+ * The URL segment of each action (POST /api/admin/bookings/:code/<segment>). Pick-up and
+ * return are records with a body of their own: the handover module's routes (HAND-1, HAND-5).
+ */
+const ACTION_PATHS: Record<
+  Exclude<AdminBookingAction, 'pick_up' | 'return'>,
+  { path: string; summary: string }
+> = {
   record_cash: { path: 'record-cash', summary: 'Record the cash of a pay-on-pickup booking' },
-  pick_up: { path: 'pick-up', summary: 'Mark the car picked up (the booking becomes active)' },
-  return: { path: 'return', summary: 'Mark the car returned (the booking becomes completed)' },
   cancel: { path: 'cancel', summary: 'Cancel a booking that has not started (refund if paid)' },
 };
 
@@ -62,8 +66,8 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   for (const [action, { path, summary }] of Object.entries(ACTION_PATHS) as [
-    AdminBookingAction,
-    (typeof ACTION_PATHS)[AdminBookingAction],
+    keyof typeof ACTION_PATHS,
+    (typeof ACTION_PATHS)[keyof typeof ACTION_PATHS],
   ][]) {
     app.post(`/bookings/:code/${path}`, {
       schema: {

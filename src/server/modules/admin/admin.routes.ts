@@ -11,6 +11,7 @@ import { adminSmsRoutes } from './admin-sms.routes';
 import { adminDocumentRoutes } from './admin-documents.routes';
 import { adminReviewRoutes } from './admin-reviews.routes';
 import { adminPhotoRoutes } from './photos.routes';
+import { adminHandoverRoutes } from '../handover/handover.routes';
 
 /**
  * The staff console's API (STAFF-1, docs/admin-api.md), registered under /api/admin.
@@ -18,9 +19,9 @@ import { adminPhotoRoutes } from './photos.routes';
  * a visitor gets 401 and a renter 403 without their body ever being read or validated
  * (a per-route preHandler would answer an invalid body with 422 before checking who asks).
  */
-export const adminRoutes: FastifyPluginAsync<{ uploadsDir: string }> = async (
+export const adminRoutes: FastifyPluginAsync<{ uploadsDir: string; documentsDir: string }> = async (
   app,
-  { uploadsDir },
+  { uploadsDir, documentsDir },
 ) => {
   app.addHook('onRequest', app.requireStaff);
 
@@ -31,6 +32,8 @@ export const adminRoutes: FastifyPluginAsync<{ uploadsDir: string }> = async (
   await app.register(adminBranchRoutes);
   await app.register(adminExtraPriceRoutes);
   await app.register(adminBookingRoutes);
+  // Pickup and return records, and the handover receipt (HAND-1 to HAND-9).
+  await app.register(adminHandoverRoutes, { documentsDir });
   await app.register(adminCustomerRoutes);
   await app.register(adminMessageRoutes);
   // The SMS log (not the contact messages above).
