@@ -133,7 +133,8 @@ export const HandoverReceiptSchema = z.object({
   end_date: z.string(),
   pickup_time: z.string(),
   return_time: z.string(),
-  /** The booking's deposit in cedis. */
+  /** The booking's daily price and deposit in cedis (the late fee is worked out from the price). */
+  price_per_day: z.number(),
   deposit: z.number(),
   deposit_state: z.enum(DEPOSIT_STATES).nullable(),
   pickup: z

@@ -50,6 +50,7 @@ export async function buildReceipt(
     end_date: booking.endDate,
     pickup_time: booking.pickupTime,
     return_time: booking.returnTime,
+    price_per_day: pesewasToCedis(booking.pricePerDayPesewas),
     deposit: pesewasToCedis(booking.depositPesewas),
     deposit_state: booking.depositState as DepositState | null,
     pickup: pickup
