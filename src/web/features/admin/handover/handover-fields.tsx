@@ -65,8 +65,14 @@ export function FuelField({
               onChange={() => onChange(eighths)}
             />
             <span>
-              {eighths === 0 ? 'E' : eighths === FUEL_EIGHTHS_MAX ? 'F' : `${eighths}/8`}
-              <span className="visually-hidden"> {fuelLabel(eighths)}</span>
+              {eighths === 0 || eighths === FUEL_EIGHTHS_MAX ? (
+                <>
+                  <span aria-hidden="true">{eighths === 0 ? 'E' : 'F'}</span>
+                  <span className="visually-hidden">{fuelLabel(eighths)}</span>
+                </>
+              ) : (
+                `${eighths}/8`
+              )}
             </span>
           </label>
         ))}

@@ -44,6 +44,9 @@ export function ReturnPage() {
   const save = useHandoverAction(code, 'return');
   const navigate = useNavigate();
   const [returnedAt, setReturnedAt] = useState(() => localValue(new Date()));
+  // Left as it opened, the time is "now" to the minute: the server's own now is sent instead
+  // (a car handed over and back within one minute would otherwise look returned before pickup).
+  const [timeChanged, setTimeChanged] = useState(false);
   const [odometer, setOdometer] = useState('');
   const [fuel, setFuel] = useState<number | null>(null);
   const [damage, setDamage] = useState('');
@@ -106,7 +109,7 @@ export function ReturnPage() {
     save.mutate(
       {
         data: {
-          returned_at: new Date(`${returnedAt}:00Z`).toISOString(),
+          returned_at: timeChanged ? new Date(`${returnedAt}:00Z`).toISOString() : null,
           odometer_km: Number(odometer),
           fuel_eighths: fuel,
           damage_notes: damage,
@@ -146,7 +149,10 @@ export function ReturnPage() {
                 type="datetime-local"
                 className="input handover-big-input"
                 value={returnedAt}
-                onChange={(e) => setReturnedAt(e.target.value)}
+                onChange={(e) => {
+                  setTimeChanged(true);
+                  setReturnedAt(e.target.value);
+                }}
                 aria-invalid={errors.returned_at ? true : undefined}
                 aria-describedby={errors.returned_at ? 'returned-at-error' : undefined}
               />
