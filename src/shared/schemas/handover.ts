@@ -170,4 +170,6 @@ export type HandoverReceipt = z.infer<typeof HandoverReceiptSchema>;
 export const HandoverReceiptResponseSchema = z.object({ handover: HandoverReceiptSchema });
 export type HandoverReceiptResponse = z.infer<typeof HandoverReceiptResponseSchema>;
 
-export const HandoverPhotoParamsSchema = z.object({ photoId: z.coerce.number().int().min(1) });
+export const HandoverPhotoParamsSchema = z.object({
+  handoverPhotoId: z.coerce.number().int().min(1),
+});

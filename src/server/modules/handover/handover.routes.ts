@@ -128,11 +128,11 @@ export const handoverRoutes: FastifyPluginAsyncZod<{ documentsDir: string }> = a
   });
 
   // The photo: bytes, not JSON, so it stays out of the API document (the receipt names it).
-  app.get('/handover-photos/:photoId', {
+  app.get('/handover-photos/:handoverPhotoId', {
     preHandler: app.requireUser,
     schema: { hide: true, params: HandoverPhotoParamsSchema },
     handler: async (request, reply) => {
-      const photo = await readablePhoto(app.db, request.params.photoId, request.auth!.user);
+      const photo = await readablePhoto(app.db, request.params.handoverPhotoId, request.auth!.user);
       const path = handoverPhotoFile(documentsDir, photo.bookingId, photo.fileKey);
       const info = await stat(path).catch(() => null);
       if (!info?.isFile()) throw new HttpError(404, handoverMessages.notFound);

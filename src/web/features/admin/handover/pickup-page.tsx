@@ -30,6 +30,9 @@ export function PickupPage() {
   const [override, setOverride] = useState('');
   const [photos, setPhotos] = useState<File[]>([]);
   const [local, setLocal] = useState<Record<string, string>>({});
+  // A field's own message goes once it is changed; the others stay until the next try.
+  const clear = (field: string) =>
+    setLocal((shown) => Object.fromEntries(Object.entries(shown).filter(([k]) => k !== field)));
 
   if (booking.isPending) return <LoadingState label="Loading booking…" />;
   if (booking.isError)
@@ -138,8 +141,22 @@ export function PickupPage() {
                 )}
               </div>
             </fieldset>
-            <OdometerField value={odometer} onChange={setOdometer} error={errors.odometer_km} />
-            <FuelField value={fuel} onChange={setFuel} error={errors.fuel_eighths} />
+            <OdometerField
+              value={odometer}
+              onChange={(v) => {
+                clear('odometer_km');
+                setOdometer(v);
+              }}
+              error={errors.odometer_km}
+            />
+            <FuelField
+              value={fuel}
+              onChange={(v) => {
+                clear('fuel_eighths');
+                setFuel(v);
+              }}
+              error={errors.fuel_eighths}
+            />
             <DamageField value={damage} onChange={setDamage} error={errors.damage_notes} />
             <PhotosField photos={photos} onChange={setPhotos} error={errors.photos} />
             <div className="handover-deposit" aria-live="polite">

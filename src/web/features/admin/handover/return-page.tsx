@@ -53,6 +53,9 @@ export function ReturnPage() {
   const [photos, setPhotos] = useState<File[]>([]);
   const [lines, setLines] = useState<Line[]>([]);
   const [local, setLocal] = useState<Record<string, string>>({});
+  // A field's own message goes once it is changed; the others stay until the next try.
+  const clear = (field: string) =>
+    setLocal((shown) => Object.fromEntries(Object.entries(shown).filter(([k]) => k !== field)));
 
   const b = booking.data;
   const pickup = receipt.data?.pickup ?? null;
@@ -164,13 +167,23 @@ export function ReturnPage() {
             </div>
             <OdometerField
               value={odometer}
-              onChange={setOdometer}
+              onChange={(v) => {
+                clear('odometer_km');
+                setOdometer(v);
+              }}
               error={errors.odometer_km}
               {...(pickup
                 ? { hint: `At pickup: ${pickup.odometer_km.toLocaleString('en-GH')} km` }
                 : {})}
             />
-            <FuelField value={fuel} onChange={setFuel} error={errors.fuel_eighths} />
+            <FuelField
+              value={fuel}
+              onChange={(v) => {
+                clear('fuel_eighths');
+                setFuel(v);
+              }}
+              error={errors.fuel_eighths}
+            />
             <DamageField value={damage} onChange={setDamage} error={errors.damage_notes} />
             <PhotosField photos={photos} onChange={setPhotos} error={errors.photos} />
 
