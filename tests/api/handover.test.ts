@@ -281,9 +281,7 @@ describe('return (HAND-5 to HAND-8)', () => {
     const texts = await ctx.db
       .select()
       .from(smsOutbox)
-      .where(
-        and(eq(smsOutbox.userId, renter.user.id), eq(smsOutbox.kind, 'booking_completed')),
-      );
+      .where(and(eq(smsOutbox.userId, renter.user.id), eq(smsOutbox.kind, 'booking_completed')));
     expect(texts).toHaveLength(1);
     expect(texts[0]!.body).toContain('Your deposit of GHS 200.00 was handed back in cash.');
   });

@@ -51,9 +51,10 @@ export const handovers = pgTable(
      * Return: what was kept from the deposit, line by line ({ reason, amount_pesewas, note }),
      * the late fee first when there is one (HAND-7).
      */
-    keptLines: jsonb('kept_lines').$type<
-      { reason: string; amount_pesewas: number; note: string | null }[]
-    >(),
+    keptLines:
+      jsonb('kept_lines').$type<
+        { reason: string; amount_pesewas: number; note: string | null }[]
+      >(),
     keptPesewas: integer('kept_pesewas'),
     returnedPesewas: integer('returned_pesewas'),
     /** How the returned part went back: 'cash' or 'mobile_money' (the provider's refund). */
