@@ -123,6 +123,14 @@ test('staff hand a car over and take it back through the forms; the renter sees 
   await expect(staff.getByText('Partly kept')).toBeVisible();
   await expectNoSeriousAxeViolations(staff);
   await shoot(staff, 'receipt');
+  // On paper the console's navigation and buttons are gone; the receipt stays.
+  await staff.emulateMedia({ media: 'print' });
+  await expect(staff.getByRole('navigation').first()).toBeHidden();
+  await expect(staff.getByRole('button', { name: 'Print' })).toBeHidden();
+  await expect(staff.getByText(`CarLink Ghana · Handover receipt ${code}`)).toBeVisible();
+  await expect(staff.getByText('Kept: Fuel')).toBeVisible();
+  if (SHOTS) await staff.screenshot({ path: `${SHOTS}/receipt-print.png`, fullPage: true });
+  await staff.emulateMedia({ media: 'screen' });
 
   // The renter sees the same facts on their booking.
   await openSignedIn(page, session);
