@@ -22,6 +22,7 @@ import { deliveryReportRoutes } from './modules/messages/delivery-report.routes'
 import { defaultSmsConfig, smsPlugin } from './modules/sms/sms.plugin';
 import { documentRoutes } from './modules/documents/documents.routes';
 import { resolveDocumentsDir } from './modules/documents/document-files';
+import { handoverRoutes } from './modules/handover/handover.routes';
 import { reviewRoutes } from './modules/reviews/reviews.routes';
 import { textGuardPlugin } from './plugins/text-guard';
 import { noShowPlugin } from './modules/bookings/no-show';
@@ -166,6 +167,8 @@ export async function buildApp(options: BuildAppOptions) {
   app.addHook('onClose', documents.dispose);
   await app.register(documentRoutes, { prefix: '/api', documentsDir: documents.dir });
   await app.register(reviewRoutes, { prefix: '/api' });
+  // A renter's handover receipt and the handover photos (HAND-4, HAND-9).
+  await app.register(handoverRoutes, { prefix: '/api', documentsDir: documents.dir });
   // The SMS provider's delivery reports (always 204: it reveals nothing).
   await app.register(deliveryReportRoutes, { prefix: '/api/sms' });
   // The sandbox phone's inbox exists only with the sandbox SMS provider, never in production.
@@ -175,7 +178,11 @@ export async function buildApp(options: BuildAppOptions) {
   // The staff console (STAFF-1) and the car photos it uploads.
   const uploads = await resolveUploadsDir(options.config.uploadsDir);
   app.addHook('onClose', uploads.dispose);
-  await app.register(adminRoutes, { prefix: '/api/admin', uploadsDir: uploads.dir });
+  await app.register(adminRoutes, {
+    prefix: '/api/admin',
+    uploadsDir: uploads.dir,
+    documentsDir: documents.dir,
+  });
   await app.register(uploadedMediaRoutes, { prefix: '/media/uploads', uploadsDir: uploads.dir });
 
   // The web app last: browser routes fall back to index.html, /api never does.

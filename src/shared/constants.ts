@@ -98,3 +98,23 @@ export const DEFAULT_HANDOVER_TIME = '09:00';
  * turns the one row into one message per staff account when it sends it (decision 015).
  */
 export const STAFF_RECIPIENT = 'staff';
+
+/**
+ * Returning late (HAND-6, decision 023): up to this many minutes past the return time costs
+ * nothing; up to LATE_HOURLY_UNTIL_MINUTES each started hour past the grace costs the hourly
+ * fee; beyond it each started 24 hours costs a full day at the booking's daily price.
+ */
+export const LATE_GRACE_MINUTES = 60;
+export const LATE_HOURLY_UNTIL_MINUTES = 180;
+/**
+ * The hourly late fee is the booking's daily price divided by this, rounded to the pesewa: two
+ * billed hours (the most the hourly band can bill) cost a third of a day, so keeping a car a
+ * little late never costs more than the full day that starts at 180 minutes (decision 023).
+ */
+export const LATE_HOURLY_FEE_DIVISOR = 6;
+/** A pickup or return odometer reading: kilometres, a whole number. */
+export const ODOMETER_MAX_KM = 2_000_000;
+/** The fuel gauge in eighths: 0 (empty) to 8 (full). */
+export const FUEL_EIGHTHS_MAX = 8;
+/** Photos staff may attach to one pickup or one return, each at most 8 MB (HAND-4). */
+export const HANDOVER_PHOTOS_MAX = 8;

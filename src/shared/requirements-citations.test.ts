@@ -46,6 +46,7 @@ const REQUIREMENT_GROUPS = [
   'PERF',
   'DOC',
   'REVIEW',
+  'HAND',
 ];
 const CITED_ID = new RegExp(`\\b(?:${REQUIREMENT_GROUPS.join('|')})-\\d+\\b`, 'g');
 

@@ -178,7 +178,7 @@ describe('the dashboard', () => {
     );
   });
 
-  it('adds recorded cash to this month’s revenue and to today in the daily series', async () => {
+  it('adds recorded cash, less its deposit, to this month’s revenue and to today in the daily series (HAND-9)', async () => {
     const before = await dashboard();
     const lastMonth = monthOf(addDays(month.start, -1));
     expect(before.revenue.last_month.month).toBe(lastMonth.month);
@@ -200,10 +200,11 @@ describe('the dashboard', () => {
       url: `/api/admin/bookings/${booking.bookingCode}/record-cash`,
       headers: staff.headers,
     });
-    // A payment last month, by the day it was paid.
+    // A payment last month, by the day it was paid (a change's top-up: no deposit in it).
     const lastMonthDay = addDays(month.start, -3);
     await ctx.db.insert(payments).values({
       bookingId: booking.id,
+      purpose: 'top_up',
       provider: 'paystack',
       reference: `R-${booking.bookingCode}`,
       amountPesewas: 123_45,
@@ -220,14 +221,16 @@ describe('the dashboard', () => {
     });
 
     const after = await dashboard();
-    expect(after.revenue.this_month.amount).toBeCloseTo(before.revenue.this_month.amount + 700, 2);
+    // GH₵ 700 taken, of which GH₵ 200 is the deposit: GH₵ 500 of rental income.
+    expect(booking.totalPesewas - booking.depositPesewas).toBe(500_00);
+    expect(after.revenue.this_month.amount).toBeCloseTo(before.revenue.this_month.amount + 500, 2);
     expect(after.revenue.this_month.payments).toBe(before.revenue.this_month.payments + 1);
     expect(after.revenue.last_month.amount).toBeCloseTo(
       before.revenue.last_month.amount + 123.45,
       2,
     );
     expect(after.revenue.daily.at(-1)!.amount).toBeCloseTo(
-      before.revenue.daily.at(-1)!.amount + 700,
+      before.revenue.daily.at(-1)!.amount + 500,
       2,
     );
     const lastMonthEntry = (d: AdminDashboardResponse) =>

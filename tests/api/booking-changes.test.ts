@@ -100,7 +100,11 @@ async function tripUnderWay(end = day(2)) {
       method: 'POST',
       url: `/api/admin/bookings/${booking.booking_code}/${action}`,
       headers: staff.headers,
-      payload: {},
+      // The pickup is a record (HAND-1): odometer, fuel, and why documents were not checked.
+      payload:
+        action === 'pick-up'
+          ? { odometer_km: 1_000, fuel_eighths: 8, documents_override: 'Test trip' }
+          : {},
     });
     expect(res.statusCode, res.body).toBe(200);
   }

@@ -162,7 +162,7 @@ describe('the OpenAPI document', () => {
       '"format":"date"',
     );
     // A staff action's note is optional, and so is its whole body.
-    expect(operation('post', '/api/admin/bookings/{code}/pick-up').requestBody?.required).toBe(
+    expect(operation('post', '/api/admin/bookings/{code}/record-cash').requestBody?.required).toBe(
       false,
     );
     expect(operation('post', '/api/bookings/create').requestBody?.required).toBe(true);

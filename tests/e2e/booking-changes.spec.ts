@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './support/a11y';
-import { apiSignIn, DEMO_STAFF } from './support/api';
+import { apiSignIn, DEMO_STAFF, HANDOVER_TEST_BODIES } from './support/api';
 import { signUp } from './support/auth';
 import { dayFromToday, payWith, startBooking } from './support/booking';
 import { expect, test } from './support/fixtures';
@@ -112,7 +112,8 @@ test('a renter books with a chauffeur outside Accra, sees the quote, changes the
   for (const action of ['record-cash', 'pick-up']) {
     const response = await request.post(`/api/admin/bookings/${code}/${action}`, {
       headers: staff.headers,
-      data: {},
+      // Pickup and return are records (HAND-1, HAND-5): the least they need.
+      data: HANDOVER_TEST_BODIES[action] ?? {},
     });
     expect(response.status(), await response.text()).toBe(200);
   }

@@ -1,7 +1,13 @@
 import { type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoSeriousAxeViolations } from './support/a11y';
-import { apiCreateBooking, apiSignIn, DEMO_STAFF, openSignedIn } from './support/api';
+import {
+  apiCreateBooking,
+  apiSignIn,
+  DEMO_STAFF,
+  HANDOVER_TEST_BODIES,
+  openSignedIn,
+} from './support/api';
 import { signUp } from './support/auth';
 import { dayFromToday } from './support/booking';
 import { expect, test } from './support/fixtures';
@@ -116,7 +122,8 @@ test('a renter reviews a completed trip and the review shows on the car’s deta
   for (const action of ['record-cash', 'pick-up', 'return']) {
     const res = await page.request.post(`/api/admin/bookings/${booking.booking_code}/${action}`, {
       headers: staff.headers,
-      data: {},
+      // Pickup and return are records (HAND-1, HAND-5): the least they need.
+      data: HANDOVER_TEST_BODIES[action] ?? {},
     });
     expect(res.status(), `${action}: ${await res.text()}`).toBe(200);
   }

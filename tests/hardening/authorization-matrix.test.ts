@@ -159,6 +159,8 @@ const RULES: Rule[] = [
   // Documents (DOC-6): a renter's own; the photo is the owner's (or staff's) alone.
   { route: 'GET|POST /api/documents', access: 'renter' },
   { route: 'GET /api/documents/:documentId/image', access: 'owner' },
+  // Handover photos (HAND-4): the booking's renter's (or staff's) alone.
+  { route: 'GET /api/handover-photos/:handoverPhotoId', access: 'owner' },
   { route: 'POST /api/payments/webhook/*', access: 'signature' },
   {
     route: 'POST /api/payments/:reference/otp',
@@ -259,6 +261,35 @@ const uploaded = await app.inject({
 if (uploaded.statusCode !== 201) throw new Error(`could not upload a document: ${uploaded.body}`);
 const ownDocumentId = (uploaded.json() as { document: { id: number } }).document.id;
 
+// A handover photo of the owner's trip (HAND-4): a booking from today, paid in cash and picked
+// up by staff with one photo.
+const trip = await insertBooking(db, {
+  userId: owner.user.id,
+  carId: (await insertCar(db)).id,
+  pricePerDayPesewas: 100_00,
+  startDate: today,
+  endDate: addDays(today, 1),
+  status: 'confirmed',
+  paymentStatus: 'paid',
+});
+const pickupForm = await multipartBody([
+  {
+    name: 'data',
+    value: JSON.stringify({ odometer_km: 100, fuel_eighths: 8, documents_override: 'Seen' }),
+  },
+  { name: 'photos', value: await makeImage('jpeg'), filename: 'car.jpg', type: 'image/jpeg' },
+]);
+const pickedUp = await app.inject({
+  method: 'POST',
+  url: `/api/admin/bookings/${trip.bookingCode}/pick-up`,
+  headers: { ...staff.headers, ...pickupForm.headers },
+  payload: pickupForm.body,
+});
+if (pickedUp.statusCode !== 200) throw new Error(`could not record a pickup: ${pickedUp.body}`);
+const ownHandoverPhotoId = (
+  pickedUp.json() as { handover: { pickup: { photos: { id: number }[] } } }
+).handover.pickup.photos[0]!.id;
+
 const fixtures: Fixtures = {
   carId: car.id,
   bookingCode: ownBooking.bookingCode,
@@ -274,6 +305,7 @@ const PARAMS: Record<string, string> = {
   carId: String(car.id),
   blockId: '1',
   documentId: String(ownDocumentId),
+  handoverPhotoId: String(ownHandoverPhotoId),
   reviewId: '1',
   photoId: '1',
   file: 'photo.webp',

@@ -553,12 +553,27 @@ export const AdminDashboardResponseSchema = z.object({
     rate: z.number(),
     cars: z.number().int(),
   }),
-  /** Successful payments (cash and mobile money), by the day they were made, in cedis. */
+  /**
+   * Rental income (HAND-9): successful payments (cash and mobile money) less the deposits they
+   * carry, by the day they were made, in cedis.
+   */
   revenue: z.object({
     this_month: z.object({ month: z.string(), amount: z.number(), payments: z.number().int() }),
     last_month: z.object({ month: z.string(), amount: z.number(), payments: z.number().int() }),
     /** Every day from the first of last month to today, oldest first (zeros included). */
     daily: z.array(AdminMoneyDaySchema),
+  }),
+  /**
+   * Deposits, apart from income (HAND-9): held now for cars that are out, and returned and
+   * kept by this month's returns, in cedis.
+   */
+  deposits: z.object({
+    month: z.string(),
+    held_now: z.number(),
+    held_count: z.number().int(),
+    returned: z.number(),
+    kept: z.number(),
+    returns: z.number().int(),
   }),
 });
 export type AdminDashboardResponse = z.infer<typeof AdminDashboardResponseSchema>;

@@ -1,6 +1,15 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_RENTER, type Renter } from './auth';
 
+/**
+ * The least a pickup and a return record need through the admin API (HAND-1, HAND-5), for
+ * specs about something else than the handover.
+ */
+export const HANDOVER_TEST_BODIES: Record<string, object> = {
+  'pick-up': { odometer_km: 12_000, fuel_eighths: 8, documents_override: 'Seen at the desk' },
+  return: { odometer_km: 12_400, fuel_eighths: 8 },
+};
+
 /** The demo staff account of the seed (README). */
 export const DEMO_STAFF = { msisdn: '0244000000', password: 'Staff@1234' } as const;
 

@@ -78,6 +78,11 @@ export const bookings = pgTable(
     /** Until when an unpaid mobile money booking holds the car (BOOK-6). */
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /**
+     * Where the deposit stands (HAND-8): null until pickup, 'held' while the car is out, then
+     * 'returned', 'partly_kept' or 'kept' once the return settles it.
+     */
+    depositState: text('deposit_state'),
     /** Staff's note (the reason for a maintenance block). */
     note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -87,6 +92,14 @@ export const bookings = pgTable(
     uniqueIndex('bookings_booking_code_key').on(t.bookingCode),
     index('bookings_user_id_created_idx').on(t.userId, t.createdAt),
     index('bookings_car_id_idx').on(t.carId),
+    // The dashboard's deposits held now (HAND-9): only bookings whose car is out.
+    index('bookings_deposit_held_idx')
+      .on(t.id)
+      .where(sql`${t.depositState} = 'held'`),
+    check(
+      'bookings_deposit_state_check',
+      sql`${t.depositState} in ('held','returned','partly_kept','kept')`,
+    ),
     check('bookings_pickup_time_check', sql`${t.pickupTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
     check('bookings_return_time_check', sql`${t.returnTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
     check('bookings_dates_check', sql`${t.endDate} >= ${t.startDate}`),

@@ -10,3 +10,4 @@ export * from './sms';
 export * from './processes';
 export * from './documents';
 export * from './reviews';
+export * from './handovers';

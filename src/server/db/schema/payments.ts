@@ -52,7 +52,8 @@ export const payments = pgTable(
      * What the row is (BOOK-18): 'booking' pays the booking's total, 'top_up' pays what a
      * change added, 'partial_refund' gives back part of a charge (`refund_of`) after a change
      * made the booking cheaper. A partial refund is no attempt of the renter's: it moves from
-     * refund_pending to refunded like a whole refund does.
+     * refund_pending to refunded like a whole refund does. 'late_fee' is the part of a late
+     * return's fee the deposit did not cover, paid in cash at the counter (HAND-7).
      */
     purpose: text('purpose').notNull().default('booking'),
     /** A partial refund: the reference of the charge its money comes back from. */
@@ -69,7 +70,10 @@ export const payments = pgTable(
     index('payments_open_idx')
       .on(t.createdAt)
       .where(sql`${t.status} in ('pending', 'refund_pending')`),
-    check('payments_purpose_check', sql`${t.purpose} in ('booking','top_up','partial_refund')`),
+    check(
+      'payments_purpose_check',
+      sql`${t.purpose} in ('booking','top_up','partial_refund','late_fee')`,
+    ),
     check(
       'payments_refund_of_check',
       sql`(${t.purpose} = 'partial_refund') = (${t.refundOf} is not null)`,

@@ -26,13 +26,12 @@ import {
 
 /**
  * The URL segment of each action (POST /api/admin/bookings/:code/<segment>). Cancel has its
- * own route below: it needs a reason (STAFF-21).
+ * own route below: it needs a reason (STAFF-21). Pick-up and return are records with a body
+ * of their own: the handover module's routes (HAND-1, HAND-5).
  */
-type NoteAction = Exclude<AdminBookingAction, 'cancel'>;
+type NoteAction = Exclude<AdminBookingAction, 'cancel' | 'pick_up' | 'return'>;
 const ACTION_PATHS: Record<NoteAction, { path: string; summary: string }> = {
   record_cash: { path: 'record-cash', summary: 'Record the cash of a pay-on-pickup booking' },
-  pick_up: { path: 'pick-up', summary: 'Mark the car picked up (the booking becomes active)' },
-  return: { path: 'return', summary: 'Mark the car returned (the booking becomes completed)' },
 };
 
 export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {

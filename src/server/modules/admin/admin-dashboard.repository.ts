@@ -116,18 +116,59 @@ export async function fleetUtilisation(db: Database, start: string, end: string)
 }
 
 /**
- * Successful payments (cash and mobile money) per Accra day from `from` on, in pesewas; read
- * through payments_success_paid_idx, whose expression this repeats (PERF-5).
+ * Rental income per Accra day from `from` on, in pesewas (HAND-9): successful payments (cash
+ * and mobile money) less the deposit a booking's payment carries, which is the renter's money
+ * held, not income. Read through payments_success_paid_idx, whose expression this repeats
+ * (PERF-5); each payment's booking is one primary-key lookup.
  */
 export async function paymentsByDay(db: Database, from: string) {
   const tz = BUSINESS_TIME_ZONE;
   const paidAt = sql`coalesce(${payments.paidAt}, ${payments.createdAt})`;
   const rows = rowsOf<{ day: string; amount: string | number; n: string | number }>(
     await db.execute(sql`
-      select (${paidAt} at time zone ${tz})::date::text as day, sum(${payments.amountPesewas}) as amount, count(*) as n
-      from ${payments}
+      select (${paidAt} at time zone ${tz})::date::text as day,
+        sum(${payments.amountPesewas} - case when ${payments.purpose} = 'booking' then least(${bookings.depositPesewas}, ${payments.amountPesewas}) else 0 end) as amount,
+        count(*) as n
+      from ${payments} join ${bookings} on ${bookings.id} = ${payments.bookingId}
       where ${payments.status} = 'success' and ${paidAt} >= (${from}::date)::timestamp at time zone ${tz}
       group by 1`),
   );
   return new Map(rows.map((r) => [r.day, { amount: Number(r.amount), count: Number(r.n) }]));
+}
+
+/**
+ * Deposits, apart from income (HAND-9): held now (cars out: bookings_deposit_held_idx), and
+ * returned and kept by the returns from `from` to `to` (Accra days; handovers_return_at_idx).
+ */
+export async function depositFigures(db: Database, from: string, to: string) {
+  const tz = BUSINESS_TIME_ZONE;
+  const [row] = rowsOf<{
+    held: string | number;
+    held_count: string | number;
+    returned: string | number;
+    kept: string | number;
+    returns: string | number;
+  }>(
+    await db.execute(sql`
+      with held as (
+        select coalesce(sum(deposit_pesewas), 0) as amount, count(*) as n
+        from bookings where deposit_state = 'held'
+      ),
+      settled as (
+        select coalesce(sum(returned_pesewas), 0) as returned, coalesce(sum(kept_pesewas), 0) as kept, count(*) as n
+        from handovers
+        where kind = 'return'
+          and at >= (${from}::date)::timestamp at time zone ${tz}
+          and at < (${to}::date + 1)::timestamp at time zone ${tz}
+      )
+      select held.amount as held, held.n as held_count, settled.returned, settled.kept, settled.n as returns
+      from held, settled`),
+  );
+  return {
+    heldPesewas: Number(row?.held ?? 0),
+    heldCount: Number(row?.held_count ?? 0),
+    returnedPesewas: Number(row?.returned ?? 0),
+    keptPesewas: Number(row?.kept ?? 0),
+    returns: Number(row?.returns ?? 0),
+  };
 }

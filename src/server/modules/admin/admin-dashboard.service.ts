@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { toAdminBookingSummary } from './admin-booking-mapper';
 import {
   awaitingCashBy,
+  depositFigures,
   flaggedPayments,
   fleetUtilisation,
   paymentsByDay,
@@ -31,13 +32,14 @@ export async function buildDashboard(
   const thisMonth = monthOf(today);
   const lastMonth = monthOf(addDays(thisMonth.start, -1));
 
-  const [pickups, returns, awaitingCash, flagged, usage, byDay] = await Promise.all([
+  const [pickups, returns, awaitingCash, flagged, usage, byDay, deposits] = await Promise.all([
     pickupsOn(db, today, LIST_LIMIT),
     returnsDueBy(db, today, LIST_LIMIT),
     awaitingCashBy(db, today, LIST_LIMIT),
     flaggedPayments(db, LIST_LIMIT),
     fleetUtilisation(db, thisMonth.start, thisMonth.end),
     paymentsByDay(db, lastMonth.start),
+    depositFigures(db, thisMonth.start, today),
   ]);
 
   const daily: { date: string; amount: number }[] = [];
@@ -75,6 +77,14 @@ export async function buildDashboard(
         payments: totals.last.payments,
       },
       daily,
+    },
+    deposits: {
+      month: thisMonth.month,
+      held_now: pesewasToCedis(deposits.heldPesewas),
+      held_count: deposits.heldCount,
+      returned: pesewasToCedis(deposits.returnedPesewas),
+      kept: pesewasToCedis(deposits.keptPesewas),
+      returns: deposits.returns,
     },
   };
 }

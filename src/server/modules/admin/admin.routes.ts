@@ -12,6 +12,7 @@ import { adminStaffBookingRoutes } from './admin-staff-bookings.routes';
 import { adminDocumentRoutes } from './admin-documents.routes';
 import { adminReviewRoutes } from './admin-reviews.routes';
 import { adminPhotoRoutes } from './photos.routes';
+import { adminHandoverRoutes } from '../handover/handover.routes';
 
 /**
  * The staff console's API (STAFF-1, docs/admin-api.md), registered under /api/admin.
@@ -19,9 +20,9 @@ import { adminPhotoRoutes } from './photos.routes';
  * a visitor gets 401 and a renter 403 without their body ever being read or validated
  * (a per-route preHandler would answer an invalid body with 422 before checking who asks).
  */
-export const adminRoutes: FastifyPluginAsync<{ uploadsDir: string }> = async (
+export const adminRoutes: FastifyPluginAsync<{ uploadsDir: string; documentsDir: string }> = async (
   app,
-  { uploadsDir },
+  { uploadsDir, documentsDir },
 ) => {
   app.addHook('onRequest', app.requireStaff);
 
@@ -34,6 +35,8 @@ export const adminRoutes: FastifyPluginAsync<{ uploadsDir: string }> = async (
   await app.register(adminBookingRoutes);
   // Phone and walk-in bookings, staff changes with a reason (STAFF-14 to STAFF-22).
   await app.register(adminStaffBookingRoutes);
+  // Pickup and return records, and the handover receipt (HAND-1 to HAND-9).
+  await app.register(adminHandoverRoutes, { documentsDir });
   await app.register(adminCustomerRoutes);
   await app.register(adminMessageRoutes);
   // The SMS log (not the contact messages above).

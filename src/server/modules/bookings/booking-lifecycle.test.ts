@@ -91,6 +91,7 @@ function row(overrides: Partial<BookingRow> = {}): BookingRow {
     paymentStatus: 'pending',
     holdExpiresAt: new Date('2026-11-25T12:15:00Z'),
     cancelledAt: null,
+    depositState: null,
     note: null,
     createdAt: new Date('2026-11-25T12:00:00Z'),
     updatedAt: new Date('2026-11-25T12:00:00Z'),

@@ -50,6 +50,18 @@ const factsOf = (row: BookingRow, car: CarFacts): BookingFacts => ({
   paymentMethod: row.paymentMethod,
 });
 
+interface DepositData {
+  kept_pesewas: number;
+  returned_pesewas: number;
+  returned_method: string;
+  counter_pesewas: number;
+}
+const isDeposit = (value: unknown): value is DepositData =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as DepositData).kept_pesewas === 'number' &&
+  typeof (value as DepositData).returned_pesewas === 'number';
+
 /** The renter's text for a transition's message key, or null for keys nobody is told of. */
 function renterText(
   name: TransitionName,
@@ -77,7 +89,15 @@ function renterText(
     case 'refund_completed':
       return templates.refund_completed(facts);
     case 'booking_completed':
-      return templates.booking_completed(facts);
+      // A return recorded with its deposit (HAND-8) says what happened to the deposit.
+      return isDeposit(data?.deposit)
+        ? templates.deposit_settled(facts, {
+            keptPesewas: data.deposit.kept_pesewas,
+            returnedPesewas: data.deposit.returned_pesewas,
+            returnedMethod: data.deposit.returned_method,
+            counterPesewas: data.deposit.counter_pesewas,
+          })
+        : templates.booking_completed(facts);
     case 'no_show':
       return templates.no_show(facts);
     case null:

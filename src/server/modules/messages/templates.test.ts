@@ -25,6 +25,12 @@ const texts: Record<TemplateKey, string> = {
   booking_cancelled: templates.booking_cancelled(facts, true),
   refund_completed: templates.refund_completed(facts),
   booking_completed: templates.booking_completed(facts),
+  deposit_settled: templates.deposit_settled(facts, {
+    keptPesewas: 1_234_567_89,
+    returnedPesewas: 1_234_567_89,
+    returnedMethod: 'mobile_money',
+    counterPesewas: 1_234_567_89,
+  }),
   pickup_reminder: templates.pickup_reminder(facts),
   return_reminder: templates.return_reminder(facts),
   booking_changed: templates.booking_changed(facts, 'change', {
@@ -114,5 +120,29 @@ describe('SMS templates', () => {
     expect(texts.staff_booking_account).toContain('"Forgot password"');
     expect(countSmsParts(texts.staff_booking_account).parts).toBe(1);
     expect(texts.staff_booking_prompt).toContain('Approve the mobile money prompt');
+  });
+
+  it('tells the renter what happened to the deposit on return (HAND-8)', () => {
+    expect(texts.deposit_settled).toContain(
+      'kept and GHS 1,234,567.89 is being refunded to your wallet',
+    );
+    expect(texts.deposit_settled).toContain('Late fee paid at the counter');
+    const full = templates.deposit_settled(facts, {
+      keptPesewas: 0,
+      returnedPesewas: 200_00,
+      returnedMethod: 'cash',
+      counterPesewas: 0,
+    });
+    expect(full).toContain('Your deposit of GHS 200.00 was handed back in cash.');
+    expect(full).not.toContain('Late fee');
+    const kept = templates.deposit_settled(facts, {
+      keptPesewas: 200_00,
+      returnedPesewas: 0,
+      returnedMethod: 'cash',
+      counterPesewas: 50_00,
+    });
+    expect(kept).toContain(
+      'Your deposit of GHS 200.00 was kept. Late fee paid at the counter: GHS 50.00.',
+    );
   });
 });

@@ -62,6 +62,32 @@ function changeMoneyText(kind: 'change' | 'extend', money: ChangeMoney): string 
   }
 }
 
+/** How a deposit settled on return (HAND-8), for the renter's text. */
+export interface DepositOutcome {
+  keptPesewas: number;
+  returnedPesewas: number;
+  /** 'cash' | 'mobile_money': how the returned part goes back. */
+  returnedMethod: string;
+  /** The late fee beyond the deposit, paid at the counter. */
+  counterPesewas: number;
+}
+
+function depositText(d: DepositOutcome): string {
+  const back =
+    d.returnedMethod === 'mobile_money'
+      ? 'is being refunded to your wallet'
+      : 'was handed back in cash';
+  const returned =
+    d.returnedPesewas > 0
+      ? d.keptPesewas > 0
+        ? `GHS ${cedis.format(d.keptPesewas / 100)} of your deposit was kept and ${ghs(d.returnedPesewas)} ${back}.`
+        : `Your deposit of ${ghs(d.returnedPesewas)} ${back}.`
+      : `Your deposit of ${ghs(d.keptPesewas)} was kept.`;
+  const counter =
+    d.counterPesewas > 0 ? ` Late fee paid at the counter: ${ghs(d.counterPesewas)}.` : '';
+  return `${returned}${counter} Details in your booking.`;
+}
+
 export const templates = {
   booking_received: (b: BookingFacts) =>
     `CarLink: booking ${b.code} received. ${b.car}, ${dates(b)}. Pick up at ${b.branch} on ${formatDate(b.startDate)} at ${b.pickupTime} and pay ${ghs(b.totalPesewas)} there. ${bring}`,
@@ -79,6 +105,9 @@ export const templates = {
     `CarLink: your refund of ${ghs(b.totalPesewas)} for booking ${b.code} is complete.`,
   booking_completed: (b: BookingFacts) =>
     `CarLink: thank you for returning the ${b.car}. Booking ${b.code} is complete.`,
+  /** The return with the deposit's outcome (HAND-8). */
+  deposit_settled: (b: BookingFacts, d: DepositOutcome) =>
+    `CarLink: thank you for returning the ${b.car}. Booking ${b.code} is complete. ${depositText(d)}`,
   pickup_reminder: (b: BookingFacts) =>
     `CarLink reminder: pick up your ${b.car} tomorrow, ${formatDate(b.startDate)}, in ${b.place} (booking ${b.code}). ${bring}`,
   return_reminder: (b: BookingFacts) =>

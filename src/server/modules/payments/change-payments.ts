@@ -121,7 +121,8 @@ export async function startTopUp(
 
 /**
  * Inside the change's transaction: the difference is to be given back from the charges that
- * paid the booking, newest first, never more than a charge still holds. Returns the partial
+ * paid the booking, newest first, never more than a charge still holds. Also the deposit's
+ * returned part when it was paid by mobile money (HAND-7: staff are the actor then). Returns the partial
  * refunds' references for requestPartialRefunds after commit, and what no charge covered
  * (0 unless the booking was paid partly by other means; staff settle that at the counter).
  */
@@ -129,7 +130,7 @@ export async function markPartialRefunds(
   tx: Executor,
   booking: Pick<BookingRow, 'id' | 'bookingCode'>,
   amountPesewas: number,
-  by: { userId: number },
+  by: { userId: number; actor?: 'renter' | 'staff' },
 ): Promise<{ references: string[]; uncoveredPesewas: number }> {
   let left = amountPesewas;
   const references: string[] = [];
@@ -153,7 +154,7 @@ export async function markPartialRefunds(
     await recordBookingNote(tx, {
       bookingId: booking.id,
       type: 'refund_requested',
-      actor: 'renter',
+      actor: by.actor ?? 'renter',
       actorUserId: by.userId,
       data: { reference, refund_of: payment.reference, amount_pesewas: take },
     });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
 import { bookings, payments, paystackEvents } from '../../db/schema/index';
 
@@ -139,7 +139,13 @@ export async function findLatestPayments(db: Executor, bookingIds: number[]) {
   const rows = await db
     .selectDistinctOn([payments.bookingId])
     .from(payments)
-    .where(and(inArray(payments.bookingId, bookingIds), ne(payments.purpose, 'partial_refund')))
+    // A late fee paid at the counter (HAND-7) is no attempt of theirs either.
+    .where(
+      and(
+        inArray(payments.bookingId, bookingIds),
+        notInArray(payments.purpose, ['partial_refund', 'late_fee']),
+      ),
+    )
     .orderBy(payments.bookingId, desc(payments.id));
   for (const row of rows) byBooking.set(row.bookingId, row);
   return byBooking;

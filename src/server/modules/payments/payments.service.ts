@@ -667,17 +667,22 @@ export async function markRefundPending(
   return references;
 }
 
-/** Cash taken over the counter for a pay-on-pickup booking: a successful 'cash' attempt. */
+/**
+ * Cash taken over the counter: a successful 'cash' attempt. A pay-on-pickup booking's total,
+ * or (`late_fee`) the part of a late return's fee its deposit did not cover (HAND-7).
+ */
 export async function recordCashPayment(
   tx: Executor,
   booking: Pick<BookingRow, 'id' | 'bookingCode' | 'totalPesewas'>,
+  lateFee?: { amountPesewas: number },
 ): Promise<string> {
   const reference = `CASH-${booking.bookingCode.slice(3)}-${randomBytes(4).toString('hex').toUpperCase()}`;
   await repo.insertPayment(tx, {
     bookingId: booking.id,
     provider: 'cash',
+    ...(lateFee ? { purpose: 'late_fee' } : {}),
     reference,
-    amountPesewas: booking.totalPesewas,
+    amountPesewas: lateFee?.amountPesewas ?? booking.totalPesewas,
     currency: 'GHS',
     status: 'success',
     paidAt: new Date(),

@@ -46,6 +46,12 @@ const DocumentsPage = page(
   () => import('../../features/admin/pages/documents-page'),
   'DocumentsPage',
 );
+const PickupPage = page(() => import('../../features/admin/handover/pickup-page'), 'PickupPage');
+const ReturnPage = page(() => import('../../features/admin/handover/return-page'), 'ReturnPage');
+const HandoverReceiptPage = page(
+  () => import('../../features/admin/handover/receipt-page'),
+  'HandoverReceiptPage',
+);
 const ReviewsPage = page(() => import('../../features/admin/pages/reviews-page'), 'ReviewsPage');
 
 const SESSION_CHECK_INTERVAL_MS = 30_000;
@@ -103,6 +109,9 @@ function StaffConsole() {
           <Route path={inside(adminPaths.adminBookings.path)} element={<BookingsPage />} />
           <Route path={inside(adminPaths.adminBookingNew.path)} element={<NewBookingPage />} />
           <Route path={inside(adminPaths.adminBooking.path)} element={<BookingPage />} />
+          <Route path={inside(adminPaths.adminPickup.path)} element={<PickupPage />} />
+          <Route path={inside(adminPaths.adminReturn.path)} element={<ReturnPage />} />
+          <Route path={inside(adminPaths.adminHandover.path)} element={<HandoverReceiptPage />} />
           <Route path={inside(adminPaths.adminCustomers.path)} element={<CustomersPage />} />
           <Route path={inside(adminPaths.adminCustomer.path)} element={<CustomerPage />} />
           <Route path={inside(adminPaths.adminMessages.path)} element={<MessagesPage />} />

@@ -17,6 +17,19 @@ export const adminPaths = {
     path: '/admin/bookings/:code',
     getHref: (code: string) => `/admin/bookings/${encodeURIComponent(code)}`,
   },
+  /** The handover forms and receipt of a booking (HAND-1, HAND-5, HAND-9). */
+  adminPickup: {
+    path: '/admin/bookings/:code/pick-up',
+    getHref: (code: string) => `/admin/bookings/${encodeURIComponent(code)}/pick-up`,
+  },
+  adminReturn: {
+    path: '/admin/bookings/:code/return',
+    getHref: (code: string) => `/admin/bookings/${encodeURIComponent(code)}/return`,
+  },
+  adminHandover: {
+    path: '/admin/bookings/:code/handover',
+    getHref: (code: string) => `/admin/bookings/${encodeURIComponent(code)}/handover`,
+  },
   adminCustomers: { path: '/admin/customers', getHref: () => '/admin/customers' },
   adminCustomer: {
     path: '/admin/customers/:id',

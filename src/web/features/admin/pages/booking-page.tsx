@@ -143,26 +143,48 @@ function Actions({ booking }: { booking: AdminBookingDetail }) {
           </p>
         ) : (
           <div className="action-buttons">
-            {allowed.map((action) => (
-              <button
-                key={action}
-                type="button"
-                className={action === 'cancel' ? 'btn btn-outline-danger' : 'btn btn-primary'}
-                onClick={() => {
-                  act.reset();
-                  setResult(null);
-                  setDialog({ action, open: true });
-                }}
-              >
-                {ACTION_ICONS[action]}
-                {action === 'cancel' && booking.payment_status === 'paid'
-                  ? 'Cancel and refund'
-                  : ACTION_LABELS[action]}
-              </button>
-            ))}
+            {allowed.map((action) =>
+              // Pickup and return are records with their own forms (HAND-1, HAND-5).
+              action === 'pick_up' || action === 'return' ? (
+                <Link
+                  key={action}
+                  className="btn btn-primary"
+                  to={(action === 'pick_up'
+                    ? adminPaths.adminPickup
+                    : adminPaths.adminReturn
+                  ).getHref(booking.booking_code)}
+                >
+                  {ACTION_ICONS[action]}
+                  {action === 'pick_up' ? 'Hand over the car' : 'Take the car back'}
+                </Link>
+              ) : (
+                <button
+                  key={action}
+                  type="button"
+                  className={action === 'cancel' ? 'btn btn-outline-danger' : 'btn btn-primary'}
+                  onClick={() => {
+                    act.reset();
+                    setResult(null);
+                    setDialog({ action, open: true });
+                  }}
+                >
+                  {ACTION_ICONS[action]}
+                  {action === 'cancel' && booking.payment_status === 'paid'
+                    ? 'Cancel and refund'
+                    : ACTION_LABELS[action]}
+                </button>
+              ),
+            )}
           </div>
         )}
         <StaffBookingActions booking={booking} />
+        {(booking.status === 'active' || booking.status === 'completed') && (
+          <p className="handover-link">
+            <Link to={adminPaths.adminHandover.getHref(booking.booking_code)}>
+              Handover receipt (pickup, return, deposit)
+            </Link>
+          </p>
+        )}
       </div>
       {dialog && text && (
         <ConfirmDialog

@@ -14,6 +14,7 @@ import {
 import { cedis, cedisWhole, formatMonth, plural } from '../components/admin-labels';
 import { AdminPageHeader } from '../components/admin-shell';
 import { BookingRows } from '../components/booking-rows';
+import { DepositsPanel } from '../components/deposits-panel';
 import {
   ChartEmpty,
   DailyBars,
@@ -93,7 +94,7 @@ function Revenue({ revenue }: { revenue: AdminDashboardResponse['revenue'] }) {
     <section className="panel" aria-labelledby="revenue-heading">
       <div className="panel-head">
         <h2 id="revenue-heading">Revenue</h2>
-        <span className="muted">Payments received</span>
+        <span className="muted">Rental income, deposits excluded</span>
       </div>
       <div className="panel-body">
         <div className="revenue-figures">
@@ -344,6 +345,7 @@ export function DashboardPage() {
         </div>
         <div className="dashboard-col">
           <Revenue revenue={data.revenue} />
+          <DepositsPanel deposits={data.deposits} />
           <Utilisation utilisation={data.utilisation} />
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { messages } from '../../../../shared/messages';
 import type { Booking } from '../../../../shared/schemas/bookings';
@@ -25,6 +25,9 @@ import { CostSummary } from './cost-summary';
 import { TripLines } from './trip-lines';
 import './booking-facts.css';
 import './booking-detail.css';
+
+// Only a trip that has started has a handover to show (HAND-9): its own chunk.
+const BookingHandover = lazy(() => import('./booking-handover'));
 
 /** /booking-history/:code: one booking in full, and cancelling it. */
 export function BookingDetail({ code }: { code: string }) {
@@ -143,6 +146,12 @@ function BookingFacts({
           </TripLines>
 
           <CostSummary title="Cost" price={booking} />
+
+          {(status === 'active' || status === 'completed') && (
+            <Suspense fallback={null}>
+              <BookingHandover code={booking.booking_code} />
+            </Suspense>
+          )}
 
           {(booking.can_change || booking.can_extend) && (
             <BookingChanges booking={booking} onChanged={onNotice} />

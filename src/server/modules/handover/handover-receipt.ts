@@ -1,0 +1,88 @@
+import { eq } from 'drizzle-orm';
+import type { DepositMethod, DepositState, KeptReason } from '../../../shared/handover';
+import { dueBackAt, lateFeeDescription, lateFeeFor } from '../../../shared/late-fee';
+import { pesewasToCedis } from '../../../shared/money';
+import type { HandoverReceipt } from '../../../shared/schemas/handover';
+import type { Executor } from '../../db/client';
+import { bookings } from '../../db/schema/index';
+import { carTitle } from '../cars/car-mapper';
+import { handoversOf, receiptPeople } from './handover.repository';
+
+/** Where a handover photo is read (staff and the booking's renter only, HAND-4). */
+export const handoverPhotoUrl = (id: number) => `/api/handover-photos/${id}`;
+
+/**
+ * The handover receipt (HAND-9): the booking's pickup and return facts, the late fee and the
+ * deposit's outcome with its reasons. The same facts for staff and for the renter; only staff
+ * see who recorded each handover. Undefined for a booking that is not a rental.
+ */
+export async function buildReceipt(
+  db: Executor,
+  bookingId: number,
+  viewer: { staff: boolean },
+): Promise<HandoverReceipt | undefined> {
+  const [[booking], people, { rows, photos }] = await Promise.all([
+    db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1),
+    receiptPeople(db, bookingId),
+    handoversOf(db, bookingId),
+  ]);
+  if (!booking || booking.kind !== 'rental' || !people) return undefined;
+  const photosOf = (handoverId: number) =>
+    photos
+      .filter((p) => p.handoverId === handoverId)
+      .map((p) => ({ id: p.id, url: handoverPhotoUrl(p.id) }));
+  const common = (h: (typeof rows)[number]) => ({
+    at: h.handover.at.toISOString(),
+    odometer_km: h.handover.odometerKm,
+    fuel_eighths: h.handover.fuelEighths,
+    damage_notes: h.handover.damageNotes,
+    staff_name: viewer.staff ? h.staffName : null,
+    photos: photosOf(h.handover.id),
+  });
+  const pickup = rows.find((r) => r.handover.kind === 'pickup');
+  const back = rows.find((r) => r.handover.kind === 'return');
+  const r = back?.handover;
+  return {
+    booking_code: booking.bookingCode,
+    car: carTitle(people),
+    renter_name: people.renterName,
+    start_date: booking.startDate,
+    end_date: booking.endDate,
+    pickup_time: booking.pickupTime,
+    return_time: booking.returnTime,
+    price_per_day: pesewasToCedis(booking.pricePerDayPesewas),
+    deposit: pesewasToCedis(booking.depositPesewas),
+    deposit_state: booking.depositState as DepositState | null,
+    pickup: pickup
+      ? {
+          ...common(pickup),
+          documents: pickup.handover.documentsOverride ? 'override' : 'verified',
+          documents_override: pickup.handover.documentsOverride,
+          deposit: pesewasToCedis(pickup.handover.depositPesewas ?? 0),
+          deposit_method: pickup.handover.depositMethod as DepositMethod,
+        }
+      : null,
+    return:
+      back && r
+        ? {
+            ...common(back),
+            due_at: dueBackAt(booking.endDate, booking.returnTime).toISOString(),
+            minutes_late: r.minutesLate ?? 0,
+            late_fee: pesewasToCedis(r.lateFeePesewas ?? 0),
+            late_fee_description: lateFeeDescription(
+              lateFeeFor(r.minutesLate ?? 0, booking.pricePerDayPesewas),
+            ),
+            kept_lines: (r.keptLines ?? []).map((line) => ({
+              reason: line.reason as KeptReason,
+              amount: pesewasToCedis(line.amount_pesewas),
+              note: line.note,
+            })),
+            kept: pesewasToCedis(r.keptPesewas ?? 0),
+            returned: pesewasToCedis(r.returnedPesewas ?? 0),
+            returned_method: r.returnedMethod as DepositMethod,
+            paid_at_counter: pesewasToCedis(r.counterPesewas ?? 0),
+            distance_km: pickup ? Math.max(0, r.odometerKm - pickup.handover.odometerKm) : 0,
+          }
+        : null,
+  };
+}

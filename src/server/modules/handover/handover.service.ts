@@ -1,0 +1,246 @@
+import { todayInAccra } from '../../../shared/dates';
+import {
+  handoverMessages as m,
+  settleDeposit,
+  type DepositMethod,
+  type KeptLine,
+} from '../../../shared/handover';
+import { lateFeeOfReturn } from '../../../shared/late-fee';
+import { cedisToPesewas } from '../../../shared/money';
+import { adminMessages } from '../../../shared/schemas/admin';
+import type { PickupInput, ReturnInput } from '../../../shared/schemas/handover';
+import { HttpError, validationError } from '../../http-errors';
+import { findRentalByCode, loadBookingDetail } from '../admin/admin-bookings.service';
+import { applyTransition, type BookingRow } from '../bookings/booking-lifecycle';
+import { staffActionRefusal } from '../bookings/booking-transitions';
+import { markPartialRefunds, requestPartialRefunds } from '../payments/change-payments';
+import { findSuccessfulPayment } from '../payments/payments.repository';
+import { recordCashPayment, type PaymentsContext } from '../payments/payments.service';
+import { removeHandoverPhotos, storeHandoverPhotos } from './handover-files';
+import { buildReceipt } from './handover-receipt';
+import {
+  documentsVerified,
+  findPickup,
+  insertHandover,
+  setDepositState,
+  type HandoverRow,
+} from './handover.repository';
+
+/**
+ * The pickup and return records (HAND-1 to HAND-8): each checks what staff typed against the
+ * booking, stores the photos, then writes the record, its photos, the deposit's state and the
+ * booking's picked_up or returned transition in one transaction (a refusal or a race leaves
+ * no record and no photo behind).
+ */
+
+export interface HandoverContext {
+  payments: PaymentsContext;
+  /** DOCUMENTS_DIR: handover photos are as private as renters' documents. */
+  dir: string;
+}
+
+/** A booking that staff may hand over or take back now (404, then the transition's 409). */
+async function bookingFor(ctx: HandoverContext, code: string, action: 'pick_up' | 'return') {
+  const current = await findRentalByCode(ctx.payments.db, code);
+  if (!current) throw new HttpError(404, adminMessages.bookingNotFound);
+  const refusal = staffActionRefusal(action, current, todayInAccra());
+  if (refusal) throw new HttpError(409, refusal);
+  return current;
+}
+
+/**
+ * How the deposit was taken (HAND-3): it is part of the booking's payment, so mobile money when
+ * the booking was paid by mobile money and cash when the cash was recorded at the counter.
+ */
+async function depositMethodOf(ctx: HandoverContext, booking: BookingRow): Promise<DepositMethod> {
+  const paid = await findSuccessfulPayment(ctx.payments.db, booking.id);
+  return paid && paid.provider !== 'cash' ? 'mobile_money' : 'cash';
+}
+
+/** Photos are stored before the transaction; a failure after that removes them again. */
+async function withPhotos<T>(
+  ctx: HandoverContext,
+  bookingId: number,
+  photos: Buffer[],
+  write: (keys: string[]) => Promise<T>,
+): Promise<T> {
+  const keys = await storeHandoverPhotos(ctx.dir, bookingId, photos);
+  try {
+    return await write(keys);
+  } catch (error) {
+    await removeHandoverPhotos(ctx.dir, bookingId, keys);
+    throw error;
+  }
+}
+
+async function answer(ctx: HandoverContext, booking: BookingRow, message: string) {
+  const detail = await loadBookingDetail(ctx.payments.db, booking.bookingCode);
+  const handover = await buildReceipt(ctx.payments.db, booking.id, { staff: true });
+  return { message, booking: detail!, handover: handover! };
+}
+
+/** The car leaves (HAND-1 to HAND-4): documents seen, the car's state, the deposit taken. */
+export async function recordPickup(
+  ctx: HandoverContext,
+  code: string,
+  staffId: number,
+  input: PickupInput,
+  photos: Buffer[],
+) {
+  const current = await bookingFor(ctx, code, 'pick_up');
+  const verified = await documentsVerified(ctx.payments.db, current.userId!);
+  if (!verified && !input.documents_override)
+    throw validationError({ documents_override: [m.documentsNotVerified] }, m.documentsNotVerified);
+  const method = await depositMethodOf(ctx, current);
+
+  await withPhotos(ctx, current.id, photos, (keys) =>
+    ctx.payments.db.transaction(async (tx) => {
+      await applyTransition(tx, 'picked_up', current, {
+        actor: 'staff',
+        userId: staffId,
+        note: verified ? null : `Documents not verified: ${input.documents_override}`,
+        data: {
+          from: current.status,
+          to: 'active',
+          odometer_km: input.odometer_km,
+          fuel_eighths: input.fuel_eighths,
+          deposit_pesewas: current.depositPesewas,
+          deposit_method: method,
+        },
+      });
+      await insertHandover(
+        tx,
+        {
+          bookingId: current.id,
+          kind: 'pickup',
+          at: new Date(),
+          odometerKm: input.odometer_km,
+          fuelEighths: input.fuel_eighths,
+          damageNotes: input.damage_notes,
+          staffId,
+          documentsOverride: verified ? null : input.documents_override,
+          depositPesewas: current.depositPesewas,
+          depositMethod: method,
+        },
+        keys,
+      );
+      await setDepositState(tx, current.id, 'held');
+    }),
+  );
+  return answer(ctx, current, m.pickedUp);
+}
+
+/** Checks the return against the pickup; the late fee and the deposit's settlement (HAND-5 to 7). */
+function settleReturn(
+  current: BookingRow,
+  pickup: HandoverRow | undefined,
+  input: ReturnInput,
+  now: Date,
+) {
+  const errors: Record<string, string[]> = {};
+  const returnedAt = input.returned_at ? new Date(input.returned_at) : now;
+  // A minute's slack: the form's clock and the server's are not the same clock.
+  if (returnedAt.getTime() > now.getTime() + 60_000) errors.returned_at = [m.returnedAtFuture];
+  else if (pickup && returnedAt < pickup.at) errors.returned_at = [m.returnedAtBeforePickup];
+  if (pickup && input.odometer_km < pickup.odometerKm)
+    errors.odometer_km = [m.odometerBelowPickup(pickup.odometerKm)];
+
+  const lateFee = lateFeeOfReturn(current, returnedAt);
+  const staffLines: KeptLine[] = input.kept_lines.map((line) => ({
+    reason: line.reason,
+    amountPesewas: cedisToPesewas(line.amount),
+    note: line.note,
+  }));
+  // A booking picked up before handovers were recorded: its deposit is the booking's.
+  const depositPesewas = pickup?.depositPesewas ?? current.depositPesewas;
+  const settlement = settleDeposit(depositPesewas, lateFee.feePesewas, staffLines);
+  if (settlement.overDeposit) errors.kept_lines = [m.keptOverDeposit];
+  if (Object.keys(errors).length) throw validationError(errors);
+  return { returnedAt, lateFee, settlement, depositPesewas };
+}
+
+/**
+ * The car comes back (HAND-5 to HAND-8): its state, the late fee, and the deposit settled. The
+ * returned part goes back in cash, or through the provider's refund with an amount when the
+ * deposit was part of a mobile money payment (asked for after commit; the reconciler retries).
+ * The late fee beyond the deposit is recorded as cash paid at the counter.
+ */
+export async function recordReturn(
+  ctx: HandoverContext,
+  code: string,
+  staffId: number,
+  input: ReturnInput,
+  photos: Buffer[],
+  now = new Date(),
+) {
+  const current = await bookingFor(ctx, code, 'return');
+  const pickup = await findPickup(ctx.payments.db, current.id);
+  const { returnedAt, lateFee, settlement, depositPesewas } = settleReturn(
+    current,
+    pickup,
+    input,
+    now,
+  );
+  const method: DepositMethod =
+    (pickup?.depositMethod as DepositMethod | null) ?? (await depositMethodOf(ctx, current));
+  const deposit = {
+    deposit_pesewas: depositPesewas,
+    kept_pesewas: settlement.keptPesewas,
+    returned_pesewas: settlement.returnedPesewas,
+    returned_method: method,
+    late_fee_pesewas: lateFee.feePesewas,
+    counter_pesewas: settlement.counterPesewas,
+  };
+
+  const references = await withPhotos(ctx, current.id, photos, (keys) =>
+    ctx.payments.db.transaction(async (tx) => {
+      await applyTransition(tx, 'returned', current, {
+        actor: 'staff',
+        userId: staffId,
+        data: {
+          from: current.status,
+          to: 'completed',
+          odometer_km: input.odometer_km,
+          fuel_eighths: input.fuel_eighths,
+          minutes_late: lateFee.minutesLate,
+          deposit,
+        },
+      });
+      await insertHandover(
+        tx,
+        {
+          bookingId: current.id,
+          kind: 'return',
+          at: returnedAt,
+          odometerKm: input.odometer_km,
+          fuelEighths: input.fuel_eighths,
+          damageNotes: input.damage_notes,
+          staffId,
+          minutesLate: lateFee.minutesLate,
+          lateFeePesewas: lateFee.feePesewas,
+          keptLines: settlement.keptLines.map((line) => ({
+            reason: line.reason,
+            amount_pesewas: line.amountPesewas,
+            note: line.note,
+          })),
+          keptPesewas: settlement.keptPesewas,
+          returnedPesewas: settlement.returnedPesewas,
+          returnedMethod: method,
+          counterPesewas: settlement.counterPesewas,
+        },
+        keys,
+      );
+      await setDepositState(tx, current.id, settlement.state);
+      if (settlement.counterPesewas > 0)
+        await recordCashPayment(tx, current, { amountPesewas: settlement.counterPesewas });
+      if (method !== 'mobile_money' || settlement.returnedPesewas === 0) return [];
+      const refunds = await markPartialRefunds(tx, current, settlement.returnedPesewas, {
+        userId: staffId,
+        actor: 'staff',
+      });
+      return refunds.references;
+    }),
+  );
+  await requestPartialRefunds(ctx.payments, references);
+  return answer(ctx, current, m.returned);
+}

@@ -1,0 +1,323 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { formatDate } from '../../../../shared/dates';
+import {
+  DEPOSIT_METHOD_LABELS,
+  KEPT_REASON_LABELS,
+  STAFF_KEPT_REASONS,
+  handoverMessages,
+  settleDeposit,
+  type StaffKeptReason,
+} from '../../../../shared/handover';
+import { lateFeeDescription, lateFeeOfReturn } from '../../../../shared/late-fee';
+import { cedisToPesewas, pesewasToCedis } from '../../../../shared/money';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { adminPaths } from '../admin-paths';
+import { useAdminBooking } from '../api/admin-api';
+import { cedis } from '../components/admin-labels';
+import { AdminPageHeader } from '../components/admin-shell';
+import { errorMessage } from '../components/server-errors';
+import { ErrorState, LoadingState } from '../components/states';
+import { useAdminHandover, useHandoverAction } from './handover-api';
+import { DamageField, FuelField, OdometerField, PhotosField, fieldErrors } from './handover-fields';
+import './handover.css';
+
+interface Line {
+  reason: StaffKeptReason;
+  amount: string;
+  note: string;
+}
+
+/** 'YYYY-MM-DDTHH:MM' in Accra time (= UTC) for a datetime-local input. */
+const localValue = (date: Date) => date.toISOString().slice(0, 16);
+
+/**
+ * Taking the car back (HAND-5 to HAND-8): its state, the late fee and the deposit settled, the
+ * figures worked out live by the same rules the server applies (shared/late-fee.ts,
+ * shared/handover.ts settleDeposit).
+ */
+export function ReturnPage() {
+  const { code = '' } = useParams();
+  usePageTitle(`Return ${code}`);
+  const booking = useAdminBooking(code);
+  const receipt = useAdminHandover(code);
+  const save = useHandoverAction(code, 'return');
+  const navigate = useNavigate();
+  const [returnedAt, setReturnedAt] = useState(() => localValue(new Date()));
+  // Left as it opened, the time is "now" to the minute: the server's own now is sent instead
+  // (a car handed over and back within one minute would otherwise look returned before pickup).
+  const [timeChanged, setTimeChanged] = useState(false);
+  const [odometer, setOdometer] = useState('');
+  const [fuel, setFuel] = useState<number | null>(null);
+  const [damage, setDamage] = useState('');
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [lines, setLines] = useState<Line[]>([]);
+  const [local, setLocal] = useState<Record<string, string>>({});
+  // A field's own message goes once it is changed; the others stay until the next try.
+  const clear = (field: string) =>
+    setLocal((shown) => Object.fromEntries(Object.entries(shown).filter(([k]) => k !== field)));
+
+  const b = booking.data;
+  const pickup = receipt.data?.pickup ?? null;
+  const priceCedis = receipt.data?.price_per_day;
+  const figures = useMemo(() => {
+    if (!b || priceCedis === undefined) return null;
+    const at = new Date(`${returnedAt}:00Z`);
+    const fee = lateFeeOfReturn(
+      {
+        endDate: b.end_date,
+        returnTime: b.return_time,
+        pricePerDayPesewas: cedisToPesewas(priceCedis),
+      },
+      Number.isNaN(at.getTime()) ? new Date() : at,
+    );
+    const deposit = cedisToPesewas(pickup?.deposit ?? b.deposit);
+    const staffLines = lines.map((l) => ({
+      reason: l.reason,
+      amountPesewas: Math.max(0, cedisToPesewas(Number(l.amount) || 0)),
+      note: l.note || null,
+    }));
+    return { fee, deposit, settlement: settleDeposit(deposit, fee.feePesewas, staffLines) };
+  }, [b, priceCedis, returnedAt, lines, pickup]);
+
+  if (booking.isPending || receipt.isPending) return <LoadingState label="Loading booking…" />;
+  if (booking.isError || receipt.isError)
+    return (
+      <ErrorState
+        title="The booking could not be loaded"
+        error={(booking.error ?? receipt.error)!}
+        onRetry={() => void Promise.all([booking.refetch(), receipt.refetch()])}
+      />
+    );
+  const bk = booking.data;
+  const back = { to: adminPaths.adminBooking.getHref(bk.booking_code), label: bk.booking_code };
+  const errors = { ...fieldErrors(save.error), ...local };
+  const canReturn = bk.allowed_actions.includes('return');
+  const method =
+    pickup?.deposit_method ?? (bk.payment_method === 'mobile_money' ? 'mobile_money' : 'cash');
+
+  const setLine = (i: number, patch: Partial<Line>) =>
+    setLines(lines.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problems: Record<string, string> = {};
+    if (!odometer) problems.odometer_km = handoverMessages.odometerRequired;
+    else if (pickup && Number(odometer) < pickup.odometer_km)
+      problems.odometer_km = handoverMessages.odometerBelowPickup(pickup.odometer_km);
+    if (fuel === null) problems.fuel_eighths = handoverMessages.fuelRequired;
+    if (figures?.settlement.overDeposit) problems.kept_lines = handoverMessages.keptOverDeposit;
+    setLocal(problems);
+    if (Object.keys(problems).length) return;
+    save.mutate(
+      {
+        data: {
+          returned_at: timeChanged ? new Date(`${returnedAt}:00Z`).toISOString() : null,
+          odometer_km: Number(odometer),
+          fuel_eighths: fuel,
+          damage_notes: damage,
+          kept_lines: lines.map((l) => ({ reason: l.reason, amount: l.amount, note: l.note })),
+        },
+        photos,
+      },
+      { onSuccess: () => navigate(adminPaths.adminHandover.getHref(bk.booking_code)) },
+    );
+  };
+
+  const s = figures!.settlement;
+  return (
+    <div className="handover-page">
+      <AdminPageHeader
+        title={`Return · ${bk.booking_code}`}
+        lead={`${bk.renter.name} · ${bk.car.title} · due back ${formatDate(bk.end_date)} at ${bk.return_time}`}
+        back={back}
+      />
+      {!canReturn ? (
+        <p className="alert alert-info" role="status">
+          This booking’s car is not out ({bk.status}).{' '}
+          <Link to={adminPaths.adminHandover.getHref(bk.booking_code)}>
+            See the handover receipt
+          </Link>
+        </p>
+      ) : (
+        <form className="panel handover-form" onSubmit={submit} noValidate>
+          <div className="panel-head">
+            <h2>The car back</h2>
+          </div>
+          <div className="panel-body">
+            <div className="field">
+              <label htmlFor="returned-at">Returned at (Accra time)</label>
+              <input
+                id="returned-at"
+                type="datetime-local"
+                className="input handover-big-input"
+                value={returnedAt}
+                onChange={(e) => {
+                  setTimeChanged(true);
+                  setReturnedAt(e.target.value);
+                }}
+                aria-invalid={errors.returned_at ? true : undefined}
+                aria-describedby={errors.returned_at ? 'returned-at-error' : undefined}
+              />
+              {errors.returned_at && (
+                <p id="returned-at-error" className="field-error field-error-line">
+                  {errors.returned_at}
+                </p>
+              )}
+            </div>
+            <OdometerField
+              value={odometer}
+              onChange={(v) => {
+                clear('odometer_km');
+                setOdometer(v);
+              }}
+              error={errors.odometer_km}
+              {...(pickup
+                ? { hint: `At pickup: ${pickup.odometer_km.toLocaleString('en-GH')} km` }
+                : {})}
+            />
+            <FuelField
+              value={fuel}
+              onChange={(v) => {
+                clear('fuel_eighths');
+                setFuel(v);
+              }}
+              error={errors.fuel_eighths}
+            />
+            <DamageField value={damage} onChange={setDamage} error={errors.damage_notes} />
+            <PhotosField photos={photos} onChange={setPhotos} error={errors.photos} />
+
+            <fieldset className="fieldset handover-lines">
+              <legend>Kept from the deposit</legend>
+              {lines.map((line, i) => (
+                <div className="handover-line" key={i}>
+                  <div className="field">
+                    <label htmlFor={`line-${i}-reason`}>Reason</label>
+                    <select
+                      id={`line-${i}-reason`}
+                      className="select"
+                      value={line.reason}
+                      onChange={(e) => setLine(i, { reason: e.target.value as StaffKeptReason })}
+                    >
+                      {STAFF_KEPT_REASONS.map((r) => (
+                        <option key={r} value={r}>
+                          {KEPT_REASON_LABELS[r]}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  <div className="field">
+                    <label htmlFor={`line-${i}-amount`}>Amount (GH₵)</label>
+                    <input
+                      id={`line-${i}-amount`}
+                      className="input"
+                      inputMode="decimal"
+                      value={line.amount}
+                      onChange={(e) => setLine(i, { amount: e.target.value })}
+                      aria-invalid={errors[`kept_lines.${i}.amount`] ? true : undefined}
+                    />
+                    {errors[`kept_lines.${i}.amount`] && (
+                      <p className="field-error field-error-line">
+                        {errors[`kept_lines.${i}.amount`]}
+                      </p>
+                    )}
+                  </div>
+                  <div className="field handover-line-note">
+                    <label htmlFor={`line-${i}-note`}>Note</label>
+                    <input
+                      id={`line-${i}-note`}
+                      className="input"
+                      value={line.note}
+                      onChange={(e) => setLine(i, { note: e.target.value })}
+                      aria-invalid={errors[`kept_lines.${i}.note`] ? true : undefined}
+                    />
+                    {errors[`kept_lines.${i}.note`] && (
+                      <p className="field-error field-error-line">
+                        {errors[`kept_lines.${i}.note`]}
+                      </p>
+                    )}
+                  </div>
+                  <button
+                    type="button"
+                    className="btn btn-outline handover-line-remove"
+                    onClick={() => setLines(lines.filter((_, j) => j !== i))}
+                  >
+                    Remove<span className="visually-hidden"> line {i + 1}</span>
+                  </button>
+                </div>
+              ))}
+              <button
+                type="button"
+                className="btn btn-outline"
+                onClick={() => setLines([...lines, { reason: 'fuel', amount: '', note: '' }])}
+              >
+                Add a line (fuel, damage, cleaning, other)
+              </button>
+              {errors.kept_lines && (
+                <p className="field-error field-error-line" role="alert">
+                  {errors.kept_lines}
+                </p>
+              )}
+            </fieldset>
+
+            <section
+              className="handover-summary"
+              aria-labelledby="summary-heading"
+              aria-live="polite"
+            >
+              <h3 id="summary-heading">Deposit</h3>
+              <dl>
+                <div>
+                  <dt>Late fee</dt>
+                  <dd>
+                    {cedis(pesewasToCedis(figures!.fee.feePesewas))}
+                    <span className="muted"> · {lateFeeDescription(figures!.fee)}</span>
+                  </dd>
+                </div>
+                <div>
+                  <dt>Deposit held</dt>
+                  <dd>{cedis(pesewasToCedis(figures!.deposit))}</dd>
+                </div>
+                <div>
+                  <dt>Kept</dt>
+                  <dd>{cedis(pesewasToCedis(s.keptPesewas))}</dd>
+                </div>
+                <div className="handover-summary-total">
+                  <dt>To return</dt>
+                  <dd>
+                    {cedis(pesewasToCedis(s.returnedPesewas))}
+                    <span className="muted">
+                      {' '}
+                      ·{' '}
+                      {method === 'mobile_money'
+                        ? 'refunded to the wallet'
+                        : `${DEPOSIT_METHOD_LABELS.cash.toLowerCase()} at the desk`}
+                    </span>
+                  </dd>
+                </div>
+                {s.counterPesewas > 0 && (
+                  <div className="handover-summary-due">
+                    <dt>Collect in cash</dt>
+                    <dd>{cedis(pesewasToCedis(s.counterPesewas))} (late fee beyond the deposit)</dd>
+                  </div>
+                )}
+              </dl>
+            </section>
+            {save.isError && (
+              <p className="alert alert-error" role="alert">
+                {errorMessage(save.error)}
+              </p>
+            )}
+            <button
+              type="submit"
+              className="btn btn-primary handover-big-btn"
+              disabled={save.isPending}
+            >
+              {save.isPending ? 'Saving…' : 'Take the car back'}
+            </button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { addDays, todayInAccra } from '../../src/shared/dates';
+import { payments } from '../../src/server/db/schema/index';
+import { insertCar } from '../../src/server/db/factories';
+import { signedInStaff } from '../support/admin';
+import { FakePaystack } from '../support/fake-paystack';
+import { setupTestApp, signedInRenter } from '../support/test-app';
+
+// HAND-7: a deposit paid by mobile money goes back through Paystack's refund with an amount.
+const paystack = await new FakePaystack().start();
+const ctx = await setupTestApp({
+  payments: {
+    provider: 'paystack',
+    paystackSecretKey: paystack.secretKey,
+    paystackBaseUrl: paystack.url,
+    emailDomain: 'mail.carlink.test',
+    reconcileIntervalSeconds: 0,
+    providerTimeoutMs: 300,
+  },
+});
+afterAll(() => paystack.stop());
+const staff = await signedInStaff(ctx);
+const today = todayInAccra();
+
+describe('returning a mobile money deposit through Paystack (HAND-7)', () => {
+  it('asks Paystack for the returned part only (transaction and amount in pesewas)', async () => {
+    const renter = await signedInRenter(ctx);
+    const car = await insertCar(ctx.db, { pricePerDayPesewas: 300_00 });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/bookings/create',
+      headers: renter.headers,
+      payload: {
+        car_id: car.id,
+        start_date: today,
+        end_date: addDays(today, 1),
+        destination: 'Accra',
+        destination_type: 1,
+        payment_method: 'mobile_money',
+        network: 'mtn',
+        wallet_msisdn: '0241234567',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { booking, payment } = created.json();
+    paystack.settle(payment.reference, 'success');
+    const verified = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/payments/${payment.reference}/verify`,
+      headers: renter.headers,
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+
+    const act = (path: string, payload: object) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/bookings/${booking.booking_code}/${path}`,
+        headers: staff.headers,
+        payload,
+      });
+    const out = await act('pick-up', {
+      odometer_km: 5_000,
+      fuel_eighths: 8,
+      documents_override: 'Seen at the desk',
+    });
+    expect(out.statusCode, out.body).toBe(200);
+    expect(out.json().handover.pickup.deposit_method).toBe('mobile_money');
+
+    paystack.refundMode = 'pending';
+    const back = await act('return', {
+      odometer_km: 5_200,
+      fuel_eighths: 4,
+      kept_lines: [{ reason: 'fuel', amount: 70 }],
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().handover.return).toMatchObject({ returned: 130, kept: 70 });
+    expect(paystack.refunds.at(-1)).toMatchObject({
+      transaction: payment.reference,
+      amount: 130_00,
+    });
+    const [partial] = await ctx.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.bookingId, booking.id), eq(payments.purpose, 'partial_refund')));
+    expect(partial).toMatchObject({ status: 'refund_pending', amountPesewas: 130_00 });
+    expect(partial!.refundId).toBe(String(paystack.refunds.at(-1)!.id));
+  });
+});
