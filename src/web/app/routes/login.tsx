@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from '../../lib/router';
 import { paths } from '../../config/paths';
 import { Tabs } from '../../components/tabs';
 import { VerifyPhoneForm } from '../../components/verify-phone-form';
