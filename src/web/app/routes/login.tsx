@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from '../../lib/router';
 import { paths } from '../../config/paths';
 import { Tabs } from '../../components/tabs';
-import { VerifyPhoneForm } from '../../components/verify-phone-form';
+import { LazyVerifyPhoneForm } from '../../components/lazy-verify-phone-form';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { RegisterForm } from '../../features/auth/components/register-form';
 import { isSessionNotice, useAuth } from '../../lib/session-store';
@@ -96,7 +96,7 @@ export default function LoginPage() {
                   One last step: the code proves the number is yours, and you need it to book.
                 </p>
               </header>
-              <VerifyPhoneForm
+              <LazyVerifyPhoneForm
                 idPrefix="register-verify"
                 msisdn={user.msisdn}
                 codeJustSent

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { User } from '../../../../shared/schemas/auth';
-import { VerifyPhoneForm } from '../../../components/verify-phone-form';
+import { LazyVerifyPhoneForm } from '../../../components/lazy-verify-phone-form';
 import './profile.css';
 
 /**
@@ -22,7 +22,7 @@ export function PhoneVerification({
         Your phone number is not verified
       </h2>
       {open ? (
-        <VerifyPhoneForm
+        <LazyVerifyPhoneForm
           idPrefix="profile-verify"
           msisdn={user.msisdn}
           onVerified={onVerified}
