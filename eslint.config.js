@@ -12,6 +12,15 @@ const webFeatures = readdirSync(join(import.meta.dirname, 'src/web/features'), {
   .map((entry) => entry.name);
 
 /**
+ * The web app routes with its own router (src/web/lib/router, docs/decisions/024-own-router.md):
+ * React Router would put 11 KiB (gzip) back on every page (PAGE-18).
+ */
+const ownRouter = {
+  name: 'react-router',
+  message: "Import Link, useNavigate… from src/web/lib/router (the site's own router).",
+};
+
+/**
  * A feature may use shared code (src/web/components, lib, config, src/shared) and itself, not
  * another feature's insides nor the pages (src/web/app) that compose features: a relative
  * import that climbs out of the feature into a sibling feature's folder or into app/ fails.
@@ -25,6 +34,7 @@ const featureBoundaries = webFeatures.map((feature) => {
       'no-restricted-imports': [
         'error',
         {
+          paths: [ownRouter],
           patterns: [
             { group: ['**/server/**'] },
             {
@@ -80,7 +90,9 @@ export default tseslint.config(
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
+    rules: {
+      'no-restricted-imports': ['error', { paths: [ownRouter], patterns: ['**/server/**'] }],
+    },
   },
   ...featureBoundaries,
   // React's rules of hooks and the React Compiler's checks (the plugin's recommended set).

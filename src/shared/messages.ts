@@ -1,6 +1,9 @@
+import { shellMessages } from './shell-messages';
+
 /**
  * Every message a person reads that the API and the forms share, word for word from
  * docs/requirements.md (VAL-2 to VAL-8, PAGE-1). One place, so the form and the server never drift.
+ * (The texts the web app's shell shows are in shell-messages.ts, included here.)
  */
 export const messages = {
   login: {
@@ -9,9 +12,8 @@ export const messages = {
     msisdnMin: 'Must be at least 10 digits',
     passwordRequired: 'Password is required',
     passwordMin: 'Password must be at least 6 characters',
-    failed: 'Login failed',
     invalidCredentials: 'Invalid phone number or password.',
-    invalidStatusCode: 'Invalid status code from server',
+    ...shellMessages.login,
   },
   register: {
     nameRequired: 'Full name is required',
@@ -28,12 +30,7 @@ export const messages = {
     acceptPolicy: 'You must accept the privacy policy',
     duplicate: 'This phone number is already registered.',
   },
-  session: {
-    expired: 'Session expired. Please login again.',
-    required: 'Please sign in to continue.',
-    noActiveSession: 'No active session',
-    logoutFailed: 'Failed to log out',
-  },
+  session: shellMessages.session,
   booking: {
     startRequired: 'Start date is required',
     endRequired: 'End date is required',
@@ -120,8 +117,8 @@ export const messages = {
     tooManyRequests: 'Too many attempts. Please wait a little and try again.',
     forbidden: 'You are not allowed to do that.',
     unavailable: 'The service is busy right now. Please try again in a moment.',
-    internal: 'Something went wrong on our side. Please try again.',
     invalidCharacters: 'Invalid characters in request.',
+    ...shellMessages.http,
   },
   phone: {
     invalid: 'Enter a valid phone number.',
@@ -141,7 +138,7 @@ export const messages = {
     resetDone: 'Your password has been changed. Please sign in with the new one.',
     changed: 'Your password has been changed. Your other sessions have been signed out.',
     currentWrong: 'Your current password is not right.',
-    loggedOutEverywhere: 'You have been signed out everywhere.',
+    ...shellMessages.password,
   },
   account: {
     fieldNotChangeable: 'This field cannot be changed here.',

@@ -1,7 +1,7 @@
 import './lib/zod-csp';
 import { startTransition, StrictMode, use } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from './lib/router';
 import { AppProvider } from './app/provider';
 import { AppRoutes } from './app/router';
 import { ErrorBoundary } from './components/error-boundary';

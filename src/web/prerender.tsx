@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { prerender } from 'react-dom/static';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from './lib/router';
 import type { Car } from '../shared/schemas/cars';
 import { routeAssets as routeAssetsOf, routePages, type ViteManifest } from './app/route-assets';
 import { AppRoutes } from './app/router';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
-import { Route, Routes, useNavigate } from 'react-router';
+import { Route, Routes, useNavigate } from '../lib/router';
 import { PageErrorBoundary } from '../components/error-boundary';
 import { Layout } from '../components/layout/layout';
 import { paths } from '../config/paths';
@@ -10,8 +10,9 @@ import { queryClient } from './provider';
 import { routeManifest, type RouteEntry } from './routes-manifest';
 
 // Every page is its own chunk: the home page downloads only what it shows (budget: 110 KiB).
-// Declarative <Routes> rather than createBrowserRouter: the data router costs 17 KiB (gzip)
-// more, and no page uses loaders or actions (docs/decisions/004-web-budget.md).
+// Declarative <Routes> from the site's own router (lib/router): no page uses loaders or actions
+// (docs/decisions/004-web-budget.md), and React Router cost 11 KiB gzip on every page
+// (docs/decisions/024-own-router.md).
 const pages = new Map<RouteEntry, ComponentType>(
   routeManifest.map((entry) => [entry, lazy(entry.load)]),
 );

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { useParams } from '../lib/router';
 import type { Car } from '../../shared/schemas/cars';
 import { Spinner } from '../components/spinner';
 import { useCar } from '../features/cars/api/cars';

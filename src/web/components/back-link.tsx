@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '../lib/router';
 import { paths } from '../config/paths';
 import { ArrowLeftIcon } from './icons';
 

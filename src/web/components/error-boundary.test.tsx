@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { lazy, Suspense } from 'react';
-import { Link, MemoryRouter, Route, Routes, useParams } from 'react-router';
+import { Link, MemoryRouter, Route, Routes, useParams } from '../lib/router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { ErrorBoundary, PageErrorBoundary } from './error-boundary';
 

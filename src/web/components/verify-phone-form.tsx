@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { messages } from '../../shared/messages';
 import { formatMsisdn } from '../../shared/phone';
 import type { User } from '../../shared/schemas/auth';

@@ -1,5 +1,5 @@
 import { API_TIMEOUT_MS } from '../../shared/constants';
-import { messages } from '../../shared/messages';
+import { shellMessages } from '../../shared/shell-messages';
 import type { ErrorResponse } from '../../shared/schemas/common';
 import { STORAGE_KEYS, storage } from './storage';
 
@@ -100,7 +100,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const retryAfter = Number(response.headers.get('Retry-After'));
   const error = new ApiError(
     response.status,
-    body.message ?? messages.http.internal,
+    body.message ?? shellMessages.http.internal,
     body.errors ?? {},
     Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
   );

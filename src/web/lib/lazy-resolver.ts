@@ -1,5 +1,6 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { whenIdle } from './lazy-part';
 
 type FormSchema = z.ZodType<FieldValues, FieldValues>;
 
@@ -47,11 +48,4 @@ export function lazyRuleset<In extends FieldValues, Out>(
     }));
   whenIdle(() => void start().catch(() => undefined));
   return async (values, context, options) => (await start())(values, context, options);
-}
-
-/** After the page's first render has had the main thread; soon in any case. */
-function whenIdle(task: () => void) {
-  if (typeof window === 'undefined') return; // The build-time renderer validates nothing.
-  if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 3000 });
-  else setTimeout(task, 1000);
 }

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { LOGIN_SUCCESS_STATUS_CODE, SESSION_LIFETIME_MS } from '../../shared/constants';
-import { messages } from '../../shared/messages';
+import { shellMessages } from '../../shared/shell-messages';
 import type {
   ChangePasswordInput,
   LoginInput,
@@ -117,20 +117,20 @@ export function checkSession(now = Date.now()): boolean {
     return false;
   }
   if (!isSessionValid(state, now)) {
-    clearSession(messages.session.expired);
+    clearSession(shellMessages.session.expired);
     return false;
   }
   return true;
 }
 
 /** Force logout (ACCT-6, ROUTE-5): same effect as expiry, used when the server says 401. */
-export function forceLogout(message: string = messages.session.expired) {
+export function forceLogout(message: string = shellMessages.session.expired) {
   clearSession(message);
 }
 
 function startSession(response: LoginResponse) {
   if (response.status_code !== LOGIN_SUCCESS_STATUS_CODE) {
-    throw new ApiError(200, messages.login.invalidStatusCode);
+    throw new ApiError(200, shellMessages.login.invalidStatusCode);
   }
   storage.set(STORAGE_KEYS.token, response.access_token);
   setState({
@@ -157,7 +157,8 @@ export async function login(input: LoginInput): Promise<boolean> {
   } catch (error) {
     setState({
       loading: false,
-      error: error instanceof ApiError && error.message ? error.message : messages.login.failed,
+      error:
+        error instanceof ApiError && error.message ? error.message : shellMessages.login.failed,
     });
     return false;
   }
@@ -177,7 +178,7 @@ export async function register(input: RegisterInput): Promise<void> {
 export async function logout(): Promise<void> {
   const token = storage.get(STORAGE_KEYS.token);
   if (!token) {
-    clearSession(messages.session.noActiveSession);
+    clearSession(shellMessages.session.noActiveSession);
     return;
   }
   setState({ loading: true });
@@ -188,7 +189,7 @@ export async function logout(): Promise<void> {
     // The token is dropped either way; a failure only means the server may still know it.
     clearSession(
       error instanceof ApiError && error.status !== 401
-        ? error.message || messages.session.logoutFailed
+        ? error.message || shellMessages.session.logoutFailed
         : null,
     );
   }
@@ -201,9 +202,9 @@ export const clearAuthError = () => setState({ error: null });
  * why a sign-in attempt failed (ACCT-7).
  */
 export const isSessionNotice = (error: string | null): boolean =>
-  error === messages.session.expired ||
-  error === messages.session.required ||
-  error === messages.password.loggedOutEverywhere;
+  error === shellMessages.session.expired ||
+  error === shellMessages.session.required ||
+  error === shellMessages.password.loggedOutEverywhere;
 
 /** Keeps the signed-in user's details fresh (e.g. after a profile change). */
 export const updateSignedInUser = (user: User) => setState({ user });
@@ -251,5 +252,5 @@ export async function changePassword(input: ChangePasswordInput): Promise<string
  */
 export async function logoutEverywhere(): Promise<void> {
   await apiRequest('/auth/logout-all', { method: 'POST' });
-  clearSession(messages.password.loggedOutEverywhere);
+  clearSession(shellMessages.password.loggedOutEverywhere);
 }

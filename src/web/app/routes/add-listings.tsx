@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { AccountShell } from '../account-shell';
 import { paths } from '../../config/paths';
 import { usePageTitle } from '../../lib/use-page-title';

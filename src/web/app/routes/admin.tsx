@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, type ComponentType } from 'react';
-import { Route, Routes, useNavigate } from 'react-router';
+import { Route, Routes, useNavigate } from '../../lib/router';
 import { Layout } from '../../components/layout/layout';
 import { Spinner } from '../../components/spinner';
 import { paths } from '../../config/paths';

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '../../lib/router';
 import { BookingDetail } from '../../features/bookings/components/booking-detail';
 import { BookingReview } from '../../features/reviews/components/booking-review';
 import { usePageTitle } from '../../lib/use-page-title';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from '../../lib/router';
 import type { Car } from '../../../shared/schemas/cars';
 import { Spinner } from '../../components/spinner';
 import { paths } from '../../config/paths';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { PageBanner } from '../../components/page-banner';
 import { ContactDetails } from '../../features/info/components/contact-details';
 import { ContactForm } from '../../features/info/components/contact-form';

@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { lastPageOf, showingRange } from '../../../shared/pagination';
 import type { Car } from '../../../shared/schemas/cars';
 import { AccountShell } from '../account-shell';

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router';
 import { paths } from '../../config/paths';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';

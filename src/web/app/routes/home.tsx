@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { HOME_CAR_COUNT } from '../../../shared/constants';
 import { CarSkeletons } from '../../components/car-skeletons';
 import { paths } from '../../config/paths';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from '../../lib/router';
 import { BOOKING_CODE_PATTERN, normalizeBookingCode } from '../../../shared/booking-code';
 import { messages } from '../../../shared/messages';
 import { Spinner } from '../../components/spinner';

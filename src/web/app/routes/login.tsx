@@ -1,8 +1,11 @@
-import { useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from '../../lib/router';
 import { paths } from '../../config/paths';
 import { Tabs } from '../../components/tabs';
-import { VerifyPhoneForm } from '../../components/verify-phone-form';
+import {
+  LazyVerifyPhoneForm,
+  preloadVerifyPhoneForm,
+} from '../../components/lazy-verify-phone-form';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { RegisterForm } from '../../features/auth/components/register-form';
 import { isSessionNotice, useAuth } from '../../lib/session-store';
@@ -61,6 +64,10 @@ export default function LoginPage() {
 
   // The tab lives in the URL, so the header's Register link (/login?tab=register) opens it.
   const tab: Tab = searchParams.get('tab') === 'register' ? 'register' : 'signin';
+  // Registering ends on the code form (ACCT-15): on the Register tab, it starts loading.
+  useEffect(() => {
+    if (tab === 'register') preloadVerifyPhoneForm();
+  }, [tab]);
   const selectTab = (next: Tab) =>
     setSearchParams(next === 'register' ? { tab: 'register' } : {}, {
       replace: true,
@@ -96,7 +103,7 @@ export default function LoginPage() {
                   One last step: the code proves the number is yours, and you need it to book.
                 </p>
               </header>
-              <VerifyPhoneForm
+              <LazyVerifyPhoneForm
                 idPrefix="register-verify"
                 msisdn={user.msisdn}
                 codeJustSent

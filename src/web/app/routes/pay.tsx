@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '../../lib/router';
 import { SandboxPrompt } from '../../features/bookings/components/sandbox-prompt';
 import { usePageTitle } from '../../lib/use-page-title';
 

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { PaymentReturn } from '../../features/bookings/components/payment-return';
 import { usePageTitle } from '../../lib/use-page-title';
 

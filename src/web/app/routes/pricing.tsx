@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { PageBanner } from '../../components/page-banner';
 import { paths } from '../../config/paths';
 import { PricingPlans } from '../../features/info/components/pricing-plans';

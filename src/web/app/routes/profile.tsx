@@ -3,13 +3,16 @@ import { Spinner } from '../../components/spinner';
 import { profileKeys, useMe } from '../../features/account/api/profile';
 import type { User } from '../../../shared/schemas/auth';
 import { useQueryClient } from '@tanstack/react-query';
-import { PasswordAndSessions } from '../../features/account/components/password-and-sessions';
-import { PhoneVerification } from '../../features/account/components/phone-verification';
-import { ProfileForm } from '../../features/account/components/profile-form';
-import { SmsRemindersToggle } from '../../features/account/components/sms-reminders-toggle';
-import { DocumentsSection } from '../../features/account/components/documents-section';
+import { Suspense } from 'react';
+import { lazyPart } from '../../lib/lazy-part';
 import { updateSignedInUser } from '../../lib/session-store';
 import { usePageTitle } from '../../lib/use-page-title';
+
+// Loaded beside the request for the details it shows (the page's first paint is its spinner).
+const ProfileSections = lazyPart(
+  () => import('../../features/account/components/profile-sections').then((m) => m.ProfileSections),
+  { start: 'now' },
+);
 
 /** /profile: sign-in required (router), then the renter's own details from the server. */
 export default function ProfilePage() {
@@ -21,12 +24,13 @@ export default function ProfilePage() {
     updateSignedInUser(user);
   };
   let content;
+  const loading = (
+    <div className="center-state">
+      <Spinner label="Loading your profile…" />
+    </div>
+  );
   if (me.isPending) {
-    content = (
-      <div className="center-state">
-        <Spinner label="Loading your profile…" />
-      </div>
-    );
+    content = loading;
   } else if (me.isError) {
     content = (
       <div className="center-state" role="alert">
@@ -40,13 +44,9 @@ export default function ProfilePage() {
   } else {
     // Saving also refreshes the session's copy, so the header's initials follow at once.
     content = (
-      <div className="profile-sections">
-        <PhoneVerification user={me.data} onVerified={verified} />
-        <ProfileForm key={me.data.id} user={me.data} onSaved={updateSignedInUser} />
-        <SmsRemindersToggle user={me.data} onSaved={updateSignedInUser} />
-        <DocumentsSection />
-        <PasswordAndSessions />
-      </div>
+      <Suspense fallback={loading}>
+        <ProfileSections user={me.data} onVerified={verified} onSaved={updateSignedInUser} />
+      </Suspense>
     );
   }
   return (

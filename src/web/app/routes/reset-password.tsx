@@ -1,4 +1,4 @@
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from '../../lib/router';
 import { messages } from '../../../shared/messages';
 import { normalizeMsisdn, formatMsisdn } from '../../../shared/phone';
 import { paths } from '../../config/paths';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { SandboxPhoneInbox } from '../../features/auth/components/sandbox-phone-inbox';
 import { usePageTitle } from '../../lib/use-page-title';
 

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '../../lib/router';
 import { paths } from '../../config/paths';
 import { BackLink } from '../../components/back-link';
 import { CarCard } from '../../features/cars/components/car-card';

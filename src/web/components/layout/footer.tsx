@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { paths } from '../../config/paths';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { Logo } from './header';

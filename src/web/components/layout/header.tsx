@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from '../../lib/router';
 import { paths } from '../../config/paths';
 import { logout, useAuth } from '../../lib/session-store';
 import { mainMenu, SUPPORT_PHONE } from './site-links';

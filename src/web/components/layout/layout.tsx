@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from '../../lib/router';
 import { checkSession } from '../../lib/session-store';
 import { CarSkeletons } from '../car-skeletons';
 import { BackToTop } from './back-to-top';

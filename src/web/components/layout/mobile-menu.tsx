@@ -1,4 +1,4 @@
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from '../../lib/router';
 import { CAR_PAGE_SIZE_MAX } from '../../../shared/constants';
 import type { Car } from '../../../shared/schemas/cars';
 import { paths } from '../../config/paths';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router';
 
 /** A page that loads its data first shows its heading later; past this, nothing is moved. */
 const HEADING_WAIT_MS = 10_000;

@@ -1,5 +1,5 @@
 import { useDeferredValue, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { formatPricePerDay } from '../../../shared/money';
 import { paths } from '../../config/paths';
 import { useCars } from '../../features/cars/api/cars';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from '../../../lib/router';
 import { PageBanner } from '../../../components/page-banner';
 import { paths } from '../../../config/paths';
 import './account.css';

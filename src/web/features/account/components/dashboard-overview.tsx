@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { paths } from '../../../config/paths';
 import { sampleListings, sampleNotifications, samplePageViews, sampleStats } from '../sample-data';
 import './dashboard.css';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { paths } from '../../../config/paths';
 
 /** /favorite with nothing saved yet: how to save a car, and where to find one. */

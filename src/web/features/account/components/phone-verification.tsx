@@ -1,6 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { User } from '../../../../shared/schemas/auth';
-import { VerifyPhoneForm } from '../../../components/verify-phone-form';
+import {
+  LazyVerifyPhoneForm,
+  preloadVerifyPhoneForm,
+} from '../../../components/lazy-verify-phone-form';
 import './profile.css';
 
 /**
@@ -15,14 +18,19 @@ export function PhoneVerification({
   onVerified: (user: User) => void;
 }) {
   const [open, setOpen] = useState(false);
-  if (user.phone_verified) return null;
+  const unverified = !user.phone_verified;
+  // 'Verify now' is offered: its form starts loading.
+  useEffect(() => {
+    if (unverified) preloadVerifyPhoneForm();
+  }, [unverified]);
+  if (!unverified) return null;
   return (
     <section className="card account-panel profile-verify" aria-labelledby="profile-verify-title">
       <h2 id="profile-verify-title" className="profile-section-title">
         Your phone number is not verified
       </h2>
       {open ? (
-        <VerifyPhoneForm
+        <LazyVerifyPhoneForm
           idPrefix="profile-verify"
           msisdn={user.msisdn}
           onVerified={onVerified}

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from '../../../lib/router';
 import { formatMsisdn } from '../../../../shared/phone';
 import { paths } from '../../../config/paths';
 import { useNavCounts } from '../api/admin-api';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import type { AdminBookingSummary } from '../../../../shared/schemas/admin';
 import { cedis, formatShortRange, phone } from './admin-labels';
 import { FlagBadge, PaymentBadge, StatusBadge } from '../../../components/booking-badges';

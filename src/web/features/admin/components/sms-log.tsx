@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { STAFF_RECIPIENT } from '../../../../shared/constants';
 import type { SmsLogEntry } from '../../../../shared/schemas/sms-log';
 import { adminPaths } from '../admin-paths';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../../lib/router';
 import { formatDate } from '../../../../shared/dates';
 import { DEPOSIT_METHOD_LABELS, handoverMessages } from '../../../../shared/handover';
 import { usePageTitle } from '../../../lib/use-page-title';

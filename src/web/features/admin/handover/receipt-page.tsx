@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../../lib/router';
 import { formatDate } from '../../../../shared/dates';
 import { HandoverReceipt } from '../../../components/handover-receipt';
 import { usePageTitle } from '../../../lib/use-page-title';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '../../../lib/router';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import type { AdminBookingDetail, AdminPayment } from '../../../../shared/schemas/admin';
 import { apiRequest } from '../../../lib/api-client';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../../lib/router';
 import { daysBetween, formatDate } from '../../../../shared/dates';
 import type {
   AdminBookingAction,

@@ -5,7 +5,7 @@ import {
   type PaymentStatus,
 } from '../../../../shared/constants';
 import { ADMIN_PAGE_SIZE_MAX } from '../../../../shared/schemas/admin';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { adminPaths } from '../admin-paths';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useBookingList, useCarList } from '../api/admin-api';

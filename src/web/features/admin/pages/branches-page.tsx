@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../../lib/router';
 import type { AdminBranch } from '../../../../shared/schemas/admin';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { adminPaths } from '../admin-paths';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from '../../../lib/router';
 import type { AdminCar } from '../../../../shared/schemas/admin';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/use-page-title';

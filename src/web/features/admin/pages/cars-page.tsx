@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import type { AdminCar } from '../../../../shared/schemas/admin';
 import { CarImage } from '../../../components/car-image';
 import { usePageTitle } from '../../../lib/use-page-title';

@@ -1,4 +1,4 @@
-import { useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from '../../../lib/router';
 import { formatDate } from '../../../../shared/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCustomer } from '../api/admin-api';

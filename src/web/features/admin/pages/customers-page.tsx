@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { formatDate } from '../../../../shared/dates';
 import type { AdminCustomer } from '../../../../shared/schemas/admin';
 import { usePageTitle } from '../../../lib/use-page-title';

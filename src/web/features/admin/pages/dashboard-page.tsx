@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { formatDate } from '../../../../shared/dates';
 import type { AdminDashboardResponse } from '../../../../shared/schemas/admin';
 import { usePageTitle } from '../../../lib/use-page-title';

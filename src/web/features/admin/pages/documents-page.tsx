@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../lib/router';
 import { DOCUMENT_STATUSES } from '../../../../shared/documents';
 import type { DocumentStatus } from '../../../../shared/schemas/documents';
 import { usePageTitle } from '../../../lib/use-page-title';

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../lib/router';
 import type { AdminContactMessage } from '../../../../shared/schemas/admin';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useContactMessages, useMarkMessageRead, useNewsletterSignups } from '../api/admin-api';

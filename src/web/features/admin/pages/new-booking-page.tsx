@@ -1,5 +1,5 @@
 import { useDeferredValue, useId, useMemo, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { MOBILE_MONEY_NETWORK_LABELS, MOBILE_MONEY_NETWORKS } from '../../../../shared/constants';
 import { addDays, todayInAccra } from '../../../../shared/dates';
 import { usePageTitle } from '../../../lib/use-page-title';

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../lib/router';
 import { formatDate } from '../../../../shared/dates';
 import type { AdminReview } from '../../../../shared/schemas/reviews';
 import { ApiError } from '../../../lib/api-client';

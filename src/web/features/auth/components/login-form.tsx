@@ -2,7 +2,7 @@ import { shownError } from '../../../lib/form-errors';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { lazyResolver } from '../../../lib/lazy-resolver';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { paths } from '../../../config/paths';
 import type { LoginFormValues } from '../../../../shared/schemas/auth';
 import {

@@ -2,7 +2,7 @@ import { shownError } from '../../../lib/form-errors';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { lazyResolver } from '../../../lib/lazy-resolver';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { messages } from '../../../../shared/messages';
 import type { RegisterFormValues } from '../../../../shared/schemas/auth';
 import { paths } from '../../../config/paths';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '../../../lib/router';
 import { paths } from '../../../config/paths';
 import { isSessionValid, useAuth } from '../../../lib/session-store';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { CarImage } from '../../../components/car-image';
 import { paths } from '../../../config/paths';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { messages } from '../../../../shared/messages';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { CarImage } from '../../../components/car-image';

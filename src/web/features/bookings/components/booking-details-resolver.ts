@@ -10,5 +10,8 @@ export const DELIVERY_ADDRESS_REQUIRED = 'Enter the address in Accra to deliver 
  * PAGE-18): new rules for the step go there, not here.
  */
 export const bookingDetailsResolver = lazyRuleset<BookingDetailsInput, BookingDetailsOutput>(() =>
-  import('./booking-details-rules').then((m) => m.bookingDetailsRules),
+  loadBookingDetailsRules().then((m) => m.bookingDetailsRules),
 );
+
+/** The rules' module (one load, however many ask). */
+export const loadBookingDetailsRules = () => import('./booking-details-rules');

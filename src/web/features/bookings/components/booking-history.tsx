@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../lib/router';
 import { BOOKING_HISTORY_PAGE_SIZE } from '../../../../shared/constants';
 import { showingRange } from '../../../../shared/pagination';
 import { Pagination } from '../../../components/pagination';

@@ -1,12 +1,17 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { addDays, todayInAccra } from '../../../../shared/dates';
 import type { AvailabilityResponse } from '../../../../shared/schemas/cars';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { carFixture, EAST_LEGON, EXTRA_PRICES, quoteFixture } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render';
 import { BookingWizard } from './booking-wizard';
+
+// In a browser, step 1's rules and step 2's chunk arrive while the page is idle after its first
+// render, before anyone has typed (lib/lazy-part.ts); a test types at once, so it loads them
+// first rather than racing a cold module load.
+beforeAll(() => Promise.all([import('./booking-details-rules'), import('./booking-step-two')]));
 
 // The network stops at the app's one API client; everything above it runs as in the browser.
 vi.mock(import('../../../lib/api-client'), async (importOriginal) => ({

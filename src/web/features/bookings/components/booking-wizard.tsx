@@ -1,15 +1,14 @@
-import { useEffect, useRef, useState, type Ref } from 'react';
+import { startTransition, Suspense, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../../lib/router';
 import { DEFAULT_HANDOVER_TIME } from '../../../../shared/constants';
-import { addDays, formatDate, todayInAccra } from '../../../../shared/dates';
+import { addDays, todayInAccra } from '../../../../shared/dates';
 import type { Car } from '../../../../shared/schemas/cars';
-import { VerifyPhoneForm } from '../../../components/verify-phone-form';
+import { Spinner } from '../../../components/spinner';
 import { paths } from '../../../config/paths';
-import { refreshSignedInUser, useAuth } from '../../../lib/session-store';
-import { useQuote } from '../api/bookings';
+import { lazyPart } from '../../../lib/lazy-part';
 import { BookingDatesStep } from './booking-dates-step';
-import { bookingDetailsResolver } from './booking-details-resolver';
+import { bookingDetailsResolver, loadBookingDetailsRules } from './booking-details-resolver';
 import {
   BOOKING_DETAIL_FIELDS,
   type BookingDetailField,
@@ -17,10 +16,17 @@ import {
   type BookingDetailsOutput,
 } from './booking-form-types';
 import { BookingSteps } from './booking-steps';
-import { BookingSummaryStep } from './booking-summary-step';
 import { CarSnapshot } from './car-snapshot';
-import { PaymentModal, type BookingFailure } from './payment-modal';
+import type { BookingFailure } from './payment-modal';
 import './booking-wizard.css';
+
+// Step 2 and the payment window: not in the page's first load (PAGE-18), in by the time step 1
+// is filled in. Loaded when the browser is idle, after step 1's rules (the first blur needs
+// those).
+const SummaryWithPayment = lazyPart(
+  () => import('./booking-step-two').then((m) => m.SummaryWithPayment),
+  { after: loadBookingDetailsRules },
+);
 
 /** /booking-details (PAGE-8): step 1 → step 2 → payment modal. */
 export function BookingWizard({ car }: { car: Car }) {
@@ -71,7 +77,9 @@ export function BookingWizard({ car }: { car: Car }) {
 
   function goTo(next: 1 | 2) {
     moved.current = true;
-    setStep(next);
+    // A transition: should step 2's chunk still be on its way, step 1 stays on screen until
+    // it is in (not a spinner), and the focus effect above finds the new step's heading.
+    startTransition(() => setStep(next));
   }
 
   function cancel() {
@@ -106,147 +114,42 @@ export function BookingWizard({ car }: { car: Car }) {
     <div className={`booking-layout is-step-${step}`}>
       <BookingSteps current={step} />
       <div className="booking-main">
-        {step === 1 || !details ? (
-          <BookingDatesStep
-            car={car}
-            form={form}
-            headingRef={heading}
-            formError={formError}
-            onCancel={cancel}
-            onValid={(values) => {
-              setDetails(values);
-              setFormError(null);
-              goTo(2);
-            }}
-          />
-        ) : (
-          <SummaryWithPayment
-            car={car}
-            details={details}
-            paying={paying}
-            setPaying={setPaying}
-            headingRef={heading}
-            onBack={() => goTo(1)}
-            onValidationFailure={showServerErrors}
-          />
-        )}
+        {/* On screen from step 1, so the move to step 2 (a transition) keeps step 1 shown
+            while step 2's chunk loads; the fallback shows only if that chunk fails first. */}
+        <Suspense
+          fallback={
+            <div className="center-state">
+              <Spinner label="Loading…" />
+            </div>
+          }
+        >
+          {step === 1 || !details ? (
+            <BookingDatesStep
+              car={car}
+              form={form}
+              headingRef={heading}
+              formError={formError}
+              onCancel={cancel}
+              onValid={(values) => {
+                setDetails(values);
+                setFormError(null);
+                goTo(2);
+              }}
+            />
+          ) : (
+            <SummaryWithPayment
+              car={car}
+              details={details}
+              paying={paying}
+              setPaying={setPaying}
+              headingRef={heading}
+              onBack={() => goTo(1)}
+              onValidationFailure={showServerErrors}
+            />
+          )}
+        </Suspense>
       </div>
       {step === 1 && <CarSnapshot car={car} />}
     </div>
-  );
-}
-
-interface SummaryWithPaymentProps {
-  car: Car;
-  details: BookingDetailsOutput;
-  paying: boolean;
-  setPaying: (open: boolean) => void;
-  headingRef: Ref<HTMLHeadingElement>;
-  onBack: () => void;
-  onValidationFailure: (failure: BookingFailure) => void;
-}
-
-function SummaryWithPayment({
-  car,
-  details,
-  paying,
-  setPaying,
-  headingRef,
-  onBack,
-  onValidationFailure,
-}: SummaryWithPaymentProps) {
-  // Same query key as the summary's own: the modal reads the cached quote, no second call.
-  const quote = useQuote({ carId: car.id, trip: details });
-  const { user } = useAuth();
-  const [verifying, setVerifying] = useState(false);
-  const [checking, setChecking] = useState(false);
-
-  /**
-   * ACCT-12, ACCT-15: booking needs a verified number, so an unverified renter is asked for the code
-   * here, in place of the payment step, and the trip they chose stays as it is. The stored
-   * user may be older than a verification made elsewhere, so the server's copy decides.
-   */
-  async function proceed() {
-    if (user?.phone_verified) {
-      setPaying(true);
-      return;
-    }
-    setChecking(true);
-    try {
-      const fresh = await refreshSignedInUser();
-      if (fresh.phone_verified) setPaying(true);
-      else setVerifying(true);
-    } catch {
-      // Could not ask: the payment step tries, and the server's answer is shown there.
-      setPaying(true);
-    } finally {
-      setChecking(false);
-    }
-  }
-
-  /**
-   * The payment window closed. If booking was refused for an unverified number (403, ACCT-12),
-   * the code form comes up instead of the summary.
-   */
-  async function afterPayment() {
-    setPaying(false);
-    try {
-      const fresh = await refreshSignedInUser();
-      if (!fresh.phone_verified) setVerifying(true);
-    } catch {
-      /* the summary stays; nothing more to say */
-    }
-  }
-
-  if (verifying && user) {
-    return (
-      <div className="card booking-panel">
-        <h1 ref={headingRef} tabIndex={-1} className="booking-step-title">
-          Verify your phone number to book
-        </h1>
-        <p className="muted booking-step-intro">
-          One quick step before payment, needed only once. Your{' '}
-          <strong>
-            {car.year} {car.make} {car.model}
-          </strong>{' '}
-          from {formatDate(details.start_date)} to {formatDate(details.end_date)} is kept.
-        </p>
-        <VerifyPhoneForm
-          idPrefix="booking-verify"
-          msisdn={user.msisdn}
-          autoFocus
-          onVerified={() => {
-            setVerifying(false);
-            setPaying(true);
-          }}
-          secondary={
-            <button type="button" className="btn btn-outline" onClick={() => setVerifying(false)}>
-              Back to summary
-            </button>
-          }
-        />
-      </div>
-    );
-  }
-
-  return (
-    <>
-      <BookingSummaryStep
-        car={car}
-        details={details}
-        headingRef={headingRef}
-        onBack={onBack}
-        onProceed={() => void proceed()}
-        proceeding={checking}
-      />
-      <PaymentModal
-        open={paying}
-        carId={car.id}
-        details={details}
-        total={quote.data?.total_cost}
-        onClose={() => void afterPayment()}
-        onValidationFailure={onValidationFailure}
-      />
-    </>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import {
   MOBILE_MONEY_NETWORK_LABELS,
   MOBILE_MONEY_NETWORKS,

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { formatDate } from '../../../../shared/dates';
 import { messages } from '../../../../shared/messages';
 import { formatCedis } from '../../../../shared/money';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { Spinner } from '../../../components/spinner';
 import { paths } from '../../../config/paths';
 import { BookingFailedPanel, BookingSuccessPanel } from './payment-panels';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { MOBILE_MONEY_NETWORK_LABELS } from '../../../../shared/constants';
 import { formatCedis } from '../../../../shared/money';
 import { formatMsisdn } from '../../../../shared/phone';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import type { Car } from '../../../../shared/schemas/cars';
 import { formatCedisWhole, formatPricePerDay } from '../../../../shared/money';
 import { CarImage } from '../../../components/car-image';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../lib/router';
 import { showingRange } from '../../../../shared/pagination';
 import { Pagination } from '../../../components/pagination';
 import { Spinner } from '../../../components/spinner';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { formatCedisWhole, formatPricePerDay } from '../../../../shared/money';
 import type { Car } from '../../../../shared/schemas/cars';
 import { paths } from '../../../config/paths';

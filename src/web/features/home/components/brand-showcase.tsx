@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { paths } from '../../../config/paths';
 import { ArrowRightIcon } from '../../../components/icons';
 import { HomeSection } from './home-section';

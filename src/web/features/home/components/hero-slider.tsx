@@ -1,7 +1,7 @@
 import { CarouselNav } from '../../../components/carousel-nav';
 import { formatRating } from '../../../../shared/reviews';
 import { useCallback, useEffect, useId, useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { paths } from '../../../config/paths';
 import { CheckIcon, PauseIcon, PlayIcon, StarIcon } from '../../../components/icons';
 import './hero-slider.css';

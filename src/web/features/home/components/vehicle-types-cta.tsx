@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { paths } from '../../../config/paths';
 import { ArrowRightIcon } from '../../../components/icons';
 import './vehicle-types-cta.css';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { HeadsetIcon, PhoneIcon } from '../../../components/icons';
 import { SUPPORT_PHONE } from '../../../components/layout/site-links';
 import { paths } from '../../../config/paths';

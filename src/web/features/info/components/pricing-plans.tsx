@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { CheckIcon } from '../../../components/icons';
 import { paths } from '../../../config/paths';
 import './info.css';

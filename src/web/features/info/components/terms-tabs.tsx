@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import {
   MAX_RENTAL_DAYS,
   MOBILE_MONEY_HOLD_MINUTES,

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, useEffect, useId, useOptimistic, useRef, type ReactNode } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from '../../../lib/router';
 import { CAR_SORTS, type CarSort } from '../../../../shared/car-facets';
 import { showingRange } from '../../../../shared/pagination';
 import type { Car } from '../../../../shared/schemas/cars';

@@ -16,7 +16,7 @@ import {
   PinIcon,
   SeatIcon,
 } from '../../../components/icons';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { branchLabel } from '../../../lib/branch-label';
 
 interface InventoryRowProps {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { newestUsedYear } from '../../../../shared/car-facets';
 import { todayInAccra } from '../../../../shared/dates';
 import type { Car } from '../../../../shared/schemas/cars';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { paths } from '../../../config/paths';
 import type { TeamMember } from '../team-members';
 import { TeamAvatar } from './team-avatar';
