@@ -398,9 +398,14 @@ describe('staff change, extend and cancel with a reason (STAFF-19 to STAFF-22)',
   it('extends a trip under way with a reason', async () => {
     const car = await insertCar(ctx.db, { pricePerDayPesewas: 300_00 });
     const { booking } = await staffBooking(car.id, day(0), day(2));
-    for (const action of ['record-cash', 'pick-up'])
+    // Pickup is a record (HAND-1): the least it needs, documents seen at the desk.
+    const bodies: Record<string, object> = {
+      'record-cash': {},
+      'pick-up': { odometer_km: 30_000, fuel_eighths: 8, documents_override: 'Seen at the desk' },
+    };
+    for (const [action, body] of Object.entries(bodies))
       expect(
-        (await post(`/api/admin/bookings/${booking.booking_code}/${action}`, {})).statusCode,
+        (await post(`/api/admin/bookings/${booking.booking_code}/${action}`, body)).statusCode,
       ).toBe(200);
     const noReason = await post(`/api/admin/bookings/${booking.booking_code}/extend`, {
       end_date: day(4),

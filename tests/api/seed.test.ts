@@ -90,7 +90,7 @@ describe('demo data (RUN-4)', () => {
     expect(unpaid).toEqual([]);
   });
 
-  it('shows that money in the dashboard revenue, on the days it was taken (STAFF-7)', async () => {
+  it('shows that money, less the deposits, in the dashboard revenue on the days it was taken (STAFF-7, HAND-9)', async () => {
     const login = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -101,10 +101,23 @@ describe('demo data (RUN-4)', () => {
     expect(dashboard.statusCode).toBe(200);
     const daily: { date: string; amount: number }[] = dashboard.json().revenue.daily;
     const since = daily[0]!.date;
-    const succeeded = await ctx.db.select().from(payments).where(eq(payments.status, 'success'));
+    const succeeded = await ctx.db
+      .select({
+        amount: payments.amountPesewas,
+        purpose: payments.purpose,
+        paidAt: payments.paidAt,
+        deposit: bookings.depositPesewas,
+      })
+      .from(payments)
+      .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+      .where(eq(payments.status, 'success'));
+    // Rental income only: the deposit a booking's payment carries is the renter's money.
     const expected = succeeded
       .filter((p) => todayInAccra(p.paidAt!) >= since)
-      .reduce((sum, p) => sum + p.amountPesewas, 0);
+      .reduce(
+        (sum, p) => sum + p.amount - (p.purpose === 'booking' ? Math.min(p.deposit, p.amount) : 0),
+        0,
+      );
     const shown = daily.reduce((sum, day) => sum + Math.round(day.amount * 100), 0);
     // The latest demo trip was paid 20 days ago: always inside this month or the last.
     expect(expected).toBeGreaterThan(0);

@@ -15,11 +15,16 @@ import { useStaffChange, useStaffQuote, type StaffChange } from '../api/staff-bo
 import { cedis, formatDateRange, formatShortRange } from './admin-labels';
 import { CancelIcon } from './admin-icons';
 import {
-  CheckInput,
   InputField,
   QuoteLines,
   SelectInput,
   serverErrorsOf,
+  tripBody,
+  tripQuoteQuery,
+  TripExtrasFields,
+  TripWhenFields,
+  type SetTrip,
+  type Trip,
 } from './staff-booking-fields';
 import '../pages/staff-bookings.css';
 
@@ -143,34 +148,21 @@ function ChangeDialog({ booking: b, open, onClose, onDone }: DialogProps) {
   const change = useStaffChange(b.booking_code);
   const today = todayInAccra();
   const [carId, setCarId] = useState(String(b.car.id));
-  const [start, setStart] = useState(b.start_date);
-  const [end, setEnd] = useState(b.end_date);
-  const [pickup, setPickup] = useState(b.pickup_time);
-  const [ret, setRet] = useState(b.return_time);
-  const [destination, setDestination] = useState(b.destination);
-  const [destinationType, setDestinationType] = useState<1 | 2>(b.destination_type === 2 ? 2 : 1);
-  const [chauffeur, setChauffeur] = useState(b.chauffeur);
-  const [childSeat, setChildSeat] = useState(b.child_seat);
-  const [delivery, setDelivery] = useState(b.delivery_address ?? '');
+  const [trip, setTrip] = useState<Trip>({
+    start: b.start_date,
+    end: b.end_date,
+    pickup: b.pickup_time,
+    ret: b.return_time,
+    destination: b.destination,
+    destinationType: b.destination_type === 2 ? 2 : 1,
+    chauffeur: b.chauffeur,
+    childSeat: b.child_seat,
+    delivery: b.delivery_address ?? '',
+  });
+  const set: SetTrip = (patch) => setTrip((now) => ({ ...now, ...patch }));
   const [reason, setReason] = useState('');
   const cars = useCarList({ status: 'active', limit: 100 });
-  const query = useMemo(
-    () =>
-      open && carId && start && end && start <= end
-        ? {
-            car_id: Number(carId),
-            start_date: start,
-            end_date: end,
-            pickup_time: pickup,
-            return_time: ret,
-            destination_type: destinationType,
-            chauffeur,
-            child_seat: childSeat,
-            delivery_address: delivery.trim(),
-          }
-        : null,
-    [open, carId, start, end, pickup, ret, destinationType, chauffeur, childSeat, delivery],
-  );
+  const query = useMemo(() => (open ? tripQuoteQuery(carId, trip) : null), [open, carId, trip]);
   const quote = useStaffQuote(useDeferredValue(query));
   const { fields: errors, message } = serverErrorsOf(change.error);
   const carOptions = (cars.data?.cars ?? []).map((c) => ({
@@ -187,15 +179,7 @@ function ChangeDialog({ booking: b, open, onClose, onDone }: DialogProps) {
         kind: 'change',
         body: {
           ...(Number(carId) !== b.car.id ? { car_id: Number(carId) } : {}),
-          start_date: start,
-          end_date: end,
-          pickup_time: pickup,
-          return_time: ret,
-          destination: destination.trim(),
-          destination_type: destinationType,
-          chauffeur,
-          child_seat: childSeat,
-          ...(delivery.trim() ? { delivery_address: delivery.trim() } : {}),
+          ...tripBody(trip),
           reason: reason.trim(),
         },
       },
@@ -229,79 +213,26 @@ function ChangeDialog({ booking: b, open, onClose, onDone }: DialogProps) {
             options={carOptions}
             error={errors.car_id}
           />
-          <InputField
-            id={`${id}-start`}
-            label="Start date"
-            value={start}
-            onChange={setStart}
-            error={errors.start_date}
-            inputProps={{ type: 'date', min: today }}
-          />
-          <InputField
-            id={`${id}-end`}
-            label="End date"
-            value={end}
-            onChange={setEnd}
-            error={errors.end_date}
-            inputProps={{ type: 'date', min: start || today }}
-          />
-          <InputField
-            id={`${id}-pickup`}
-            label="Pickup time"
-            value={pickup}
-            onChange={setPickup}
-            error={errors.pickup_time}
-            inputProps={{ type: 'time', step: 60 }}
-          />
-          <InputField
-            id={`${id}-return`}
-            label="Return time"
-            value={ret}
-            onChange={setRet}
-            error={errors.return_time}
-            inputProps={{ type: 'time', step: 60 }}
-          />
+          <TripWhenFields id={id} trip={trip} set={set} errors={errors} today={today} />
           <InputField
             id={`${id}-destination`}
             label="Destination"
-            value={destination}
-            onChange={setDestination}
+            value={trip.destination}
+            onChange={(destination) => set({ destination })}
             error={errors.destination}
             inputProps={{ maxLength: 120, autoComplete: 'off' }}
           />
           <SelectInput
             id={`${id}-where`}
             label="Where to"
-            value={String(destinationType)}
-            onChange={(v) => setDestinationType(v === '2' ? 2 : 1)}
+            value={String(trip.destinationType)}
+            onChange={(v) => set({ destinationType: v === '2' ? 2 : 1 })}
             options={[
               { value: '1', label: 'Within Accra' },
               { value: '2', label: 'Outside Accra' },
             ]}
           />
-          <div className="check-row span-all">
-            <CheckInput
-              id={`${id}-chauffeur`}
-              label="Chauffeur"
-              checked={chauffeur}
-              onChange={setChauffeur}
-            />
-            <CheckInput
-              id={`${id}-seat`}
-              label="Child seat"
-              checked={childSeat}
-              onChange={setChildSeat}
-            />
-          </div>
-          <InputField
-            id={`${id}-delivery`}
-            label="Delivery address (optional)"
-            className="span-all"
-            value={delivery}
-            onChange={setDelivery}
-            error={errors.delivery_address}
-            inputProps={{ maxLength: 200, autoComplete: 'off' }}
-          />
+          <TripExtrasFields id={id} trip={trip} set={set} errors={errors} />
           <div className="span-all staff-dialog-quote" aria-live="polite">
             {quote.data && (
               <>

@@ -165,3 +165,148 @@ export function serverErrorsOf(error: unknown): {
   for (const [field, list] of Object.entries(error.errors)) if (list[0]) fields[field] = list[0];
   return { fields, message: error.message };
 }
+
+/** The trip as the staff booking forms hold it: dates, times, destination and extras. */
+export interface Trip {
+  start: string;
+  end: string;
+  pickup: string;
+  ret: string;
+  destination: string;
+  destinationType: 1 | 2;
+  chauffeur: boolean;
+  childSeat: boolean;
+  delivery: string;
+}
+
+export type SetTrip = (patch: Partial<Trip>) => void;
+
+/** The staff quote's query for a car and a trip; null until a car and sensible dates. */
+export function tripQuoteQuery(carId: string, trip: Trip) {
+  if (!carId || !trip.start || !trip.end || trip.start > trip.end) return null;
+  return {
+    car_id: Number(carId),
+    start_date: trip.start,
+    end_date: trip.end,
+    pickup_time: trip.pickup,
+    return_time: trip.ret,
+    destination_type: trip.destinationType,
+    chauffeur: trip.chauffeur,
+    child_seat: trip.childSeat,
+    delivery_address: trip.delivery.trim(),
+  };
+}
+
+/** The trip's fields as the staff create and change bodies take them. */
+export function tripBody(trip: Trip) {
+  return {
+    start_date: trip.start,
+    end_date: trip.end,
+    pickup_time: trip.pickup,
+    return_time: trip.ret,
+    destination: trip.destination.trim(),
+    destination_type: trip.destinationType,
+    chauffeur: trip.chauffeur,
+    child_seat: trip.childSeat,
+    ...(trip.delivery.trim() ? { delivery_address: trip.delivery.trim() } : {}),
+  };
+}
+
+/** Start and end dates, pickup and return times, each with the server's message. */
+export function TripWhenFields({
+  id,
+  trip,
+  set,
+  errors,
+  today,
+  pickupHint,
+}: {
+  id: string;
+  trip: Trip;
+  set: SetTrip;
+  errors: Record<string, string>;
+  today: string;
+  pickupHint?: string;
+}) {
+  return (
+    <>
+      <InputField
+        id={`${id}-start`}
+        label="Start date"
+        value={trip.start}
+        onChange={(start) => set({ start })}
+        error={errors.start_date}
+        inputProps={{ type: 'date', min: today }}
+      />
+      <InputField
+        id={`${id}-end`}
+        label="End date"
+        value={trip.end}
+        onChange={(end) => set({ end })}
+        error={errors.end_date}
+        inputProps={{ type: 'date', min: trip.start || today }}
+      />
+      <InputField
+        id={`${id}-pickup`}
+        label="Pickup time"
+        value={trip.pickup}
+        onChange={(pickup) => set({ pickup })}
+        error={errors.pickup_time}
+        hint={pickupHint}
+        inputProps={{ type: 'time', step: 60 }}
+      />
+      <InputField
+        id={`${id}-return`}
+        label="Return time"
+        value={trip.ret}
+        onChange={(ret) => set({ ret })}
+        error={errors.return_time}
+        inputProps={{ type: 'time', step: 60 }}
+      />
+    </>
+  );
+}
+
+/** Chauffeur, child seat and the delivery address (PRICE-3, PRICE-4). */
+export function TripExtrasFields({
+  id,
+  trip,
+  set,
+  errors,
+  deliveryHint,
+}: {
+  id: string;
+  trip: Trip;
+  set: SetTrip;
+  errors: Record<string, string>;
+  deliveryHint?: string;
+}) {
+  return (
+    <>
+      <div className="check-row span-all">
+        <CheckInput
+          id={`${id}-chauffeur`}
+          label="Chauffeur"
+          checked={trip.chauffeur}
+          onChange={(chauffeur) => set({ chauffeur })}
+        />
+        <CheckInput
+          id={`${id}-child-seat`}
+          label="Child seat"
+          checked={trip.childSeat}
+          onChange={(childSeat) => set({ childSeat })}
+        />
+      </div>
+      <InputField
+        id={`${id}-delivery`}
+        label="Delivery address (optional)"
+        className="span-all"
+        value={trip.delivery}
+        onChange={(delivery) => set({ delivery })}
+        error={errors.delivery_address}
+        hint={deliveryHint}
+        inputProps={{ autoComplete: 'off', maxLength: 200 }}
+      />
+    </>
+  );
+}

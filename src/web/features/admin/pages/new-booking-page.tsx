@@ -14,11 +14,16 @@ import {
 import { phone } from '../components/admin-labels';
 import { AdminPageHeader } from '../components/admin-shell';
 import {
-  CheckInput,
   InputField,
   QuoteLines,
   SelectInput,
   serverErrorsOf,
+  tripBody,
+  tripQuoteQuery,
+  TripExtrasFields,
+  TripWhenFields,
+  type SetTrip,
+  type Trip,
 } from '../components/staff-booking-fields';
 import './booking.css';
 import './staff-bookings.css';
@@ -46,15 +51,18 @@ export function NewBookingPage() {
   const [name, setName] = useState('');
   const [branchId, setBranchId] = useState('');
   const [carId, setCarId] = useState('');
-  const [start, setStart] = useState(today);
-  const [end, setEnd] = useState(addDays(today, 1));
-  const [pickup, setPickup] = useState('09:00');
-  const [ret, setRet] = useState('09:00');
-  const [destination, setDestination] = useState('');
-  const [destinationType, setDestinationType] = useState<1 | 2>(1);
-  const [chauffeur, setChauffeur] = useState(false);
-  const [childSeat, setChildSeat] = useState(false);
-  const [delivery, setDelivery] = useState('');
+  const [trip, setTrip] = useState<Trip>({
+    start: today,
+    end: addDays(today, 1),
+    pickup: '09:00',
+    ret: '09:00',
+    destination: '',
+    destinationType: 1,
+    chauffeur: false,
+    childSeat: false,
+    delivery: '',
+  });
+  const set: SetTrip = (patch) => setTrip((now) => ({ ...now, ...patch }));
   const [method, setMethod] = useState<'' | 'payOnPickup' | 'mobile_money'>('');
   const [network, setNetwork] = useState('');
 
@@ -66,23 +74,7 @@ export function NewBookingPage() {
     limit: 100,
     ...(branchId ? { branch_id: Number(branchId) } : {}),
   });
-  const quoteQuery = useMemo(
-    () =>
-      carId && start && end && start <= end
-        ? {
-            car_id: Number(carId),
-            start_date: start,
-            end_date: end,
-            pickup_time: pickup,
-            return_time: ret,
-            destination_type: destinationType,
-            chauffeur,
-            child_seat: childSeat,
-            delivery_address: delivery.trim(),
-          }
-        : null,
-    [carId, start, end, pickup, ret, destinationType, chauffeur, childSeat, delivery],
-  );
+  const quoteQuery = useMemo(() => tripQuoteQuery(carId, trip), [carId, trip]);
   const quote = useStaffQuote(useDeferredValue(quoteQuery));
   const { fields: errors, message: failure } = serverErrorsOf(create.error);
   const quoteErrors = serverErrorsOf(quote.error);
@@ -93,15 +85,7 @@ export function NewBookingPage() {
       msisdn: msisdn.trim(),
       ...(customer ? {} : { name: name.trim() }),
       car_id: carId ? Number(carId) : '',
-      start_date: start,
-      end_date: end,
-      pickup_time: pickup,
-      return_time: ret,
-      destination: destination.trim(),
-      destination_type: destinationType,
-      chauffeur,
-      child_seat: childSeat,
-      ...(delivery.trim() ? { delivery_address: delivery.trim() } : {}),
+      ...tripBody(trip),
       payment_method: method,
       ...(method === 'mobile_money' && network ? { network } : {}),
     };
@@ -207,44 +191,19 @@ export function NewBookingPage() {
                   label: `${c.title} · ${c.branch.name}`,
                 }))}
               />
-              <InputField
-                id={`${id}-start`}
-                label="Start date"
-                value={start}
-                onChange={setStart}
-                error={errors.start_date}
-                inputProps={{ type: 'date', min: today }}
-              />
-              <InputField
-                id={`${id}-end`}
-                label="End date"
-                value={end}
-                onChange={setEnd}
-                error={errors.end_date}
-                inputProps={{ type: 'date', min: start || today }}
-              />
-              <InputField
-                id={`${id}-pickup`}
-                label="Pickup time"
-                value={pickup}
-                onChange={setPickup}
-                error={errors.pickup_time}
-                hint="A walk-in may start today at a time already past."
-                inputProps={{ type: 'time', step: 60 }}
-              />
-              <InputField
-                id={`${id}-return`}
-                label="Return time"
-                value={ret}
-                onChange={setRet}
-                error={errors.return_time}
-                inputProps={{ type: 'time', step: 60 }}
+              <TripWhenFields
+                id={id}
+                trip={trip}
+                set={set}
+                errors={errors}
+                today={today}
+                pickupHint="A walk-in may start today at a time already past."
               />
               <InputField
                 id={`${id}-destination`}
                 label="Destination"
-                value={destination}
-                onChange={setDestination}
+                value={trip.destination}
+                onChange={(destination) => set({ destination })}
                 error={errors.destination}
                 inputProps={{ autoComplete: 'off', maxLength: 120, placeholder: 'Eg. Accra' }}
               />
@@ -256,8 +215,8 @@ export function NewBookingPage() {
                       <input
                         type="radio"
                         name={`${id}-destination-type`}
-                        checked={destinationType === value}
-                        onChange={() => setDestinationType(value)}
+                        checked={trip.destinationType === value}
+                        onChange={() => set({ destinationType: value })}
                       />
                       <span>{value === 1 ? 'Within Accra' : 'Outside Accra'}</span>
                     </label>
@@ -272,29 +231,12 @@ export function NewBookingPage() {
               <h2 id={`${id}-extras`}>Extras</h2>
             </div>
             <div className="panel-body form-grid">
-              <div className="check-row span-all">
-                <CheckInput
-                  id={`${id}-chauffeur`}
-                  label="Chauffeur"
-                  checked={chauffeur}
-                  onChange={setChauffeur}
-                />
-                <CheckInput
-                  id={`${id}-child-seat`}
-                  label="Child seat"
-                  checked={childSeat}
-                  onChange={setChildSeat}
-                />
-              </div>
-              <InputField
-                id={`${id}-delivery`}
-                label="Delivery address (optional)"
-                className="span-all"
-                value={delivery}
-                onChange={setDelivery}
-                error={errors.delivery_address}
-                hint="Only for cars at an Accra branch."
-                inputProps={{ autoComplete: 'off', maxLength: 200 }}
+              <TripExtrasFields
+                id={id}
+                trip={trip}
+                set={set}
+                errors={errors}
+                deliveryHint="Only for cars at an Accra branch."
               />
             </div>
           </section>
