@@ -158,25 +158,35 @@ test('staff add a car with photos; a renter books it on pickup; staff take the c
   const steps = page.getByRole('region', { name: 'Next steps' });
 
   // Only what the booking allows now: no pickup before the cash.
-  await expect(steps.getByRole('button', { name: 'Mark picked up' })).toHaveCount(0);
+  await expect(steps.getByRole('link', { name: 'Hand over the car' })).toHaveCount(0);
   await steps.getByRole('button', { name: 'Record cash payment' }).click();
-  let dialog = page.getByRole('dialog', { name: 'Record the cash payment?' });
+  const dialog = page.getByRole('dialog', { name: 'Record the cash payment?' });
   await dialog.getByLabel('Note for the timeline (optional)').fill('Counted twice at the desk');
   await dialog.getByRole('button', { name: /^Record GH₵ [\d,.]+ cash$/ }).click();
   await expect(dialog).toBeHidden();
   await expect(steps.getByRole('status')).toBeVisible();
   await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
 
-  await steps.getByRole('button', { name: 'Mark picked up' }).click();
-  dialog = page.getByRole('dialog', { name: 'Hand over the car?' });
-  await dialog.getByRole('button', { name: 'Mark picked up' }).click();
-  await expect(dialog).toBeHidden();
+  // Pickup and return are records on forms of their own (HAND-1, HAND-5).
+  await steps.getByRole('link', { name: 'Hand over the car' }).click();
+  await expect(page.getByRole('heading', { name: `Pick-up · ${code}` })).toBeVisible();
+  await page
+    .getByLabel('Reason to hand over without verified documents')
+    .fill('Ghana Card and licence seen at the desk');
+  await page.getByLabel('Odometer (km)').fill('15000');
+  await page.getByRole('radio', { name: /Full/ }).check();
+  await page.getByRole('button', { name: 'Hand over the car' }).click();
+  await expect(page.getByRole('heading', { name: `Handover receipt · ${code}` })).toBeVisible();
+  await page.goto(`/admin/bookings/${code}`);
   await expect(page.getByText('Active (car out)').first()).toBeVisible();
 
-  await steps.getByRole('button', { name: 'Mark returned' }).click();
-  dialog = page.getByRole('dialog', { name: 'Is the car back?' });
-  await dialog.getByRole('button', { name: 'Mark returned' }).click();
-  await expect(dialog).toBeHidden();
+  await steps.getByRole('link', { name: 'Take the car back' }).click();
+  await expect(page.getByRole('heading', { name: `Return · ${code}` })).toBeVisible();
+  await page.getByLabel('Odometer (km)').fill('15240');
+  await page.getByRole('radio', { name: /Full/ }).check();
+  await page.getByRole('button', { name: 'Take the car back' }).click();
+  await expect(page.getByRole('heading', { name: `Handover receipt · ${code}` })).toBeVisible();
+  await page.goto(`/admin/bookings/${code}`);
   await expect(steps.getByText('This booking is completed: nothing more to do.')).toBeVisible();
 
   // The timeline says who did what.

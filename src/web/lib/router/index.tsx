@@ -123,8 +123,15 @@ export interface NavigateFunction {
   (delta: number): void;
 }
 
-/** A `to` as written in a page → the href it goes to ('?x=1' keeps the path). */
+/**
+ * A `to` as written in a page → the href it goes to ('?x=1' keeps the path). An empty query
+ * leaves no bare '?' behind ('/login', not '/login?'), as React Router wrote it.
+ */
 function resolveHref(to: string, location: Location, pathnameBase: string): string {
+  return resolveRawHref(to, location, pathnameBase).replace(/\?(?=#|$)/, '');
+}
+
+function resolveRawHref(to: string, location: Location, pathnameBase: string): string {
   if (to.startsWith('?')) return location.pathname + to;
   if (to.startsWith('#')) return location.pathname + location.search + to;
   if (to.startsWith('/')) return to;

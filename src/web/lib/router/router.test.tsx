@@ -247,6 +247,23 @@ test('useSearchParams reads the query and sets it (object, function, replace)', 
   expect(spy.location?.search).toBe('?page=1');
 });
 
+test('emptying the query leaves no bare "?" in the address (as React Router did)', async () => {
+  window.history.replaceState(null, '', '/login?tab=register');
+  function Tabs() {
+    const [, setParams] = useSearchParams();
+    return <button onClick={() => setParams({})}>sign in</button>;
+  }
+  render(
+    <BrowserRouter>
+      <Spy />
+      <Tabs />
+    </BrowserRouter>,
+  );
+  await userEvent.click(screen.getByRole('button', { name: 'sign in' }));
+  expect(window.location.href).toMatch(/\/login$/);
+  expect(spy.location).toMatchObject({ pathname: '/login', search: '' });
+});
+
 test('BrowserRouter follows the address bar: pushState with state, and Back (popstate)', async () => {
   window.history.replaceState(null, '', '/');
   render(
