@@ -23,6 +23,14 @@ export const DESTINATION_TYPES = { withinAccra: 1, outsideAccra: 2 } as const;
 export const PAYMENT_METHODS = ['mobile_money', 'payOnPickup'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/**
+ * A booking paid in cash at the counter (BOOK-8). Staff take cash only for pay on pickup, and a
+ * pay-on-pickup booking is paid no other way (mobile money payments start only for mobile money
+ * bookings), so the booking's own fields tell it, on the server and in the browser alike.
+ */
+export const paidAtCounter = (paymentMethod: string, paymentStatus: string) =>
+  paymentMethod === 'payOnPickup' && paymentStatus === 'paid';
+
 export const BOOKING_STATUSES = [
   'pending',
   'confirmed',

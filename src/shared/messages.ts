@@ -45,6 +45,8 @@ export const messages = {
     carNotFound: 'This car is no longer available.',
     notFound: 'Booking not found.',
     cannotCancel: 'This booking can no longer be cancelled.',
+    paidInCash:
+      'This booking was paid in cash. Cancel it at the branch, where your cash is handed back.',
     idempotencyMismatch: 'This Idempotency-Key was already used for a different booking.',
     createFailed: 'Something went wrong.',
     // Where, when and how much (BOOK-16 to BOOK-19, LIMIT-13, LIMIT-14).

@@ -1,10 +1,17 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { BOOKING_CODE_PATTERN } from '../../src/shared/booking-code';
 import { addDays, todayInAccra } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
-import { bookings, cars } from '../../src/server/db/schema/index';
+import {
+  bookingEvents,
+  bookings,
+  cars,
+  payments,
+  smsOutbox,
+} from '../../src/server/db/schema/index';
 import { insertBooking, insertCar } from '../../src/server/db/factories';
+import { signedInStaff } from '../support/admin';
 import { setupTestApp, signedInRenter } from '../support/test-app';
 
 const ctx = await setupTestApp();
@@ -367,6 +374,82 @@ describe('history, one booking, cancel', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(messages.booking.cannotCancel);
     expect((await create(renter.headers, bookingBody(car.id))).statusCode).toBe(201);
+  });
+
+  it('cannot cancel a booking paid in cash at the counter: it is cancelled at the branch, where the cash is handed back (BOOK-8, PAY-9)', async () => {
+    const renter = await signedInRenter(ctx);
+    const staff = await signedInStaff(ctx);
+    const car = await insertCar(ctx.db);
+    const code = (await create(renter.headers, bookingBody(car.id))).json().booking
+      .booking_code as string;
+    const cash = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/bookings/${code}/record-cash`,
+      headers: staff.headers,
+    });
+    expect(cash.statusCode).toBe(200);
+    const view = async () =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/bookings/${code}`,
+          headers: renter.headers,
+        })
+      ).json().booking;
+    const [row] = await ctx.db.select().from(bookings).where(eq(bookings.bookingCode, code));
+    // Everything the cancel could touch, to see that it touched none of it.
+    const traces = async () => ({
+      booking: (await ctx.db.select().from(bookings).where(eq(bookings.id, row!.id)))[0],
+      payments: await ctx.db
+        .select({ reference: payments.reference, status: payments.status })
+        .from(payments)
+        .where(eq(payments.bookingId, row!.id))
+        .orderBy(asc(payments.id)),
+      events: await ctx.db
+        .select({ type: bookingEvents.type })
+        .from(bookingEvents)
+        .where(eq(bookingEvents.bookingId, row!.id))
+        .orderBy(asc(bookingEvents.id)),
+      texts: await ctx.db
+        .select({ id: smsOutbox.id, kind: smsOutbox.kind, status: smsOutbox.status })
+        .from(smsOutbox)
+        .where(eq(smsOutbox.bookingId, row!.id))
+        .orderBy(asc(smsOutbox.id)),
+    });
+    const before = await traces();
+    expect(before.payments).toEqual([
+      { reference: expect.stringMatching(/^CASH-/), status: 'success' },
+    ]);
+
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${code}/cancel`,
+      headers: renter.headers,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(messages.booking.paidInCash);
+    // No refund asked of the mobile money provider, no event, no text: nothing changed.
+    expect(await traces()).toEqual(before);
+    // Nor does the booking offer the renter a cancel it would refuse.
+    expect(await view()).toMatchObject({
+      status: 'confirmed',
+      payment_status: 'paid',
+      can_cancel: false,
+    });
+
+    // Staff still cancel it at the desk, handing the cash back (PAY-9).
+    const desk = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/bookings/${code}/cancel`,
+      headers: staff.headers,
+      payload: { reason: 'Renter came to the branch to cancel' },
+    });
+    expect(desk.statusCode).toBe(200);
+    expect(await view()).toMatchObject({
+      status: 'cancelled',
+      payment_status: 'refunded',
+      can_cancel: false,
+    });
   });
 
   it('cannot cancel on or after the start date', async () => {

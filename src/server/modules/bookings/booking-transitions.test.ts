@@ -11,6 +11,7 @@ import {
   nextState,
   renterChangeRefusal,
   renterExtendRefusal,
+  renterCancelRefusal,
   renterMayCancel,
   staffActionRefusal,
   transitionRefusal,
@@ -315,6 +316,29 @@ describe('the checks beyond the state', () => {
     expect(renterMayCancel({ ...base, paymentStatus: 'paid' }, TODAY)).toBe(true);
     expect(renterMayCancel({ ...base, paymentStatus: 'failed' }, TODAY)).toBe(false);
     expect(renterMayCancel({ ...base, startDate: TODAY }, TODAY)).toBe(false);
+  });
+
+  test('a renter cannot cancel a booking paid in cash; staff cancel it at the branch (BOOK-8, PAY-9)', () => {
+    const cash = {
+      ...base,
+      status: 'confirmed',
+      paymentStatus: 'paid',
+      paymentMethod: 'payOnPickup',
+    };
+    expect(renterCancelRefusal(cash, TODAY)).toBe(messages.booking.paidInCash);
+    expect(renterMayCancel(cash, TODAY)).toBe(false);
+    // Whatever the date: at the branch staff cancel it on any day.
+    expect(renterCancelRefusal({ ...cash, startDate: TODAY }, TODAY)).toBe(
+      messages.booking.paidInCash,
+    );
+    // Not yet paid, or paid by mobile money: the renter still cancels online.
+    expect(renterCancelRefusal({ ...cash, paymentStatus: 'unpaid' }, TODAY)).toBeNull();
+    expect(renterCancelRefusal({ ...cash, paymentMethod: 'mobile_money' }, TODAY)).toBeNull();
+    // Once the trip is under way or over, the usual refusal.
+    expect(renterCancelRefusal({ ...cash, status: 'active' }, TODAY)).toBe(
+      messages.booking.cannotCancel,
+    );
+    expect(staffActionRefusal('cancel', cash, TODAY)).toBeNull();
   });
 
   test('a hold expires only once its time has run out', () => {

@@ -2,6 +2,7 @@ import {
   DEFAULT_HANDOVER_TIME,
   NO_SHOW_AFTER_HOURS,
   PAYMENT_STATUSES,
+  paidAtCounter,
   type BookingStatus,
   type PaymentStatus,
 } from '../../../shared/constants';
@@ -125,6 +126,15 @@ const live: readonly BookingStatus[] = ['pending', 'confirmed'];
 const notPaid: readonly PaymentStatus[] = ['unpaid', 'pending', 'failed', 'refunded'];
 const startsAfterToday = (b: BookingState, ctx: TransitionContext) =>
   b.startDate > ctx.today ? null : cannotCancel;
+/**
+ * BOOK-8: cash taken at the counter is handed back at the counter (PAY-9, staff_cancel_paid).
+ * Online there is nobody to hand it back and no provider charge to refund, so the renter is
+ * sent to the branch, whatever the date: staff cancel there on any day.
+ */
+const renterPaidCancelGuard = (b: BookingState, ctx: TransitionContext) =>
+  paidAtCounter(b.paymentMethod, b.paymentStatus)
+    ? messages.booking.paidInCash
+    : startsAfterToday(b, ctx);
 const staffCancelRefused = (status: string) =>
   status === 'active' ? adminMessages.cancelActive : adminMessages.cancelWrongStatus;
 
@@ -309,7 +319,7 @@ export const TRANSITIONS: Record<TransitionName, TransitionRule> = {
     event: 'cancelled',
     message: 'booking_cancelled',
     refused: cannotCancel,
-    guard: startsAfterToday,
+    guard: renterPaidCancelGuard,
     raced: cannotCancel,
   },
   refund_completed: {
@@ -456,8 +466,13 @@ export const staffActionRefusal = (
 export const renterCancelOf = (b: Pick<BookingState, 'paymentStatus'>): TransitionName =>
   b.paymentStatus === 'paid' ? 'renter_cancel_paid' : 'renter_cancel';
 
+/** Why the renter may not cancel this booking now (the 409's message), or null when they may. */
+export const renterCancelRefusal = (b: BookingState, today: string, now = Date.now()) =>
+  transitionRefusal(renterCancelOf(b), b, 'renter', { today, now });
+
+/** The booking view's can_cancel: the same rule as the cancel itself (BOOK-8). */
 export const renterMayCancel = (b: BookingState, today: string, now = Date.now()) =>
-  mayTransition(renterCancelOf(b), b, 'renter', { today, now });
+  renterCancelRefusal(b, today, now) === null;
 
 /**
  * A mobile money hold whose time ran out no longer holds the car (cars.repository holdsCar),

@@ -149,7 +149,8 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: app.requireUser,
     schema: {
       tags: ['bookings'],
-      summary: 'Cancel one of your bookings before its start date (a paid one is refunded)',
+      summary:
+        'Cancel one of your bookings before its start date (a paid one is refunded; one paid in cash is cancelled at the branch)',
       security: [{ bearerAuth: [] }],
       params: BookingCodeParamsSchema,
       response: { 200: BookingResponseSchema.extend({ message: z.string() }), ...errors },

@@ -26,6 +26,7 @@ import {
 import {
   effectiveStatus,
   renterCancelOf,
+  renterCancelRefusal,
   renterMayCancel,
   renterMayChange,
   renterMayExtend,
@@ -455,7 +456,10 @@ export async function getUserBooking(db: Database, userId: number, code: string)
   return withDetails(db, found.booking, found.car, found.branch);
 }
 
-/** A renter cancels before the start date; a paid booking is refunded through the provider. */
+/**
+ * A renter cancels before the start date; a paid booking is refunded through the provider.
+ * One paid in cash is not cancelled here but at the branch, where the cash goes back (BOOK-8).
+ */
 export async function cancelUserBooking(
   payments: PaymentsContext,
   userId: number,
@@ -465,6 +469,10 @@ export async function cancelUserBooking(
   const found = await repo.findUserBookingByCode(db, userId, code);
   if (!found) throw new HttpError(404, messages.booking.notFound);
   const today = todayInAccra();
+  // The rule's own words before anything is written: a booking paid in cash is cancelled at
+  // the branch (BOOK-8), which the generic refusal of a paid cancel below would not say.
+  const refusal = renterCancelRefusal(found.booking, today);
+  if (refusal) throw new HttpError(409, refusal);
   const cancelled =
     renterCancelOf(found.booking) === 'renter_cancel_paid'
       ? await cancelPaidBooking(payments, found.booking.id, { actor: 'renter', userId, today })

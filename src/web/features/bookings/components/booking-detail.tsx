@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from '../../../lib/router';
+import { paidAtCounter } from '../../../../shared/constants';
 import { messages } from '../../../../shared/messages';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { CarImage } from '../../../components/car-image';
@@ -176,7 +177,12 @@ function BookingFacts({
             </div>
           ) : (
             (status === 'pending' || status === 'confirmed') && (
-              <p className="muted detail-cancel">{messages.booking.cannotCancel}</p>
+              <p className="muted detail-cancel">
+                {/* BOOK-8: cash goes back over the counter, so the branch cancels it. */}
+                {paidAtCounter(booking.payment_method, booking.payment_status)
+                  ? messages.booking.paidInCash
+                  : messages.booking.cannotCancel}
+              </p>
             )
           )}
         </div>

@@ -134,7 +134,8 @@ const manageOrders: Clause[] = [
       <p>
         You may cancel your own booking at any time before its start date, from your booking
         history, free of charge. From the start date on, a booking can no longer be cancelled
-        online; call us and we will find the fairest solution.
+        online; call us and we will find the fairest solution. A booking you paid in cash at our
+        counter is cancelled at the branch, where your cash is handed back.
       </p>
     ),
   },
