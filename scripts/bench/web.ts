@@ -2,7 +2,7 @@
 // Lighthouse mobile scores of the built site. Prints figures; not a test.
 //   npm run bench:web          (builds first; Lighthouse needs /usr/bin/chromium)
 // Knobs: BENCH_WEB_ROOT=<dir> measures a web build made elsewhere (no `npm run build`; the
-// server runs from source), BENCH_LH_PAGES=/,/login limits the pages, BENCH_LH_OUT=<dir> keeps
+// server runs from source), BENCH_LH_PAGES=/,/login limits the pages (default: every public page), BENCH_LH_OUT=<dir> keeps
 // each run's Lighthouse JSON (to see e.g. which element is the LCP), BENCH_LH_RUNS, BENCH_WEB_PORT,
 // BENCH_LH_THROTTLING=devtools throttles the page for real (same network and CPU settings) instead
 // of simulating: slower and noisier, but it measures what a renderer gets rather than Lighthouse's
@@ -17,7 +17,27 @@ import lighthouse from 'lighthouse';
 
 const WEB_ROOT = process.env.BENCH_WEB_ROOT;
 const WEB = WEB_ROOT ?? 'dist/web';
-const PAGES = process.env.BENCH_LH_PAGES?.split(',') ?? ['/', '/car-details?id=1', '/login'];
+// Every public page (ROUTE-3, ROUTE-9), one of each kind: PAGE-17's goal holds on each of them.
+const PUBLIC_PAGES = [
+  '/',
+  '/car-details?id=1',
+  '/login',
+  '/about',
+  '/contact',
+  '/faq',
+  '/pricing',
+  '/terms',
+  '/team-list',
+  '/team-single/1',
+  '/inventory-sidebar-cards',
+  '/inventory-map-rows',
+  '/inventory-page-single-v1/1',
+  '/favorite',
+  '/dashboard',
+  '/forgot-password',
+  '/404',
+];
+const PAGES = process.env.BENCH_LH_PAGES?.split(',') ?? PUBLIC_PAGES;
 const LH_OUT = process.env.BENCH_LH_OUT;
 const BUDGET_KIB = 110;
 const RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
