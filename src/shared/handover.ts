@@ -22,8 +22,18 @@ export const DEPOSIT_METHOD_LABELS: Record<DepositMethod, string> = {
   mobile_money: 'Mobile money',
 };
 
-/** Why part of a deposit is kept: the late fee is added by the app, the others by staff. */
-export const KEPT_REASONS = ['late_fee', 'fuel', 'damage', 'cleaning', 'other'] as const;
+/**
+ * The charges at a return (HAND-7, HAND-11): the late fee and the rental's balance are added
+ * by the app, the others by staff.
+ */
+export const KEPT_REASONS = [
+  'late_fee',
+  'fuel',
+  'damage',
+  'cleaning',
+  'other',
+  'rental_balance',
+] as const;
 export type KeptReason = (typeof KEPT_REASONS)[number];
 export const STAFF_KEPT_REASONS = ['fuel', 'damage', 'cleaning', 'other'] as const;
 export type StaffKeptReason = (typeof STAFF_KEPT_REASONS)[number];
@@ -33,6 +43,7 @@ export const KEPT_REASON_LABELS: Record<KeptReason, string> = {
   damage: 'Damage',
   cleaning: 'Cleaning',
   other: 'Other',
+  rental_balance: 'Still to pay for the rental',
 };
 
 /** '5/8' and a word for the ends, as the gauge reads. */
@@ -64,7 +75,8 @@ export const handoverMessages = {
   keptNoteRequired: 'Say what “other” is for.',
   keptNoteTooLong: `Keep each note under ${KEPT_NOTE_MAX} characters.`,
   keptTooMany: `At most ${KEPT_LINES_MAX} lines.`,
-  keptOverDeposit: 'What is kept cannot be more than the deposit.',
+  returnWhilePaying:
+    'A mobile money payment for this booking is still waiting for the customer’s approval. Wait for it to go through or fail, then take the car back.',
   photosTooMany: `Attach at most ${HANDOVER_PHOTOS_MAX} photos.`,
   photoType: 'Photos must be JPG, PNG or WebP images.',
   photoUnreadable: 'A photo could not be read. Try another one.',
@@ -74,6 +86,8 @@ export const handoverMessages = {
   notFound: 'Handover not found.',
   pickedUp: 'Car handed over. The pickup is recorded.',
   returned: 'Car returned. The return and the deposit are recorded.',
+  returnedCollected: (amount: string) =>
+    `Car returned. The return and the deposit are recorded, and ${amount} received in cash.`,
 };
 
 export interface KeptLine {
@@ -82,40 +96,116 @@ export interface KeptLine {
   note: string | null;
 }
 
-export interface DepositSettlement {
-  /** The late fee first (as much as the deposit covers), then staff's lines. */
-  keptLines: KeptLine[];
+/** A charge at the return and how it was paid: from the deposit, and collected beyond it. */
+export interface SettledCharge extends KeptLine {
+  fromDepositPesewas: number;
+  collectedPesewas: number;
+}
+
+export interface ReturnSettlement {
+  /** The late fee, staff's lines, then the rental's balance: the order the deposit covers them. */
+  charges: SettledCharge[];
+  chargesPesewas: number;
+  depositPesewas: number;
+  /** The deposit applied to the charges (kept). */
   keptPesewas: number;
+  /** The rest of the deposit, given back. */
   returnedPesewas: number;
-  /** The late fee beyond the deposit: paid in cash at the counter. */
-  counterPesewas: number;
+  /** What the deposit did not cover: received from the customer in cash at the return. */
+  collectedPesewas: number;
+  /** The part of `collectedPesewas` that is the late fee (a `late_fee` payment; the rest is `balance`). */
+  lateFeeCollectedPesewas: number;
   state: Exclude<DepositState, 'held'>;
-  /** Staff's lines and the covered late fee add up to more than the deposit. */
-  overDeposit: boolean;
 }
 
 /**
- * How a deposit settles on return (HAND-7): the late fee is kept from it first (what it
- * exceeds the deposit by is due at the counter), then staff's lines; what is kept never
- * exceeds the deposit (overDeposit says when staff's lines would make it) and the rest goes
- * back to the renter.
+ * The money of a return (HAND-7, HAND-11): the charges are the late fee, staff's lines and what
+ * the booking still owes for the rental (HAND-10). The deposit covers them in that order, up to
+ * its amount: first what it is held for (the car back late, or not as it left), then the
+ * rental's balance. The rest of the deposit goes back; what it does not cover is collected.
+ * Always: kept + returned = deposit, and charges = kept + collected.
  */
-export function settleDeposit(
-  depositPesewas: number,
-  lateFeePesewas: number,
-  staffLines: readonly KeptLine[],
-): DepositSettlement {
-  const lateKept = Math.min(lateFeePesewas, depositPesewas);
-  const counterPesewas = lateFeePesewas - lateKept;
-  const keptLines: KeptLine[] = [
-    ...(lateKept > 0 ? [{ reason: 'late_fee' as const, amountPesewas: lateKept, note: null }] : []),
-    ...staffLines,
+export function settleAtReturn(input: {
+  depositPesewas: number;
+  lateFeePesewas: number;
+  staffLines: readonly KeptLine[];
+  balancePesewas: number;
+}): ReturnSettlement {
+  const lines: KeptLine[] = [
+    ...(input.lateFeePesewas > 0
+      ? [{ reason: 'late_fee' as const, amountPesewas: input.lateFeePesewas, note: null }]
+      : []),
+    ...input.staffLines,
+    ...(input.balancePesewas > 0
+      ? [{ reason: 'rental_balance' as const, amountPesewas: input.balancePesewas, note: null }]
+      : []),
   ];
-  const total = keptLines.reduce((sum, line) => sum + line.amountPesewas, 0);
-  const overDeposit = total > depositPesewas;
-  const keptPesewas = Math.min(total, depositPesewas);
-  const returnedPesewas = depositPesewas - keptPesewas;
-  const state =
-    keptPesewas === 0 ? 'returned' : returnedPesewas === 0 ? 'kept' : ('partly_kept' as const);
-  return { keptLines, keptPesewas, returnedPesewas, counterPesewas, state, overDeposit };
+  let left = Math.max(0, input.depositPesewas);
+  const charges = lines.map((line) => {
+    const fromDepositPesewas = Math.min(left, line.amountPesewas);
+    left -= fromDepositPesewas;
+    return {
+      ...line,
+      fromDepositPesewas,
+      collectedPesewas: line.amountPesewas - fromDepositPesewas,
+    };
+  });
+  const sum = (pick: (c: SettledCharge) => number) => charges.reduce((t, c) => t + pick(c), 0);
+  const keptPesewas = sum((c) => c.fromDepositPesewas);
+  const returnedPesewas = Math.max(0, input.depositPesewas) - keptPesewas;
+  return {
+    charges,
+    chargesPesewas: sum((c) => c.amountPesewas),
+    depositPesewas: Math.max(0, input.depositPesewas),
+    keptPesewas,
+    returnedPesewas,
+    collectedPesewas: sum((c) => c.collectedPesewas),
+    lateFeeCollectedPesewas: charges.find((c) => c.reason === 'late_fee')?.collectedPesewas ?? 0,
+    state: keptPesewas === 0 ? 'returned' : returnedPesewas === 0 ? 'kept' : 'partly_kept',
+  };
+}
+
+/**
+ * The balance a booking shows (HAND-10): only a paid booking whose car is not back yet owes
+ * one (an unpaid booking owes its whole total, which the usual payment takes; a completed one
+ * settled it at the return).
+ */
+export function balanceDuePesewas(
+  booking: { status: string; paymentStatus: string; totalPesewas: number },
+  payments: readonly PaymentFacts[],
+): number {
+  const live = booking.status === 'confirmed' || booking.status === 'active';
+  return live && booking.paymentStatus === 'paid' ? rentalBalancePesewas(booking, payments) : 0;
+}
+
+/** What a booking's payments are, for its balance (HAND-10). */
+export interface PaymentFacts {
+  purpose: string;
+  status: string;
+  amountPesewas: number;
+}
+
+/**
+ * What a booking still owes for the rental (HAND-10): its total (the rental as changed and
+ * extended, plus the deposit it carries) less what was received for it: the charges that paid
+ * it and its top-ups, less what partial refunds gave back. A booking's deposit is part of its
+ * payment, so the total's deposit and the payment's cancel out and what is left is the rental's
+ * own balance. Never below 0: a cheaper change of a booking paid in cash is handed back at the
+ * counter with no record of it, so an overpayment here may already be settled.
+ */
+export function rentalBalancePesewas(
+  booking: { totalPesewas: number },
+  payments: readonly PaymentFacts[],
+): number {
+  let received = 0;
+  for (const p of payments) {
+    if (p.status === 'success' && (p.purpose === 'booking' || p.purpose === 'top_up'))
+      received += p.amountPesewas;
+    if (
+      p.purpose === 'partial_refund' &&
+      (p.status === 'refund_pending' || p.status === 'refunded')
+    )
+      received -= p.amountPesewas;
+  }
+  return Math.max(0, booking.totalPesewas - received);
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { dueBackAt, hourlyLateFeePesewas, lateFeeFor, lateFeeOfReturn } from './late-fee';
+import {
+  dueBackAt,
+  hourlyLateFeePesewas,
+  lateFeeFor,
+  lateFeeOfReturn,
+  lateFeeDescription,
+  lateness,
+} from './late-fee';
 
 // HAND-6: the late fee's bands, at each boundary.
 const daily = 300_00;
@@ -65,5 +72,20 @@ describe('lateFeeOfReturn', () => {
     expect(lateFeeOfReturn(booking, new Date('2026-11-25T11:01:00Z')).feePesewas).toBe(hourly);
     expect(lateFeeOfReturn(booking, new Date('2026-11-25T13:01:00Z')).feePesewas).toBe(daily);
     expect(lateFeeOfReturn(booking, new Date('2026-11-25T09:00:00Z')).band).toBe('on_time');
+  });
+});
+
+describe('lateness (HAND-6)', () => {
+  it('reads in hours and minutes, not thousands of minutes', () => {
+    expect(lateness(45)).toBe('45 min');
+    expect(lateness(60)).toBe('1 h');
+    expect(lateness(125)).toBe('2 h 5 min');
+    expect(lateness(1080)).toBe('18 h');
+    expect(lateFeeDescription(lateFeeFor(1080, 350_00))).toBe(
+      '18 h late: 1 day at the daily price',
+    );
+    expect(lateFeeDescription(lateFeeFor(61, 300_00))).toBe(
+      '1 h 1 min late: 1 hour after the grace',
+    );
   });
 });

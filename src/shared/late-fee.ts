@@ -69,16 +69,25 @@ export const lateFeeOfReturn = (
     booking.pricePerDayPesewas,
   );
 
+/** How late, as staff read it: '45 min', '18 h', '2 h 5 min' (HAND-6). */
+export function lateness(minutesLate: number): string {
+  const minutes = Math.max(0, Math.floor(minutesLate));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest ? `${hours} h ${rest} min` : `${hours} h`;
+}
+
 /** Words for a fee, for receipts and the form: 'GHS' amounts are formatted by the caller. */
 export function lateFeeDescription(fee: LateFee): string {
   switch (fee.band) {
     case 'on_time':
       return 'Returned on time';
     case 'grace':
-      return `${fee.minutesLate} min late (within the ${LATE_GRACE_MINUTES}-minute grace)`;
+      return `${lateness(fee.minutesLate)} late (within the ${LATE_GRACE_MINUTES}-minute grace)`;
     case 'hourly':
-      return `${fee.minutesLate} min late: ${fee.units} hour${fee.units === 1 ? '' : 's'} after the grace`;
+      return `${lateness(fee.minutesLate)} late: ${fee.units} hour${fee.units === 1 ? '' : 's'} after the grace`;
     case 'daily':
-      return `${fee.minutesLate} min late: ${fee.units} day${fee.units === 1 ? '' : 's'} at the daily price`;
+      return `${lateness(fee.minutesLate)} late: ${fee.units} day${fee.units === 1 ? '' : 's'} at the daily price`;
   }
 }

@@ -275,7 +275,7 @@ describe('return (HAND-5 to HAND-8)', () => {
       kept: 0,
       returned: 200,
       returned_method: 'cash',
-      paid_at_counter: 0,
+      collected: 0,
       distance_km: 350,
     });
     const texts = await ctx.db
@@ -359,14 +359,14 @@ describe('return (HAND-5 to HAND-8)', () => {
     const kept = Math.min(fee, 200);
     expect(back.kept).toBe(kept);
     expect(back.returned).toBe(200 - kept);
-    expect(back.paid_at_counter).toBe(fee - kept);
+    expect(back.collected).toBe(fee - kept);
     expect(back.kept_lines).toEqual(kept ? [{ reason: 'late_fee', amount: kept, note: null }] : []);
   });
 
-  it('keeps staff lines with the late fee, never more than the deposit; the excess late fee is cash at the counter', async () => {
+  it('keeps staff lines with the late fee; beyond the deposit they are collected in cash (HAND-11)', async () => {
     const { booking } = await overdueBooking();
     const url = `/api/admin/bookings/${booking.bookingCode}/return`;
-    // 61 min: GH₵ 50 late fee + GH₵ 160 of lines > GH₵ 200 deposit.
+    // 61 min: GH₵ 50 late fee + GH₵ 160 of lines > GH₵ 200 deposit: GH₵ 10 collected.
     const over = await post(url, staff.headers, {
       returned_at: late(61),
       odometer_km: 10_500,
@@ -376,10 +376,20 @@ describe('return (HAND-5 to HAND-8)', () => {
         { reason: 'cleaning', amount: 100, note: 'Sand in the boot' },
       ],
     });
-    expect(over.statusCode).toBe(422);
-    expect(over.json().errors.kept_lines).toEqual([handoverMessages.keptOverDeposit]);
+    expect(over.statusCode, over.body).toBe(200);
+    expect(over.json().handover.return).toMatchObject({
+      kept: 200,
+      returned: 0,
+      collected: 10,
+      kept_lines: [
+        { reason: 'late_fee', amount: 50, note: null },
+        { reason: 'fuel', amount: 60, note: null },
+        { reason: 'cleaning', amount: 90, note: 'Sand in the boot' },
+      ],
+    });
 
-    const ok = await post(url, staff.headers, {
+    const { booking: other } = await overdueBooking();
+    const ok = await post(`/api/admin/bookings/${other.bookingCode}/return`, staff.headers, {
       returned_at: late(61),
       odometer_km: 10_500,
       fuel_eighths: 2,
@@ -411,7 +421,7 @@ describe('return (HAND-5 to HAND-8)', () => {
       late_fee: 600,
       kept: 200,
       returned: 0,
-      paid_at_counter: 400,
+      collected: 400,
     });
     const cash = await ctx.db
       .select()

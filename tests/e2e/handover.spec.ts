@@ -102,16 +102,17 @@ test('staff hand a car over and take it back through the forms; the renter sees 
   await expect(staff.getByText('42,000 km')).toBeVisible();
   await expect(staff.getByRole('img', { name: 'Pickup photo 1' })).toBeVisible();
 
-  // The return: a kept line changes the figures live.
+  // The return: a charge line changes the figures live (HAND-7, HAND-11).
   await staff.getByRole('link', { name: 'Return form' }).click();
   await expect(staff.getByRole('heading', { name: `Return · ${code}` })).toBeVisible();
-  const summary = staff.getByRole('region', { name: 'Deposit' });
+  const summary = staff.getByRole('region', { name: 'Money at the return' });
   await expect(summary.getByText('Returned on time')).toBeVisible();
   await staff.getByLabel('Odometer (km)').fill('42380');
   await staff.getByRole('radio', { name: /6\/8/ }).check();
   await staff.getByRole('button', { name: /Add a line/ }).click();
   await staff.getByLabel('Amount (GH₵)').fill('25');
-  await expect(summary.getByText('GH₵ 25.00', { exact: true })).toBeVisible();
+  // The fuel line, the total charges and the deposit applied.
+  await expect(summary.getByText('GH₵ 25.00', { exact: true })).toHaveCount(3);
   await expect(summary.getByText(`GH₵ ${(booking.deposit - 25).toFixed(2)}`)).toBeVisible();
   await expectNoSeriousAxeViolations(staff);
   await shoot(staff, 'return-form');

@@ -132,8 +132,8 @@ test('a phone booking is handed over, comes back late with part of the deposit k
   const fee = hourlyFee(car!.price);
   await page.getByRole('link', { name: 'Return form' }).click();
   await expect(page.getByRole('heading', { name: `Return · ${code}` })).toBeVisible();
-  const deposit = page.getByRole('region', { name: 'Deposit' });
-  await expect(deposit.getByText(/min late: 1 hour after the grace/)).toBeVisible();
+  const deposit = page.getByRole('region', { name: 'Money at the return' });
+  await expect(deposit.getByText(/ late: 1 hour after the grace/)).toBeVisible();
   await expect(deposit.getByText(cedis(fee), { exact: true }).first()).toBeVisible();
   await page.getByLabel('Odometer (km)').fill('61340');
   await page.getByRole('radio', { name: /6\/8/ }).check();

@@ -459,6 +459,11 @@ export const AdminBookingDetailSchema = AdminBookingSummarySchema.extend({
   events: z.array(AdminBookingEventSchema),
   /** Oldest first. */
   payments: z.array(AdminPaymentSchema),
+  /**
+   * What the booking still owes for the rental, in cedis (HAND-10): a change or an extension
+   * not paid yet. Collected at the return (HAND-11); 0 once completed.
+   */
+  balance_due: z.number(),
 });
 export type AdminBookingDetail = z.infer<typeof AdminBookingDetailSchema>;
 

@@ -153,14 +153,31 @@ export const HandoverReceiptSchema = z.object({
       minutes_late: z.number().int(),
       late_fee: z.number(),
       late_fee_description: z.string(),
+      /** What the booking still owed for the rental when the car came back (HAND-10). */
+      balance: z.number(),
+      /**
+       * Every charge of the return, in the order the deposit covers them (HAND-11): how much,
+       * the part the deposit paid and the part collected.
+       */
+      charges: z.array(
+        z.object({
+          reason: z.enum(KEPT_REASONS),
+          amount: z.number(),
+          note: z.string().nullable(),
+          from_deposit: z.number(),
+          collected: z.number(),
+        }),
+      ),
+      total_charges: z.number(),
+      /** What was kept from the deposit, line by line (the charges' deposit parts). */
       kept_lines: z.array(
         z.object({ reason: z.enum(KEPT_REASONS), amount: z.number(), note: z.string().nullable() }),
       ),
       kept: z.number(),
       returned: z.number(),
       returned_method: z.enum(DEPOSIT_METHODS),
-      /** The late fee beyond the deposit, paid in cash at the counter. */
-      paid_at_counter: z.number(),
+      /** What the deposit did not cover, received in cash at the return. */
+      collected: z.number(),
       distance_km: z.number().int(),
     })
     .nullable(),

@@ -148,6 +148,29 @@ export function HandoverReceipt({ receipt: r }: { receipt: Receipt }) {
           </>
         )}
       </section>
+      {back && back.charges.length > 0 && (
+        <section className="receipt-section" aria-labelledby="receipt-charges">
+          <h2 id="receipt-charges">Charges at the return</h2>
+          <table className="receipt-table">
+            <caption className="visually-hidden">Charges at the return</caption>
+            <tbody>
+              {back.charges.map((line, i) => (
+                <tr key={i}>
+                  <th scope="row">
+                    {KEPT_REASON_LABELS[line.reason]}
+                    {line.note ? ` (${line.note})` : ''}
+                  </th>
+                  <td>{formatCedis(line.amount)}</td>
+                </tr>
+              ))}
+              <tr className="receipt-total">
+                <th scope="row">Total charges</th>
+                <td>{formatCedis(back.total_charges)}</td>
+              </tr>
+            </tbody>
+          </table>
+        </section>
+      )}
       <section className="receipt-section" aria-labelledby="receipt-deposit">
         <h2 id="receipt-deposit">Deposit</h2>
         <table className="receipt-table">
@@ -177,10 +200,10 @@ export function HandoverReceipt({ receipt: r }: { receipt: Receipt }) {
                 <td>{formatCedis(back.returned)}</td>
               </tr>
             )}
-            {back && back.paid_at_counter > 0 && (
-              <tr>
-                <th scope="row">Late fee beyond the deposit, paid in cash</th>
-                <td>{formatCedis(back.paid_at_counter)}</td>
+            {back && back.collected > 0 && (
+              <tr className="receipt-total">
+                <th scope="row">Beyond the deposit: received in cash at the return</th>
+                <td>{formatCedis(back.collected)}</td>
               </tr>
             )}
           </tbody>

@@ -48,18 +48,25 @@ export const handovers = pgTable(
     minutesLate: integer('minutes_late'),
     lateFeePesewas: integer('late_fee_pesewas'),
     /**
-     * Return: what was kept from the deposit, line by line ({ reason, amount_pesewas, note }),
-     * the late fee first when there is one (HAND-7).
+     * Return: the charges line by line ({ reason, amount_pesewas, note, from_deposit_pesewas }),
+     * in the order the deposit covers them: the late fee, staff's lines, the rental's balance
+     * (HAND-7, HAND-11). `from_deposit_pesewas` is the part the deposit paid, the rest was
+     * collected. Returns recorded before it was added hold only what was kept (no
+     * from_deposit_pesewas: all of it from the deposit, the late fee capped at the deposit).
      */
-    keptLines:
-      jsonb('kept_lines').$type<
-        { reason: string; amount_pesewas: number; note: string | null }[]
-      >(),
+    keptLines: jsonb('kept_lines').$type<
+      {
+        reason: string;
+        amount_pesewas: number;
+        note: string | null;
+        from_deposit_pesewas?: number;
+      }[]
+    >(),
     keptPesewas: integer('kept_pesewas'),
     returnedPesewas: integer('returned_pesewas'),
     /** How the returned part went back: 'cash' or 'mobile_money' (the provider's refund). */
     returnedMethod: text('returned_method'),
-    /** The late fee beyond the deposit, paid in cash at the counter (HAND-7). */
+    /** What the deposit did not cover, received in cash at the return (HAND-11). */
     counterPesewas: integer('counter_pesewas'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -53,7 +53,9 @@ export const payments = pgTable(
      * change added, 'partial_refund' gives back part of a charge (`refund_of`) after a change
      * made the booking cheaper. A partial refund is no attempt of the renter's: it moves from
      * refund_pending to refunded like a whole refund does. 'late_fee' is the part of a late
-     * return's fee the deposit did not cover, paid in cash at the counter (HAND-7).
+     * return's fee the deposit did not cover, paid in cash at the counter (HAND-7); 'balance'
+     * is the rest a return collected in cash: the rental's unpaid balance (a change or an
+     * extension) and staff's charges beyond the deposit (HAND-11).
      */
     purpose: text('purpose').notNull().default('booking'),
     /** A partial refund: the reference of the charge its money comes back from. */
@@ -72,7 +74,7 @@ export const payments = pgTable(
       .where(sql`${t.status} in ('pending', 'refund_pending')`),
     check(
       'payments_purpose_check',
-      sql`${t.purpose} in ('booking','top_up','partial_refund','late_fee')`,
+      sql`${t.purpose} in ('booking','top_up','partial_refund','late_fee','balance')`,
     ),
     check(
       'payments_refund_of_check',

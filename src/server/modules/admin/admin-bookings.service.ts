@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { normalizeBookingCode } from '../../../shared/booking-code';
 import { todayInAccra } from '../../../shared/dates';
+import { balanceDuePesewas } from '../../../shared/handover';
 import {
   ADMIN_BOOKING_ACTIONS,
   adminMessages,
@@ -183,6 +184,7 @@ async function detailOf(db: Executor, row: BookingSummaryRow): Promise<AdminBook
       created_at: event.createdAt.toISOString(),
     })),
     payments: paymentRows.map(toAdminPayment),
+    balance_due: pesewasToCedis(balanceDuePesewas(b, paymentRows)),
   };
 }
 

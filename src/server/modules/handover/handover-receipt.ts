@@ -4,9 +4,59 @@ import { dueBackAt, lateFeeDescription, lateFeeFor } from '../../../shared/late-
 import { pesewasToCedis } from '../../../shared/money';
 import type { HandoverReceipt } from '../../../shared/schemas/handover';
 import type { Executor } from '../../db/client';
-import { bookings } from '../../db/schema/index';
+import { bookings, type handovers } from '../../db/schema/index';
 import { carTitle } from '../cars/car-mapper';
 import { handoversOf, receiptPeople } from './handover.repository';
+
+type ReturnRow = typeof handovers.$inferSelect;
+
+/**
+ * The return's charges as recorded (HAND-11). A return recorded before charges were (no
+ * from_deposit_pesewas) stored only what the deposit kept, the late fee capped at the deposit
+ * and its excess paid at the counter: rebuilt to the same shape.
+ */
+export function chargesOf(r: ReturnRow) {
+  const stored = r.keptLines ?? [];
+  return stored.map((line) => {
+    const legacy = line.from_deposit_pesewas === undefined;
+    const amount =
+      legacy && line.reason === 'late_fee' ? (r.lateFeePesewas ?? 0) : line.amount_pesewas;
+    const fromDeposit = legacy ? line.amount_pesewas : line.from_deposit_pesewas!;
+    return {
+      reason: line.reason as KeptReason,
+      note: line.note,
+      amountPesewas: amount,
+      fromDepositPesewas: fromDeposit,
+      collectedPesewas: amount - fromDeposit,
+    };
+  });
+}
+
+function returnMoney(r: ReturnRow) {
+  const charges = chargesOf(r);
+  return {
+    balance: pesewasToCedis(charges.find((c) => c.reason === 'rental_balance')?.amountPesewas ?? 0),
+    charges: charges.map((c) => ({
+      reason: c.reason,
+      amount: pesewasToCedis(c.amountPesewas),
+      note: c.note,
+      from_deposit: pesewasToCedis(c.fromDepositPesewas),
+      collected: pesewasToCedis(c.collectedPesewas),
+    })),
+    total_charges: pesewasToCedis(charges.reduce((t, c) => t + c.amountPesewas, 0)),
+    kept_lines: charges
+      .filter((c) => c.fromDepositPesewas > 0)
+      .map((c) => ({
+        reason: c.reason,
+        amount: pesewasToCedis(c.fromDepositPesewas),
+        note: c.note,
+      })),
+    kept: pesewasToCedis(r.keptPesewas ?? 0),
+    returned: pesewasToCedis(r.returnedPesewas ?? 0),
+    returned_method: r.returnedMethod as DepositMethod,
+    collected: pesewasToCedis(r.counterPesewas ?? 0),
+  };
+}
 
 /** Where a handover photo is read (staff and the booking's renter only, HAND-4). */
 export const handoverPhotoUrl = (id: number) => `/api/handover-photos/${id}`;
@@ -72,15 +122,7 @@ export async function buildReceipt(
             late_fee_description: lateFeeDescription(
               lateFeeFor(r.minutesLate ?? 0, booking.pricePerDayPesewas),
             ),
-            kept_lines: (r.keptLines ?? []).map((line) => ({
-              reason: line.reason as KeptReason,
-              amount: pesewasToCedis(line.amount_pesewas),
-              note: line.note,
-            })),
-            kept: pesewasToCedis(r.keptPesewas ?? 0),
-            returned: pesewasToCedis(r.returnedPesewas ?? 0),
-            returned_method: r.returnedMethod as DepositMethod,
-            paid_at_counter: pesewasToCedis(r.counterPesewas ?? 0),
+            ...returnMoney(r),
             distance_km: pickup ? Math.max(0, r.odometerKm - pickup.handover.odometerKm) : 0,
           }
         : null,

@@ -1,20 +1,26 @@
 import { todayInAccra } from '../../../shared/dates';
 import {
   handoverMessages as m,
-  settleDeposit,
+  rentalBalancePesewas,
+  settleAtReturn,
   type DepositMethod,
   type KeptLine,
 } from '../../../shared/handover';
 import { lateFeeOfReturn } from '../../../shared/late-fee';
-import { cedisToPesewas } from '../../../shared/money';
+import { cedisToPesewas, formatCedis, pesewasToCedis } from '../../../shared/money';
 import { adminMessages } from '../../../shared/schemas/admin';
 import type { PickupInput, ReturnInput } from '../../../shared/schemas/handover';
 import { HttpError, validationError } from '../../http-errors';
 import { findRentalByCode, loadBookingDetail } from '../admin/admin-bookings.service';
-import { applyTransition, type BookingRow } from '../bookings/booking-lifecycle';
+import type { Executor } from '../../db/client';
+import { applyTransition, lockBooking, type BookingRow } from '../bookings/booking-lifecycle';
 import { staffActionRefusal } from '../bookings/booking-transitions';
 import { markPartialRefunds, requestPartialRefunds } from '../payments/change-payments';
-import { findSuccessfulPayment } from '../payments/payments.repository';
+import {
+  findPaymentsOf,
+  findSuccessfulPayment,
+  hasPendingTopUp,
+} from '../payments/payments.repository';
 import { recordCashPayment, type PaymentsContext } from '../payments/payments.service';
 import { removeHandoverPhotos, storeHandoverPhotos } from './handover-files';
 import { buildReceipt } from './handover-receipt';
@@ -130,13 +136,8 @@ export async function recordPickup(
   return answer(ctx, current, m.pickedUp);
 }
 
-/** Checks the return against the pickup; the late fee and the deposit's settlement (HAND-5 to 7). */
-function settleReturn(
-  current: BookingRow,
-  pickup: HandoverRow | undefined,
-  input: ReturnInput,
-  now: Date,
-) {
+/** Checks the return's time and odometer against the pickup (HAND-5). */
+function checkReturn(pickup: HandoverRow | undefined, input: ReturnInput, now: Date) {
   const errors: Record<string, string[]> = {};
   const returnedAt = input.returned_at ? new Date(input.returned_at) : now;
   // A minute's slack: the form's clock and the server's are not the same clock.
@@ -144,26 +145,46 @@ function settleReturn(
   else if (pickup && returnedAt < pickup.at) errors.returned_at = [m.returnedAtBeforePickup];
   if (pickup && input.odometer_km < pickup.odometerKm)
     errors.odometer_km = [m.odometerBelowPickup(pickup.odometerKm)];
+  if (Object.keys(errors).length) throw validationError(errors);
+  return returnedAt;
+}
 
-  const lateFee = lateFeeOfReturn(current, returnedAt);
+/**
+ * The money of the return (HAND-6, HAND-7, HAND-10, HAND-11), from the booking as locked: the
+ * late fee, staff's lines and what the booking still owes for the rental, the deposit applied
+ * to them and the rest collected.
+ */
+async function settleMoney(
+  tx: Executor,
+  booking: BookingRow,
+  pickup: HandoverRow | undefined,
+  input: ReturnInput,
+  returnedAt: Date,
+) {
+  const lateFee = lateFeeOfReturn(booking, returnedAt);
   const staffLines: KeptLine[] = input.kept_lines.map((line) => ({
     reason: line.reason,
     amountPesewas: cedisToPesewas(line.amount),
     note: line.note,
   }));
+  const balancePesewas = rentalBalancePesewas(booking, await findPaymentsOf(tx, booking.id));
   // A booking picked up before handovers were recorded: its deposit is the booking's.
-  const depositPesewas = pickup?.depositPesewas ?? current.depositPesewas;
-  const settlement = settleDeposit(depositPesewas, lateFee.feePesewas, staffLines);
-  if (settlement.overDeposit) errors.kept_lines = [m.keptOverDeposit];
-  if (Object.keys(errors).length) throw validationError(errors);
-  return { returnedAt, lateFee, settlement, depositPesewas };
+  const depositPesewas = pickup?.depositPesewas ?? booking.depositPesewas;
+  const settlement = settleAtReturn({
+    depositPesewas,
+    lateFeePesewas: lateFee.feePesewas,
+    staffLines,
+    balancePesewas,
+  });
+  return { lateFee, settlement, balancePesewas };
 }
 
 /**
- * The car comes back (HAND-5 to HAND-8): its state, the late fee, and the deposit settled. The
- * returned part goes back in cash, or through the provider's refund with an amount when the
- * deposit was part of a mobile money payment (asked for after commit; the reconciler retries).
- * The late fee beyond the deposit is recorded as cash paid at the counter.
+ * The car comes back (HAND-5 to HAND-8, HAND-11): its state, the late fee, the rental's
+ * balance and staff's charges settled against the deposit. The deposit's returned part goes
+ * back in cash, or through the provider's refund with an amount when it was part of a mobile
+ * money payment (asked for after commit; the reconciler retries). What the deposit does not
+ * cover is recorded as cash received at the return, so the booking is only "paid" when it is.
  */
 export async function recordReturn(
   ctx: HandoverContext,
@@ -173,27 +194,34 @@ export async function recordReturn(
   photos: Buffer[],
   now = new Date(),
 ) {
-  const current = await bookingFor(ctx, code, 'return');
-  const pickup = await findPickup(ctx.payments.db, current.id);
-  const { returnedAt, lateFee, settlement, depositPesewas } = settleReturn(
-    current,
-    pickup,
-    input,
-    now,
-  );
+  const found = await bookingFor(ctx, code, 'return');
+  const pickup = await findPickup(ctx.payments.db, found.id);
+  const returnedAt = checkReturn(pickup, input, now);
   const method: DepositMethod =
-    (pickup?.depositMethod as DepositMethod | null) ?? (await depositMethodOf(ctx, current));
-  const deposit = {
-    deposit_pesewas: depositPesewas,
-    kept_pesewas: settlement.keptPesewas,
-    returned_pesewas: settlement.returnedPesewas,
-    returned_method: method,
-    late_fee_pesewas: lateFee.feePesewas,
-    counter_pesewas: settlement.counterPesewas,
-  };
+    (pickup?.depositMethod as DepositMethod | null) ?? (await depositMethodOf(ctx, found));
 
-  const references = await withPhotos(ctx, current.id, photos, (keys) =>
+  const { references, collectedPesewas } = await withPhotos(ctx, found.id, photos, (keys) =>
     ctx.payments.db.transaction(async (tx) => {
+      // Locked: a change, an extension or a top-up's answer cannot move the balance under us.
+      const current = (await lockBooking(tx, found.id)) ?? found;
+      // A prompt the customer may still approve: cash taken now could be taken twice.
+      if (await hasPendingTopUp(tx, current.id)) throw new HttpError(409, m.returnWhilePaying);
+      const { lateFee, settlement, balancePesewas } = await settleMoney(
+        tx,
+        current,
+        pickup,
+        input,
+        returnedAt,
+      );
+      const deposit = {
+        deposit_pesewas: settlement.depositPesewas,
+        kept_pesewas: settlement.keptPesewas,
+        returned_pesewas: settlement.returnedPesewas,
+        returned_method: method,
+        late_fee_pesewas: lateFee.feePesewas,
+        balance_pesewas: balancePesewas,
+        counter_pesewas: settlement.collectedPesewas,
+      };
       await applyTransition(tx, 'returned', current, {
         actor: 'staff',
         userId: staffId,
@@ -218,29 +246,42 @@ export async function recordReturn(
           staffId,
           minutesLate: lateFee.minutesLate,
           lateFeePesewas: lateFee.feePesewas,
-          keptLines: settlement.keptLines.map((line) => ({
+          keptLines: settlement.charges.map((line) => ({
             reason: line.reason,
             amount_pesewas: line.amountPesewas,
             note: line.note,
+            from_deposit_pesewas: line.fromDepositPesewas,
           })),
           keptPesewas: settlement.keptPesewas,
           returnedPesewas: settlement.returnedPesewas,
           returnedMethod: method,
-          counterPesewas: settlement.counterPesewas,
+          counterPesewas: settlement.collectedPesewas,
         },
         keys,
       );
       await setDepositState(tx, current.id, settlement.state);
-      if (settlement.counterPesewas > 0)
-        await recordCashPayment(tx, current, { amountPesewas: settlement.counterPesewas });
-      if (method !== 'mobile_money' || settlement.returnedPesewas === 0) return [];
+      // Received in cash at the return (HAND-11): the late fee apart, the rest as the balance.
+      const late = settlement.lateFeeCollectedPesewas;
+      const rest = settlement.collectedPesewas - late;
+      if (late > 0)
+        await recordCashPayment(tx, current, { amountPesewas: late, purpose: 'late_fee' });
+      if (rest > 0)
+        await recordCashPayment(tx, current, { amountPesewas: rest, purpose: 'balance' });
+      const done = { references: [] as string[], collectedPesewas: settlement.collectedPesewas };
+      if (method !== 'mobile_money' || settlement.returnedPesewas === 0) return done;
       const refunds = await markPartialRefunds(tx, current, settlement.returnedPesewas, {
         userId: staffId,
         actor: 'staff',
       });
-      return refunds.references;
+      return { ...done, references: refunds.references };
     }),
   );
   await requestPartialRefunds(ctx.payments, references);
-  return answer(ctx, current, m.returned);
+  return answer(
+    ctx,
+    found,
+    collectedPesewas > 0
+      ? m.returnedCollected(formatCedis(pesewasToCedis(collectedPesewas)))
+      : m.returned,
+  );
 }

@@ -126,7 +126,7 @@ describe('SMS templates', () => {
     expect(texts.deposit_settled).toContain(
       'kept and GHS 1,234,567.89 is being refunded to your wallet',
     );
-    expect(texts.deposit_settled).toContain('Late fee paid at the counter');
+    expect(texts.deposit_settled).toContain('Paid at the counter');
     const full = templates.deposit_settled(facts, {
       keptPesewas: 0,
       returnedPesewas: 200_00,
@@ -141,8 +141,6 @@ describe('SMS templates', () => {
       returnedMethod: 'cash',
       counterPesewas: 50_00,
     });
-    expect(kept).toContain(
-      'Your deposit of GHS 200.00 was kept. Late fee paid at the counter: GHS 50.00.',
-    );
+    expect(kept).toContain('Your deposit of GHS 200.00 was kept. Paid at the counter: GHS 50.00.');
   });
 });

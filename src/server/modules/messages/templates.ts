@@ -68,7 +68,7 @@ export interface DepositOutcome {
   returnedPesewas: number;
   /** 'cash' | 'mobile_money': how the returned part goes back. */
   returnedMethod: string;
-  /** The late fee beyond the deposit, paid at the counter. */
+  /** What the deposit did not cover, paid in cash at the return (HAND-11). */
   counterPesewas: number;
 }
 
@@ -83,8 +83,7 @@ function depositText(d: DepositOutcome): string {
         ? `GHS ${cedis.format(d.keptPesewas / 100)} of your deposit was kept and ${ghs(d.returnedPesewas)} ${back}.`
         : `Your deposit of ${ghs(d.returnedPesewas)} ${back}.`
       : `Your deposit of ${ghs(d.keptPesewas)} was kept.`;
-  const counter =
-    d.counterPesewas > 0 ? ` Late fee paid at the counter: ${ghs(d.counterPesewas)}.` : '';
+  const counter = d.counterPesewas > 0 ? ` Paid at the counter: ${ghs(d.counterPesewas)}.` : '';
   return `${returned}${counter} Details in your booking.`;
 }
 

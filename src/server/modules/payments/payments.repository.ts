@@ -118,6 +118,17 @@ export async function hasPendingTopUp(db: Executor, bookingId: number) {
   return rows.length > 0;
 }
 
+/** A booking's payments as its balance needs them (HAND-10). */
+export const findPaymentsOf = (db: Executor, bookingId: number) =>
+  db
+    .select({
+      purpose: payments.purpose,
+      status: payments.status,
+      amountPesewas: payments.amountPesewas,
+    })
+    .from(payments)
+    .where(eq(payments.bookingId, bookingId));
+
 /** The attempt that paid a booking (the one to refund when it is cancelled). */
 export const findSuccessfulPayment = async (db: Executor, bookingId: number) =>
   (
@@ -139,11 +150,11 @@ export async function findLatestPayments(db: Executor, bookingIds: number[]) {
   const rows = await db
     .selectDistinctOn([payments.bookingId])
     .from(payments)
-    // A late fee paid at the counter (HAND-7) is no attempt of theirs either.
+    // Cash received at the return (HAND-7, HAND-11) is no attempt of theirs either.
     .where(
       and(
         inArray(payments.bookingId, bookingIds),
-        notInArray(payments.purpose, ['partial_refund', 'late_fee']),
+        notInArray(payments.purpose, ['partial_refund', 'late_fee', 'balance']),
       ),
     )
     .orderBy(payments.bookingId, desc(payments.id));

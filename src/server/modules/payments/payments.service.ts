@@ -669,20 +669,21 @@ export async function markRefundPending(
 
 /**
  * Cash taken over the counter: a successful 'cash' attempt. A pay-on-pickup booking's total,
- * or (`late_fee`) the part of a late return's fee its deposit did not cover (HAND-7).
+ * or what a return collected beyond the deposit (HAND-11): the late fee's part (`late_fee`)
+ * and the rest — the rental's balance and staff's charges (`balance`).
  */
 export async function recordCashPayment(
   tx: Executor,
   booking: Pick<BookingRow, 'id' | 'bookingCode' | 'totalPesewas'>,
-  lateFee?: { amountPesewas: number },
+  atReturn?: { amountPesewas: number; purpose: 'late_fee' | 'balance' },
 ): Promise<string> {
   const reference = `CASH-${booking.bookingCode.slice(3)}-${randomBytes(4).toString('hex').toUpperCase()}`;
   await repo.insertPayment(tx, {
     bookingId: booking.id,
     provider: 'cash',
-    ...(lateFee ? { purpose: 'late_fee' } : {}),
+    ...(atReturn ? { purpose: atReturn.purpose } : {}),
     reference,
-    amountPesewas: lateFee?.amountPesewas ?? booking.totalPesewas,
+    amountPesewas: atReturn?.amountPesewas ?? booking.totalPesewas,
     currency: 'GHS',
     status: 'success',
     paidAt: new Date(),

@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from '../../../lib/router';
 import { formatDate } from '../../../../shared/dates';
 import {
@@ -6,7 +6,7 @@ import {
   KEPT_REASON_LABELS,
   STAFF_KEPT_REASONS,
   handoverMessages,
-  settleDeposit,
+  settleAtReturn,
   type StaffKeptReason,
 } from '../../../../shared/handover';
 import { lateFeeDescription, lateFeeOfReturn } from '../../../../shared/late-fee';
@@ -31,10 +31,13 @@ interface Line {
 /** 'YYYY-MM-DDTHH:MM' in Accra time (= UTC) for a datetime-local input. */
 const localValue = (date: Date) => date.toISOString().slice(0, 16);
 
+/** The server's minute of slack for a clock ahead of its own (HAND-5). */
+const FUTURE_SLACK_MS = 60_000;
+
 /**
- * Taking the car back (HAND-5 to HAND-8): its state, the late fee and the deposit settled, the
- * figures worked out live by the same rules the server applies (shared/late-fee.ts,
- * shared/handover.ts settleDeposit).
+ * Taking the car back (HAND-5 to HAND-8, HAND-11): its state, and the money — the rental's
+ * balance, the late fee and staff's charges against the deposit — worked out live by the same
+ * rules the server applies (shared/late-fee.ts, shared/handover.ts settleAtReturn).
  */
 export function ReturnPage() {
   const { code = '' } = useParams();
@@ -57,19 +60,29 @@ export function ReturnPage() {
   const clear = (field: string) =>
     setLocal((shown) => Object.fromEntries(Object.entries(shown).filter(([k]) => k !== field)));
 
+  // The clock the form compares the typed time with, moved on every half minute.
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+
   const b = booking.data;
   const pickup = receipt.data?.pickup ?? null;
   const priceCedis = receipt.data?.price_per_day;
   const figures = useMemo(() => {
     if (!b || priceCedis === undefined) return null;
     const at = new Date(`${returnedAt}:00Z`);
+    const valid = !Number.isNaN(at.getTime());
+    // A time ahead of now is refused by the server: no fee is previewed for it (HAND-5).
+    const future = valid && at.getTime() > now + FUTURE_SLACK_MS;
     const fee = lateFeeOfReturn(
       {
         endDate: b.end_date,
         returnTime: b.return_time,
         pricePerDayPesewas: cedisToPesewas(priceCedis),
       },
-      Number.isNaN(at.getTime()) ? new Date() : at,
+      valid && !future ? at : new Date(now),
     );
     const deposit = cedisToPesewas(pickup?.deposit ?? b.deposit);
     const staffLines = lines.map((l) => ({
@@ -77,8 +90,14 @@ export function ReturnPage() {
       amountPesewas: Math.max(0, cedisToPesewas(Number(l.amount) || 0)),
       note: l.note || null,
     }));
-    return { fee, deposit, settlement: settleDeposit(deposit, fee.feePesewas, staffLines) };
-  }, [b, priceCedis, returnedAt, lines, pickup]);
+    const settlement = settleAtReturn({
+      depositPesewas: deposit,
+      lateFeePesewas: fee.feePesewas,
+      staffLines,
+      balancePesewas: cedisToPesewas(b.balance_due),
+    });
+    return { fee, future, deposit, settlement };
+  }, [b, priceCedis, returnedAt, lines, pickup, now]);
 
   if (booking.isPending || receipt.isPending) return <LoadingState label="Loading booking…" />;
   if (booking.isError || receipt.isError)
@@ -92,6 +111,9 @@ export function ReturnPage() {
   const bk = booking.data;
   const back = { to: adminPaths.adminBooking.getHref(bk.booking_code), label: bk.booking_code };
   const errors = { ...fieldErrors(save.error), ...local };
+  // Said as soon as the time is typed, not only on saving.
+  if (figures?.future && !errors.returned_at)
+    errors.returned_at = handoverMessages.returnedAtFuture;
   const canReturn = bk.allowed_actions.includes('return');
   const method =
     pickup?.deposit_method ?? (bk.payment_method === 'mobile_money' ? 'mobile_money' : 'cash');
@@ -106,7 +128,7 @@ export function ReturnPage() {
     else if (pickup && Number(odometer) < pickup.odometer_km)
       problems.odometer_km = handoverMessages.odometerBelowPickup(pickup.odometer_km);
     if (fuel === null) problems.fuel_eighths = handoverMessages.fuelRequired;
-    if (figures?.settlement.overDeposit) problems.kept_lines = handoverMessages.keptOverDeposit;
+    if (figures?.future) problems.returned_at = handoverMessages.returnedAtFuture;
     setLocal(problems);
     if (Object.keys(problems).length) return;
     save.mutate(
@@ -145,6 +167,12 @@ export function ReturnPage() {
             <h2>The car back</h2>
           </div>
           <div className="panel-body">
+            {bk.balance_due > 0 && (
+              <p className="alert alert-info handover-balance">
+                Still to pay for the rental: <strong>{cedis(bk.balance_due)}</strong>. It is part of
+                the charges below.
+              </p>
+            )}
             <div className="field">
               <label htmlFor="returned-at">Returned at (Accra time)</label>
               <input
@@ -153,6 +181,7 @@ export function ReturnPage() {
                 className="input handover-big-input"
                 value={returnedAt}
                 onChange={(e) => {
+                  clear('returned_at');
                   setTimeChanged(true);
                   setReturnedAt(e.target.value);
                 }}
@@ -188,7 +217,11 @@ export function ReturnPage() {
             <PhotosField photos={photos} onChange={setPhotos} error={errors.photos} />
 
             <fieldset className="fieldset handover-lines">
-              <legend>Kept from the deposit</legend>
+              <legend>Charges for the car</legend>
+              <p className="muted handover-legend-note">
+                Fuel, damage, cleaning or other, with a note. The deposit pays first; what it does
+                not cover is collected in cash.
+              </p>
               {lines.map((line, i) => (
                 <div className="handover-line" key={i}>
                   <div className="field">
@@ -265,25 +298,47 @@ export function ReturnPage() {
               aria-labelledby="summary-heading"
               aria-live="polite"
             >
-              <h3 id="summary-heading">Deposit</h3>
+              <h3 id="summary-heading">Money at the return</h3>
               <dl>
-                <div>
-                  <dt>Late fee</dt>
-                  <dd>
-                    {cedis(pesewasToCedis(figures!.fee.feePesewas))}
-                    <span className="muted"> · {lateFeeDescription(figures!.fee)}</span>
-                  </dd>
+                {figures!.future ? (
+                  <div>
+                    <dt>Late fee</dt>
+                    <dd className="muted">Set a return time that is not in the future.</dd>
+                  </div>
+                ) : (
+                  <div>
+                    <dt>Late fee</dt>
+                    <dd>
+                      {cedis(pesewasToCedis(figures!.fee.feePesewas))}
+                      <span className="muted"> · {lateFeeDescription(figures!.fee)}</span>
+                    </dd>
+                  </div>
+                )}
+                {s.charges
+                  .filter((c) => c.reason !== 'late_fee')
+                  .map((c, i) => (
+                    <div key={i}>
+                      <dt>
+                        {KEPT_REASON_LABELS[c.reason]}
+                        {c.note ? ` (${c.note})` : ''}
+                      </dt>
+                      <dd>{cedis(pesewasToCedis(c.amountPesewas))}</dd>
+                    </div>
+                  ))}
+                <div className="handover-summary-sub">
+                  <dt>Total charges</dt>
+                  <dd>{cedis(pesewasToCedis(s.chargesPesewas))}</dd>
                 </div>
                 <div>
                   <dt>Deposit held</dt>
                   <dd>{cedis(pesewasToCedis(figures!.deposit))}</dd>
                 </div>
                 <div>
-                  <dt>Kept</dt>
+                  <dt>Deposit applied to the charges</dt>
                   <dd>{cedis(pesewasToCedis(s.keptPesewas))}</dd>
                 </div>
                 <div className="handover-summary-total">
-                  <dt>To return</dt>
+                  <dt>Deposit to return</dt>
                   <dd>
                     {cedis(pesewasToCedis(s.returnedPesewas))}
                     <span className="muted">
@@ -295,12 +350,16 @@ export function ReturnPage() {
                     </span>
                   </dd>
                 </div>
-                {s.counterPesewas > 0 && (
-                  <div className="handover-summary-due">
-                    <dt>Collect in cash</dt>
-                    <dd>{cedis(pesewasToCedis(s.counterPesewas))} (late fee beyond the deposit)</dd>
-                  </div>
-                )}
+                <div
+                  className={
+                    s.collectedPesewas > 0
+                      ? 'handover-summary-total handover-summary-due'
+                      : 'handover-summary-total'
+                  }
+                >
+                  <dt>To collect in cash</dt>
+                  <dd>{cedis(pesewasToCedis(s.collectedPesewas))}</dd>
+                </div>
               </dl>
             </section>
             {save.isError && (

@@ -67,6 +67,7 @@ const booking = (p: AdminPayment): AdminBookingDetail => ({
   allowed_actions: [],
   events: [],
   payments: [p],
+  balance_due: 0,
 });
 
 function renderPage() {

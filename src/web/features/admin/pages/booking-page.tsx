@@ -310,6 +310,13 @@ function Facts({ booking: b }: { booking: AdminBookingDetail }) {
             <th scope="row">Total</th>
             <td>{cedis(b.total_cost)}</td>
           </tr>
+          {/* HAND-10: a change or an extension not paid yet, collected at the return. */}
+          {b.balance_due > 0 && (
+            <tr className="cost-table-due">
+              <th scope="row">Still to pay for the rental</th>
+              <td>{cedis(b.balance_due)}</td>
+            </tr>
+          )}
         </tbody>
       </table>
     </section>

@@ -1,0 +1,247 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { addDays, todayInAccra } from '../../src/shared/dates';
+import type { AdminDashboardResponse } from '../../src/shared/schemas/admin';
+import type { HandoverReceipt } from '../../src/shared/schemas/handover';
+import { customerDocuments, handovers, payments } from '../../src/server/db/schema/index';
+import { insertBooking, insertCar } from '../../src/server/db/factories';
+import { signedInStaff } from '../support/admin';
+import { setupTestApp, signedInRenter } from '../support/test-app';
+
+// HAND-7, HAND-10, HAND-11: what a booking still owes for the rental (a change or an extension
+// not yet paid) is settled at the return with the late fee and staff's lines; the deposit
+// covers what it can and the rest is collected, never silently lost.
+
+const ctx = await setupTestApp();
+const staff = await signedInStaff(ctx);
+const today = todayInAccra();
+const day = (n: number) => addDays(today, n);
+type Headers = Record<string, string>;
+
+const post = (url: string, headers: Headers, payload?: object) =>
+  ctx.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+const get = (url: string, headers: Headers = {}) => ctx.app.inject({ method: 'GET', url, headers });
+const detail = async (code: string) =>
+  (await get(`/api/admin/bookings/${code}`, staff.headers)).json().booking;
+const dashboard = async (): Promise<AdminDashboardResponse> =>
+  (await get('/api/admin/dashboard', staff.headers)).json();
+
+async function verifyDocuments(userId: number) {
+  for (const kind of ['ghana_card', 'driving_licence'])
+    await ctx.db.insert(customerDocuments).values({
+      userId,
+      kind,
+      status: 'verified',
+      fileKey: randomBytes(12).toString('hex'),
+      ...(kind === 'ghana_card'
+        ? { ghanaCardPin: 'GHA-123456789-0', dateOfBirth: '1990-01-01' }
+        : { licenceNumber: 'DL-1', licenceExpiry: day(400) }),
+    });
+}
+
+const pickup = { odometer_km: 42_000, fuel_eighths: 8, documents_override: 'Seen at the desk' };
+
+async function cashRowsOf(bookingId: number) {
+  return ctx.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.bookingId, bookingId),
+        eq(payments.provider, 'cash'),
+        inArray(payments.purpose, ['late_fee', 'balance']),
+      ),
+    );
+}
+
+describe('an extension paid at the return (HAND-10, HAND-11)', () => {
+  it('collects what an extension added: the deposit covers part, the rest is received in cash', async () => {
+    const renter = await signedInRenter(ctx);
+    const car = await insertCar(ctx.db, { pricePerDayPesewas: 350_00 });
+    const created = await post('/api/bookings/create', renter.headers, {
+      car_id: car.id,
+      start_date: day(0),
+      end_date: day(2),
+      destination: 'Accra',
+      destination_type: 1,
+      payment_method: 'payOnPickup',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const code = created.json().booking.booking_code as string;
+    const bookingId = created.json().booking.id as number;
+    for (const [action, body] of [
+      ['record-cash', {}],
+      ['pick-up', pickup],
+    ] as const)
+      expect(
+        (await post(`/api/admin/bookings/${code}/${action}`, staff.headers, body)).statusCode,
+      ).toBe(200);
+    expect((await detail(code)).balance_due).toBe(0);
+    const before = await dashboard();
+
+    const extended = await post(`/api/admin/bookings/${code}/extend`, staff.headers, {
+      end_date: day(4),
+      reason: 'Customer phoned from Cape Coast',
+    });
+    expect(extended.statusCode, extended.body).toBe(200);
+    const difference = extended.json().difference as number;
+    expect(difference).toBe(700);
+    // The balance is on the booking for staff, not only in the timeline.
+    expect((await detail(code)).balance_due).toBe(700);
+    expect(extended.json().booking.balance_due).toBe(700);
+
+    // Returned on time, nothing kept for the car: the deposit pays GH₵ 200 of the 700.
+    const res = await post(`/api/admin/bookings/${code}/return`, staff.headers, {
+      odometer_km: 42_300,
+      fuel_eighths: 8,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const back = (res.json().handover as HandoverReceipt).return!;
+    expect(back).toMatchObject({
+      balance: 700,
+      late_fee: 0,
+      charges: [{ reason: 'rental_balance', amount: 700, from_deposit: 200, collected: 500 }],
+      total_charges: 700,
+      kept: 200,
+      returned: 0,
+      collected: 500,
+    });
+    expect(res.json().handover.deposit_state).toBe('kept');
+    expect(res.json().booking).toMatchObject({
+      status: 'completed',
+      payment_status: 'paid',
+      balance_due: 0,
+    });
+    expect(await cashRowsOf(bookingId)).toEqual([
+      expect.objectContaining({ purpose: 'balance', status: 'success', amountPesewas: 500_00 }),
+    ]);
+    // Income counts the cash the return collected; the kept deposit stays apart.
+    const after = await dashboard();
+    expect(after.revenue.this_month.amount).toBeCloseTo(before.revenue.this_month.amount + 500, 2);
+    expect(after.deposits.kept).toBeCloseTo(before.deposits.kept + 200, 2);
+  });
+
+  it('collects a dearer change of a mobile money booking whose top-up was declined, and waits while one is pending (409)', async () => {
+    const renter = await signedInRenter(ctx);
+    await verifyDocuments(renter.user.id);
+    const car = await insertCar(ctx.db, { pricePerDayPesewas: 300_00 });
+    const created = await post('/api/bookings/create', renter.headers, {
+      car_id: car.id,
+      start_date: day(0),
+      end_date: day(1),
+      destination: 'Accra',
+      destination_type: 1,
+      payment_method: 'mobile_money',
+      network: 'mtn',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { booking, payment } = created.json();
+    const code = booking.booking_code as string;
+    await post(`/api/payments/sandbox/${payment.reference}`, renter.headers, {
+      decision: 'approve',
+    });
+    const out = await post(`/api/admin/bookings/${code}/pick-up`, staff.headers, {
+      odometer_km: 1_000,
+      fuel_eighths: 8,
+    });
+    expect(out.statusCode, out.body).toBe(200);
+    const extended = await post(`/api/admin/bookings/${code}/extend`, staff.headers, {
+      end_date: day(2),
+      reason: 'One more day',
+    });
+    expect(extended.statusCode, extended.body).toBe(200);
+    const topUp = extended.json().payment.reference as string;
+    const returnBody = { odometer_km: 1_100, fuel_eighths: 8 };
+
+    // The prompt may still be approved: collecting in cash now could take the money twice.
+    const waiting = await post(`/api/admin/bookings/${code}/return`, staff.headers, returnBody);
+    expect(waiting.statusCode).toBe(409);
+
+    await post(`/api/payments/sandbox/${topUp}`, renter.headers, { decision: 'decline' });
+    expect((await detail(code)).balance_due).toBe(300);
+    const res = await post(`/api/admin/bookings/${code}/return`, staff.headers, {
+      ...returnBody,
+      kept_lines: [{ reason: 'cleaning', amount: 20, note: 'Sand' }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().handover.return).toMatchObject({
+      charges: [
+        { reason: 'cleaning', amount: 20, from_deposit: 20, collected: 0 },
+        { reason: 'rental_balance', amount: 300, from_deposit: 180, collected: 120 },
+      ],
+      total_charges: 320,
+      kept: 200,
+      returned: 0,
+      collected: 120,
+    });
+    expect(await cashRowsOf(booking.id)).toEqual([
+      expect.objectContaining({ purpose: 'balance', amountPesewas: 120_00 }),
+    ]);
+    expect(res.json().booking).toMatchObject({ payment_status: 'paid', balance_due: 0 });
+  });
+});
+
+describe('a late fee beyond the deposit with staff lines (HAND-7)', () => {
+  it('accepts a fuel line on top of a late fee larger than the deposit, and collects both', async () => {
+    const renter = await signedInRenter(ctx);
+    const car = await insertCar(ctx.db, { pricePerDayPesewas: 350_00 });
+    const booking = await insertBooking(ctx.db, {
+      userId: renter.user.id,
+      carId: car.id,
+      pricePerDayPesewas: 350_00,
+      startDate: day(-3),
+      endDate: day(-1),
+      returnTime: '09:00',
+      status: 'active',
+      paymentStatus: 'paid',
+      paymentMethod: 'payOnPickup',
+      depositState: 'held',
+    });
+    await ctx.db.insert(payments).values({
+      bookingId: booking.id,
+      provider: 'cash',
+      reference: `CASH-${booking.bookingCode}`,
+      amountPesewas: booking.totalPesewas,
+      status: 'success',
+      paidAt: new Date(`${day(-3)}T09:00:00Z`),
+    });
+    await ctx.db.insert(handovers).values({
+      bookingId: booking.id,
+      kind: 'pickup',
+      at: new Date(`${day(-3)}T09:10:00Z`),
+      odometerKm: 10_000,
+      fuelEighths: 8,
+      staffId: staff.user.id,
+      depositPesewas: booking.depositPesewas,
+      depositMethod: 'cash',
+    });
+    // 18 hours late: one day at GH₵ 350 > the GH₵ 200 deposit.
+    const res = await post(`/api/admin/bookings/${booking.bookingCode}/return`, staff.headers, {
+      returned_at: new Date(Date.parse(`${day(-1)}T09:00:00Z`) + 18 * 3_600_000).toISOString(),
+      odometer_km: 10_400,
+      fuel_eighths: 5,
+      kept_lines: [{ reason: 'fuel', amount: 50 }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().handover.return).toMatchObject({
+      late_fee: 350,
+      late_fee_description: '18 h late: 1 day at the daily price',
+      balance: 0,
+      charges: [
+        { reason: 'late_fee', amount: 350, from_deposit: 200, collected: 150 },
+        { reason: 'fuel', amount: 50, from_deposit: 0, collected: 50 },
+      ],
+      total_charges: 400,
+      kept: 200,
+      returned: 0,
+      collected: 200,
+    });
+    const rows = await cashRowsOf(booking.id);
+    expect(rows.map((r) => [r.purpose, r.amountPesewas]).sort()).toEqual([
+      ['balance', 50_00],
+      ['late_fee', 150_00],
+    ]);
+    expect(res.json().booking).toMatchObject({ status: 'completed', payment_status: 'paid' });
+  });
+});
