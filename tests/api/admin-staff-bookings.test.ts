@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayInAccra } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
+import { formatCedis } from '../../src/shared/money';
 import type { AdminBookingDetail } from '../../src/shared/schemas/admin';
 import { staffBookingMessages } from '../../src/shared/schemas/admin-staff-bookings';
 import { rowsOf } from '../../src/server/db/client';
@@ -345,7 +346,10 @@ describe('staff change, extend and cancel with a reason (STAFF-19 to STAFF-22)',
     });
     expect(after.total_cost).toBeGreaterThan(before.total_cost);
     expect(res.json().difference).toBeCloseTo(after.total_cost - before.total_cost, 2);
-    expect(res.json().message).toMatch(/^Booking changed\. The customer pays the extra GH₵/);
+    // Nothing paid yet: the customer pays the whole new total at pickup, not only the extra.
+    expect(res.json().message).toBe(
+      `Booking changed. The customer pays the total of ${formatCedis(after.total_cost)} at pickup.`,
+    );
     const changed = after.events.at(-1)!;
     expect(changed).toMatchObject({
       type: 'changed',
@@ -356,11 +360,14 @@ describe('staff change, extend and cancel with a reason (STAFF-19 to STAFF-22)',
         from: { start_date: day(10), end_date: day(12), car_id: first.id },
         to: { start_date: day(11), end_date: day(13), car_id: second.id, branch_id: branch!.id },
         car: { from: 'Toyota Corolla', to: 'Honda Civic' },
-        settle: 'counter',
+        settle: 'counter_total',
       },
     });
-    // The customer is texted the change; the first car's days are free again.
-    expect((await inbox(phone.stored)).some((t) => t.includes('change to booking'))).toBe(true);
+    // The customer is texted the change and the whole total; the first car's days are free again.
+    const changedText = (await inbox(phone.stored)).find((t) => t.includes('change to booking'));
+    expect(changedText).toContain('when you pick up the car.');
+    expect(changedText).toContain('Pay the total of GHS ');
+    expect(changedText).not.toContain('extra');
     const again = await post('/api/admin/bookings', {
       ...bookingBody(first.id, day(10), day(12)),
       msisdn: freshNumber().national,
