@@ -10,6 +10,8 @@ import { bookingEvents, bookings, branches, users } from '../../src/server/db/sc
 import { insertCar } from '../../src/server/db/factories';
 import { applyBookingChange } from '../../src/server/modules/bookings/booking-lifecycle';
 import { NO_PASSWORD } from '../../src/server/modules/admin/admin-staff-bookings.service';
+import { verifyAndApply } from '../../src/server/modules/payments/payments.service';
+import { decideSandboxTransaction } from '../../src/server/modules/payments/sandbox-provider';
 import { signedInStaff } from '../support/admin';
 import { isPostgres, setupTestApp, signedInRenter } from '../support/test-app';
 
@@ -193,6 +195,46 @@ describe('POST /api/admin/bookings: a phone booking for a number with no account
           t.includes(body.booking.booking_code) && t.includes('Approve the mobile money prompt'),
       ),
     ).toBe(true);
+  });
+
+  it('names the staff member, not the customer, as who started each mobile money prompt or refund (BOOK-12)', async () => {
+    const car = await insertCar(ctx.db, { pricePerDayPesewas: 300_00 });
+    const phone = freshNumber();
+    const res = await post('/api/admin/bookings', {
+      ...bookingBody(car.id, day(30), day(32)),
+      payment_method: 'mobile_money',
+      network: 'mtn',
+      msisdn: phone.national,
+      name: 'Kojo Mensah',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const code = res.json().booking.booking_code as string;
+    const byStaff = { actor: 'staff', actor_user: { id: staff.user.id } };
+    const started = () =>
+      detail(code).then((b) => b.events.filter((e) => e.type === 'payment_started'));
+    expect(await started()).toMatchObject([byStaff]);
+
+    // The customer approves on their phone; staff then change the booking on the phone again.
+    const approve = async (reference: string) => {
+      await decideSandboxTransaction(ctx.db, reference, 'approve');
+      await verifyAndApply(ctx.app.payments, reference, 'sandbox');
+    };
+    await approve(res.json().payment.reference);
+    const dearer = await post(`/api/admin/bookings/${code}/change`, {
+      ...bookingBody(car.id, day(30), day(33)),
+      reason: 'One more day',
+    });
+    expect(dearer.statusCode, dearer.body).toBe(200);
+    expect(await started()).toMatchObject([byStaff, { ...byStaff, data: { purpose: 'top_up' } }]);
+    await approve(dearer.json().payment.reference);
+    const cheaper = await post(`/api/admin/bookings/${code}/change`, {
+      ...bookingBody(car.id, day(30), day(31)),
+      reason: 'Back to one day',
+    });
+    expect(cheaper.statusCode, cheaper.body).toBe(200);
+    const refunds = (await detail(code)).events.filter((e) => e.type === 'refund_requested');
+    expect(refunds.length).toBeGreaterThan(0);
+    expect(refunds).toMatchObject(refunds.map(() => byStaff));
   });
 
   it('answers a retry with the same Idempotency-Key with the same booking', async () => {

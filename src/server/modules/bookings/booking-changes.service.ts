@@ -284,6 +284,7 @@ async function applyLocked(
         if (money.settle === 'refund') {
           const refunds = await markPartialRefunds(tx, row, money.amountPesewas, {
             userId: by.userId,
+            actor: by.actor,
           });
           refundReferences = refunds.references;
         }
@@ -367,6 +368,7 @@ export async function applyAndSettleChange(
       booking: applied.row,
       user: customer,
       amountPesewas: applied.money.amountPesewas,
+      startedBy: { actor: by.actor, userId: by.userId },
       ...(await payingWallet(db, applied.row.id, customer.msisdn)),
     });
   }

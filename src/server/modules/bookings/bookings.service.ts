@@ -396,6 +396,7 @@ export async function createBookingAndPay(
       user,
       network: input.network!,
       walletMsisdn: wallet!,
+      ...(staffId === undefined ? {} : { startedBy: { actor: 'staff', userId: staffId } }),
     });
   } catch (error) {
     if (idempotencyKey) await repo.deleteIdempotencyKey(db, user.id, idempotencyKey);

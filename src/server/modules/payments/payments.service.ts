@@ -112,6 +112,17 @@ export interface StartPaymentInput {
   user: { id: number; name: string; email: string | null; msisdn: string };
   network: MobileMoneyNetwork;
   walletMsisdn: string;
+  /**
+   * Who asked for the prompt, for the timeline (BOOK-12): the renter by default; staff when
+   * they book for the customer by phone or at the counter (STAFF-16).
+   */
+  startedBy?: PromptStarter;
+}
+
+/** Who started a mobile money prompt: the renter, or a staff member for them. */
+export interface PromptStarter {
+  actor: 'renter' | 'staff';
+  userId: number;
 }
 
 /**
@@ -146,8 +157,8 @@ export async function startPayment(
     await recordBookingNote(tx, {
       bookingId: booking.id,
       type: 'payment_started',
-      actor: 'renter',
-      actorUserId: user.id,
+      actor: input.startedBy?.actor ?? 'renter',
+      actorUserId: input.startedBy?.userId ?? user.id,
       data: {
         reference,
         provider: ctx.provider.name,
