@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayInAccra } from '../../src/shared/dates';
-import { bookings, sandboxTransactions } from '../../src/server/db/schema/index';
+import { messages } from '../../src/shared/messages';
+import { bookings, payments, sandboxTransactions } from '../../src/server/db/schema/index';
 import { insertCar } from '../../src/server/db/factories';
+import { signedInStaff } from '../support/admin';
 import { setupTestApp, signedInRenter } from '../support/test-app';
 
 // The zero-configuration provider: the sandbox "phone" page approves or declines, and the
@@ -136,6 +138,70 @@ describe('the sandbox provider', () => {
     expect((await decide({}, payment.reference, 'approve')).statusCode).toBe(401);
     const { payment: own, renter } = await startedBooking();
     expect((await decide(renter.headers, own.reference, 'maybe')).statusCode).toBe(422);
+  });
+
+  it('cancelling with the prompt still open: the attempt reads failed and the prompt is withdrawn (BOOK-8)', async () => {
+    const { payment, renter, booking } = await startedBooking();
+    const cancel = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${booking.booking_code}/cancel`,
+      headers: renter.headers,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const closed = `${messages.payment.cancelledWithBooking} ${messages.payment.nothingCharged}`;
+    // The booking and its attempt say the same thing, wherever they are read.
+    expect(cancel.json().booking).toMatchObject({
+      status: 'cancelled',
+      payment_status: 'failed',
+      payment: { status: 'failed', step: null, message: closed },
+    });
+    const [attempt] = await ctx.db
+      .select()
+      .from(payments)
+      .where(eq(payments.reference, payment.reference));
+    expect(attempt).toMatchObject({ status: 'failed', chargeStep: 'withdrawn' });
+    // The phone no longer offers it: approving now takes nothing.
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/payments/sandbox/${payment.reference}`,
+      headers: renter.headers,
+    });
+    expect(page.json()).toMatchObject({ status: 'cancelled' });
+    const late = await decide(renter.headers, payment.reference, 'approve');
+    expect(late.statusCode).toBe(200);
+    expect(late.json()).toMatchObject({
+      booking: { status: 'cancelled', payment_status: 'failed' },
+      payment: { status: 'failed', message: closed },
+    });
+    const [ledger] = await ctx.db
+      .select()
+      .from(sandboxTransactions)
+      .where(eq(sandboxTransactions.reference, payment.reference));
+    expect(ledger?.status).toBe('failed');
+  });
+
+  it('staff cancelling with the prompt still open: the console reads failed in the header and the payments alike', async () => {
+    const staff = await signedInStaff(ctx);
+    const { payment, booking } = await startedBooking();
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/bookings/${booking.booking_code}/cancel`,
+      headers: staff.headers,
+      payload: { reason: 'Customer changed plans by phone' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().booking).toMatchObject({
+      status: 'cancelled',
+      payment_status: 'failed',
+      payments: [{ reference: payment.reference, status: 'failed' }],
+    });
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/payments/sandbox/${payment.reference}`,
+      headers: (await signedInRenter(ctx)).headers,
+    });
+    // Someone else's attempt stays not found; its owner's page says withdrawn (above).
+    expect(page.statusCode).toBe(404);
   });
 
   it('cancelling a paid sandbox booking refunds it at once', async () => {

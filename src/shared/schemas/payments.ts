@@ -59,7 +59,8 @@ export const SandboxTransactionSchema = z.object({
   currency: z.string(),
   network: z.enum(MOBILE_MONEY_NETWORKS).nullable(),
   wallet_msisdn: z.string().nullable(),
-  status: z.enum(['pending', 'success', 'failed', 'reversed']),
+  /** 'cancelled': the merchant withdrew the prompt, its booking was cancelled (BOOK-8). */
+  status: z.enum(['pending', 'success', 'failed', 'reversed', 'cancelled']),
   /** 'send_otp' until the voucher was typed (Telecel Cash), then 'pay_offline'. */
   step: z.enum(['pay_offline', 'send_otp']),
   booking_code: z.string(),

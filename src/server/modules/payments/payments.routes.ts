@@ -10,6 +10,7 @@ import {
   SandboxDecisionSchema,
   SandboxTransactionSchema,
   SubmitOtpSchema,
+  type SandboxTransaction,
 } from '../../../shared/schemas/payments';
 import { HttpError } from '../../http-errors';
 import { getUserBooking } from '../bookings/bookings.service';
@@ -24,10 +25,23 @@ import {
   verifyAndApply,
   type PaymentsContext,
 } from './payments.service';
-import { decideSandboxTransaction, findSandboxTransaction } from './sandbox-provider';
+import {
+  decideSandboxTransaction,
+  findSandboxTransaction,
+  SANDBOX_WITHDRAWN,
+} from './sandbox-provider';
 import { isValidPaystackSignature } from './webhook-signature';
 
 const PaymentResultSchema = z.object({ payment: PaymentSchema, booking: BookingSchema });
+
+/** What the sandbox phone shows of a transaction: a withdrawn one is no longer valid (BOOK-8). */
+export const sandboxStatus = (t: {
+  status: string;
+  gatewayResponse: string | null;
+}): SandboxTransaction['status'] =>
+  t.status === 'failed' && t.gatewayResponse === SANDBOX_WITHDRAWN
+    ? 'cancelled'
+    : (t.status as SandboxTransaction['status']);
 
 /** The payment behind a reference, if it belongs to this renter: anyone else's is not found. */
 async function ownPayment(ctx: PaymentsContext, reference: string, userId: number) {
@@ -179,7 +193,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
         currency: transaction.currency,
         network: payment.network as z.infer<typeof SandboxTransactionSchema>['network'],
         wallet_msisdn: transaction.walletMsisdn,
-        status: transaction.status as z.infer<typeof SandboxTransactionSchema>['status'],
+        status: sandboxStatus(transaction),
         step: transaction.step as z.infer<typeof SandboxTransactionSchema>['step'],
         booking_code: bookingCode,
         expires_at: booking?.holdExpiresAt?.toISOString() ?? null,

@@ -652,6 +652,31 @@ export async function settleRefundByHand(
 }
 
 /**
+ * BOOK-8, inside the cancel's transaction: the booking's attempts still waiting for the
+ * customer (its payment, a change's top-up) can no longer pay for it, so each reads failed from
+ * now on, wherever it is shown. Returns their references for withdrawPrompts after commit. A
+ * late approval all the same is refunded (applyProviderTransaction: paid after cancellation),
+ * found by the webhook or by the reconciler, which watches these attempts a while longer.
+ */
+export async function closeOpenAttempts(tx: Executor, bookingId: number): Promise<string[]> {
+  const closed = await repo.closeOpenPayments(tx, bookingId, messages.payment.cancelledWithBooking);
+  return closed.map((row) => row.reference);
+}
+
+/** After commit: asks the provider to withdraw the prompts, where it can (the sandbox). */
+export async function withdrawPrompts(ctx: PaymentsContext, references: string[]) {
+  if (!ctx.provider.withdraw) return;
+  for (const reference of references) {
+    try {
+      await ctx.provider.withdraw(reference);
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      ctx.log.warn({ err: error, reference }, 'prompt could not be withdrawn');
+    }
+  }
+}
+
+/**
  * The attempts that paid a just-cancelled booking are to be given back (inside the cancel's
  * transaction): its payment and any change's top-up (BOOK-18), less what partial refunds
  * already returned. Returns their references for requestRefund after commit (none when no

@@ -14,6 +14,9 @@ import { ProviderError } from './payment-provider';
 
 export type SandboxDecision = 'approve' | 'decline';
 
+/** The sandbox ledger's word for a prompt the merchant withdrew (BOOK-8): it reads failed. */
+export const SANDBOX_WITHDRAWN = 'Withdrawn by the merchant';
+
 /**
  * The zero-configuration provider (PAY-13). It plays the mobile money operator: its
  * ledger is the sandbox_transactions table, shared by every app process, and its "phone
@@ -114,6 +117,16 @@ export class SandboxProvider implements PaymentProvider {
       .returning({ reference: sandboxTransactions.reference });
     if (!rows[0]) throw new ProviderError(`Sandbox has no transaction ${reference}`, 404);
     return { refundId: `sandbox-refund-${reference}`, status: 'processed' };
+  }
+
+  /** The phone stops offering the prompt: a pending transaction ends as not paid. */
+  async withdraw(reference: string): Promise<void> {
+    await this.db
+      .update(sandboxTransactions)
+      .set({ status: 'failed', gatewayResponse: SANDBOX_WITHDRAWN })
+      .where(
+        sql`${sandboxTransactions.reference} = ${reference} and ${sandboxTransactions.status} = 'pending'`,
+      );
   }
 
   async refundStatus(refundId: string): Promise<RefundResult> {
