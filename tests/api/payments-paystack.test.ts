@@ -507,6 +507,24 @@ describe('reversals are flagged for staff, not read as declines', () => {
   });
 });
 
+describe('the sandbox phone with a real payment provider (RUN-13)', () => {
+  it('has no mobile money prompts: the routes do not exist', async () => {
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/sandbox/prompts?wallet=0244123456',
+    });
+    expect(list.statusCode).toBe(404);
+    const { payment } = await startedBooking();
+    const approve = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/sandbox/prompts/${payment.reference}`,
+      payload: { decision: 'approve' },
+    });
+    expect(approve.statusCode).toBe(404);
+    expect(await paymentRow(payment.reference)).toMatchObject({ status: 'pending' });
+  });
+});
+
 describe('a booking cancelled while its prompt is open (BOOK-8)', () => {
   it('the attempt reads failed at once; an approval that still comes is found and refunded', async () => {
     const { booking, payment, renter } = await startedBooking();

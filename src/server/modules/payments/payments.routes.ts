@@ -10,7 +10,6 @@ import {
   SandboxDecisionSchema,
   SandboxTransactionSchema,
   SubmitOtpSchema,
-  type SandboxTransaction,
 } from '../../../shared/schemas/payments';
 import { HttpError } from '../../http-errors';
 import { getUserBooking } from '../bookings/bookings.service';
@@ -28,20 +27,11 @@ import {
 import {
   decideSandboxTransaction,
   findSandboxTransaction,
-  SANDBOX_WITHDRAWN,
+  sandboxStatus,
 } from './sandbox-provider';
 import { isValidPaystackSignature } from './webhook-signature';
 
 const PaymentResultSchema = z.object({ payment: PaymentSchema, booking: BookingSchema });
-
-/** What the sandbox phone shows of a transaction: a withdrawn one is no longer valid (BOOK-8). */
-export const sandboxStatus = (t: {
-  status: string;
-  gatewayResponse: string | null;
-}): SandboxTransaction['status'] =>
-  t.status === 'failed' && t.gatewayResponse === SANDBOX_WITHDRAWN
-    ? 'cancelled'
-    : (t.status as SandboxTransaction['status']);
 
 /** The payment behind a reference, if it belongs to this renter: anyone else's is not found. */
 async function ownPayment(ctx: PaymentsContext, reference: string, userId: number) {

@@ -199,3 +199,31 @@ describe('the SMS log follows what staff do on the page (MSG-10)', { timeout: 20
     expect(await screen.findByText('CarLink: booking CL-7K3Q9M is cancelled.')).toBeTruthy();
   });
 });
+
+describe('a phone booking paid by mobile money in the sandbox (RUN-13)', () => {
+  test('links to the sandbox phone of the wallet, where the prompt waits', async () => {
+    const waiting: AdminBookingDetail = {
+      ...booking(
+        payment({
+          provider: 'sandbox',
+          status: 'pending',
+          flagged_reason: null,
+          refund_id: null,
+          wallet_msisdn: '233244555124',
+        }),
+      ),
+      status: 'pending',
+      payment_status: 'pending',
+      flagged: false,
+      cancelled_at: null,
+    };
+    api.mockImplementation(async (path) =>
+      String(path).endsWith('/sms') ? { messages: [] } : { booking: waiting },
+    );
+    renderPage();
+    const link = await screen.findByRole('link', {
+      name: 'Open the sandbox phone of +233 24 455 5124',
+    });
+    expect(link.getAttribute('href')).toBe('/sandbox/phone?msisdn=233244555124');
+  });
+});
