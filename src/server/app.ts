@@ -17,6 +17,7 @@ import { resolveUploadsDir } from './modules/admin/photos';
 import { authRoutes } from './modules/auth/auth.routes';
 import { verifiedPhonePlugin } from './modules/auth/verified-phone.plugin';
 import { withSafeLogging } from './logging';
+import { sandboxPaymentRoutes } from './modules/sandbox/sandbox-payments.routes';
 import { sandboxRoutes } from './modules/sandbox/sandbox.routes';
 import { deliveryReportRoutes } from './modules/messages/delivery-report.routes';
 import { defaultSmsConfig, smsPlugin } from './modules/sms/sms.plugin';
@@ -174,6 +175,12 @@ export async function buildApp(options: BuildAppOptions) {
   // The sandbox phone's inbox exists only with the sandbox SMS provider, never in production.
   if (app.sms.gateway.name === 'sandbox' && options.config.env !== 'production')
     await app.register(sandboxRoutes, { prefix: '/api/sandbox' });
+  // Its mobile money prompts (RUN-13) likewise, only with the sandbox payment provider.
+  if (app.payments.provider.name === 'sandbox' && options.config.env !== 'production')
+    await app.register(sandboxPaymentRoutes, {
+      prefix: '/api/sandbox',
+      holdSeconds: app.payments.holdSeconds,
+    });
   await app.register(mediaRoutes, { prefix: '/media' });
   // The staff console (STAFF-1) and the car photos it uploads.
   const uploads = await resolveUploadsDir(options.config.uploadsDir);

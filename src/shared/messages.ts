@@ -82,6 +82,11 @@ export const messages = {
       'Your payment arrived after the dates were released and taken, so it is being refunded.',
     sandboxOnly: 'This page exists only with the sandbox payment provider.',
     nothingCharged: 'Nothing was charged.',
+    /** BOOK-8: an open prompt of a booking that was cancelled (its attempt reads failed). */
+    cancelledWithBooking: 'The booking was cancelled, so the payment request was withdrawn.',
+    /** The sandbox phone (RUN-13): a prompt already answered, withdrawn or expired. */
+    promptNotOpen: 'This payment request is no longer open.',
+    voucherFirst: 'Type the Telecel Cash voucher in the payment window first.',
     tooManyPromptsBooking:
       'This booking has had 3 payment prompts already. Please book again or pay on pickup.',
     tooManyPromptsWallet:

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayInAccra } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
+import { formatCedis } from '../../src/shared/money';
 import type { AdminBookingDetail } from '../../src/shared/schemas/admin';
 import { staffBookingMessages } from '../../src/shared/schemas/admin-staff-bookings';
 import { rowsOf } from '../../src/server/db/client';
@@ -9,6 +10,8 @@ import { bookingEvents, bookings, branches, users } from '../../src/server/db/sc
 import { insertCar } from '../../src/server/db/factories';
 import { applyBookingChange } from '../../src/server/modules/bookings/booking-lifecycle';
 import { NO_PASSWORD } from '../../src/server/modules/admin/admin-staff-bookings.service';
+import { verifyAndApply } from '../../src/server/modules/payments/payments.service';
+import { decideSandboxTransaction } from '../../src/server/modules/payments/sandbox-provider';
 import { signedInStaff } from '../support/admin';
 import { isPostgres, setupTestApp, signedInRenter } from '../support/test-app';
 
@@ -194,6 +197,46 @@ describe('POST /api/admin/bookings: a phone booking for a number with no account
     ).toBe(true);
   });
 
+  it('names the staff member, not the customer, as who started each mobile money prompt or refund (BOOK-12)', async () => {
+    const car = await insertCar(ctx.db, { pricePerDayPesewas: 300_00 });
+    const phone = freshNumber();
+    const res = await post('/api/admin/bookings', {
+      ...bookingBody(car.id, day(30), day(32)),
+      payment_method: 'mobile_money',
+      network: 'mtn',
+      msisdn: phone.national,
+      name: 'Kojo Mensah',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const code = res.json().booking.booking_code as string;
+    const byStaff = { actor: 'staff', actor_user: { id: staff.user.id } };
+    const started = () =>
+      detail(code).then((b) => b.events.filter((e) => e.type === 'payment_started'));
+    expect(await started()).toMatchObject([byStaff]);
+
+    // The customer approves on their phone; staff then change the booking on the phone again.
+    const approve = async (reference: string) => {
+      await decideSandboxTransaction(ctx.db, reference, 'approve');
+      await verifyAndApply(ctx.app.payments, reference, 'sandbox');
+    };
+    await approve(res.json().payment.reference);
+    const dearer = await post(`/api/admin/bookings/${code}/change`, {
+      ...bookingBody(car.id, day(30), day(33)),
+      reason: 'One more day',
+    });
+    expect(dearer.statusCode, dearer.body).toBe(200);
+    expect(await started()).toMatchObject([byStaff, { ...byStaff, data: { purpose: 'top_up' } }]);
+    await approve(dearer.json().payment.reference);
+    const cheaper = await post(`/api/admin/bookings/${code}/change`, {
+      ...bookingBody(car.id, day(30), day(31)),
+      reason: 'Back to one day',
+    });
+    expect(cheaper.statusCode, cheaper.body).toBe(200);
+    const refunds = (await detail(code)).events.filter((e) => e.type === 'refund_requested');
+    expect(refunds.length).toBeGreaterThan(0);
+    expect(refunds).toMatchObject(refunds.map(() => byStaff));
+  });
+
   it('answers a retry with the same Idempotency-Key with the same booking', async () => {
     const car = await insertCar(ctx.db);
     const phone = freshNumber();
@@ -345,7 +388,10 @@ describe('staff change, extend and cancel with a reason (STAFF-19 to STAFF-22)',
     });
     expect(after.total_cost).toBeGreaterThan(before.total_cost);
     expect(res.json().difference).toBeCloseTo(after.total_cost - before.total_cost, 2);
-    expect(res.json().message).toMatch(/^Booking changed\. The customer pays the extra GH₵/);
+    // Nothing paid yet: the customer pays the whole new total at pickup, not only the extra.
+    expect(res.json().message).toBe(
+      `Booking changed. The customer pays the total of ${formatCedis(after.total_cost)} at pickup.`,
+    );
     const changed = after.events.at(-1)!;
     expect(changed).toMatchObject({
       type: 'changed',
@@ -356,11 +402,14 @@ describe('staff change, extend and cancel with a reason (STAFF-19 to STAFF-22)',
         from: { start_date: day(10), end_date: day(12), car_id: first.id },
         to: { start_date: day(11), end_date: day(13), car_id: second.id, branch_id: branch!.id },
         car: { from: 'Toyota Corolla', to: 'Honda Civic' },
-        settle: 'counter',
+        settle: 'counter_total',
       },
     });
-    // The customer is texted the change; the first car's days are free again.
-    expect((await inbox(phone.stored)).some((t) => t.includes('change to booking'))).toBe(true);
+    // The customer is texted the change and the whole total; the first car's days are free again.
+    const changedText = (await inbox(phone.stored)).find((t) => t.includes('change to booking'));
+    expect(changedText).toContain('when you pick up the car.');
+    expect(changedText).toContain('Pay the total of GHS ');
+    expect(changedText).not.toContain('extra');
     const again = await post('/api/admin/bookings', {
       ...bookingBody(first.id, day(10), day(12)),
       msisdn: freshNumber().national,

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { addDays, todayInAccra } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
+import { formatCedis } from '../../src/shared/money';
 import { BOOKING_HORIZON_DAYS } from '../../src/shared/constants';
 import { rowsOf } from '../../src/server/db/client';
 import { bookingEvents, bookings, payments, smsOutbox } from '../../src/server/db/schema/index';
@@ -30,6 +31,9 @@ afterAll(() => paystack.stop());
 const today = todayInAccra();
 const day = (n: number) => addDays(today, n);
 type Headers = Record<string, string>;
+/** An amount as the texts write it (MSG-6: 'GHS 1,234.00', GSM-7 only). */
+const smsCedis = (cedis: number) =>
+  `GHS ${cedis.toLocaleString('en-GH', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 let walletSerial = 2_000_000;
 const freshWallet = () => `024${(walletSerial += 1)}`;
@@ -162,8 +166,10 @@ describe('changing a booking before pickup (BOOK-18)', () => {
     expect(Math.round(sum * 100)).toBe(Math.round(body.booking.total_cost * 100));
     expect(body.difference).toBeCloseTo(body.booking.total_cost - booking.total_cost, 2);
     expect(body.difference).toBeGreaterThan(0);
-    expect(body.message).toMatch(
-      /^Booking changed\. Pay the extra GH₵ [\d,.]+ when you pick up the car\.$/,
+    // Nothing is paid yet: the renter pays the whole new total at pickup, not only what the
+    // change added (BOOK-18).
+    expect(body.message).toBe(
+      `Booking changed. Pay the total of ${formatCedis(body.booking.total_cost)} when you pick up the car.`,
     );
     expect(body.payment).toBeUndefined();
 
@@ -181,7 +187,7 @@ describe('changing a booking before pickup (BOOK-18)', () => {
         pickup_time: '10:30',
         total_pesewas: Math.round(body.booking.total_cost * 100),
       },
-      settle: 'counter',
+      settle: 'counter_total',
     });
 
     const after = await outboxOf(booking.id);
@@ -190,7 +196,10 @@ describe('changing a booking before pickup (BOOK-18)', () => {
     expect(changed[0]!.body).toContain(
       `the change to booking ${booking.booking_code} is confirmed`,
     );
-    expect(changed[0]!.body).toContain('when you pick up the car');
+    expect(changed[0]!.body).toContain(
+      `Pay the total of ${smsCedis(body.booking.total_cost)} when you pick up the car.`,
+    );
+    expect(changed[0]!.body).not.toContain('extra');
     // The old reminder dropped; the job queues none at the old dates, and the new ones at the
     // new dates (18:00 the evening before, 07:00 the day).
     expect(after.filter((m) => m.kind === 'pickup_reminder').map((m) => m.status)).toEqual([
@@ -221,7 +230,7 @@ describe('changing a booking before pickup (BOOK-18)', () => {
     expect(res.json().booking).toMatchObject({ start_date: day(11), end_date: day(13) });
   });
 
-  it('a cheaper change of an unpaid pay-on-pickup booking simply applies', async () => {
+  it('a cheaper or same-price change of an unpaid pay-on-pickup booking gives the total due at pickup', async () => {
     const { renter, booking } = await payOnPickupBooking(day(10), day(14));
     const res = await post(
       renter.headers,
@@ -231,7 +240,51 @@ describe('changing a booking before pickup (BOOK-18)', () => {
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().difference).toBeLessThan(0);
-    expect(res.json().message).toBe('Booking changed.');
+    const total = res.json().booking.total_cost;
+    expect(res.json().message).toBe(
+      `Booking changed. Pay the total of ${formatCedis(total)} when you pick up the car.`,
+    );
+    // Only the pickup time moves: the price stays, and the renter is still told what to pay.
+    const same = await post(
+      renter.headers,
+      booking.booking_code,
+      'change',
+      changeBody(day(10), day(11), { pickup_time: '11:00' }),
+    );
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json().difference).toBe(0);
+    expect(same.json().message).toBe(
+      `Booking changed. Pay the total of ${formatCedis(total)} when you pick up the car.`,
+    );
+    const texts = (await outboxOf(booking.id)).filter((m) => m.kind === 'booking_changed');
+    expect(texts.map((m) => m.body.split('. ').at(-1))).toEqual([
+      `Pay the total of ${smsCedis(total)} when you pick up the car.`,
+      `Pay the total of ${smsCedis(total)} when you pick up the car.`,
+    ]);
+  });
+
+  it('a dearer change of a pay-on-pickup booking already paid in cash asks only for the extra', async () => {
+    const staff = await signedInStaff(ctx);
+    const { renter, booking } = await payOnPickupBooking(day(10), day(12));
+    const cash = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/bookings/${booking.booking_code}/record-cash`,
+      headers: staff.headers,
+      payload: {},
+    });
+    expect(cash.statusCode, cash.body).toBe(200);
+    const res = await post(
+      renter.headers,
+      booking.booking_code,
+      'change',
+      changeBody(day(10), day(13)),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(
+      'Booking changed. Pay the extra GH₵ 300.00 when you pick up the car.',
+    );
+    const [text] = (await outboxOf(booking.id)).filter((m) => m.kind === 'booking_changed');
+    expect(text!.body).toContain('Pay the extra GHS 300.00 when you pick up the car.');
   });
 
   it('refuses dates another booking holds with 409, and the booking keeps its dates', async () => {

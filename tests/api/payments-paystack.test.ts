@@ -507,6 +507,50 @@ describe('reversals are flagged for staff, not read as declines', () => {
   });
 });
 
+describe('the sandbox phone with a real payment provider (RUN-13)', () => {
+  it('has no mobile money prompts: the routes do not exist', async () => {
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/sandbox/prompts?wallet=0244123456',
+    });
+    expect(list.statusCode).toBe(404);
+    const { payment } = await startedBooking();
+    const approve = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/sandbox/prompts/${payment.reference}`,
+      payload: { decision: 'approve' },
+    });
+    expect(approve.statusCode).toBe(404);
+    expect(await paymentRow(payment.reference)).toMatchObject({ status: 'pending' });
+  });
+});
+
+describe('a booking cancelled while its prompt is open (BOOK-8)', () => {
+  it('the attempt reads failed at once; an approval that still comes is found and refunded', async () => {
+    const { booking, payment, renter } = await startedBooking();
+    const cancelled = await cancel(renter.headers, booking.booking_code);
+    expect(cancelled.json().booking).toMatchObject({
+      status: 'cancelled',
+      payment_status: 'failed',
+      payment: { status: 'failed' },
+    });
+    expect(await paymentRow(payment.reference)).toMatchObject({ status: 'failed' });
+    // Paystack cannot withdraw a prompt: the customer approves it anyway and the webhook is
+    // lost. The reconciler still asks about it for a while, and gives the money back.
+    paystack.settle(payment.reference, 'success');
+    await ctx.db.execute(
+      sql`update payments set created_at = now() - interval '1 minute', updated_at = now() - interval '1 minute' where reference = ${payment.reference}`,
+    );
+    expect(await reconcileOnce(ctx.app.payments)).toBeGreaterThanOrEqual(1);
+    expect(await paymentRow(payment.reference)).toMatchObject({
+      status: 'refund_pending',
+      flaggedReason: 'paid_after_cancellation',
+    });
+    expect(refundOf(payment.reference)).toBeTruthy();
+    expect(await bookingRow(booking.id)).toMatchObject({ status: 'cancelled' });
+  });
+});
+
 describe('payments that do not complete free the dates', () => {
   it('abandoned and past the hold: the reconciler expires it and frees the dates', async () => {
     const { booking, payment, carId, start } = await startedBooking();

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayInAccra } from '../../src/shared/dates';
-import { bookings, sandboxTransactions } from '../../src/server/db/schema/index';
+import { messages } from '../../src/shared/messages';
+import { bookings, payments, sandboxTransactions } from '../../src/server/db/schema/index';
 import { insertCar } from '../../src/server/db/factories';
+import { signedInStaff } from '../support/admin';
 import { setupTestApp, signedInRenter } from '../support/test-app';
 
 // The zero-configuration provider: the sandbox "phone" page approves or declines, and the
@@ -138,6 +140,70 @@ describe('the sandbox provider', () => {
     expect((await decide(renter.headers, own.reference, 'maybe')).statusCode).toBe(422);
   });
 
+  it('cancelling with the prompt still open: the attempt reads failed and the prompt is withdrawn (BOOK-8)', async () => {
+    const { payment, renter, booking } = await startedBooking();
+    const cancel = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${booking.booking_code}/cancel`,
+      headers: renter.headers,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const closed = `${messages.payment.cancelledWithBooking} ${messages.payment.nothingCharged}`;
+    // The booking and its attempt say the same thing, wherever they are read.
+    expect(cancel.json().booking).toMatchObject({
+      status: 'cancelled',
+      payment_status: 'failed',
+      payment: { status: 'failed', step: null, message: closed },
+    });
+    const [attempt] = await ctx.db
+      .select()
+      .from(payments)
+      .where(eq(payments.reference, payment.reference));
+    expect(attempt).toMatchObject({ status: 'failed', chargeStep: 'withdrawn' });
+    // The phone no longer offers it: approving now takes nothing.
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/payments/sandbox/${payment.reference}`,
+      headers: renter.headers,
+    });
+    expect(page.json()).toMatchObject({ status: 'cancelled' });
+    const late = await decide(renter.headers, payment.reference, 'approve');
+    expect(late.statusCode).toBe(200);
+    expect(late.json()).toMatchObject({
+      booking: { status: 'cancelled', payment_status: 'failed' },
+      payment: { status: 'failed', message: closed },
+    });
+    const [ledger] = await ctx.db
+      .select()
+      .from(sandboxTransactions)
+      .where(eq(sandboxTransactions.reference, payment.reference));
+    expect(ledger?.status).toBe('failed');
+  });
+
+  it('staff cancelling with the prompt still open: the console reads failed in the header and the payments alike', async () => {
+    const staff = await signedInStaff(ctx);
+    const { payment, booking } = await startedBooking();
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/bookings/${booking.booking_code}/cancel`,
+      headers: staff.headers,
+      payload: { reason: 'Customer changed plans by phone' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().booking).toMatchObject({
+      status: 'cancelled',
+      payment_status: 'failed',
+      payments: [{ reference: payment.reference, status: 'failed' }],
+    });
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/payments/sandbox/${payment.reference}`,
+      headers: (await signedInRenter(ctx)).headers,
+    });
+    // Someone else's attempt stays not found; its owner's page says withdrawn (above).
+    expect(page.statusCode).toBe(404);
+  });
+
   it('cancelling a paid sandbox booking refunds it at once', async () => {
     const { payment, renter, booking } = await startedBooking();
     await decide(renter.headers, payment.reference, 'approve');
@@ -180,5 +246,123 @@ describe('the sandbox provider', () => {
       reference: payment.reference,
       status: 'pending',
     });
+  });
+});
+
+describe("the sandbox phone's mobile money prompts (RUN-13)", () => {
+  let serial = 0;
+  /** A phone booking by staff for a new customer who has no password yet (STAFF-14, STAFF-16). */
+  async function phoneBooking(network: 'mtn' | 'telecel' = 'mtn') {
+    const staff = await signedInStaff(ctx);
+    const car = await insertCar(ctx.db, { pricePerDayPesewas: 350_00 });
+    const start = addDays(today, (offset += 1));
+    const tail = String(process.pid % 1000).padStart(3, '0') + String(++serial).padStart(4, '0');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/bookings',
+      headers: staff.headers,
+      payload: {
+        car_id: car.id,
+        start_date: start,
+        end_date: start,
+        destination: 'Accra',
+        destination_type: 1,
+        payment_method: 'mobile_money',
+        network,
+        msisdn: `024${tail}`,
+        name: 'Kojo Mensah',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json() as {
+      booking: { id: number; booking_code: string; total_cost: number };
+      payment: { reference: string };
+    };
+    return { staff, national: `024${tail}`, stored: `23324${tail}`, ...body };
+  }
+  const prompts = (wallet: string) =>
+    ctx.app.inject({
+      method: 'GET',
+      url: `/api/sandbox/prompts?wallet=${encodeURIComponent(wallet)}`,
+    });
+  const answer = (reference: string, decision: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/sandbox/prompts/${reference}`,
+      payload: { decision },
+    });
+
+  it("shows the open prompt to the wallet's phone, signed in or not, and approving it pays the booking", async () => {
+    const { national, stored, booking, payment } = await phoneBooking();
+    for (const wallet of [national, stored, `+${stored}`]) {
+      const res = await prompts(wallet);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().prompts).toEqual([
+        expect.objectContaining({
+          reference: payment.reference,
+          merchant: 'CarLink Ghana',
+          amount: booking.total_cost,
+          currency: 'GHS',
+          network: 'mtn',
+          wallet_msisdn: stored,
+          booking_code: booking.booking_code,
+          status: 'pending',
+          step: 'pay_offline',
+        }),
+      ]);
+    }
+    expect((await prompts('0245550000')).json()).toEqual({ prompts: [] });
+
+    const approved = await answer(payment.reference, 'approve');
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().prompt).toMatchObject({
+      reference: payment.reference,
+      status: 'success',
+    });
+    const [row] = await ctx.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(row).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
+    // Answered: the phone no longer offers it, and a second answer is refused.
+    expect((await prompts(national)).json()).toEqual({ prompts: [] });
+    const again = await answer(payment.reference, 'decline');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(messages.payment.promptNotOpen);
+  });
+
+  it('declining releases the booking; a cancelled booking takes its prompt off the phone', async () => {
+    const declined = await phoneBooking();
+    const res = await answer(declined.payment.reference, 'decline');
+    expect(res.json().prompt).toMatchObject({ status: 'failed' });
+    const [row] = await ctx.db.select().from(bookings).where(eq(bookings.id, declined.booking.id));
+    expect(row).toMatchObject({ status: 'cancelled', paymentStatus: 'failed' });
+
+    const cancelled = await phoneBooking();
+    const cancel = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/bookings/${cancelled.booking.booking_code}/cancel`,
+      headers: cancelled.staff.headers,
+      payload: { reason: 'Customer changed plans by phone' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect((await prompts(cancelled.national)).json()).toEqual({ prompts: [] });
+    const late = await answer(cancelled.payment.reference, 'approve');
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(messages.payment.promptNotOpen);
+  });
+
+  it('Telecel Cash waits for its voucher before it can be approved', async () => {
+    const { national, payment } = await phoneBooking('telecel');
+    expect((await prompts(national)).json().prompts).toMatchObject([{ step: 'send_otp' }]);
+    const early = await answer(payment.reference, 'approve');
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(messages.payment.voucherFirst);
+  });
+
+  it('refuses a wallet number that is not valid (422), an unknown prompt (404) and an unknown answer (422)', async () => {
+    const bad = await prompts('12345');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ wallet: [messages.phone.invalid] });
+    expect((await answer('CL-ZZZZZZ-NOSUCHREF2', 'approve')).statusCode).toBe(404);
+    const { payment } = await phoneBooking();
+    expect((await answer(payment.reference, 'maybe')).statusCode).toBe(422);
   });
 });

@@ -99,7 +99,7 @@ test('a renter books with a chauffeur outside Accra, sees the quote, changes the
   await expect(change.getByRole('region', { name: 'New price' })).toContainText(
     'Car rental (3 days)',
   );
-  await expect(change.getByText(/more, paid at pickup\.$/)).toBeVisible();
+  await expect(change.getByText(/more; you pay the whole GH₵ [\d,.]+ at pickup\.$/)).toBeVisible();
   await expectNoSeriousAxeViolations(page);
   await shots(page, 'change-dialog');
   await change.getByRole('button', { name: 'Confirm change' }).click();

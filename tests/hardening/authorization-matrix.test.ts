@@ -101,6 +101,17 @@ const RULES: Rule[] = [
     access: 'public',
     sample: () => ({ query: { to: '0244000001' } }),
   },
+  // Its mobile money prompts (RUN-13): open too; only with the sandbox payment provider.
+  {
+    route: 'GET /api/sandbox/prompts',
+    access: 'public',
+    sample: () => ({ query: { wallet: '0244000001' } }),
+  },
+  {
+    route: 'POST /api/sandbox/prompts/:reference',
+    access: 'public',
+    sample: () => ({ body: { decision: 'decline' } }),
+  },
   { route: 'GET /api/get/cars', access: 'public' },
   { route: 'GET /api/cars/**', access: 'public' },
   {

@@ -59,10 +59,31 @@ export const SandboxTransactionSchema = z.object({
   currency: z.string(),
   network: z.enum(MOBILE_MONEY_NETWORKS).nullable(),
   wallet_msisdn: z.string().nullable(),
-  status: z.enum(['pending', 'success', 'failed', 'reversed']),
+  /** 'cancelled': the merchant withdrew the prompt, its booking was cancelled (BOOK-8). */
+  status: z.enum(['pending', 'success', 'failed', 'reversed', 'cancelled']),
   /** 'send_otp' until the voucher was typed (Telecel Cash), then 'pay_offline'. */
   step: z.enum(['pay_offline', 'send_otp']),
   booking_code: z.string(),
   expires_at: z.string().nullable(),
 });
 export type SandboxTransaction = z.infer<typeof SandboxTransactionSchema>;
+
+/** GET /api/sandbox/prompts (RUN-13): the wallet number, in any form ACCT-1 accepts. */
+export const SandboxPromptsQuerySchema = z.object({ wallet: z.string().max(40) });
+
+/** A mobile money prompt as the sandbox phone shows it: who asks, for what, for which booking. */
+export const SandboxPhonePromptSchema = SandboxTransactionSchema.extend({
+  merchant: z.string(),
+  /** 'top_up': what a change added (BOOK-18); 'booking': the booking's total. */
+  purpose: z.enum(['booking', 'top_up']),
+  created_at: z.string(),
+});
+export type SandboxPhonePrompt = z.infer<typeof SandboxPhonePromptSchema>;
+
+export const SandboxPromptsResponseSchema = z.object({
+  prompts: z.array(SandboxPhonePromptSchema),
+});
+export type SandboxPromptsResponse = z.infer<typeof SandboxPromptsResponseSchema>;
+
+export const SandboxPromptResultSchema = z.object({ prompt: SandboxPhonePromptSchema });
+export type SandboxPromptResult = z.infer<typeof SandboxPromptResultSchema>;

@@ -41,7 +41,8 @@ export const payments = pgTable(
     providerData: jsonb('provider_data'),
     /**
      * Where a mobile money charge waits (PAY-14): 'pay_offline' (approve on the phone),
-     * 'send_otp' (type the Telecel Cash voucher), 'pending' (the network is slow).
+     * 'send_otp' (type the Telecel Cash voucher), 'pending' (the network is slow). On a failed
+     * attempt, 'withdrawn': closed because its booking was cancelled (BOOK-8).
      */
     chargeStep: text('charge_step'),
     /** The provider's instruction for that step, e.g. 'Dial *110# to generate a voucher'. */
@@ -72,6 +73,10 @@ export const payments = pgTable(
     index('payments_open_idx')
       .on(t.createdAt)
       .where(sql`${t.status} in ('pending', 'refund_pending')`),
+    // ...and those closed by their booking's cancel, watched a while for a late approval (BOOK-8).
+    index('payments_withdrawn_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'failed' and ${t.chargeStep} = 'withdrawn'`),
     check(
       'payments_purpose_check',
       sql`${t.purpose} in ('booking','top_up','partial_refund','late_fee','balance')`,

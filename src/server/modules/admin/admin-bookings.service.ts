@@ -19,10 +19,12 @@ import { nextState, staffActionRefusal, staffTransitionOf } from '../bookings/bo
 import { cancelPaidBooking } from '../bookings/bookings.service';
 import { findSuccessfulPayment } from '../payments/payments.repository';
 import {
+  closeOpenAttempts,
   recordCashPayment,
   recordCashRefund,
   retryFailedRefund,
   settleRefundByHand,
+  withdrawPrompts,
   type PaymentsContext,
 } from '../payments/payments.service';
 import { toAdminBookingSummary, toAdminPayment } from './admin-booking-mapper';
@@ -225,6 +227,7 @@ export async function applyBookingAction(
   if (refusal) throw new HttpError(409, refusal);
 
   const name = staffTransitionOf(action, current);
+  let closed: string[] = [];
   const message =
     name === 'staff_cancel_paid'
       ? await cancelPaid(payments, current, staffId, note)
@@ -241,9 +244,12 @@ export async function applyBookingAction(
               ...by,
               data: { from: current.status, to: nextState(name, current).status },
             });
+            // An open mobile money prompt can no longer pay for it (BOOK-8).
+            if (name === 'staff_cancel') closed = await closeOpenAttempts(tx, current.id);
           }
           return DONE[action === 'cancel' ? 'cancel_unpaid' : action];
         });
+  await withdrawPrompts(payments, closed);
   const booking = await loadBookingDetail(db, current.bookingCode);
   return { message, booking: booking! };
 }

@@ -179,6 +179,8 @@ function staffAnswerOf(kind: BookingChangeKind, money: ChangeMoney, prompted: bo
   switch (money.settle) {
     case 'counter':
       return `${done} The customer pays the extra ${amount} ${when}.`;
+    case 'counter_total':
+      return `${done} The customer pays the total of ${amount} ${when}.`;
     case 'prompt':
       return prompted
         ? `${done} A mobile money prompt for the extra ${amount} went to the customer.`

@@ -179,12 +179,19 @@ export async function hasOtherOverlappingBooking(
 }
 
 /**
- * How the difference settles (decision 020): pay on pickup keeps the new total for the
- * counter (cash already taken: the counter settles either way); a paid mobile money booking
- * is prompted for more or refunded the rest. Anything else (a pay-on-pickup booking not yet
- * paid getting cheaper) has nothing to settle.
+ * How the difference settles (decision 020): a booking nothing was paid for yet (pay on
+ * pickup, unpaid) owes its whole new total at the counter, whatever the change did to it, so
+ * the renter is told that total and never only "the extra"; cash already taken settles the
+ * difference at the counter either way; a paid mobile money booking is prompted for more or
+ * refunded the rest.
  */
-function settlementOf(row: repo.BookingRow, differencePesewas: number): ChangeMoney {
+function settlementOf(
+  row: repo.BookingRow,
+  differencePesewas: number,
+  newTotalPesewas: number,
+): ChangeMoney {
+  if (row.paymentStatus === 'unpaid')
+    return { settle: 'counter_total', amountPesewas: newTotalPesewas };
   if (differencePesewas === 0) return { settle: 'none' };
   const amountPesewas = Math.abs(differencePesewas);
   const paid = row.paymentStatus === 'paid';
@@ -253,7 +260,7 @@ async function applyLocked(
         if (await hasOtherOverlappingBooking(tx, car.id, row.id, values.startDate, values.endDate))
           throw unavailable();
         const differencePesewas = price.totalPesewas - row.totalPesewas;
-        const money = settlementOf(row, differencePesewas);
+        const money = settlementOf(row, differencePesewas, price.totalPesewas);
         const previous = cars.get(row.carId)!;
         const changed = await applyBookingChange(tx, request.kind, row, values, {
           userId: by.userId,
@@ -277,6 +284,7 @@ async function applyLocked(
         if (money.settle === 'refund') {
           const refunds = await markPartialRefunds(tx, row, money.amountPesewas, {
             userId: by.userId,
+            actor: by.actor,
           });
           refundReferences = refunds.references;
         }
@@ -310,6 +318,8 @@ function answerOf(kind: BookingChangeKind, money: ChangeMoney, prompted: boolean
   switch (money.settle) {
     case 'counter':
       return `${done} Pay the extra ${amount} ${when}.`;
+    case 'counter_total':
+      return `${done} Pay the total of ${amount} ${when}.`;
     case 'prompt':
       return prompted
         ? `${done} Approve the mobile money prompt for the extra ${amount}.`
@@ -358,6 +368,7 @@ export async function applyAndSettleChange(
       booking: applied.row,
       user: customer,
       amountPesewas: applied.money.amountPesewas,
+      startedBy: { actor: by.actor, userId: by.userId },
       ...(await payingWallet(db, applied.row.id, customer.msisdn)),
     });
   }

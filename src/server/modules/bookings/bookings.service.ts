@@ -40,8 +40,10 @@ import * as repo from './bookings.repository';
 import type { PaymentRow } from '../payments/payments.repository';
 import { findLatestPayments } from '../payments/payments.repository';
 import {
+  closeOpenAttempts,
   markRefundPending,
   requestRefund,
+  withdrawPrompts,
   assertWalletMayBePrompted,
   startPayment,
   toApiPayment,
@@ -396,6 +398,7 @@ export async function createBookingAndPay(
       user,
       network: input.network!,
       walletMsisdn: wallet!,
+      ...(staffId === undefined ? {} : { startedBy: { actor: 'staff', userId: staffId } }),
     });
   } catch (error) {
     if (idempotencyKey) await repo.deleteIdempotencyKey(db, user.id, idempotencyKey);
@@ -476,17 +479,32 @@ export async function cancelUserBooking(
   const cancelled =
     renterCancelOf(found.booking) === 'renter_cancel_paid'
       ? await cancelPaidBooking(payments, found.booking.id, { actor: 'renter', userId, today })
-      : await db.transaction((tx) =>
-          applyTransition(
-            tx,
-            'renter_cancel',
-            found.booking,
-            { actor: 'renter', userId },
-            { today },
-          ),
-        );
+      : await cancelUnpaidBooking(payments, found.booking, { actor: 'renter', userId, today });
   if (!cancelled) throw new HttpError(409, messages.booking.cannotCancel);
   return withDetails(db, cancelled, found.car, found.branch);
+}
+
+/**
+ * Cancels a booking not paid (yet): an open mobile money prompt of it reads failed in the same
+ * transaction and is withdrawn after commit where the provider can (BOOK-8).
+ */
+async function cancelUnpaidBooking(
+  payments: PaymentsContext,
+  booking: repo.BookingRow,
+  by: { actor: 'renter'; userId: number; today: string },
+) {
+  const { cancelled, closed } = await payments.db.transaction(async (tx) => {
+    const row = await applyTransition(
+      tx,
+      'renter_cancel',
+      booking,
+      { actor: by.actor, userId: by.userId },
+      { today: by.today },
+    );
+    return { cancelled: row, closed: await closeOpenAttempts(tx, booking.id) };
+  });
+  await withdrawPrompts(payments, closed);
+  return cancelled;
 }
 
 /**
@@ -513,9 +531,11 @@ export async function cancelPaidBooking(
     );
     if (!cancelled) return undefined;
     const refundReferences = await markRefundPending(tx, bookingId, by);
-    return { cancelled, refundReferences };
+    // A change's top-up prompt still open can no longer pay either (BOOK-8).
+    return { cancelled, refundReferences, closed: await closeOpenAttempts(tx, bookingId) };
   });
   if (!result) return undefined;
+  await withdrawPrompts(payments, result.closed);
   if (result.refundReferences.length) {
     // The booking's payment and any change's top-up (BOOK-18), each given back.
     for (const reference of result.refundReferences) await requestRefund(payments, reference);

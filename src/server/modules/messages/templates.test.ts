@@ -87,7 +87,7 @@ describe('SMS templates', () => {
   });
 
   it('says how a change or an extension settles its difference', () => {
-    const money = (settle: 'counter' | 'prompt' | 'refund' | 'counter_refund') =>
+    const money = (settle: 'counter' | 'counter_total' | 'prompt' | 'refund' | 'counter_refund') =>
       ({ settle, amountPesewas: 150_00 }) as const;
     expect(templates.booking_changed(facts, 'change', { settle: 'none' })).toBe(
       'CarLink: the change to booking CL-WXYZ98 is confirmed: Mercedes-Benz GLE 450 Coupe, 28 Dec-9 Jan 2027, total GHS 12,345,678.90.',
@@ -110,10 +110,27 @@ describe('SMS templates', () => {
     expect(templates.booking_changed(facts, 'change', money('counter_refund'))).toContain(
       'We will hand back GHS 150.00 at the counter.',
     );
-    for (const settle of ['counter', 'prompt', 'refund', 'counter_refund'] as const)
-      expect(
-        countSmsParts(templates.booking_changed(facts, 'extend', money(settle))).parts,
-      ).toBeLessThanOrEqual(2);
+    // Nothing paid yet (pay on pickup): the whole new total is due, never "the extra" (BOOK-18).
+    expect(templates.booking_changed(facts, 'change', money('counter_total'))).toContain(
+      'total GHS 12,345,678.90. Pay the total of GHS 150.00 when you pick up the car.',
+    );
+    expect(templates.booking_changed(facts, 'change', money('counter_total'))).not.toContain(
+      'extra',
+    );
+    for (const settle of [
+      'counter',
+      'counter_total',
+      'prompt',
+      'refund',
+      'counter_refund',
+    ] as const)
+      for (const kind of ['change', 'extend'] as const) {
+        const parts = countSmsParts(
+          templates.booking_changed(facts, kind, { settle, amountPesewas: 12_345_678_90 }),
+        );
+        expect(parts.encoding).toBe('GSM-7');
+        expect(parts.parts).toBeLessThanOrEqual(2);
+      }
   });
 
   it('tells a customer booked by staff how to sign in, in one part (STAFF-16)', () => {

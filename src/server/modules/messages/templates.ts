@@ -41,10 +41,15 @@ const bring = 'Bring your Ghana Card and driving licence.';
 /**
  * How a change's difference settles (BOOK-18): nothing to settle, paid at the counter, asked
  * by a mobile money prompt, refunded to the wallet, or handed back in cash at the counter.
+ * 'counter_total': nothing was paid yet (pay on pickup), so the amount is the booking's whole
+ * new total, all of it due at the counter; "the extra" is only right once part was paid.
  */
 export type ChangeMoney =
   | { settle: 'none' }
-  | { settle: 'counter' | 'prompt' | 'refund' | 'counter_refund'; amountPesewas: number };
+  | {
+      settle: 'counter' | 'counter_total' | 'prompt' | 'refund' | 'counter_refund';
+      amountPesewas: number;
+    };
 
 function changeMoneyText(kind: 'change' | 'extend', money: ChangeMoney): string {
   const when = kind === 'extend' ? 'when you return the car' : 'when you pick up the car';
@@ -53,6 +58,8 @@ function changeMoneyText(kind: 'change' | 'extend', money: ChangeMoney): string 
       return '';
     case 'counter':
       return ` Pay the extra ${ghs(money.amountPesewas)} ${when}.`;
+    case 'counter_total':
+      return ` Pay the total of ${ghs(money.amountPesewas)} ${when}.`;
     case 'prompt':
       return ` Approve the mobile money prompt for the extra ${ghs(money.amountPesewas)}.`;
     case 'refund':

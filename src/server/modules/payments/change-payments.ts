@@ -11,6 +11,7 @@ import {
   payerEmail,
   requestRefund,
   type PaymentsContext,
+  type PromptStarter,
 } from './payments.service';
 
 /**
@@ -28,6 +29,8 @@ export interface TopUpInput {
   network: MobileMoneyNetwork;
   walletMsisdn: string;
   amountPesewas: number;
+  /** Who changed the booking: the renter, or staff for them (STAFF-19), named on the timeline. */
+  startedBy: PromptStarter;
 }
 
 /**
@@ -70,8 +73,8 @@ export async function startTopUp(
     await recordBookingNote(tx, {
       bookingId: booking.id,
       type: 'payment_started',
-      actor: 'renter',
-      actorUserId: user.id,
+      actor: input.startedBy.actor,
+      actorUserId: input.startedBy.userId,
       data: {
         reference,
         purpose: 'top_up',

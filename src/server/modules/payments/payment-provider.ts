@@ -22,6 +22,12 @@ export interface PaymentProvider {
   refund(reference: string, amountPesewas: number): Promise<RefundResult>;
   /** Where one refund stands, by the refund's own id (PAY-17). */
   refundStatus(refundId: string): Promise<RefundResult>;
+  /**
+   * Withdraws a prompt nobody answered yet, so the phone no longer offers it (BOOK-8: its
+   * booking was cancelled). Only where the provider can: Paystack has no such call, so there
+   * a late approval is refunded like any payment after a cancel (decision 006).
+   */
+  withdraw?(reference: string): Promise<void>;
 }
 
 export interface ChargeRequest {

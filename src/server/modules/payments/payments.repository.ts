@@ -163,9 +163,38 @@ export async function findLatestPayments(db: Executor, bookingIds: number[]) {
 }
 
 /**
+ * BOOK-8: the booking's attempts still waiting for the customer can no longer pay for it (it
+ * is cancelled): each reads failed, with why. Returns their references. charge_step
+ * 'withdrawn' marks them for the reconciler's watch (claimOpenPayments).
+ */
+export const closeOpenPayments = (db: Executor, bookingId: number, reason: string) =>
+  db
+    .update(payments)
+    .set({
+      status: 'failed',
+      chargeStep: WITHDRAWN_STEP,
+      gatewayResponse: reason,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'pending')))
+    .returning({ reference: payments.reference });
+
+/** A failed attempt's charge_step when it was closed by its booking's cancel (BOOK-8). */
+export const WITHDRAWN_STEP = 'withdrawn';
+
+/**
+ * How long the reconciler keeps asking about an attempt closed by its booking's cancel: a
+ * prompt the provider could not withdraw (Paystack) may still be approved on the phone, and
+ * that money must come back even if the webhook is lost. Operators' prompts expire well
+ * within this.
+ */
+export const CLOSED_ATTEMPT_WATCH_MINUTES = 30;
+
+/**
  * Claims up to `limit` open attempts for this process's reconciler: touching updated_at is a
  * lease, so other processes skip them for `leaseSeconds` (and SKIP LOCKED keeps two claims
  * from waiting on each other). Fresh attempts are left to the renter's own verify polling.
+ * Attempts closed by a cancel are watched a while longer (CLOSED_ATTEMPT_WATCH_MINUTES).
  */
 export async function claimOpenPayments(
   db: Executor,
@@ -178,7 +207,9 @@ export async function claimOpenPayments(
     where id in (
       select p.id from payments p
       join bookings b on b.id = p.booking_id
-      where p.status in ('pending', 'refund_pending')
+      where (p.status in ('pending', 'refund_pending')
+             or (p.status = 'failed' and p.charge_step = 'withdrawn'
+                 and p.created_at > now() - make_interval(mins => ${CLOSED_ATTEMPT_WATCH_MINUTES})))
         and p.updated_at < now() - make_interval(secs => ${leaseSeconds})
         and (p.created_at < now() - make_interval(secs => ${minAgeSeconds})
              or b.hold_expires_at < now())

@@ -24,7 +24,11 @@ import {
   verifyAndApply,
   type PaymentsContext,
 } from './payments.service';
-import { decideSandboxTransaction, findSandboxTransaction } from './sandbox-provider';
+import {
+  decideSandboxTransaction,
+  findSandboxTransaction,
+  sandboxStatus,
+} from './sandbox-provider';
 import { isValidPaystackSignature } from './webhook-signature';
 
 const PaymentResultSchema = z.object({ payment: PaymentSchema, booking: BookingSchema });
@@ -179,7 +183,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
         currency: transaction.currency,
         network: payment.network as z.infer<typeof SandboxTransactionSchema>['network'],
         wallet_msisdn: transaction.walletMsisdn,
-        status: transaction.status as z.infer<typeof SandboxTransactionSchema>['status'],
+        status: sandboxStatus(transaction),
         step: transaction.step as z.infer<typeof SandboxTransactionSchema>['step'],
         booking_code: bookingCode,
         expires_at: booking?.holdExpiresAt?.toISOString() ?? null,

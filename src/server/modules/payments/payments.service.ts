@@ -112,6 +112,17 @@ export interface StartPaymentInput {
   user: { id: number; name: string; email: string | null; msisdn: string };
   network: MobileMoneyNetwork;
   walletMsisdn: string;
+  /**
+   * Who asked for the prompt, for the timeline (BOOK-12): the renter by default; staff when
+   * they book for the customer by phone or at the counter (STAFF-16).
+   */
+  startedBy?: PromptStarter;
+}
+
+/** Who started a mobile money prompt: the renter, or a staff member for them. */
+export interface PromptStarter {
+  actor: 'renter' | 'staff';
+  userId: number;
 }
 
 /**
@@ -146,8 +157,8 @@ export async function startPayment(
     await recordBookingNote(tx, {
       bookingId: booking.id,
       type: 'payment_started',
-      actor: 'renter',
-      actorUserId: user.id,
+      actor: input.startedBy?.actor ?? 'renter',
+      actorUserId: input.startedBy?.userId ?? user.id,
       data: {
         reference,
         provider: ctx.provider.name,
@@ -638,6 +649,31 @@ export async function settleRefundByHand(
 ) {
   const payment = await ctx.db.transaction((tx) => openFailedRefund(tx, bookingId));
   await markRefunded(ctx, payment.reference, 'staff', { note, userId });
+}
+
+/**
+ * BOOK-8, inside the cancel's transaction: the booking's attempts still waiting for the
+ * customer (its payment, a change's top-up) can no longer pay for it, so each reads failed from
+ * now on, wherever it is shown. Returns their references for withdrawPrompts after commit. A
+ * late approval all the same is refunded (applyProviderTransaction: paid after cancellation),
+ * found by the webhook or by the reconciler, which watches these attempts a while longer.
+ */
+export async function closeOpenAttempts(tx: Executor, bookingId: number): Promise<string[]> {
+  const closed = await repo.closeOpenPayments(tx, bookingId, messages.payment.cancelledWithBooking);
+  return closed.map((row) => row.reference);
+}
+
+/** After commit: asks the provider to withdraw the prompts, where it can (the sandbox). */
+export async function withdrawPrompts(ctx: PaymentsContext, references: string[]) {
+  if (!ctx.provider.withdraw) return;
+  for (const reference of references) {
+    try {
+      await ctx.provider.withdraw(reference);
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      ctx.log.warn({ err: error, reference }, 'prompt could not be withdrawn');
+    }
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { sandboxTransactions } from '../../db/schema/index';
+import { bookings, payments, sandboxTransactions } from '../../db/schema/index';
 import type {
   ChargeRequest,
   ChargeResult,
@@ -13,6 +13,9 @@ import type {
 import { ProviderError } from './payment-provider';
 
 export type SandboxDecision = 'approve' | 'decline';
+
+/** The sandbox ledger's word for a prompt the merchant withdrew (BOOK-8): it reads failed. */
+export const SANDBOX_WITHDRAWN = 'Withdrawn by the merchant';
 
 /**
  * The zero-configuration provider (PAY-13). It plays the mobile money operator: its
@@ -116,6 +119,16 @@ export class SandboxProvider implements PaymentProvider {
     return { refundId: `sandbox-refund-${reference}`, status: 'processed' };
   }
 
+  /** The phone stops offering the prompt: a pending transaction ends as not paid. */
+  async withdraw(reference: string): Promise<void> {
+    await this.db
+      .update(sandboxTransactions)
+      .set({ status: 'failed', gatewayResponse: SANDBOX_WITHDRAWN })
+      .where(
+        sql`${sandboxTransactions.reference} = ${reference} and ${sandboxTransactions.status} = 'pending'`,
+      );
+  }
+
   async refundStatus(refundId: string): Promise<RefundResult> {
     const reference = refundId.replace(/^sandbox-refund-/, '');
     const row = await findSandboxTransaction(this.db, reference);
@@ -155,3 +168,51 @@ export async function decideSandboxTransaction(
     .returning({ reference: sandboxTransactions.reference });
   return rows.length > 0;
 }
+
+/** What the sandbox phone shows of a transaction: a withdrawn one is no longer valid (BOOK-8). */
+export const sandboxStatus = (t: { status: string; gatewayResponse: string | null }) =>
+  t.status === 'failed' && t.gatewayResponse === SANDBOX_WITHDRAWN
+    ? ('cancelled' as const)
+    : (t.status as 'pending' | 'success' | 'failed' | 'reversed');
+
+const promptColumns = {
+  transaction: sandboxTransactions,
+  bookingCode: bookings.bookingCode,
+  purpose: payments.purpose,
+  holdExpiresAt: bookings.holdExpiresAt,
+};
+
+/**
+ * The sandbox phone's open mobile money prompts for one wallet number (RUN-13), newest first:
+ * those the ledger still waits on and whose attempt can still pay (a cancelled booking's are
+ * closed, BOOK-8).
+ */
+export const listOpenSandboxPrompts = (db: Executor, walletMsisdn: string) =>
+  db
+    .select(promptColumns)
+    .from(sandboxTransactions)
+    .innerJoin(payments, eq(payments.reference, sandboxTransactions.reference))
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .where(
+      and(
+        eq(sandboxTransactions.walletMsisdn, walletMsisdn),
+        eq(sandboxTransactions.status, 'pending'),
+        eq(payments.status, 'pending'),
+      ),
+    )
+    .orderBy(desc(sandboxTransactions.createdAt))
+    .limit(20);
+
+/** One mobile money prompt of the sandbox ledger with its booking, whatever its state. */
+export const findSandboxPrompt = async (db: Executor, reference: string) =>
+  (
+    await db
+      .select(promptColumns)
+      .from(sandboxTransactions)
+      .innerJoin(payments, eq(payments.reference, sandboxTransactions.reference))
+      .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+      .where(eq(sandboxTransactions.reference, reference))
+      .limit(1)
+  )[0];
+
+export type SandboxPromptRow = NonNullable<Awaited<ReturnType<typeof findSandboxPrompt>>>;

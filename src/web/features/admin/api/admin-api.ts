@@ -23,6 +23,7 @@ import type {
 } from '../../../../shared/schemas/admin';
 import type { BranchInput, ExtraPricesInput } from '../../../../shared/schemas/branches';
 import { apiRequest } from '../../../lib/api-client';
+import { smsKeys } from './sms-api';
 
 /**
  * The console's reads and writes (docs/admin-api.md). Every key starts with 'admin', so
@@ -293,6 +294,8 @@ export function useBookingAction(code: string) {
       void queryClient.invalidateQueries({ queryKey: adminKeys.bookings });
       void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard });
       void queryClient.invalidateQueries({ queryKey: adminKeys.customers });
+      // The texts the action queued (cash received, cancelled) show in the SMS log at once.
+      void queryClient.invalidateQueries({ queryKey: smsKeys.all });
       // The renter's own pages, if this browser has them cached.
       void queryClient.invalidateQueries({ queryKey: ['bookings'] });
     },

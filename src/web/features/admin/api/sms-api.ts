@@ -14,11 +14,24 @@ export const smsKeys = {
   failed: (before: number | null) => ['admin', 'sms', 'failed', before] as const,
 };
 
+/** How often a log with a text on its way is read again, until each has gone out. */
+const SENDING_POLL_MS = 3000;
+
+/**
+ * A text due now that the worker has not handed over yet: the log follows it to sent (a
+ * reminder queued for later does not keep it polling).
+ */
+const onItsWay = (data: SmsLogResponse | undefined) =>
+  data?.messages.some(
+    (m) => m.status === 'sending' || (m.status === 'queued' && Date.parse(m.due_at) <= Date.now()),
+  ) ?? false;
+
 export function useBookingSms(code: string) {
   return useQuery({
     queryKey: smsKeys.booking(code),
     queryFn: ({ signal }) =>
       apiRequest<SmsLogResponse>(`/admin/bookings/${encodeURIComponent(code)}/sms`, { signal }),
+    refetchInterval: (query) => (onItsWay(query.state.data) ? SENDING_POLL_MS : false),
   });
 }
 

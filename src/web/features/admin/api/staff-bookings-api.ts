@@ -8,6 +8,7 @@ import type { AdminBookingActionResponse } from '../../../../shared/schemas/admi
 import type { Quote } from '../../../../shared/schemas/bookings';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './admin-api';
+import { smsKeys } from './sms-api';
 
 /**
  * Phone and walk-in bookings and staff changes (docs/admin-api.md, STAFF-14 to STAFF-22).
@@ -125,6 +126,8 @@ export function useStaffChange(code: string) {
       void queryClient.invalidateQueries({ queryKey: adminKeys.bookings });
       void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard });
       void queryClient.invalidateQueries({ queryKey: adminKeys.customers });
+      // The change's or the cancel's text shows in the booking's SMS log at once (MSG-10).
+      void queryClient.invalidateQueries({ queryKey: smsKeys.all });
       void queryClient.invalidateQueries({ queryKey: ['bookings'] });
     },
   });

@@ -136,3 +136,95 @@ describe(
     });
   },
 );
+
+describe('the SMS log follows what staff do on the page (MSG-10)', { timeout: 20_000 }, () => {
+  const sms = (id: number, kind: string, body: string) => ({
+    id,
+    kind,
+    status: 'queued' as const,
+    to: '233244123456',
+    body,
+    booking_id: 9,
+    booking_code: 'CL-7K3Q9M',
+    attempts: 0,
+    last_error: null,
+    due_at: '2026-11-21T10:00:00.000Z',
+    sent_at: null,
+    delivered_at: null,
+    created_at: '2026-11-21T10:00:00.000Z',
+    can_resend: false,
+  });
+  const open: AdminBookingDetail = {
+    ...booking(payment({})),
+    status: 'pending',
+    payment_status: 'unpaid',
+    payment_method: 'payOnPickup',
+    start_date: '2099-12-01',
+    end_date: '2099-12-03',
+    flagged: false,
+    cancelled_at: null,
+    allowed_actions: ['record_cash', 'cancel'],
+    payments: [],
+  };
+
+  test('a cancel or a cash payment shows its text in the log without a reload', async () => {
+    const user = userEvent.setup();
+    let current = open;
+    const texts = [sms(1, 'booking_received', 'CarLink: booking CL-7K3Q9M received.')];
+    api.mockImplementation(async (path) => {
+      const url = String(path);
+      if (url.endsWith('/sms')) return { messages: [...texts].reverse() };
+      if (url.endsWith('/record-cash')) {
+        current = { ...current, status: 'confirmed', payment_status: 'paid' };
+        texts.push(sms(2, 'payment_received', 'CarLink: cash payment received for CL-7K3Q9M.'));
+        return { message: 'Cash payment recorded.', booking: current };
+      }
+      if (url.endsWith('/cancel')) {
+        current = { ...current, status: 'cancelled', allowed_actions: [] };
+        texts.push(sms(3, 'booking_cancelled', 'CarLink: booking CL-7K3Q9M is cancelled.'));
+        return { message: 'Booking cancelled.', booking: current };
+      }
+      return { booking: current };
+    });
+    renderPage();
+    expect(await screen.findByText('CarLink: booking CL-7K3Q9M received.')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Record cash payment' }));
+    await user.click(screen.getByRole('button', { name: /^Record GH₵/ }));
+    expect(await screen.findByText('CarLink: cash payment received for CL-7K3Q9M.')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel and refund' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel booking CL-7K3Q9M?' });
+    await user.type(within(dialog).getByLabelText(/^Reason/), 'Customer changed plans');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel and refund' }));
+    expect(await screen.findByText('CarLink: booking CL-7K3Q9M is cancelled.')).toBeTruthy();
+  });
+});
+
+describe('a phone booking paid by mobile money in the sandbox (RUN-13)', () => {
+  test('links to the sandbox phone of the wallet, where the prompt waits', async () => {
+    const waiting: AdminBookingDetail = {
+      ...booking(
+        payment({
+          provider: 'sandbox',
+          status: 'pending',
+          flagged_reason: null,
+          refund_id: null,
+          wallet_msisdn: '233244555124',
+        }),
+      ),
+      status: 'pending',
+      payment_status: 'pending',
+      flagged: false,
+      cancelled_at: null,
+    };
+    api.mockImplementation(async (path) =>
+      String(path).endsWith('/sms') ? { messages: [] } : { booking: waiting },
+    );
+    renderPage();
+    const link = await screen.findByRole('link', {
+      name: 'Open the sandbox phone of +233 24 455 5124',
+    });
+    expect(link.getAttribute('href')).toBe('/sandbox/phone?msisdn=233244555124');
+  });
+});

@@ -28,6 +28,7 @@ import { errorMessage } from '../components/server-errors';
 import { ErrorState, LoadingState } from '../components/states';
 import './booking.css';
 import { adminPaths } from '../admin-paths';
+import { paths } from '../../../config/paths';
 import { BookingSmsLog } from '../components/sms-log';
 import { describeChange, StaffBookingActions } from '../components/staff-booking-actions';
 
@@ -395,6 +396,15 @@ function Payments({ booking }: { booking: AdminBookingDetail }) {
                 </p>
               )}
               {p.refund_note && <p className="payment-meta">Settled by hand: “{p.refund_note}”</p>}
+              {/* The sandbox provider's prompt pops up on the sandbox phone of its wallet
+                  (RUN-13): staff booking by phone can show the customer where, or try it. */}
+              {p.provider === 'sandbox' && p.status === 'pending' && p.wallet_msisdn && (
+                <p className="payment-meta">
+                  <Link to={paths.sandboxPhone.getHref(p.wallet_msisdn)} target="_blank">
+                    Open the sandbox phone of {phone(p.wallet_msisdn)}
+                  </Link>
+                </p>
+              )}
               {p.status === 'refund_pending' &&
                 p.flagged_reason &&
                 REFUND_PROBLEMS.has(p.flagged_reason) && (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatMsisdn, normalizeMsisdn } from '../../../../shared/phone';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
@@ -20,7 +21,14 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', {
  * RUN-12: what the sandbox SMS provider "sent" to one number, newest first, refreshed every
  * few seconds. A 404 means the server sends real text messages, so there is nothing to show.
  */
-export function SandboxPhoneInbox({ msisdn }: { msisdn: string }) {
+export function SandboxPhoneInbox({
+  msisdn,
+  prompts,
+}: {
+  msisdn: string;
+  /** What pops up on the screen above the texts: the mobile money prompts (RUN-13). */
+  prompts?: ReactNode;
+}) {
   const inbox = useSandboxInbox(msisdn, { refreshMs: REFRESH_MS });
   const shownNumber = formatMsisdn(normalizeMsisdn(msisdn));
 
@@ -93,7 +101,10 @@ export function SandboxPhoneInbox({ msisdn }: { msisdn: string }) {
             : 'Updates every few seconds'}
         </p>
       </header>
-      <div className="sandbox-phone-screen">{body}</div>
+      <div className="sandbox-phone-screen">
+        {prompts}
+        {body}
+      </div>
     </section>
   );
 }

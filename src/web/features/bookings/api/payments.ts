@@ -1,7 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Booking } from '../../../../shared/schemas/bookings';
-import type { Payment, SandboxTransaction } from '../../../../shared/schemas/payments';
-import { apiRequest } from '../../../lib/api-client';
+import type {
+  Payment,
+  SandboxPromptResult,
+  SandboxPromptsResponse,
+  SandboxTransaction,
+} from '../../../../shared/schemas/payments';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 import { bookingKeys } from './bookings';
 
 export interface PaymentResult {
@@ -12,6 +17,7 @@ export interface PaymentResult {
 export const paymentKeys = {
   verify: (reference: string) => ['payments', 'verify', reference] as const,
   sandbox: (reference: string) => ['payments', 'sandbox', reference] as const,
+  phone: (wallet: string) => ['payments', 'sandbox-phone', wallet] as const,
 };
 
 /** Still waiting for the renter (or the provider) to act. */
@@ -74,6 +80,48 @@ export function useSandboxDecision(reference: string) {
       }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: paymentKeys.sandbox(reference) });
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
+    },
+  });
+}
+
+/** How often the sandbox phone looks for new prompts: one should pop up while the tester waits. */
+const PHONE_POLL_MS = 3000;
+
+/**
+ * The sandbox phone's open mobile money prompts for one wallet number (RUN-13). The route exists
+ * only with the sandbox payment provider: a 404 means there are none to show, ever.
+ */
+export function useSandboxPhonePrompts(wallet: string) {
+  return useQuery({
+    queryKey: paymentKeys.phone(wallet),
+    queryFn: ({ signal }) =>
+      apiRequest<SandboxPromptsResponse>('/sandbox/prompts', {
+        query: { wallet },
+        signal,
+        skipUnauthorizedHandler: true,
+      }),
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+    refetchInterval: (query) =>
+      query.state.error instanceof ApiError && query.state.error.status < 500
+        ? false
+        : PHONE_POLL_MS,
+  });
+}
+
+/** Approve or Decline on the sandbox phone: open to anyone, like the phone itself (RUN-13). */
+export function useAnswerSandboxPrompt(wallet: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ reference, decision }: { reference: string; decision: 'approve' | 'decline' }) =>
+      apiRequest<SandboxPromptResult>(`/sandbox/prompts/${encodeURIComponent(reference)}`, {
+        method: 'POST',
+        body: { decision },
+        skipUnauthorizedHandler: true,
+      }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: paymentKeys.phone(wallet) });
+      // This browser's own booking pages, if it has them (the renter may be signed in here).
       void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
     },
   });

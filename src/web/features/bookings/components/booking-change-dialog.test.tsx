@@ -57,7 +57,8 @@ async function openChange(user: ReturnType<typeof userEvent.setup>) {
   return screen.findByRole('dialog', { name: 'Change your booking' }, { timeout: 5000 });
 }
 
-describe('changing a booking before pickup (BOOK-18)', () => {
+// The dialog's chunk loads on first opening, then userEvent types: seconds on a busy two-core machine.
+describe('changing a booking before pickup (BOOK-18)', { timeout: 20_000 }, () => {
   test('re-quotes the new dates with the difference, then sends the change and says so', async () => {
     const user = userEvent.setup();
     const dialog = await openChange(user);
@@ -65,7 +66,10 @@ describe('changing a booking before pickup (BOOK-18)', () => {
     await user.clear(end);
     await user.type(end, addDays(today, 14));
 
-    expect(await within(dialog).findByText('GH₵ 450.00 more, paid at pickup.')).toBeTruthy();
+    // Nothing paid yet: the whole new total is due at pickup, not only the difference (BOOK-18).
+    expect(
+      await within(dialog).findByText('GH₵ 450.00 more; you pay the whole GH₵ 2,000.00 at pickup.'),
+    ).toBeTruthy();
     expect(calls('/bookings/quote').at(-1)?.[1]?.query).toMatchObject({
       booking_code: booking.booking_code,
       end_date: addDays(today, 14),
@@ -75,14 +79,14 @@ describe('changing a booking before pickup (BOOK-18)', () => {
     serve({
       [`/bookings/${booking.booking_code}/change`]: () =>
         ({
-          message: 'Booking changed. Pay the extra GH₵ 450.00 when you pick up the car.',
+          message: 'Booking changed. Pay the total of GH₵ 2,000.00 when you pick up the car.',
           booking: changed,
           difference: 450,
         }) satisfies BookingChangeResponse,
     });
     await user.click(within(dialog).getByRole('button', { name: 'Confirm change' }));
 
-    const notice = await screen.findByText(/^Booking changed\. Pay the extra/);
+    const notice = await screen.findByText(/^Booking changed\. Pay the total of/);
     expect(document.activeElement).toBe(notice);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls(`/bookings/${booking.booking_code}/change`)[0]?.[1]?.body).toMatchObject({
@@ -97,7 +101,7 @@ describe('changing a booking before pickup (BOOK-18)', () => {
     const user = userEvent.setup();
     const dialog = await openChange(user);
     await user.click(within(dialog).getByRole('checkbox', { name: 'Chauffeur' }));
-    await within(dialog).findByText('GH₵ 450.00 more, paid at pickup.');
+    await within(dialog).findByText('GH₵ 450.00 more; you pay the whole GH₵ 2,000.00 at pickup.');
     serve({
       [`/bookings/${booking.booking_code}/change`]: () => {
         throw new ApiError(409, 'This car is not available for the selected dates.');
@@ -126,7 +130,14 @@ describe('changing a booking before pickup (BOOK-18)', () => {
 describe('extending a trip under way (BOOK-19)', () => {
   test('offers a later return date only, and sends it', async () => {
     const user = userEvent.setup();
-    const active = { ...booking, status: 'active' as const, can_change: false, can_extend: true };
+    // A trip under way was paid at pickup (the car is handed over only then).
+    const active = {
+      ...booking,
+      status: 'active' as const,
+      payment_status: 'paid' as const,
+      can_change: false,
+      can_extend: true,
+    };
     serve({
       [`/bookings/${booking.booking_code}`]: () => ({ booking: active }),
       [`/bookings/${booking.booking_code}/extend`]: () =>

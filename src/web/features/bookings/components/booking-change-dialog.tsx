@@ -71,10 +71,16 @@ function checkDraft(mode: ChangeMode, booking: Booking, draft: Draft): FieldErro
   return errors;
 }
 
-/** What the new price means for the renter's pocket, in words. */
-function differenceText(booking: Booking, difference: number): string {
+/**
+ * What the new price means for the renter's pocket, in words. Nothing paid yet (pay on
+ * pickup): the whole new total is paid at the counter, not only the difference (BOOK-18).
+ */
+function differenceText(booking: Booking, difference: number, total: number): string {
   if (difference === 0) return 'The price stays the same.';
   const amount = formatCedis(Math.abs(difference));
+  if (booking.payment_status === 'unpaid') {
+    return `${amount} ${difference > 0 ? 'more' : 'less'}; you pay the whole ${formatCedis(total)} ${booking.status === 'active' ? 'when you return the car' : 'at pickup'}.`;
+  }
   if (difference < 0) {
     return booking.payment_status === 'paid'
       ? `${amount} less: we refund it${booking.payment_method === 'mobile_money' ? ' to your wallet' : ''}.`
@@ -213,7 +219,7 @@ export default function BookingChangeDialog({
                 {result.payment.status === 'success'
                   ? `We received ${formatCedis(result.payment.amount)}. Your booking is changed and paid.`
                   : (result.payment.message ??
-                    `${messages.payment.declined} Pay the difference at pickup instead.`)}
+                    `${messages.payment.declined} Pay the difference ${mode === 'extend' ? 'when you return the car' : 'at pickup'} instead.`)}
               </p>
               <button
                 type="button"
@@ -377,7 +383,7 @@ function NewPrice({
       <CostSummary title="New price" price={quote} />
       {quote.difference !== undefined && (
         <p className="change-difference">
-          <strong>{differenceText(booking, quote.difference)}</strong>
+          <strong>{differenceText(booking, quote.difference, quote.total_cost)}</strong>
         </p>
       )}
     </div>

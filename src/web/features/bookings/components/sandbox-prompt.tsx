@@ -65,6 +65,7 @@ export function SandboxPrompt({ reference }: { reference: string }) {
             success: 'Payment sent',
             reversed: 'Payment refunded',
             failed: 'No payment made',
+            cancelled: 'Request no longer valid',
           }[status]
         }
       </h1>
@@ -150,7 +151,9 @@ export function SandboxPrompt({ reference }: { reference: string }) {
               ? 'Payment approved.'
               : status === 'reversed'
                 ? 'This payment was refunded.'
-                : (result?.payment.message ?? 'Payment declined.')}
+                : status === 'cancelled'
+                  ? `CarLink Ghana withdrew this request: booking ${t.booking_code} was cancelled. Nothing was charged.`
+                  : (result?.payment.message ?? 'Payment declined.')}
           </p>
           <p className="muted">You can close this tab and go back to CarLink Ghana.</p>
           <Link to={paths.booking.getHref(t.booking_code)} className="btn btn-outline btn-block">

@@ -1,0 +1,1 @@
+CREATE INDEX "payments_withdrawn_idx" ON "payments" USING btree ("created_at") WHERE "payments"."status" = 'failed' and "payments"."charge_step" = 'withdrawn';
