@@ -1,5 +1,6 @@
 import { COMPANY_NAME } from '../../shared/constants';
 import { formatCedis } from '../../shared/money';
+import { formatMsisdn } from '../../shared/phone';
 import {
   DEPOSIT_METHOD_LABELS,
   DEPOSIT_STATE_LABELS,
@@ -68,7 +69,7 @@ export function HandoverReceipt({
             <br />
             {r.branch.address}
             <br />
-            Tel. {r.branch.phone}
+            Tel. {formatMsisdn(r.branch.phone.replace(/[^\d]/g, ''))}
           </address>
         </header>
       )}
