@@ -1,5 +1,8 @@
 /** Business constants (docs/requirements.md), named once. */
 
+/** The company's name as printed on receipts (HAND-9). */
+export const COMPANY_NAME = 'CarLink Ghana';
+
 export const SESSION_LIFETIME_MINUTES = 60;
 export const SESSION_LIFETIME_MS = SESSION_LIFETIME_MINUTES * 60 * 1000;
 export const LOGIN_SUCCESS_STATUS_CODE = '010';

@@ -282,6 +282,53 @@ describe('staff check documents (DOC-4, DOC-5)', () => {
     expect((await post('/api/admin/documents/999999/verify', staff.headers)).statusCode).toBe(404);
   });
 
+  it('texts the renter each decision: the reason and where to upload again, or a confirmation (DOC-7)', async () => {
+    const renter = await signedInRenter(ctx);
+    // Account texts are not reminders: they go even with reminders turned off (MSG-9).
+    const off = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/me',
+      headers: renter.headers,
+      payload: { sms_reminders: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const lic = (await upload(renter.headers, licence(), { value: await makeImage('png') })).json()
+      .document;
+    const phone = async () => {
+      await ctx.app.sms.idle();
+      const res = await get(`/api/sandbox/sms?to=${encodeURIComponent(renter.user.msisdn)}`);
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { messages: { body: string }[] }).messages.map((m) => m.body);
+    };
+    const before = (await phone()).length;
+
+    const stale = await post(`/api/admin/documents/${lic.id}/reject`, staff.headers, {
+      reason: 'Too dark',
+      uploaded_at: '2001-01-01T00:00:00.000Z',
+    });
+    expect(stale.statusCode).toBe(409);
+    // A refused decision tells the renter nothing.
+    expect(await phone()).toHaveLength(before);
+
+    const rejected = await post(`/api/admin/documents/${lic.id}/reject`, staff.headers, {
+      reason: 'The expiry date is covered by your thumb.',
+    });
+    expect(rejected.statusCode).toBe(200);
+    const afterReject = await phone();
+    expect(afterReject).toHaveLength(before + 1);
+    expect(afterReject).toContain(
+      'CarLink: your driving licence was not accepted: The expiry date is covered by your thumb. Please upload a new photo on your profile.',
+    );
+
+    await upload(renter.headers, licence(), { value: await makeImage('jpeg') });
+    expect((await post(`/api/admin/documents/${lic.id}/verify`, staff.headers)).statusCode).toBe(
+      200,
+    );
+    const afterVerify = await phone();
+    expect(afterVerify).toHaveLength(before + 2);
+    expect(afterVerify).toContain('CarLink: your driving licence is verified. Thank you.');
+  });
+
   it('refuses a decision about a photo the renter has replaced since staff opened it (409)', async () => {
     const renter = await signedInRenter(ctx);
     const first = (

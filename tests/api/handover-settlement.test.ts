@@ -182,6 +182,64 @@ describe('an extension paid at the return (HAND-10, HAND-11)', () => {
   });
 });
 
+describe("the renter's own booking carries the same balance (HAND-10)", () => {
+  it('shows what an extension added on the booking and in the history, and 0 once returned', async () => {
+    const renter = await signedInRenter(ctx);
+    const car = await insertCar(ctx.db, { pricePerDayPesewas: 350_00 });
+    const book = async (start: number, end: number) => {
+      const res = await post('/api/bookings/create', renter.headers, {
+        car_id: car.id,
+        start_date: day(start),
+        end_date: day(end),
+        destination: 'Accra',
+        destination_type: 1,
+        payment_method: 'payOnPickup',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().booking.booking_code as string;
+    };
+    const code = await book(0, 2);
+    // A second booking on the same page of history, unpaid: it owes no balance yet.
+    const other = await book(10, 12);
+    for (const [action, body] of [
+      ['record-cash', {}],
+      ['pick-up', pickup],
+    ] as const)
+      expect(
+        (await post(`/api/admin/bookings/${code}/${action}`, staff.headers, body)).statusCode,
+      ).toBe(200);
+    const mine = async () => (await get(`/api/bookings/${code}`, renter.headers)).json().booking;
+    const history = async () => {
+      const res = await get('/api/bookings/history', renter.headers);
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = res.json().bookings as { booking_code: string; balance_due: number }[];
+      return Object.fromEntries(rows.map((b) => [b.booking_code, b.balance_due]));
+    };
+    expect((await mine()).balance_due).toBe(0);
+
+    const extended = await post(`/api/admin/bookings/${code}/extend`, staff.headers, {
+      end_date: day(4),
+      reason: 'Customer phoned from Cape Coast',
+    });
+    expect(extended.statusCode, extended.body).toBe(200);
+    expect((await detail(code)).balance_due).toBe(700);
+    expect(await mine()).toMatchObject({
+      status: 'active',
+      payment_status: 'paid',
+      balance_due: 700,
+    });
+    expect(await history()).toEqual({ [code]: 700, [other]: 0 });
+
+    const back = await post(`/api/admin/bookings/${code}/return`, staff.headers, {
+      odometer_km: 42_300,
+      fuel_eighths: 8,
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect((await mine()).balance_due).toBe(0);
+    expect(await history()).toEqual({ [code]: 0, [other]: 0 });
+  });
+});
+
 describe('a late fee beyond the deposit with staff lines (HAND-7)', () => {
   it('accepts a fuel line on top of a late fee larger than the deposit, and collects both', async () => {
     const renter = await signedInRenter(ctx);

@@ -509,6 +509,10 @@ describe('who may see and do what', () => {
     expect(own.statusCode).toBe(200);
     expect(own.headers['cache-control']).toBe('no-store');
     expect(own.json().handover.pickup).toMatchObject({ odometer_km: 42_000, staff_name: null });
+    // HAND-9: the receipt names the booking's branch, with its address and phone, to print.
+    const { branch } = (await get(`/api/bookings/${code}`, renter.headers)).json().booking;
+    expect(branch.address).toBeTruthy();
+    expect(own.json().handover.branch).toEqual(branch);
     expect(
       (await get(`/api/admin/bookings/${code}/handover`, staff.headers)).json().handover.pickup
         .staff_name,

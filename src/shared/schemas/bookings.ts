@@ -201,6 +201,12 @@ export const BookingSchema = z.object({
   car: BookingCarSchema,
   /** The latest mobile money attempt; null for pay on pickup. */
   payment: PaymentSchema.nullable(),
+  /**
+   * Still to pay for the rental, in cedis (HAND-10): staff's `balance_due`, e.g. after an
+   * extension of a paid booking; 0 unless it is paid and the car is not back. Defaults to 0 for
+   * an idempotent replay stored before the field existed.
+   */
+  balance_due: z.number().default(0),
 });
 export type Booking = z.infer<typeof BookingSchema>;
 

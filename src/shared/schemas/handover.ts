@@ -11,6 +11,7 @@ import {
   STAFF_KEPT_REASONS,
   handoverMessages as m,
 } from '../handover';
+import { BranchSchema } from './branches';
 import { numberFromText } from './common';
 
 /**
@@ -129,6 +130,8 @@ export const HandoverReceiptSchema = z.object({
   booking_code: z.string(),
   car: z.string(),
   renter_name: z.string(),
+  /** The booking's branch, where the car is handed over: its name, address and phone print. */
+  branch: BranchSchema,
   start_date: z.string(),
   end_date: z.string(),
   pickup_time: z.string(),

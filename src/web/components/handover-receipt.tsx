@@ -1,4 +1,6 @@
+import { COMPANY_NAME } from '../../shared/constants';
 import { formatCedis } from '../../shared/money';
+import { formatMsisdn } from '../../shared/phone';
 import {
   DEPOSIT_METHOD_LABELS,
   DEPOSIT_STATE_LABELS,
@@ -39,11 +41,38 @@ function Photos({ photos, what }: { photos: { id: number; url: string }[]; what:
   );
 }
 
-export function HandoverReceipt({ receipt: r }: { receipt: Receipt }) {
+export function HandoverReceipt({
+  receipt: r,
+  printable = false,
+}: {
+  receipt: Receipt;
+  /** The console's printable page: who issues it, and lines for both parties to sign. */
+  printable?: boolean;
+}) {
   const p = r.pickup;
   const back = r.return;
   return (
     <div className="receipt">
+      {printable && (
+        <header className="receipt-head">
+          <div>
+            <p className="receipt-company">{COMPANY_NAME}</p>
+            <p>
+              Handover receipt <strong>{r.booking_code}</strong>
+            </p>
+            <p>
+              {r.renter_name} · {r.car}
+            </p>
+          </div>
+          <address className="receipt-branch">
+            <strong>{r.branch.name}</strong>
+            <br />
+            {r.branch.address}
+            <br />
+            Tel. {formatMsisdn(r.branch.phone.replace(/[^\d]/g, ''))}
+          </address>
+        </header>
+      )}
       <section className="receipt-section" aria-labelledby="receipt-pickup">
         <h2 id="receipt-pickup">Pickup</h2>
         {!p ? (
@@ -215,6 +244,16 @@ export function HandoverReceipt({ receipt: r }: { receipt: Receipt }) {
           </strong>
         </p>
       </section>
+      {printable && (
+        <section className="receipt-signatures" aria-label="Signatures">
+          {['Customer', 'Staff'].map((who) => (
+            <div key={who} className="receipt-signature">
+              <span className="receipt-signature-line" aria-hidden="true" />
+              <p>{who}: signature and date</p>
+            </div>
+          ))}
+        </section>
+      )}
     </div>
   );
 }

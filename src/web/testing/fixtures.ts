@@ -110,6 +110,7 @@ export function bookingFixture(overrides: Partial<Booking> = {}): Booking {
       images: [],
     },
     payment: null,
+    balance_due: 0,
     ...overrides,
   };
 }

@@ -37,8 +37,12 @@ import { assertBookingRules } from './booking-rules';
 import { assertMayHoldAnotherUnpaid } from './booking-limits';
 import { toApiBranch, type BranchFacts } from '../branches/branches.repository';
 import * as repo from './bookings.repository';
-import type { PaymentRow } from '../payments/payments.repository';
-import { findLatestPayments } from '../payments/payments.repository';
+import {
+  findRenterPayments,
+  type PaymentRow,
+  type RenterPayments,
+} from '../payments/payments.repository';
+import { balanceDuePesewas } from '../../../shared/handover';
 import {
   closeOpenAttempts,
   markRefundPending,
@@ -61,7 +65,7 @@ export function toApiBooking(
   car: { id: number; make: string; model: string; year: number },
   images: { image_url: string; alt: string }[],
   branch: BranchFacts,
-  payment?: PaymentRow,
+  payments?: RenterPayments,
 ): Booking {
   const { status, paymentStatus } = effectiveStatus(row);
   const today = todayInAccra();
@@ -95,7 +99,14 @@ export function toApiBooking(
     can_change: renterMayChange({ ...row, status }, today),
     can_extend: renterMayExtend({ ...row, status }),
     car: { ...car, title: carTitle(car), images },
-    payment: payment ? toApiPayment(payment, row) : null,
+    payment: payments?.latest ? toApiPayment(payments.latest, row) : null,
+    // HAND-10: the same figure as staff's booking detail.
+    balance_due: pesewasToCedis(
+      balanceDuePesewas(
+        { status, paymentStatus, totalPesewas: row.totalPesewas },
+        payments?.all ?? [],
+      ),
+    ),
   };
 }
 
@@ -388,7 +399,7 @@ export async function createBookingAndPay(
     return { ...result.body, booking: { ...result.body.booking, payment: api }, payment: api };
   };
   if (result.replayed) {
-    const latest = (await findLatestPayments(db, [row.id])).get(row.id);
+    const latest = (await findRenterPayments(db, [row.id])).get(row.id)?.latest;
     return latest ? { ...result, body: withPayment(latest) } : result;
   }
   let payment: PaymentRow;
@@ -418,7 +429,7 @@ export async function listUserBookings(db: Database, userId: number, page: numbe
   const { rows, total } = await repo.findUserBookings(db, userId, page, limit);
   const [images, payments] = await Promise.all([
     repo.findImagesOfCars(db, [...new Set(rows.map((r) => r.car.id))]),
-    findLatestPayments(
+    findRenterPayments(
       db,
       rows.map((r) => r.booking.id),
     ),
@@ -448,7 +459,7 @@ async function withDetails(
 ) {
   const [images, payments] = await Promise.all([
     repo.findImagesOfCars(db, [car.id]),
-    findLatestPayments(db, [row.id]),
+    findRenterPayments(db, [row.id]),
   ]);
   return toApiBooking(row, car, images.get(car.id) ?? [], branch, payments.get(row.id));
 }

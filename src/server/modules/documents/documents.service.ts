@@ -3,12 +3,21 @@ import {
   documentMessages,
   type CustomerDocument,
 } from '../../../shared/schemas/documents';
-import type { Database } from '../../db/client';
+import { eq } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { users } from '../../db/schema/index';
+import { enqueueSms } from '../messages/outbox.repository';
+import { accountTemplates } from '../messages/templates';
 import { HttpError, validationError } from '../../http-errors';
 import { detectImageKind, UnreadableImageError } from '../media/images';
 import { removeDocumentPhoto, storeDocumentPhoto } from './document-files';
 import { toCustomerDocument } from './document-mapper';
-import { findDocument, setDocumentStatus, upsertDocument } from './documents.repository';
+import {
+  findDocument,
+  setDocumentStatus,
+  upsertDocument,
+  type DocumentRow,
+} from './documents.repository';
 
 /** What the multipart body held: its text fields and the file's bytes (null when none was sent). */
 export interface DocumentUpload {
@@ -90,6 +99,22 @@ export async function readableDocument(
   return row;
 }
 
+/** The renter is told of staff's decision by SMS (DOC-7), to the number on their account now. */
+async function queueDecisionText(tx: Executor, row: DocumentRow) {
+  const [owner] = await tx
+    .select({ msisdn: users.msisdn })
+    .from(users)
+    .where(eq(users.id, row.userId));
+  if (!owner) return;
+  const body =
+    row.status === 'rejected'
+      ? accountTemplates.document_rejected(row.kind, row.rejectionReason ?? '')
+      : accountTemplates.document_verified(row.kind);
+  await enqueueSms(tx, [
+    { kind: `document_${row.status}`, recipient: owner.msisdn, body, userId: row.userId },
+  ]);
+}
+
 /** Staff verify or reject (DOC-4); a rejection carries its reason (the schema requires one). */
 export async function decideDocument(
   db: Database,
@@ -102,11 +127,17 @@ export async function decideDocument(
   const seen = decision.uploadedAt ? new Date(decision.uploadedAt) : undefined;
   if (seen && Number.isNaN(seen.getTime()))
     throw new HttpError(409, documentMessages.replacedSince);
-  const row = await setDocumentStatus(db, id, {
-    status: decision.status,
-    reason: decision.status === 'rejected' ? decision.reason : null,
-    staffId,
-    seenUpload: seen,
+  // DOC-7, MSG-1: the renter's text is queued in the decision's transaction: sent exactly when
+  // the decision stands.
+  const row = await db.transaction(async (tx) => {
+    const decided = await setDocumentStatus(tx, id, {
+      status: decision.status,
+      reason: decision.status === 'rejected' ? decision.reason : null,
+      staffId,
+      seenUpload: seen,
+    });
+    if (decided) await queueDecisionText(tx, decided);
+    return decided;
   });
   if (row) return toCustomerDocument(row);
   if (seen && (await findDocument(db, id)))

@@ -5,6 +5,7 @@ import { pesewasToCedis } from '../../../shared/money';
 import type { HandoverReceipt } from '../../../shared/schemas/handover';
 import type { Executor } from '../../db/client';
 import { bookings, type handovers } from '../../db/schema/index';
+import { toApiBranch } from '../branches/branches.repository';
 import { carTitle } from '../cars/car-mapper';
 import { handoversOf, receiptPeople } from './handover.repository';
 
@@ -96,6 +97,7 @@ export async function buildReceipt(
     booking_code: booking.bookingCode,
     car: carTitle(people),
     renter_name: people.renterName,
+    branch: toApiBranch(people.branch),
     start_date: booking.startDate,
     end_date: booking.endDate,
     pickup_time: booking.pickupTime,

@@ -1,8 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DepositState } from '../../../shared/handover';
 import type { Executor } from '../../db/client';
+import { branchColumns } from '../branches/branches.repository';
 import {
   bookings,
+  branches,
   cars,
   customerDocuments,
   handoverPhotos,
@@ -88,10 +90,18 @@ export const findPhoto = async (db: Executor, photoId: number) =>
 export const receiptPeople = async (db: Executor, bookingId: number) =>
   (
     await db
-      .select({ renterName: users.name, make: cars.make, model: cars.model, year: cars.year })
+      .select({
+        renterName: users.name,
+        make: cars.make,
+        model: cars.model,
+        year: cars.year,
+        branch: branchColumns,
+      })
       .from(bookings)
       .innerJoin(users, eq(users.id, bookings.userId))
       .innerJoin(cars, eq(cars.id, bookings.carId))
+      // The booking's own branch (BRANCH-3): where the car was handed over, on the receipt.
+      .innerJoin(branches, eq(branches.id, bookings.branchId))
       .where(eq(bookings.id, bookingId))
       .limit(1)
   )[0];

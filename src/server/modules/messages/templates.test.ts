@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countSmsParts } from './sms-parts';
-import { templates, type BookingFacts, type TemplateKey } from './templates';
+import { accountTemplates, templates, type BookingFacts, type TemplateKey } from './templates';
 
 /** Long but real values: the longest code, a long car name and town, a big amount. */
 const facts: BookingFacts = {
@@ -159,5 +159,43 @@ describe('SMS templates', () => {
       counterPesewas: 50_00,
     });
     expect(kept).toContain('Your deposit of GHS 200.00 was kept. Paid at the counter: GHS 50.00.');
+  });
+});
+
+describe('account texts (DOC-7, MSG-12)', () => {
+  // Staff's longest reason (300 characters, DOC-4), with typed punctuation outside GSM-7.
+  const longReason =
+    `The photo is blurred – the PIN can’t be read. ${'Please take it again in daylight. '.repeat(9)}`.slice(
+      0,
+      300,
+    );
+
+  it.each([
+    ['document_verified', accountTemplates.document_verified('driving_licence')],
+    ['document_rejected', accountTemplates.document_rejected('driving_licence', longReason)],
+    [
+      'document_rejected, short reason',
+      accountTemplates.document_rejected('ghana_card', 'Blurred'),
+    ],
+  ])('%s fits in two GSM-7 parts', (_key, text) => {
+    const parts = countSmsParts(text);
+    expect(parts.encoding).toBe('GSM-7');
+    expect(parts.parts, text).toBeLessThanOrEqual(2);
+  });
+
+  it('gives the reason, cut only when it must be, and says where to upload a new photo', () => {
+    expect(accountTemplates.document_rejected('ghana_card', 'Blurred')).toBe(
+      'CarLink: your Ghana Card was not accepted: Blurred. Please upload a new photo on your profile.',
+    );
+    const cut = accountTemplates.document_rejected('driving_licence', longReason);
+    expect(cut).toContain("not accepted: The photo is blurred - the PIN can't be read.");
+    expect(cut).toMatch(/\.\.\. Please upload a new photo on your profile\.$/);
+  });
+
+  it('has a test above for each account text', () => {
+    expect(Object.keys(accountTemplates).sort()).toEqual([
+      'document_rejected',
+      'document_verified',
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { formatDate } from '../../../shared/dates';
+import { countSmsParts } from './sms-parts';
 
 /**
  * Every text the app sends about a booking, in one place (MSG-6). Each names the booking
@@ -141,3 +142,51 @@ export type TemplateKey = keyof typeof templates;
 
 /** Reminders are the only texts a renter may turn off ('Text me reminders'). */
 export const REMINDER_KINDS: readonly TemplateKey[] = ['pickup_reminder', 'return_reminder'];
+
+// ---------------------------------------------------------------------------------------------
+// Account texts (DOC-7, MSG-12): about the renter's account, not a booking, so they name no
+// booking code. Like codes and booking news they always go ('Text me reminders' is for
+// reminders only). Kept apart from the booking templates above to keep them easy to find.
+// ---------------------------------------------------------------------------------------------
+
+/** The document as a sentence names it: 'your Ghana Card', 'your driving licence'. */
+const DOCUMENT_NAMES: Record<string, string> = {
+  ghana_card: 'Ghana Card',
+  driving_licence: 'driving licence',
+};
+
+/** Typed punctuation outside GSM-7 would make the whole text UCS-2 and halve what it holds. */
+const toGsm = (text: string) =>
+  text
+    .replace(/[‘’]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/[–—]/g, '-')
+    .replace(/…/g, '...')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * Staff's reason (up to 300 characters, DOC-4), as a sentence, cut and ended with '...' when
+ * the whole text would not fit in two parts (MSG-7); the profile shows it in full.
+ */
+function fitReason(make: (reason: string) => string, reason: string) {
+  const whole = toGsm(reason);
+  const sentence = /[.!?]$/.test(whole) ? whole : `${whole}.`;
+  let fitted = sentence;
+  for (let n = whole.length; n > 0 && countSmsParts(make(fitted)).parts > 2; n -= 5)
+    fitted = `${whole.slice(0, n).trimEnd()}...`;
+  return make(fitted);
+}
+
+export const accountTemplates = {
+  document_verified: (kind: string) =>
+    `CarLink: your ${DOCUMENT_NAMES[kind] ?? 'document'} is verified. Thank you.`,
+  document_rejected: (kind: string, reason: string) =>
+    fitReason(
+      (r) =>
+        `CarLink: your ${DOCUMENT_NAMES[kind] ?? 'document'} was not accepted: ${r} Please upload a new photo on your profile.`,
+      reason,
+    ),
+} as const;
+
+export type AccountTemplateKey = keyof typeof accountTemplates;

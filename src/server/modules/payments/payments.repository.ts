@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
 import { bookings, payments, paystackEvents } from '../../db/schema/index';
 
@@ -140,25 +140,37 @@ export const findSuccessfulPayment = async (db: Executor, bookingId: number) =>
       .limit(1)
   )[0];
 
+/** A booking's payments as the renter's views need them. */
+export interface RenterPayments {
+  /**
+   * The latest attempt: a charge the renter approved or is asked to approve (a change's
+   * partial refund and cash received at the return, HAND-7 and HAND-11, are no attempt of theirs).
+   */
+  latest?: PaymentRow;
+  /** Every payment, for the booking's balance (HAND-10). */
+  all: PaymentRow[];
+}
+
+const NOT_ATTEMPTS = new Set(['partial_refund', 'late_fee', 'balance']);
+
 /**
- * Latest attempt per booking, for the renter's views: a charge the renter approved or is
- * asked to approve (a change's partial refund is no attempt of theirs).
+ * The payments of a page of bookings in one query (a booking has a handful), so the renter's
+ * history stays one query per kind of row whatever its length.
  */
-export async function findLatestPayments(db: Executor, bookingIds: number[]) {
-  const byBooking = new Map<number, PaymentRow>();
+export async function findRenterPayments(db: Executor, bookingIds: number[]) {
+  const byBooking = new Map<number, RenterPayments>();
   if (!bookingIds.length) return byBooking;
   const rows = await db
-    .selectDistinctOn([payments.bookingId])
+    .select()
     .from(payments)
-    // Cash received at the return (HAND-7, HAND-11) is no attempt of theirs either.
-    .where(
-      and(
-        inArray(payments.bookingId, bookingIds),
-        notInArray(payments.purpose, ['partial_refund', 'late_fee', 'balance']),
-      ),
-    )
-    .orderBy(payments.bookingId, desc(payments.id));
-  for (const row of rows) byBooking.set(row.bookingId, row);
+    .where(inArray(payments.bookingId, bookingIds))
+    .orderBy(payments.bookingId, payments.id);
+  for (const row of rows) {
+    let entry = byBooking.get(row.bookingId);
+    if (!entry) byBooking.set(row.bookingId, (entry = { all: [] }));
+    entry.all.push(row);
+    if (!NOT_ATTEMPTS.has(row.purpose)) entry.latest = row;
+  }
   return byBooking;
 }
 

@@ -47,10 +47,7 @@ export function HandoverReceiptPage() {
           </>
         }
       />
-      <p className="receipt-print-head">
-        CarLink Ghana · Handover receipt {r.booking_code} · {r.renter_name} · {r.car}
-      </p>
-      <HandoverReceipt receipt={r} />
+      <HandoverReceipt receipt={r} printable />
     </div>
   );
 }

@@ -101,7 +101,7 @@ export function ReviewsPage() {
     <>
       <AdminPageHeader
         title="Reviews"
-        lead="What renters wrote after their trips. A hidden review counts and shows nowhere on the site."
+        lead="What renters wrote after their trips. Hiding a review takes it off the car's page and the home page, and out of every average rating."
       />
       <div className="admin-tabs" role="group" aria-label="Show reviews">
         {FILTERS.map((f) => (

@@ -82,3 +82,35 @@ describe("cancelling from the renter's booking view (BOOK-8)", () => {
     expect(screen.queryByText(messages.booking.paidInCash)).toBeNull();
   });
 });
+
+describe("what is still to pay on the renter's booking view (HAND-10)", () => {
+  test('shows the balance an extension added to a picked-up, paid booking', async () => {
+    show(
+      bookingFixture({
+        start_date: addDays(today, -1),
+        end_date: addDays(today, 3),
+        status: 'active',
+        payment_status: 'paid',
+        payment_method: 'payOnPickup',
+        balance_due: 700,
+      }),
+    );
+    const note = await screen.findByText(/Still to pay:/);
+    expect(note.textContent).toContain('Still to pay: GH₵ 700.00');
+  });
+
+  test('says nothing of a balance when nothing is left to pay', async () => {
+    show(
+      bookingFixture({
+        start_date: addDays(today, 5),
+        end_date: addDays(today, 7),
+        status: 'confirmed',
+        payment_status: 'paid',
+        payment_method: 'mobile_money',
+        balance_due: 0,
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Trip' })).toBeTruthy();
+    expect(screen.queryByText(/Still to pay/)).toBeNull();
+  });
+});

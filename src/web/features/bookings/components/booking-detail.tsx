@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from '../../../lib/router';
 import { paidAtCounter } from '../../../../shared/constants';
+import { formatCedis } from '../../../../shared/money';
 import { messages } from '../../../../shared/messages';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { CarImage } from '../../../components/car-image';
@@ -147,6 +148,13 @@ function BookingFacts({
           </TripLines>
 
           <CostSummary title="Cost" price={booking} />
+          {/* HAND-10: e.g. an extension of a paid booking; settled at the return (HAND-11). */}
+          {booking.balance_due > 0 && (
+            <p className="alert alert-info detail-balance">
+              Still to pay: <strong>{formatCedis(booking.balance_due)}</strong>. You pay it when you
+              return the car.
+            </p>
+          )}
 
           {(status === 'active' || status === 'completed') && (
             <Suspense fallback={null}>
