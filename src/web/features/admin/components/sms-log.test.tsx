@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SmsLogEntry } from '../../../../shared/schemas/sms-log';
 import { apiRequest } from '../../../lib/api-client';
 import { renderWithApp } from '../../../testing/render';
-import { BookingSmsLog } from './sms-log';
+import { BookingSmsLog, smsKindLabel } from './sms-log';
 
 vi.mock(import('../../../lib/api-client'), async (importOriginal) => ({
   ...(await importOriginal()),
@@ -32,6 +32,11 @@ const entry = (over: Partial<SmsLogEntry>): SmsLogEntry => ({
 });
 
 describe('the SMS log panel', () => {
+  it('names the document decision texts in words, not by their template key (DOC-7)', () => {
+    expect(smsKindLabel('document_verified')).toBe('Document verified');
+    expect(smsKindLabel('document_rejected')).toBe('Document rejected');
+  });
+
   it('shows each message with its status and text, and resends one', async () => {
     api.mockImplementation(async (path: string) =>
       path.endsWith('/resend')

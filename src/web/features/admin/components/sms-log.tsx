@@ -23,6 +23,8 @@ const KIND_LABELS: Record<string, string> = {
   staff_booking_prompt: 'Booked by staff: approve the prompt',
   staff_booking_account: 'New account: how to sign in',
   staff_no_show: 'Staff alert: no-show',
+  document_verified: 'Document verified',
+  document_rejected: 'Document rejected',
 };
 export const smsKindLabel = (kind: string) => KIND_LABELS[kind] ?? kind;
 
