@@ -22,11 +22,13 @@ export function useDocumentQueue(status: DocumentStatus) {
   });
 }
 
-export function useCustomerDocuments(customerId: number) {
+/** A customer's documents; `null` waits (the pickup form knows the renter once it has loaded). */
+export function useCustomerDocuments(customerId: number | null) {
   return useQuery({
-    queryKey: documentKeys.customer(customerId),
+    queryKey: documentKeys.customer(customerId ?? 0),
     queryFn: ({ signal }) =>
       apiRequest<DocumentListResponse>(`/admin/customers/${customerId}/documents`, { signal }),
+    enabled: customerId !== null,
   });
 }
 
