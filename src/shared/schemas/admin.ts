@@ -546,6 +546,8 @@ export const AdminDashboardResponseSchema = z.object({
       }),
     ),
   }),
+  /** Renters' documents waiting for a check (DOC-7): the console's Documents badge. */
+  documents_waiting: z.number().int(),
   /** This month: booked days ÷ days the non-retired cars could be rented (maintenance excluded). */
   utilisation: z.object({
     month: z.string(),

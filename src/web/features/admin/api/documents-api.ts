@@ -6,6 +6,7 @@ import type {
   PendingDocumentListResponse,
 } from '../../../../shared/schemas/documents';
 import { apiRequest } from '../../../lib/api-client';
+import { adminKeys } from './admin-api';
 
 /** Renters' documents in the console (DOC-4, DOC-5); under 'admin' so sign-out drops them. */
 export const documentKeys = {
@@ -50,6 +51,11 @@ export function useDecideDocument() {
             : { uploaded_at: decision.uploadedAt },
       }),
     // Also after a refusal: a replaced photo then shows as it is now.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: documentKeys.all }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: documentKeys.all }),
+        // The Documents badge counts the ones waiting (DOC-7).
+        queryClient.invalidateQueries({ queryKey: adminKeys.dashboard }),
+      ]),
   });
 }
