@@ -160,10 +160,12 @@ export function PickupPage() {
                     </ul>
                   )}
                   {allVerified ? (
-                    <p className="field-hint">Both verified: nothing more to check.</p>
+                    <p className="field-hint handover-documents-note">
+                      Both verified: nothing more to check.
+                    </p>
                   ) : (
                     <>
-                      <p className="field-hint">
+                      <p className="field-hint handover-documents-note">
                         {states
                           ? 'Both must be verified. '
                           : 'The renter’s documents could not be loaded. '}
