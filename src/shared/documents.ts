@@ -16,6 +16,29 @@ export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
   driving_licence: 'Driving licence',
 };
 
+/** The kind inside a sentence: 'Reject the Ghana Card', 'Reject the driving licence'. */
+export const DOCUMENT_KIND_NAMES: Record<DocumentKind, string> = {
+  ghana_card: 'Ghana Card',
+  driving_licence: 'driving licence',
+};
+
+/** Where a renter's document of one kind stands: its status, or `missing` (none uploaded). */
+export type DocumentState = DocumentStatus | 'missing';
+export const DOCUMENT_STATE_LABELS: Record<DocumentState, string> = {
+  verified: 'Verified',
+  pending: 'Waiting for a check',
+  rejected: 'Rejected',
+  missing: 'Not uploaded',
+};
+
+/** Both kinds' states from a renter's documents (a kind with no row is `missing`). */
+export const documentStatesOf = (
+  documents: readonly { kind: DocumentKind; status: DocumentStatus }[],
+): Record<DocumentKind, DocumentState> => ({
+  ghana_card: documents.find((d) => d.kind === 'ghana_card')?.status ?? 'missing',
+  driving_licence: documents.find((d) => d.kind === 'driving_licence')?.status ?? 'missing',
+});
+
 /** What a renter may upload: the same image types as car photos, at most 8 MB (DOC-3). */
 export const DOCUMENT_MAX_BYTES = 8 * 1024 * 1024;
 export const DOCUMENT_ACCEPT = ['image/jpeg', 'image/png', 'image/webp'] as const;

@@ -1,4 +1,10 @@
 import { FUEL_EIGHTHS_MAX, HANDOVER_PHOTOS_MAX } from './constants';
+import {
+  DOCUMENT_KIND_NAMES,
+  DOCUMENT_KINDS,
+  type DocumentKind,
+  type DocumentState,
+} from './documents';
 
 /**
  * The zod-free part of the handover (HAND-1 to HAND-9): labels, messages and the deposit's
@@ -55,6 +61,13 @@ export const OVERRIDE_REASON_MAX = 300;
 export const KEPT_NOTE_MAX = 200;
 export const KEPT_LINES_MAX = 10;
 
+type NotVerified = Exclude<DocumentState, 'verified'>;
+const NOT_VERIFIED_PHRASES: Record<NotVerified, string> = {
+  pending: 'is waiting for a check',
+  rejected: 'was rejected',
+  missing: 'is not uploaded',
+};
+
 export const handoverMessages = {
   odometerRequired: 'Enter the odometer reading in km.',
   odometerWhole: 'Enter the odometer as a whole number of km.',
@@ -65,8 +78,16 @@ export const handoverMessages = {
   fuelRange: 'Choose a fuel level from 0/8 to 8/8.',
   damageTooLong: `Keep the damage notes under ${DAMAGE_NOTES_MAX} characters.`,
   overrideTooLong: `Keep the reason under ${OVERRIDE_REASON_MAX} characters.`,
-  documentsNotVerified:
-    'The renter’s Ghana Card and driving licence are not both verified. Verify them first, or give the reason for handing over the car anyway.',
+  /** HAND-2: names each document that is not verified and how it stands. */
+  documentsNotVerified: (states: Record<DocumentKind, DocumentState>) => {
+    const open = DOCUMENT_KINDS.filter((kind) => states[kind] !== 'verified');
+    const how = (kind: DocumentKind) =>
+      `${DOCUMENT_KIND_NAMES[kind]} ${NOT_VERIFIED_PHRASES[states[kind] as NotVerified]}`;
+    return (
+      `The renter’s ${open.map(how).join(' and their ')}. ` +
+      `Check ${open.length > 1 ? 'them' : 'it'} on the customer’s page, or give the reason for handing over the car anyway.`
+    );
+  },
   returnedAtInvalid: 'Enter the time the car came back.',
   returnedAtFuture: 'The return time cannot be in the future.',
   returnedAtBeforePickup: 'The return time cannot be before the pickup.',

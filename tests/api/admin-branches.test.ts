@@ -317,6 +317,8 @@ describe('branches (STAFF-10)', () => {
       url: `/api/get/cars?q=${encodeURIComponent(car.model)}`,
     });
     expect(list.json().all_cars[0].branch.town).toBe('Sekondi');
+    // STAFF-34: the car's town follows its branch's.
+    expect(after.json().car.location.city).toBe('Sekondi');
   });
 });
 

@@ -291,6 +291,31 @@ describe('adding and editing cars', () => {
     });
   });
 
+  it("takes the car's town from its branch, whatever city is sent (STAFF-34)", async () => {
+    // Kumasi chosen with the form's old Accra default: the car is in Kumasi.
+    const moved = await createCar({ branch_id: kumasi, city: 'Accra' });
+    expect(moved).toMatchObject({ city: 'Kumasi', branch: { town: 'Kumasi' } });
+    // No city at all: the branch's town.
+    const { city: _city, ...withoutCity } = carInput();
+    const res = await api('POST', '/api/admin/cars', withoutCity);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().car.city).toBe('Accra');
+    // A part of the branch's own town is kept: it says more.
+    expect((await createCar({ branch_id: eastLegon, city: 'Accra – Osu' })).city).toBe(
+      'Accra – Osu',
+    );
+
+    // Moving a car to another branch moves its town; renters see it there.
+    const edited = await api('PUT', `/api/admin/cars/${res.json().car.id}`, {
+      ...withoutCity,
+      branch_id: kumasi,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().car.city).toBe('Kumasi');
+    const seen = await ctx.app.inject({ method: 'GET', url: `/api/cars/${res.json().car.id}` });
+    expect(seen.json().car.location.city).toBe('Kumasi');
+  });
+
   it('refuses a missing or unknown branch, a weekly price of 7 days or more, and a bad deposit', async () => {
     for (const branch of [undefined, '', null, 'Kumasi', 0]) {
       const res = await api('POST', '/api/admin/cars', carInput({ branch_id: branch }));

@@ -278,6 +278,20 @@ describe('POST /api/admin/bookings: what is refused', () => {
     expect(await ctx.db.select().from(users).where(eq(users.msisdn, phone.stored))).toEqual([]);
   });
 
+  it("asks staff for the customer's network, in staff's words (STAFF-16)", async () => {
+    const car = await insertCar(ctx.db);
+    const body = { ...bookingBody(car.id), msisdn: freshNumber().national, name: 'Esi Boateng' };
+    for (const network of [undefined, 'vodafone-x']) {
+      const res = await post('/api/admin/bookings', {
+        ...body,
+        payment_method: 'mobile_money',
+        ...(network ? { network } : {}),
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.network).toEqual(["Choose the customer's mobile money network"]);
+    }
+  });
+
   it('asks for the name of a new number even when everything else is right', async () => {
     const car = await insertCar(ctx.db);
     const res = await post('/api/admin/bookings', {

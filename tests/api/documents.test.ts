@@ -224,6 +224,7 @@ describe('staff check documents (DOC-4, DOC-5)', () => {
       .documents.filter((d: { customer: { id: number } }) => d.customer.id === renter.user.id);
     expect(mine.map((d: { id: number }) => d.id)).toEqual([card.id, lic.id]);
     expect(mine[0].customer).toEqual({ id: renter.user.id, name: 'Yaa Asantewaa' });
+    expect(mine[0].reviewed_by).toBeNull();
 
     const customer = await get(`/api/admin/customers/${renter.user.id}/documents`, staff.headers);
     expect(customer.json().documents.map((d: { kind: string }) => d.kind)).toEqual([
@@ -233,6 +234,20 @@ describe('staff check documents (DOC-4, DOC-5)', () => {
     expect((await get('/api/admin/customers/999999/documents', staff.headers)).statusCode).toBe(
       404,
     );
+  });
+
+  it('counts the documents waiting for the console’s Documents badge (DOC-8)', async () => {
+    const waiting = async () =>
+      (await get('/api/admin/dashboard', staff.headers)).json().documents_waiting as number;
+    const before = await waiting();
+    const renter = await signedInRenter(ctx);
+    const card = (
+      await upload(renter.headers, ghanaCard(), { value: await makeImage('jpeg') })
+    ).json().document;
+    await upload(renter.headers, licence(), { value: await makeImage('png') });
+    expect(await waiting()).toBe(before + 2);
+    await post(`/api/admin/documents/${card.id}/verify`, staff.headers);
+    expect(await waiting()).toBe(before + 1);
   });
 
   it('verifies, and rejects only with a reason the renter then reads', async () => {
@@ -279,6 +294,12 @@ describe('staff check documents (DOC-4, DOC-5)', () => {
     expect(verified.statusCode).toBe(200);
     expect(verified.json().document).toMatchObject({ status: 'verified', rejection_reason: null });
     expect(verified.json().document.reviewed_at).not.toBeNull();
+    // DOC-5: the Verified tab says who decided, and when.
+    const done = (await get('/api/admin/documents?status=verified', staff.headers))
+      .json()
+      .documents.find((d: { id: number }) => d.id === card.id);
+    expect(done).toMatchObject({ reviewed_by: staff.user.name });
+    expect(done.reviewed_at).toBe(verified.json().document.reviewed_at);
     expect((await post('/api/admin/documents/999999/verify', staff.headers)).statusCode).toBe(404);
   });
 

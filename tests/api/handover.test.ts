@@ -172,9 +172,11 @@ describe('pickup (HAND-1 to HAND-4)', () => {
     await verifyDocuments(renter.user.id, ['ghana_card']);
     const refused = await post(`/api/admin/bookings/${code}/pick-up`, staff.headers, pickup);
     expect(refused.statusCode).toBe(422);
-    expect(refused.json().errors.documents_override).toEqual([
-      handoverMessages.documentsNotVerified,
-    ]);
+    // HAND-2: the refusal names what is missing, so staff need not guess.
+    const missingLicence =
+      'The renter’s driving licence is not uploaded. Check it on the customer’s page, or give the reason for handing over the car anyway.';
+    expect(refused.json().message).toBe(missingLicence);
+    expect(refused.json().errors.documents_override).toEqual([missingLicence]);
     const [row] = await ctx.db.select().from(bookings).where(eq(bookings.bookingCode, code));
     expect(row).toMatchObject({ status: 'confirmed', depositState: null });
 
@@ -189,6 +191,44 @@ describe('pickup (HAND-1 to HAND-4)', () => {
     });
     const events = ok.json().booking.events as { type: string; note: string | null }[];
     expect(events.find((e) => e.type === 'picked_up')!.note).toContain('Licence seen on paper');
+
+    // HAND-9: the reason is staff's own note; the renter's receipt says only that it was given.
+    const own = await get(`/api/bookings/${code}/handover`, renter.headers);
+    expect(own.json().handover.pickup).toMatchObject({
+      documents: 'override',
+      documents_override: null,
+    });
+    expect(own.body).not.toContain('Licence seen on paper');
+  });
+
+  it('names each document that is not verified, and how it stands (HAND-2)', async () => {
+    const { renter, code } = await paidCashBooking();
+    const url = `/api/admin/bookings/${code}/pick-up`;
+    const refusal = async () => (await post(url, staff.headers, pickup)).json().message as string;
+    expect(await refusal()).toBe(
+      'The renter’s Ghana Card is not uploaded and their driving licence is not uploaded. Check them on the customer’s page, or give the reason for handing over the car anyway.',
+    );
+    await verifyDocuments(renter.user.id, ['driving_licence']);
+    await ctx.db.insert(customerDocuments).values({
+      userId: renter.user.id,
+      kind: 'ghana_card',
+      status: 'pending',
+      fileKey: randomBytes(12).toString('hex'),
+      ghanaCardPin: 'GHA-123456789-0',
+      dateOfBirth: '1990-01-01',
+    });
+    expect(await refusal()).toBe(
+      'The renter’s Ghana Card is waiting for a check. Check it on the customer’s page, or give the reason for handing over the car anyway.',
+    );
+    await ctx.db
+      .update(customerDocuments)
+      .set({ status: 'rejected', rejectionReason: 'Blurred' })
+      .where(
+        and(eq(customerDocuments.userId, renter.user.id), eq(customerDocuments.kind, 'ghana_card')),
+      );
+    expect(await refusal()).toBe(
+      'The renter’s Ghana Card was rejected. Check it on the customer’s page, or give the reason for handing over the car anyway.',
+    );
   });
 
   it('validates odometer and fuel, and photos by their bytes', async () => {

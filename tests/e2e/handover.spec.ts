@@ -88,10 +88,16 @@ test('staff hand a car over and take it back through the forms; the renter sees 
   await expectNoSeriousAxeViolations(staff);
   await shoot(staff, 'pickup-form');
 
-  // The renter's documents are not verified: the server asks for the reason.
+  // HAND-2: the form says where the renter's documents stand before anything is sent.
+  const documents = staff.getByRole('list', { name: /^Documents of / });
+  await expect(documents.getByRole('listitem')).toHaveText([
+    'Ghana CardNot uploaded',
+    'Driving licenceNot uploaded',
+  ]);
+  // Sent without the reason, the refusal names each missing document.
   await staff.getByRole('button', { name: 'Hand over the car' }).click();
   await expect(
-    staff.getByText(/Ghana Card and driving licence are not both verified/).first(),
+    staff.getByText(/Ghana Card is not uploaded and their driving licence is not uploaded/).first(),
   ).toBeVisible();
   await staff
     .getByLabel('Reason to hand over without verified documents')

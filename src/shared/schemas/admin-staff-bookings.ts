@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MOBILE_MONEY_NETWORKS } from '../constants';
 import { PaymentSchema } from './payments';
 import { AdminBookingDetailSchema, AdminPersonSchema } from './admin';
 import {
@@ -7,7 +8,8 @@ import {
   bookingDetailsShape,
   bookingExtrasShape,
   checkBookingDates,
-  CreateBookingInputSchema,
+  checkCreateBooking,
+  createBookingShape,
   ExtendBookingInputSchema,
   QuoteQuerySchema,
 } from './bookings';
@@ -25,6 +27,7 @@ export const staffBookingMessages = {
   reasonRequired: 'Give a reason: it goes on the booking’s timeline',
   reasonTooLong: 'Reason must be 500 characters or less',
   customerNotFound: 'No customer has this phone number.',
+  networkRequired: "Choose the customer's mobile money network",
 } as const;
 
 const m = staffBookingMessages;
@@ -46,15 +49,20 @@ const customerMsisdn = z
  * POST /api/admin/bookings (STAFF-14): the renter's create plus the customer's number, and
  * their name when the number has no account yet (the server says so on `name`).
  */
-export const AdminCreateBookingInputSchema = CreateBookingInputSchema.safeExtend({
-  msisdn: customerMsisdn,
-  name: z
-    .string()
-    .trim()
-    .max(100, { error: m.nameTooLong })
-    .optional()
-    .transform((v) => (v ? v : undefined)),
-});
+export const AdminCreateBookingInputSchema = z
+  .object({
+    ...createBookingShape,
+    // STAFF-16: staff choose the customer's network, and are asked in those words.
+    network: z.enum(MOBILE_MONEY_NETWORKS, { error: m.networkRequired }).optional(),
+    msisdn: customerMsisdn,
+    name: z
+      .string()
+      .trim()
+      .max(100, { error: m.nameTooLong })
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+  })
+  .superRefine((v, ctx) => checkCreateBooking(v, ctx, m.networkRequired), ALWAYS);
 export type AdminCreateBookingInput = z.infer<typeof AdminCreateBookingInputSchema>;
 export type AdminCreateBookingFormValues = z.input<typeof AdminCreateBookingInputSchema>;
 

@@ -244,7 +244,9 @@ export const AdminCarInputSchema = z
         .min(1, { error: adminMessages.chooseBranch })
         .max(2_147_483_647, { error: adminMessages.chooseBranch }),
     ),
-    city: text('City', 80),
+    // STAFF-34: the town is the branch's; a city in the branch's town ('Accra – Osu') is kept,
+    // anything else is replaced by the town, so the API cannot put a car elsewhere.
+    city: z.preprocess((v) => emptyToNull(v) ?? undefined, text('City', 80).optional()),
     lat: formNumber('Latitude', (n) =>
       n
         .min(4.5, { error: 'Latitude must be in Ghana (4.5 to 11.2)' })
@@ -549,6 +551,8 @@ export const AdminDashboardResponseSchema = z.object({
       }),
     ),
   }),
+  /** Renters' documents waiting for a check (DOC-8): the console's Documents badge. */
+  documents_waiting: z.number().int(),
   /** This month: booked days ÷ days the non-retired cars could be rented (maintenance excluded). */
   utilisation: z.object({
     month: z.string(),

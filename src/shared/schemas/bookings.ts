@@ -118,33 +118,41 @@ export type BookingDetailsValues = z.input<typeof BookingDetailsSchema>;
  * user_email, payment_status, payment_reference) are stripped: the user is the session's and
  * the money is the server's (MONEY-2).
  */
+export const createBookingShape = {
+  ...bookingDetailsShape,
+  ...bookingExtrasShape,
+  car_id: z.preprocess(
+    numberFromText,
+    z
+      .number({ error: m.carRequired })
+      .int({ error: m.carRequired })
+      .min(1, { error: m.carRequired })
+      .max(2_147_483_647, { error: m.carRequired }),
+  ),
+  payment_method: z.enum(PAYMENT_METHODS, { error: m.paymentMethodRequired }),
+  /** Mobile money only: the renter's network and wallet (default: the account's number). */
+  network: MobileMoneyNetworkSchema.optional(),
+  wallet_msisdn: WalletNumberSchema.optional(),
+};
+
+/**
+ * The create's cross-field rules: dates (BOOK-20), and a network for mobile money, asked in
+ * the words of whoever fills the form (the renter's, or staff's for the customer, STAFF-16).
+ */
+export function checkCreateBooking(
+  v: { start_date?: unknown; end_date?: unknown; payment_method?: string; network?: string },
+  ctx: z.RefinementCtx,
+  networkRequired: string = messages.payment.networkRequired,
+) {
+  checkBookingDates(v, ctx);
+  if (v.payment_method === 'mobile_money' && !v.network) {
+    ctx.addIssue({ code: 'custom', path: ['network'], message: networkRequired });
+  }
+}
+
 export const CreateBookingInputSchema = z
-  .object({
-    ...bookingDetailsShape,
-    ...bookingExtrasShape,
-    car_id: z.preprocess(
-      numberFromText,
-      z
-        .number({ error: m.carRequired })
-        .int({ error: m.carRequired })
-        .min(1, { error: m.carRequired })
-        .max(2_147_483_647, { error: m.carRequired }),
-    ),
-    payment_method: z.enum(PAYMENT_METHODS, { error: m.paymentMethodRequired }),
-    /** Mobile money only: the renter's network and wallet (default: the account's number). */
-    network: MobileMoneyNetworkSchema.optional(),
-    wallet_msisdn: WalletNumberSchema.optional(),
-  })
-  .superRefine((v, ctx) => {
-    checkBookingDates(v, ctx);
-    if (v.payment_method === 'mobile_money' && !v.network) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['network'],
-        message: messages.payment.networkRequired,
-      });
-    }
-  }, ALWAYS);
+  .object(createBookingShape)
+  .superRefine((v, ctx) => checkCreateBooking(v, ctx), ALWAYS);
 export type CreateBookingInput = z.infer<typeof CreateBookingInputSchema>;
 
 export const QuoteLineSchema = z.object({

@@ -101,6 +101,8 @@ export const DocumentIdParamsSchema = z.object({
 /** A document in the staff queue: whose it is as well. */
 export const PendingDocumentSchema = CustomerDocumentSchema.extend({
   customer: z.object({ id: z.number().int(), name: z.string() }),
+  /** The staff member who verified or rejected it (DOC-5); null while pending. */
+  reviewed_by: z.string().nullable(),
 });
 export type PendingDocument = z.infer<typeof PendingDocumentSchema>;
 export const PendingDocumentListResponseSchema = z.object({

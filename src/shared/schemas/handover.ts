@@ -144,6 +144,7 @@ export const HandoverReceiptSchema = z.object({
     .object({
       ...handoverCommon,
       documents: z.enum(['verified', 'override']),
+      /** Staff's reason for an override (HAND-2); null in the renter's view (HAND-9). */
       documents_override: z.string().nullable(),
       deposit: z.number(),
       deposit_method: z.enum(DEPOSIT_METHODS),

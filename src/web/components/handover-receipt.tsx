@@ -97,7 +97,9 @@ export function HandoverReceipt({
                 <dd>
                   {p.documents === 'verified'
                     ? 'Ghana Card and driving licence verified'
-                    : `Handed over without verified documents: ${p.documents_override}`}
+                    : p.documents_override
+                      ? `Handed over without verified documents: ${p.documents_override}`
+                      : 'Handed over without verified documents'}
                 </dd>
               </div>
               <div>

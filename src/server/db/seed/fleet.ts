@@ -141,7 +141,7 @@ export const DEMO_FLEET: readonly DemoCar[] = [
     model: 'Navara Double Cab',
     year: 2020,
     description:
-      'A tough double cab with a proper bed for luggage, chairs or market goods. Pick it up in Tamale for the laterite road to Mole National Park.',
+      'A tough double cab with a proper bed for luggage, chairs or market goods. Pick it up at our Kumasi office for the laterite road north to Mole National Park.',
     bodyType: 'pickup',
     transmission: 'manual',
     fuelType: 'diesel',

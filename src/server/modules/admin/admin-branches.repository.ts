@@ -60,6 +60,13 @@ export const updateBranchRow = async (db: Executor, id: number, input: BranchInp
       .returning()
   )[0];
 
+/** Every car of a branch in the branch's new town (STAFF-34); the cars' trigger bumps the catalogue. */
+export const moveBranchCarsTo = (db: Executor, branchId: number, town: string) =>
+  db
+    .update(cars)
+    .set({ city: town, updatedAt: sql`now()` })
+    .where(eq(cars.branchId, branchId));
+
 /** Another branch already has this name, whatever its capitals and spaces (STAFF-10). */
 export async function branchNameTaken(db: Executor, name: string, exceptId?: number) {
   const rows = await db

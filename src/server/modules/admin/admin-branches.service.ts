@@ -6,6 +6,7 @@ import {
   branchNameTaken,
   insertBranchRow,
   loadAdminBranch,
+  moveBranchCarsTo,
   toAdminBranch,
   updateBranchRow,
 } from './admin-branches.repository';
@@ -30,8 +31,13 @@ export async function updateBranch(
   input: BranchInput,
 ): Promise<AdminBranch> {
   // An unknown branch is 404 whatever the body says; then the name must be free.
-  if (!(await loadAdminBranch(db, id))) throw branchNotFound();
+  const before = await loadAdminBranch(db, id);
+  if (!before) throw branchNotFound();
   if (await branchNameTaken(db, input.name, id)) throw nameTaken();
-  if (!(await updateBranchRow(db, id, input))) throw branchNotFound();
+  await db.transaction(async (tx) => {
+    if (!(await updateBranchRow(tx, id, input))) throw branchNotFound();
+    // STAFF-34: a car's town is its branch's, so a branch that moves takes its cars along.
+    if (before.town !== input.town) await moveBranchCarsTo(tx, id, input.town);
+  });
   return (await loadAdminBranch(db, id))!;
 }

@@ -64,7 +64,7 @@ export function toAdminCar(car: CarRow, branch: BranchSummary, images: CarImageR
 }
 
 /** The columns of a car from the form's values (cedis become pesewas here, once). */
-export function carValuesOf(input: AdminCarInput) {
+export function carValuesOf(input: AdminCarInput, city: string) {
   return {
     make: input.make,
     model: input.model,
@@ -84,7 +84,7 @@ export function carValuesOf(input: AdminCarInput) {
     weeklyPricePesewas: input.weekly_price === null ? null : cedisToPesewas(input.weekly_price),
     depositPesewas: cedisToPesewas(input.deposit),
     branchId: input.branch_id,
-    city: input.city,
+    city,
     lat: input.lat,
     long: input.long,
   };
@@ -112,15 +112,15 @@ export const photosOfCar = async (db: Executor, carId: number) =>
 export const findCarRow = async (db: Executor, id: number) =>
   (await db.select().from(cars).where(eq(cars.id, id)).limit(1))[0];
 
-export const insertCarRow = async (db: Executor, input: AdminCarInput) =>
-  (await db.insert(cars).values(carValuesOf(input)).returning())[0]!;
+export const insertCarRow = async (db: Executor, input: AdminCarInput, city: string) =>
+  (await db.insert(cars).values(carValuesOf(input, city)).returning())[0]!;
 
 /** Every field of a car from the form; undefined when there is no such car. */
-export const updateCarRow = async (db: Executor, id: number, input: AdminCarInput) =>
+export const updateCarRow = async (db: Executor, id: number, input: AdminCarInput, city: string) =>
   (
     await db
       .update(cars)
-      .set({ ...carValuesOf(input), updatedAt: sql`now()` })
+      .set({ ...carValuesOf(input, city), updatedAt: sql`now()` })
       .where(eq(cars.id, id))
       .returning()
   )[0];

@@ -1,3 +1,4 @@
+import { townOf } from '../../../shared/car-facets';
 import { adminMessages, type AdminCar, type AdminCarInput } from '../../../shared/schemas/admin';
 import type { Database } from '../../db/client';
 import { HttpError, validationError } from '../../http-errors';
@@ -20,22 +21,31 @@ import {
 
 export const carNotFound = () => new HttpError(404, adminMessages.carNotFound);
 
-/** STAFF-11: the car's branch must be one of the branches (a 422 on the field, as the form shows). */
-async function checkBranch(db: Database, input: AdminCarInput) {
-  if (!(await findBranchSummary(db, input.branch_id))) {
-    throw validationError({ branch_id: [adminMessages.chooseBranch] });
-  }
+/**
+ * STAFF-11: the car's branch must be one of the branches (a 422 on the field, as the form
+ * shows). STAFF-34: the car's city is in its branch's town: `city` (sent, else the car's own)
+ * is kept when its town is the branch's ('Accra – Osu' at an Accra branch), else it becomes
+ * the branch's town.
+ */
+async function cityAtBranch(db: Database, input: AdminCarInput, current?: string) {
+  const branch = await findBranchSummary(db, input.branch_id);
+  if (!branch) throw validationError({ branch_id: [adminMessages.chooseBranch] });
+  const candidate = input.city ?? current;
+  const sameTown = (city: string) =>
+    townOf(city).toLocaleLowerCase('en-GH') === branch.town.trim().toLocaleLowerCase('en-GH');
+  return candidate && sameTown(candidate) ? candidate : branch.town;
 }
 
 export async function createCar(db: Database, input: AdminCarInput): Promise<AdminCar> {
-  await checkBranch(db, input);
-  return adminCarOf(db, await insertCarRow(db, input));
+  const city = await cityAtBranch(db, input);
+  return adminCarOf(db, await insertCarRow(db, input, city));
 }
 
 export async function updateCar(db: Database, id: number, input: AdminCarInput): Promise<AdminCar> {
-  if (!(await findCarRow(db, id))) throw carNotFound();
-  await checkBranch(db, input);
-  const car = await updateCarRow(db, id, input);
+  const existing = await findCarRow(db, id);
+  if (!existing) throw carNotFound();
+  const city = await cityAtBranch(db, input, existing.city);
+  const car = await updateCarRow(db, id, input, city);
   if (!car) throw carNotFound();
   return adminCarOf(db, car);
 }

@@ -66,13 +66,12 @@ export const flaggedPayments = (db: Database, limit: number) =>
     .limit(limit);
 
 /**
- * Booked and available car-days of the cars on offer between two dates (a month), and how
- * many cars that is.
+ * Booked and available car-days of the cars on offer over a whole month (STAFF-7: each car
+ * counts every day of the month, as the label says), and how many cars that is.
  */
 export async function fleetUtilisation(db: Database, start: string, end: string) {
-  const tz = BUSINESS_TIME_ZONE;
   // Calendar days a car is held, both ends included (as the exclusion constraint counts them),
-  // clipped to the month; over the cars on offer now, each from the day it was added.
+  // clipped to the month; over the cars on offer now.
   const [row] = rowsOf<{
     cars: number;
     car_days: number;
@@ -81,7 +80,7 @@ export async function fleetUtilisation(db: Database, start: string, end: string)
   }>(
     await db.execute(sql`
       with m as (select ${start}::date as s, ${end}::date as e),
-      fleet as (select c.id, greatest(m.s, (c.created_at at time zone ${tz})::date) as from_day from cars c, m where c.retired_at is null),
+      fleet as (select c.id from cars c where c.retired_at is null),
       -- The month's bookings through the range index (PERF-5): the same expression as
       -- bookings_days_idx, over constants, so only this month's rows are read.
       month_bookings as (
@@ -94,13 +93,12 @@ export async function fleetUtilisation(db: Database, start: string, end: string)
           )
       ),
       held as (
-        select b.kind, least(b.end_date, m.e) - greatest(b.start_date, f.from_day) + 1 as days
+        select b.kind, least(b.end_date, m.e) - greatest(b.start_date, m.s) + 1 as days
         from month_bookings b join fleet f on f.id = b.car_id, m
-        where b.end_date >= f.from_day
       )
       select
         (select count(*) from fleet)::int as cars,
-        coalesce((select sum(greatest(0, m.e - f.from_day + 1)) from fleet f, m), 0)::int as car_days,
+        ((select count(*) from fleet) * (select e - s + 1 from m))::int as car_days,
         coalesce((select sum(days) from held where kind = 'rental' and days > 0), 0)::int as booked_days,
         coalesce((select sum(days) from held where kind = 'maintenance' and days > 0), 0)::int as maintenance_days`),
   );

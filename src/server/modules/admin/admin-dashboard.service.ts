@@ -2,6 +2,7 @@ import { addDays, todayInAccra } from '../../../shared/dates';
 import { pesewasToCedis } from '../../../shared/money';
 import type { AdminDashboardResponse } from '../../../shared/schemas/admin';
 import type { Database } from '../../db/client';
+import { pendingDocumentCount } from '../documents/documents.repository';
 import { toAdminBookingSummary } from './admin-booking-mapper';
 import {
   awaitingCashBy,
@@ -32,15 +33,18 @@ export async function buildDashboard(
   const thisMonth = monthOf(today);
   const lastMonth = monthOf(addDays(thisMonth.start, -1));
 
-  const [pickups, returns, awaitingCash, flagged, usage, byDay, deposits] = await Promise.all([
-    pickupsOn(db, today, LIST_LIMIT),
-    returnsDueBy(db, today, LIST_LIMIT),
-    awaitingCashBy(db, today, LIST_LIMIT),
-    flaggedPayments(db, LIST_LIMIT),
-    fleetUtilisation(db, thisMonth.start, thisMonth.end),
-    paymentsByDay(db, lastMonth.start),
-    depositFigures(db, thisMonth.start, today),
-  ]);
+  const [pickups, returns, awaitingCash, flagged, usage, byDay, deposits, documentsWaiting] =
+    await Promise.all([
+      pickupsOn(db, today, LIST_LIMIT),
+      returnsDueBy(db, today, LIST_LIMIT),
+      awaitingCashBy(db, today, LIST_LIMIT),
+      flaggedPayments(db, LIST_LIMIT),
+      fleetUtilisation(db, thisMonth.start, thisMonth.end),
+      paymentsByDay(db, lastMonth.start),
+      depositFigures(db, thisMonth.start, today),
+      // DOC-8: counted over customer_documents_pending_idx, the queue's own partial index.
+      pendingDocumentCount(db),
+    ]);
 
   const daily: { date: string; amount: number }[] = [];
   const totals = { this: { amount: 0, payments: 0 }, last: { amount: 0, payments: 0 } };
@@ -64,6 +68,7 @@ export async function buildDashboard(
         payment_reference: row.reference,
       })),
     },
+    documents_waiting: documentsWaiting,
     utilisation: { month: thisMonth.month, ...usage },
     revenue: {
       this_month: {

@@ -41,7 +41,11 @@ export const adminDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const rows = await documentsByStatus(app.db, request.query.status, QUEUE_LIMIT);
       return {
-        documents: rows.map((r) => ({ ...toCustomerDocument(r.document), customer: r.customer })),
+        documents: rows.map((r) => ({
+          ...toCustomerDocument(r.document),
+          customer: r.customer,
+          reviewed_by: r.document.status === 'pending' ? null : r.reviewer,
+        })),
       };
     },
   });

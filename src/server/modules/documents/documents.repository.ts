@@ -1,9 +1,12 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DocumentKind, DocumentStatus } from '../../../shared/schemas/documents';
 import type { Executor } from '../../db/client';
 import { customerDocuments, users } from '../../db/schema/index';
 
 export type DocumentRow = typeof customerDocuments.$inferSelect;
+
+const reviewers = alias(users, 'reviewers');
 
 export interface DocumentDetails {
   ghanaCardPin: string | null;
@@ -96,16 +99,24 @@ export async function setDocumentStatus(
 
 /** The staff queue (DOC-5): documents in one status with whose they are, oldest upload first when pending. */
 export function documentsByStatus(db: Executor, status: DocumentStatus, limit: number) {
-  return db
-    .select({ document: customerDocuments, customer: { id: users.id, name: users.name } })
-    .from(customerDocuments)
-    .innerJoin(users, eq(users.id, customerDocuments.userId))
-    .where(eq(customerDocuments.status, status))
-    .orderBy(
-      status === 'pending' ? asc(customerDocuments.updatedAt) : desc(customerDocuments.updatedAt),
-      asc(customerDocuments.id),
-    )
-    .limit(limit);
+  return (
+    db
+      .select({
+        document: customerDocuments,
+        customer: { id: users.id, name: users.name },
+        reviewer: reviewers.name,
+      })
+      .from(customerDocuments)
+      .innerJoin(users, eq(users.id, customerDocuments.userId))
+      // Who decided (DOC-5): one primary-key lookup per listed row.
+      .leftJoin(reviewers, eq(reviewers.id, customerDocuments.reviewedBy))
+      .where(eq(customerDocuments.status, status))
+      .orderBy(
+        status === 'pending' ? asc(customerDocuments.updatedAt) : desc(customerDocuments.updatedAt),
+        asc(customerDocuments.id),
+      )
+      .limit(limit)
+  );
 }
 
 /** How many documents wait for staff (the console's count). */

@@ -65,7 +65,7 @@ export const handoverPhotoUrl = (id: number) => `/api/handover-photos/${id}`;
 /**
  * The handover receipt (HAND-9): the booking's pickup and return facts, the late fee and the
  * deposit's outcome with its reasons. The same facts for staff and for the renter; only staff
- * see who recorded each handover. Undefined for a booking that is not a rental.
+ * see who recorded each handover and why documents were overridden. Undefined for a booking that is not a rental.
  */
 export async function buildReceipt(
   db: Executor,
@@ -109,7 +109,8 @@ export async function buildReceipt(
       ? {
           ...common(pickup),
           documents: pickup.handover.documentsOverride ? 'override' : 'verified',
-          documents_override: pickup.handover.documentsOverride,
+          // Staff's reason is an internal note: the renter reads only that one was given.
+          documents_override: viewer.staff ? pickup.handover.documentsOverride : null,
           deposit: pesewasToCedis(pickup.handover.depositPesewas ?? 0),
           deposit_method: pickup.handover.depositMethod as DepositMethod,
         }

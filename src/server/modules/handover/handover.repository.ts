@@ -1,4 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  documentStatesOf,
+  type DocumentKind,
+  type DocumentStatus,
+} from '../../../shared/documents';
 import type { DepositState } from '../../../shared/handover';
 import type { Executor } from '../../db/client';
 import { branchColumns } from '../branches/branches.repository';
@@ -15,14 +20,13 @@ import {
 export type HandoverRow = typeof handovers.$inferSelect;
 export type HandoverInsert = typeof handovers.$inferInsert;
 
-/** True when the renter's Ghana Card and driving licence are both verified (HAND-2). */
-export async function documentsVerified(db: Executor, userId: number): Promise<boolean> {
+/** Where the renter's Ghana Card and driving licence stand (HAND-2: both must be verified). */
+export async function documentStates(db: Executor, userId: number) {
   const rows = await db
-    .select({ kind: customerDocuments.kind })
+    .select({ kind: customerDocuments.kind, status: customerDocuments.status })
     .from(customerDocuments)
-    .where(and(eq(customerDocuments.userId, userId), eq(customerDocuments.status, 'verified')));
-  const kinds = new Set(rows.map((r) => r.kind));
-  return kinds.has('ghana_card') && kinds.has('driving_licence');
+    .where(eq(customerDocuments.userId, userId));
+  return documentStatesOf(rows as { kind: DocumentKind; status: DocumentStatus }[]);
 }
 
 /** The record and its photos, in the caller's transaction. */

@@ -25,7 +25,7 @@ import { recordCashPayment, type PaymentsContext } from '../payments/payments.se
 import { removeHandoverPhotos, storeHandoverPhotos } from './handover-files';
 import { buildReceipt } from './handover-receipt';
 import {
-  documentsVerified,
+  documentStates,
   findPickup,
   insertHandover,
   setDepositState,
@@ -94,9 +94,12 @@ export async function recordPickup(
   photos: Buffer[],
 ) {
   const current = await bookingFor(ctx, code, 'pick_up');
-  const verified = await documentsVerified(ctx.payments.db, current.userId!);
-  if (!verified && !input.documents_override)
-    throw validationError({ documents_override: [m.documentsNotVerified] }, m.documentsNotVerified);
+  const states = await documentStates(ctx.payments.db, current.userId!);
+  const verified = Object.values(states).every((state) => state === 'verified');
+  if (!verified && !input.documents_override) {
+    const message = m.documentsNotVerified(states);
+    throw validationError({ documents_override: [message] }, message);
+  }
   const method = await depositMethodOf(ctx, current);
 
   await withPhotos(ctx, current.id, photos, (keys) =>

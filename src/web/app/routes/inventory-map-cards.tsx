@@ -10,7 +10,7 @@ export default function InventoryMapCards() {
     <InventoryPage
       layout="map-cards"
       title="Cars across Ghana"
-      intro="Pick up in Accra, Kumasi, Takoradi, Tamale and more. Choose a town on the map, or narrow the fleet with the filters."
+      intro="Pick up in Accra (East Legon or the airport) or Kumasi. Choose a town on the map, or narrow the fleet with the filters."
       renderCard={(car, { eager }) => (
         <CarCard
           car={car}

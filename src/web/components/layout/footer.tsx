@@ -107,8 +107,8 @@ export function Footer() {
           <div className="footer-brand">
             <Logo />
             <p>
-              Self-drive and chauffeur car rental in Accra, Kumasi, Takoradi and Tamale. Pay by
-              mobile money or cash at pickup.
+              Self-drive and chauffeur car rental from East Legon and Kotoka International Airport
+              in Accra, and from Kumasi. Pay by mobile money or cash at pickup.
             </p>
             <p>
               <a href={`tel:${SUPPORT_PHONE.tel}`}>{SUPPORT_PHONE.display}</a>

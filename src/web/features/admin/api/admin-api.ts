@@ -62,7 +62,10 @@ export function useDashboard() {
   });
 }
 
-/** The numbers beside the console's sections: bookings needing action, unread messages. */
+/**
+ * The numbers beside the console's sections: bookings needing action, unread messages,
+ * documents waiting for a check (DOC-8).
+ */
 export function useNavCounts() {
   const dashboard = useDashboard();
   const contact = useContactMessages(1);
@@ -70,6 +73,7 @@ export function useNavCounts() {
   return {
     needsAction: needs ? needs.awaiting_cash.length + needs.flagged_payments.length : 0,
     unread: contact.data?.unread ?? 0,
+    documents: dashboard.data?.documents_waiting ?? 0,
   };
 }
 

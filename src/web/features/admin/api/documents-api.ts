@@ -6,6 +6,7 @@ import type {
   PendingDocumentListResponse,
 } from '../../../../shared/schemas/documents';
 import { apiRequest } from '../../../lib/api-client';
+import { adminKeys } from './admin-api';
 
 /** Renters' documents in the console (DOC-4, DOC-5); under 'admin' so sign-out drops them. */
 export const documentKeys = {
@@ -22,11 +23,13 @@ export function useDocumentQueue(status: DocumentStatus) {
   });
 }
 
-export function useCustomerDocuments(customerId: number) {
+/** A customer's documents; `null` waits (the pickup form knows the renter once it has loaded). */
+export function useCustomerDocuments(customerId: number | null) {
   return useQuery({
-    queryKey: documentKeys.customer(customerId),
+    queryKey: documentKeys.customer(customerId ?? 0),
     queryFn: ({ signal }) =>
       apiRequest<DocumentListResponse>(`/admin/customers/${customerId}/documents`, { signal }),
+    enabled: customerId !== null,
   });
 }
 
@@ -48,6 +51,11 @@ export function useDecideDocument() {
             : { uploaded_at: decision.uploadedAt },
       }),
     // Also after a refusal: a replaced photo then shows as it is now.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: documentKeys.all }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: documentKeys.all }),
+        // The Documents badge counts the ones waiting (DOC-8).
+        queryClient.invalidateQueries({ queryKey: adminKeys.dashboard }),
+      ]),
   });
 }

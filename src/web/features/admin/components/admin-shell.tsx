@@ -59,6 +59,7 @@ const NAV: {
     label: 'Documents',
     Icon: IdCardIcon,
     end: false,
+    count: (c) => ({ n: c.documents, what: 'waiting for a check' }),
   },
   { href: adminPaths.adminReviews.getHref(), label: 'Reviews', Icon: ReviewStarIcon, end: false },
 ];
@@ -112,7 +113,7 @@ export function AdminShell({ user, onSignOut, onNavigate, children }: AdminShell
     if (list && current && list.scrollWidth > list.clientWidth) {
       list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
     }
-  }, [pathname, counts.needsAction, counts.unread]);
+  }, [pathname, counts.needsAction, counts.unread, counts.documents]);
 
   useEffect(() => {
     if (!accountOpen) return;

@@ -149,6 +149,37 @@ describe('the car form (STAFF-11)', { timeout: 20_000 }, () => {
     expect(onSave).not.toHaveBeenCalled();
   });
 
+  test('choosing the Kumasi branch puts a new car in Kumasi: its town and map position follow (STAFF-34)', async () => {
+    api.mockResolvedValue({ branches: BRANCHES });
+    renderWithApp(<CarForm car={null} pending={false} onSave={vi.fn()} submitLabel="Add car" />);
+    const user = userEvent.setup();
+    // The town is the branch's, shown, never typed.
+    expect(screen.queryByRole('textbox', { name: 'City' })).toBeNull();
+    expect(screen.getByText('Town').nextElementSibling?.textContent).toBe('Choose a branch first');
+    await screen.findByRole('option', { name: 'Kumasi office (Kumasi)' }, slow);
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Branch' }),
+      'Kumasi office (Kumasi)',
+    );
+    expect(screen.getByText('Town').nextElementSibling?.textContent).toBe('Kumasi');
+    expect(screen.getByLabelText('Latitude')).toHaveProperty('value', '6.6885');
+    expect(screen.getByLabelText('Longitude')).toHaveProperty('value', '-1.6244');
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Branch' }),
+      'East Legon office (Accra)',
+    );
+    expect(screen.getByText('Town').nextElementSibling?.textContent).toBe('Accra');
+    expect(screen.getByLabelText('Latitude')).toHaveProperty('value', '5.6037');
+  });
+
+  test("an existing car's own position stays until its branch changes", async () => {
+    api.mockResolvedValue({ branches: BRANCHES });
+    renderWithApp(<CarForm car={car} pending={false} onSave={vi.fn()} submitLabel="Save" />);
+    await screen.findByRole('option', { name: 'East Legon office (Accra)' }, slow);
+    expect(screen.getByText('Town').nextElementSibling?.textContent).toBe('Kumasi');
+    expect(screen.getByLabelText('Latitude')).toHaveProperty('value', '6.69');
+  });
+
   test("shows the server's field message on the branch select", async () => {
     api.mockResolvedValue({ branches: BRANCHES });
     const onSave = vi.fn(async () => {

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { SECURITY_DEPOSIT_PESEWAS } from '../../../../shared/constants';
 import { pesewasToCedis } from '../../../../shared/money';
+import { townPosition } from '../../../../shared/towns';
 import type { AdminCar, AdminCarFormValues, AdminCarInput } from '../../../../shared/schemas/admin';
 
 /** The deposit a new car starts with (PRICE-5); not imported from the schema, which is zod. */
@@ -14,8 +15,10 @@ import { TextAreaField, TextField } from '../../../components/form-fields';
 import { CheckField, SelectField } from './fields';
 import { applyServerErrors } from './server-errors';
 
-/** Where a new car starts: Accra, the company's base. */
-const ACCRA = { city: 'Accra', lat: '5.6037', long: '-0.1870' };
+/** Where a new car starts on the map until its branch is chosen: Accra, the company's base. */
+const ACCRA = { lat: '5.6037', long: '-0.1870' };
+/** '5.6037', '-0.1870': as the form shows coordinates. */
+const coordinate = (n: number) => n.toFixed(4);
 
 const FIELDS = [
   'make',
@@ -36,7 +39,6 @@ const FIELDS = [
   'weekly_price',
   'deposit',
   'branch_id',
-  'city',
   'lat',
   'long',
 ] as const satisfies readonly (keyof AdminCarFormValues)[];
@@ -65,7 +67,6 @@ function formValuesOf(car: AdminCar | null): AdminCarFormValues {
     weekly_price: text(car?.weekly_price),
     deposit: car ? String(car.deposit) : String(DEFAULT_DEPOSIT_CEDIS),
     branch_id: car ? String(car.branch_id) : '',
-    city: car?.city ?? ACCRA.city,
     lat: car ? String(car.lat) : ACCRA.lat,
     long: car ? String(car.long) : ACCRA.long,
   };
@@ -97,6 +98,8 @@ export function CarForm({ car, pending, onSave, submitLabel }: CarFormProps) {
     setError,
     reset,
     getValues,
+    setValue,
+    watch,
     formState: { errors, touchedFields, isSubmitted, isDirty },
   } = form;
   const shown = (field: Field) => shownError({ errors, touchedFields, isSubmitted }, field);
@@ -117,10 +120,32 @@ export function CarForm({ car, pending, onSave, submitLabel }: CarFormProps) {
   // STAFF-11: the branch is chosen from the branches, never typed. Until the list arrives the
   // car's own branch is the one choice, so the select keeps its value.
   const branches = useBranches();
-  const branchOptions = (branches.data ?? (car ? [car.branch] : [])).map((b) => ({
+  const branchList = branches.data ?? (car ? [car.branch] : []);
+  const branchOptions = branchList.map((b) => ({
     value: String(b.id),
     label: `${b.name} (${b.town})`,
   }));
+  // STAFF-34: the car's town is its branch's (the server sets it); an existing car shows its
+  // own city (it may name a part of the town) until its branch changes.
+  const branchId = String(watch('branch_id') ?? '');
+  const branch = branchList.find((b) => String(b.id) === branchId);
+  const town =
+    car && branchId === String(car.branch_id)
+      ? car.city
+      : (branch?.town ?? 'Choose a branch first');
+  const branchField = register('branch_id', {
+    // Another branch: the map position moves to its town's centre (staff may refine it).
+    onChange: (event: { target: { value: string } }) => {
+      const chosen = branchList.find((b) => String(b.id) === event.target.value);
+      const position = chosen && townPosition(chosen.town);
+      if (!position) return;
+      const options = { shouldDirty: true, shouldValidate: isSubmitted };
+      setValue('lat', coordinate(position.lat), options);
+      setValue('long', coordinate(position.long), options);
+    },
+  });
+  const where = branch && townPosition(branch.town) ? branch.town : 'Accra';
+  const position = townPosition(where)!;
 
   return (
     <form className="car-form" noValidate onSubmit={onSubmit} aria-busy={pending || undefined}>
@@ -239,7 +264,7 @@ export function CarForm({ car, pending, onSave, submitLabel }: CarFormProps) {
             id={id('branch_id')}
             label="Branch"
             className="span-2 span-all"
-            registration={register('branch_id')}
+            registration={branchField}
             error={shown('branch_id')}
             options={branchOptions}
             placeholder={branches.isError ? 'Branches could not be loaded' : 'Choose…'}
@@ -281,19 +306,19 @@ export function CarForm({ car, pending, onSave, submitLabel }: CarFormProps) {
             hint={`Refundable; usually GH₵ ${DEFAULT_DEPOSIT_CEDIS}.`}
             inputProps={{ inputMode: 'decimal' }}
           />
-          <TextField
-            id={id('city')}
-            label="City"
-            registration={register('city')}
-            error={shown('city')}
-            inputProps={{ autoComplete: 'off' }}
-          />
+          <div className="field">
+            <label htmlFor="car-town">Town</label>
+            <output id="car-town" className="car-town">
+              {town}
+            </output>
+            <p className="field-hint">The branch&apos;s town: renters find the car there.</p>
+          </div>
           <TextField
             id={id('lat')}
             label="Latitude"
             registration={register('lat')}
             error={shown('lat')}
-            hint="Accra is 5.6037."
+            hint={`${where} is ${coordinate(position.lat)}.`}
             inputProps={{ inputMode: 'decimal' }}
           />
           <TextField
@@ -301,7 +326,7 @@ export function CarForm({ car, pending, onSave, submitLabel }: CarFormProps) {
             label="Longitude"
             registration={register('long')}
             error={shown('long')}
-            hint="Accra is -0.1870."
+            hint={`${where} is ${coordinate(position.long)}.`}
             inputProps={{ inputMode: 'text' }}
           />
         </div>

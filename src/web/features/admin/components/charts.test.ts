@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { axisDays, cumulative, hasAmounts, niceCeiling, shortCedis } from './charts';
+import { axisDays, cumulative, hasAmounts, monthAxis, niceCeiling, shortCedis } from './charts';
 
 describe('the dashboard charts', () => {
   test('an axis tops out at a round number at or above the largest value', () => {
@@ -28,6 +28,22 @@ describe('the dashboard charts', () => {
     expect(axisDays(31).map((d) => d.label)).toEqual(['1st', '15th', '31st']);
     expect(axisDays(30).map((d) => d.label)).toEqual(['1st', '15th', '30th']);
     expect(axisDays(28).map((d) => d.label)).toEqual(['1st', '15th', '28th']);
+  });
+
+  test("this month's axis names this month's days, even beside a longer month (STAFF-31)", () => {
+    // November against October: October's 31st still has a place, but no '31st' label.
+    const november = monthAxis(30, 31);
+    expect(november.span).toBe(31);
+    expect(november.labels.map((d) => d.label)).toEqual(['1st', '15th', '30th']);
+    expect(november.labels.map((d) => d.anchor)).toEqual(['start', 'middle', 'middle']);
+    // March against February: the axis is March's own.
+    const march = monthAxis(31, 28);
+    expect(march.span).toBe(31);
+    expect(march.labels.map((d) => [d.label, d.anchor])).toEqual([
+      ['1st', 'start'],
+      ['15th', 'middle'],
+      ['31st', 'end'],
+    ]);
   });
 
   test('a period with no money in it has nothing to draw (STAFF-31)', () => {

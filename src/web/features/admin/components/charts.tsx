@@ -46,6 +46,24 @@ export function ChartEmpty({ note }: { note: string }) {
 export const axisDays = (days: number) =>
   [1, 15, days].map((day) => ({ day, label: ordinal(day) }));
 
+/**
+ * The revenue race's x axis: wide enough for the longer of the two months (last month's line
+ * keeps all its days), labelled with this month's days only, so November's axis ends at the
+ * 30th even beside October's 31 days (STAFF-31).
+ */
+export function monthAxis(currentDays: number, previousDays: number) {
+  const span = Math.max(currentDays, previousDays);
+  return {
+    span,
+    labels: axisDays(currentDays).map(({ day, label }) => ({
+      day,
+      label,
+      anchor:
+        day === 1 ? ('start' as const) : day === span ? ('end' as const) : ('middle' as const),
+    })),
+  };
+}
+
 interface MonthSeries {
   label: string;
   /** Money taken each day, from the 1st; shorter than the month while the month runs. */
@@ -71,7 +89,8 @@ export function RevenueRaceChart({
 }) {
   const a = cumulative(current.daily);
   const b = cumulative(previous.daily);
-  const days = Math.max(current.daysInMonth, previous.daysInMonth);
+  const axis = monthAxis(current.daysInMonth, previous.daysInMonth);
+  const days = axis.span;
   // At least GH₵ 10: below that the middle tick would round to the same label as the top.
   const top = niceCeiling(Math.max(a.at(-1) ?? 0, b.at(-1) ?? 0, 10));
   const x = (day: number) =>
@@ -93,14 +112,8 @@ export function RevenueRaceChart({
           </text>
         </g>
       ))}
-      {axisDays(days).map(({ day, label }) => (
-        <text
-          key={day}
-          x={x(day)}
-          y={H - 6}
-          textAnchor={day === 1 ? 'start' : day === days ? 'end' : 'middle'}
-          className="chart-axis"
-        >
+      {axis.labels.map(({ day, label, anchor }) => (
+        <text key={day} x={x(day)} y={H - 6} textAnchor={anchor} className="chart-axis">
           {label}
         </text>
       ))}
@@ -112,19 +125,33 @@ export function RevenueRaceChart({
   );
 }
 
-/** Daily amounts as bars: the days money came in, and the quiet ones. */
+/** Daily amounts as bars: the days money came in, and the quiet ones, with day labels. */
 export function DailyBars({ daily, daysInMonth }: { daily: number[]; daysInMonth: number }) {
   const top = niceCeiling(Math.max(...daily, 1));
   const h = 64;
+  const labelsH = 18;
   const gap = 2;
   const barW = (W - gap * (daysInMonth - 1)) / daysInMonth;
+  const centre = (day: number) => (day - 1) * (barW + gap) + barW / 2;
   return (
     <svg
       className="adm-chart chart-bars"
-      viewBox={`0 0 ${W} ${h}`}
+      viewBox={`0 0 ${W} ${h + labelsH}`}
       aria-hidden="true"
       focusable="false"
     >
+      {/* STAFF-31: the first, middle and last day under their bars, as the line chart names them. */}
+      {axisDays(daysInMonth).map(({ day, label }) => (
+        <text
+          key={`label-${day}`}
+          x={day === 1 ? 0 : day === daysInMonth ? W : centre(day)}
+          y={h + labelsH - 4}
+          textAnchor={day === 1 ? 'start' : day === daysInMonth ? 'end' : 'middle'}
+          className="chart-axis"
+        >
+          {label}
+        </text>
+      ))}
       {Array.from({ length: daysInMonth }, (_, i) => {
         const value = daily[i];
         const barH = value === undefined ? 0 : Math.max((value / top) * (h - 2), value > 0 ? 3 : 0);

@@ -64,4 +64,42 @@ describe('a document in the console (DOC-4)', { timeout: 20_000 }, () => {
       body: { reason: 'The expiry date is covered by a finger.', uploaded_at: pending.uploaded_at },
     });
   });
+
+  it('names the Ghana Card properly in the reject dialog', async () => {
+    const user = userEvent.setup();
+    const card: CustomerDocument = {
+      ...pending,
+      id: 13,
+      kind: 'ghana_card',
+      ghana_card_pin: 'GHA-123456789-0',
+      date_of_birth: '1990-01-01',
+      licence_number: null,
+      licence_expiry: null,
+    };
+    renderWithApp(<DocumentReviewCard document={card} />);
+    await user.click(screen.getByRole('button', { name: 'Reject…' }));
+    expect(screen.getByRole('dialog', { name: 'Reject the Ghana Card' })).toBeTruthy();
+  });
+
+  it('says who decided and when, once decided', () => {
+    renderWithApp(
+      <DocumentReviewCard
+        document={{
+          ...pending,
+          status: 'rejected',
+          rejection_reason: 'Blurred',
+          reviewed_at: '2026-11-27T17:20:00.000Z',
+          reviewed_by: 'Kwame Asante',
+        }}
+      />,
+    );
+    expect(screen.getByText('Rejected by').nextElementSibling?.textContent).toBe(
+      'Kwame Asante, 27 Nov 2026, 17:20',
+    );
+  });
+
+  it('a pending document says nothing about a decision', () => {
+    renderWithApp(<DocumentReviewCard document={pending} />);
+    expect(screen.queryByText(/ by$/)).toBeNull();
+  });
 });

@@ -1,9 +1,10 @@
 import { useId, useState, type ReactNode } from 'react';
 import { formatDate } from '../../../../shared/dates';
-import { DOCUMENT_KIND_LABELS } from '../../../../shared/documents';
+import { DOCUMENT_KIND_LABELS, DOCUMENT_KIND_NAMES } from '../../../../shared/documents';
 import type { CustomerDocument, DocumentStatus } from '../../../../shared/schemas/documents';
 import { PrivateImage } from '../../../components/private-image';
 import { ApiError } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/booking-labels';
 import { useDecideDocument } from '../api/documents-api';
 import { RejectDocumentDialog } from './reject-document-dialog';
 import './documents.css';
@@ -22,7 +23,8 @@ export function DocumentReviewCard({
   document,
   owner,
 }: {
-  document: CustomerDocument;
+  /** `reviewed_by` names who decided, where the list gives it (the queue, DOC-5). */
+  document: CustomerDocument & { reviewed_by?: string | null };
   owner?: ReactNode;
 }) {
   const headingId = useId();
@@ -70,6 +72,18 @@ export function DocumentReviewCard({
             <dt>Uploaded</dt>
             <dd>{formatDate(document.uploaded_at.slice(0, 10))}</dd>
           </div>
+          {document.status !== 'pending' && document.reviewed_at && (
+            <div>
+              <dt>
+                {status.label}
+                {document.reviewed_by ? ' by' : ''}
+              </dt>
+              <dd>
+                {document.reviewed_by ? `${document.reviewed_by}, ` : ''}
+                {formatDateTime(document.reviewed_at)}
+              </dd>
+            </div>
+          )}
           {document.rejection_reason && (
             <div>
               <dt>Reason</dt>
@@ -112,7 +126,7 @@ export function DocumentReviewCard({
       </div>
       <RejectDocumentDialog
         open={rejecting}
-        documentLabel={label}
+        documentName={DOCUMENT_KIND_NAMES[document.kind]}
         pending={decide.isPending}
         serverError={rejecting ? error : null}
         onClose={() => setRejecting(false)}

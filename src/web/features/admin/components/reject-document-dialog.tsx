@@ -9,14 +9,15 @@ import { FieldMessages, describedBy } from '../../../components/form-fields';
  */
 export function RejectDocumentDialog({
   open,
-  documentLabel,
+  documentName,
   pending,
   serverError,
   onReject,
   onClose,
 }: {
   open: boolean;
-  documentLabel: string;
+  /** The kind as a sentence names it: 'Ghana Card', 'driving licence'. */
+  documentName: string;
   pending: boolean;
   serverError: string | null;
   onReject: (reason: string) => void;
@@ -50,12 +51,7 @@ export function RejectDocumentDialog({
   const hint =
     'The renter reads this on their profile, e.g. “The PIN cannot be read: take the photo in daylight.”';
   return (
-    <Dialog
-      open={open}
-      title={`Reject the ${documentLabel.toLowerCase()}`}
-      onClose={onClose}
-      closable={!pending}
-    >
+    <Dialog open={open} title={`Reject the ${documentName}`} onClose={onClose} closable={!pending}>
       <form className="confirm-form" noValidate onSubmit={onSubmit}>
         <div className="field">
           <label htmlFor={`${id}-reason`}>Reason</label>

@@ -1,10 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from '../../../lib/router';
 import { formatDate } from '../../../../shared/dates';
+import {
+  DOCUMENT_KIND_LABELS,
+  DOCUMENT_KINDS,
+  DOCUMENT_STATE_LABELS,
+  documentStatesOf,
+  type DocumentState,
+} from '../../../../shared/documents';
 import { DEPOSIT_METHOD_LABELS, handoverMessages } from '../../../../shared/handover';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { adminPaths } from '../admin-paths';
 import { useAdminBooking, useBookingAction } from '../api/admin-api';
+import { useCustomerDocuments } from '../api/documents-api';
 import { cedis } from '../components/admin-labels';
 import { AdminPageHeader } from '../components/admin-shell';
 import { errorMessage } from '../components/server-errors';
@@ -12,6 +20,13 @@ import { ErrorState, LoadingState } from '../components/states';
 import { DamageField, FuelField, OdometerField, PhotosField, fieldErrors } from './handover-fields';
 import { useHandoverAction } from './handover-api';
 import './handover.css';
+
+const STATE_BADGES: Record<DocumentState, string> = {
+  verified: 'badge badge-green',
+  pending: 'badge badge-amber',
+  rejected: 'badge badge-red',
+  missing: 'badge badge-grey',
+};
 
 /**
  * Handing the car over (HAND-1 to HAND-4): documents seen, the car's state, the deposit taken.
@@ -23,6 +38,8 @@ export function PickupPage() {
   const booking = useAdminBooking(code);
   const cash = useBookingAction(code);
   const save = useHandoverAction(code, 'pick-up');
+  // The renter's documents, to say before submit whether an override is needed (HAND-2).
+  const documents = useCustomerDocuments(booking.data?.renter.id ?? null);
   const navigate = useNavigate();
   const [odometer, setOdometer] = useState('');
   const [fuel, setFuel] = useState<number | null>(null);
@@ -48,6 +65,8 @@ export function PickupPage() {
   const errors = { ...fieldErrors(save.error), ...local };
   const unpaid = b.allowed_actions.includes('record_cash');
   const canPickUp = b.allowed_actions.includes('pick_up');
+  const states = documents.data ? documentStatesOf(documents.data.documents) : null;
+  const allVerified = states !== null && DOCUMENT_KINDS.every((k) => states[k] === 'verified');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -62,11 +81,16 @@ export function PickupPage() {
           odometer_km: Number(odometer),
           fuel_eighths: fuel,
           damage_notes: damage,
-          documents_override: override,
+          // Only asked for when the documents are not both verified.
+          ...(allVerified ? {} : { documents_override: override }),
         },
         photos,
       },
-      { onSuccess: () => navigate(adminPaths.adminHandover.getHref(b.booking_code)) },
+      {
+        onSuccess: () => navigate(adminPaths.adminHandover.getHref(b.booking_code)),
+        // A refusal may come from documents that changed meanwhile: show them as they are.
+        onError: () => void documents.refetch(),
+      },
     );
   };
 
@@ -119,27 +143,62 @@ export function PickupPage() {
           <div className="panel-body">
             <fieldset className="fieldset">
               <legend>Documents</legend>
-              <p className="field-hint">
-                The renter’s Ghana Card and driving licence must be verified in their profile. If
-                they are not, say why you hand over the car anyway.
-              </p>
-              <div className="field">
-                <label htmlFor="override">Reason to hand over without verified documents</label>
-                <textarea
-                  id="override"
-                  className="textarea"
-                  rows={2}
-                  value={override}
-                  onChange={(e) => setOverride(e.target.value)}
-                  aria-invalid={errors.documents_override ? true : undefined}
-                  aria-describedby={errors.documents_override ? 'override-error' : undefined}
-                />
-                {errors.documents_override && (
-                  <p id="override-error" className="field-error field-error-line">
-                    {errors.documents_override}
-                  </p>
-                )}
-              </div>
+              {documents.isPending ? (
+                <p className="field-hint">Checking the renter’s documents…</p>
+              ) : (
+                <>
+                  {states && (
+                    <ul className="handover-documents" aria-label={`Documents of ${b.renter.name}`}>
+                      {DOCUMENT_KINDS.map((kind) => (
+                        <li key={kind}>
+                          <span>{DOCUMENT_KIND_LABELS[kind]}</span>
+                          <span className={STATE_BADGES[states[kind]]}>
+                            {DOCUMENT_STATE_LABELS[states[kind]]}
+                          </span>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                  {allVerified ? (
+                    <p className="field-hint handover-documents-note">
+                      Both verified: nothing more to check.
+                    </p>
+                  ) : (
+                    <>
+                      <p className="field-hint handover-documents-note">
+                        {states
+                          ? 'Both must be verified. '
+                          : 'The renter’s documents could not be loaded. '}
+                        <Link to={adminPaths.adminCustomer.getHref(b.renter.id)}>
+                          Check them on {b.renter.name}’s page
+                        </Link>
+                        , or say why you hand over the car anyway.
+                      </p>
+                      <div className="field">
+                        <label htmlFor="override">
+                          Reason to hand over without verified documents
+                        </label>
+                        <textarea
+                          id="override"
+                          className="textarea"
+                          rows={2}
+                          value={override}
+                          onChange={(e) => setOverride(e.target.value)}
+                          aria-invalid={errors.documents_override ? true : undefined}
+                          aria-describedby={
+                            errors.documents_override ? 'override-error' : undefined
+                          }
+                        />
+                        {errors.documents_override && (
+                          <p id="override-error" className="field-error field-error-line">
+                            {errors.documents_override}
+                          </p>
+                        )}
+                      </div>
+                    </>
+                  )}
+                </>
+              )}
             </fieldset>
             <OdometerField
               value={odometer}

@@ -159,6 +159,10 @@ function Revenue({ revenue }: { revenue: AdminDashboardResponse['revenue'] }) {
 
 function Utilisation({ utilisation }: { utilisation: AdminDashboardResponse['utilisation'] }) {
   const percent = Math.round(utilisation.rate * 100);
+  // STAFF-7: every day of the month for each car on offer, less the maintenance days.
+  const month = formatMonth(utilisation.month);
+  const days = daysInMonth(utilisation.month);
+  const maintenance = Math.max(0, utilisation.cars * days - utilisation.available_days);
   return (
     <section className="panel" aria-labelledby="utilisation-heading">
       <div className="panel-head">
@@ -169,12 +173,15 @@ function Utilisation({ utilisation }: { utilisation: AdminDashboardResponse['uti
         <figure className="utilisation-figure">
           <RingGauge rate={utilisation.rate} />
           <figcaption>
-            <strong>{percent}% of the fleet's days booked</strong>
+            <strong>
+              {percent}% of the fleet’s days booked in {month}
+            </strong>
             <span>
-              {plural(utilisation.booked_days, 'car-day')} booked of{' '}
-              {plural(utilisation.available_days, 'car-day')} available, across{' '}
-              {plural(utilisation.cars, 'car')} on offer. Maintenance days are not counted as
-              available.
+              {`${plural(utilisation.booked_days, 'car-day')} booked of ${utilisation.available_days.toLocaleString('en-GH')} available: ` +
+                `${plural(utilisation.cars, 'car')} on offer × ${days} days of ${month}` +
+                (maintenance
+                  ? `, less ${plural(maintenance, 'maintenance day')}.`
+                  : ', none in maintenance.')}
             </span>
           </figcaption>
         </figure>

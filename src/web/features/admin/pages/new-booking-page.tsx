@@ -165,8 +165,10 @@ export function NewBookingPage() {
               <h2 id={`${id}-car`}>Car and dates</h2>
             </div>
             <div className="panel-body form-grid">
+              {/* Full rows: a car's whole label ('2020 Toyota Corolla · East Legon office') shows. */}
               <SelectInput
                 id={`${id}-branch`}
+                className="span-2"
                 label="Branch"
                 value={branchId}
                 onChange={(v) => {
@@ -181,6 +183,7 @@ export function NewBookingPage() {
               />
               <SelectInput
                 id={`${id}-car-id`}
+                className="span-2"
                 label="Car"
                 value={carId}
                 onChange={setCarId}

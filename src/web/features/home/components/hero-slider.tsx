@@ -31,7 +31,7 @@ const SLIDES: Slide[] = [
   {
     title: 'Enjoy a hassle free service',
     subtitle:
-      'Clean, inspected cars handed over on time in Accra, Kumasi, Takoradi and Tamale, and a team that answers day and night.',
+      'Clean, inspected cars handed over on time in Accra and Kumasi, and a team that answers day and night.',
     image: '/media/demo/van-bfc4c9-1.svg',
     primary: { label: 'Rent Now', to: paths.availableCars.getHref() },
     secondary: { label: 'Contact Us', to: paths.contact.getHref() },

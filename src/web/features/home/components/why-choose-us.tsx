@@ -6,7 +6,7 @@ import './why-choose-us.css';
 const POINTS: { title: string; text: string; icon: ReactNode }[] = [
   {
     title: 'Convenient Options',
-    text: 'Self-drive or with a driver, for a day or a month. Pick up in Accra, Kumasi, Takoradi or Tamale, or have the car brought to you.',
+    text: 'Self-drive or with a driver, for a day or a month. Pick up in East Legon or at the airport in Accra, or in Kumasi, or have the car brought to you in Accra.',
     icon: <KeyIcon size={26} />,
   },
   {

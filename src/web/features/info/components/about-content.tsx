@@ -20,9 +20,9 @@ export function AboutIntro() {
           </p>
           <p>
             Today we rent city hatchbacks, family vans, 4×4s for upcountry roads and pickups for
-            work, in Accra, Kumasi, Takoradi and Tamale. Every car is serviced on schedule and
-            checked before each rental. You can pay with MTN MoMo, Telecel Cash or AirtelTigo Money
-            when you book, or in cash when the car is delivered.
+            work, from East Legon and the airport in Accra and from Kumasi. Every car is serviced on
+            schedule and checked before each rental. You can pay with MTN MoMo, Telecel Cash or
+            AirtelTigo Money when you book, or in cash when the car is delivered.
           </p>
           <div className="about-actions">
             <Link to={paths.availableCars.getHref()} className="btn btn-primary">
