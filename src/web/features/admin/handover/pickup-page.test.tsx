@@ -31,6 +31,7 @@ const booking: AdminBookingDetail = {
   days: 2,
   price_per_day: 300,
   total_cost: 800,
+  balance_due: 0,
   created_at: '2026-11-20T10:00:00.000Z',
   car: { id: 3, title: '2021 Kia Picanto' },
   renter: { id: 4, name: 'Yaa Asantewaa', msisdn: '233244000001' },
