@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { SandboxVoucher } from './sandbox-voucher';
 import { MOBILE_MONEY_NETWORK_LABELS } from '../../../../shared/constants';
 import { formatCedis } from '../../../../shared/money';
 import type { SandboxPhonePrompt } from '../../../../shared/schemas/payments';
@@ -79,7 +80,6 @@ function OpenPrompt({
   const titleId = useId();
   const answer = useAnswerSandboxPrompt(wallet);
   const remaining = useCountdown(prompt.expires_at);
-  const [voucher, setVoucher] = useState<string | null>(null);
   const needsVoucher = prompt.step === 'send_otp';
   const decide = (decision: 'approve' | 'decline') =>
     answer.mutate(
@@ -101,26 +101,7 @@ function OpenPrompt({
         </p>
       )}
       {needsVoucher ? (
-        <div className="phone-voucher">
-          <p>
-            Telecel Cash asks for a voucher: on a real phone you dial <strong>*110#</strong>. Here,
-            generate one and type it in the CarLink payment window; the request then asks to be
-            approved here.
-          </p>
-          {voucher ? (
-            <p className="phone-voucher-code" role="status">
-              Your voucher: <strong>{voucher}</strong>
-            </p>
-          ) : (
-            <button
-              type="button"
-              className="btn btn-primary btn-block"
-              onClick={() => setVoucher(newVoucher())}
-            >
-              Generate voucher
-            </button>
-          )}
-        </div>
+        <SandboxVoucher after="the request then asks to be approved here" />
       ) : (
         <>
           {answer.isError && (
@@ -171,10 +152,4 @@ function AnsweredPrompt({ prompt }: { prompt: SandboxPhonePrompt }) {
       </p>
     </article>
   );
-}
-
-/** Six random digits, as the *110# menu gives (the sandbox accepts any six digits). */
-function newVoucher(): string {
-  const [n] = crypto.getRandomValues(new Uint32Array(1));
-  return String(n! % 1_000_000).padStart(6, '0');
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { SandboxVoucher } from './sandbox-voucher';
 import { Link } from '../../../lib/router';
 import { MOBILE_MONEY_NETWORK_LABELS } from '../../../../shared/constants';
 import { formatCedis } from '../../../../shared/money';
@@ -19,7 +19,6 @@ export function SandboxPrompt({ reference }: { reference: string }) {
   const transaction = useSandboxTransaction(reference);
   const decision = useSandboxDecision(reference);
   const remaining = useCountdown(transaction.data?.expires_at);
-  const [voucher, setVoucher] = useState<string | null>(null);
 
   if (transaction.isPending) {
     return (
@@ -93,26 +92,11 @@ export function SandboxPrompt({ reference }: { reference: string }) {
       </dl>
 
       {needsVoucher ? (
-        <div className="phone-voucher">
-          <p>
-            Telecel Cash asks for a voucher: on a real phone you dial <strong>*110#</strong>. Here,
-            generate one and type it in the CarLink payment window.
-          </p>
-          {voucher ? (
-            <p className="phone-voucher-code" role="status">
-              Your voucher: <strong>{voucher}</strong>
-            </p>
-          ) : (
-            <button
-              type="button"
-              className="btn btn-primary btn-block"
-              onClick={() => setVoucher(newVoucher())}
-            >
-              Generate voucher
-            </button>
-          )}
-          <p className="muted">This page moves on by itself once the voucher is entered.</p>
-        </div>
+        <SandboxVoucher
+          footer={
+            <p className="muted">This page moves on by itself once the voucher is entered.</p>
+          }
+        />
       ) : status === 'pending' ? (
         <>
           {remaining !== null && (
@@ -163,10 +147,4 @@ export function SandboxPrompt({ reference }: { reference: string }) {
       )}
     </div>
   );
-}
-
-/** Six random digits, as the *110# menu gives (the sandbox accepts any six digits). */
-function newVoucher(): string {
-  const [n] = crypto.getRandomValues(new Uint32Array(1));
-  return String(n! % 1_000_000).padStart(6, '0');
 }
