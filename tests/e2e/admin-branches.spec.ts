@@ -81,7 +81,7 @@ test('staff add a branch, change its hours and an extra price, and add a car the
   await page.getByLabel('Deposit').fill('250');
   // Both mistakes at once (BOOK-20): no branch, and a week dearer than 7 days.
   await page.getByRole('button', { name: 'Add car' }).click();
-  await expect(page.getByText('Choose a branch')).toBeVisible();
+  await expect(page.getByText('Choose a branch', { exact: true })).toBeVisible();
   await expect(
     page.getByText('Weekly price must be less than 7 days at the price per day (GH₵ 2,100.00)'),
   ).toBeVisible();
