@@ -134,7 +134,11 @@ test('staff hand a car over and take it back through the forms; the renter sees 
   await staff.emulateMedia({ media: 'print' });
   await expect(staff.getByRole('navigation').first()).toBeHidden();
   await expect(staff.getByRole('button', { name: 'Print' })).toBeHidden();
-  await expect(staff.getByText(`CarLink Ghana · Handover receipt ${code}`)).toBeVisible();
+  // The paper names the company, the receipt and the branch (HAND-9).
+  const paper = staff.getByRole('main');
+  await expect(paper.getByText('CarLink Ghana', { exact: true })).toBeVisible();
+  await expect(paper.getByText(`Handover receipt ${code}`, { exact: true })).toBeVisible();
+  await expect(paper.getByText('Customer: signature and date')).toBeVisible();
   await expect(staff.getByText('Kept: Fuel')).toBeVisible();
   if (SHOTS) await staff.screenshot({ path: `${SHOTS}/receipt-print.png`, fullPage: true });
   await staff.emulateMedia({ media: 'screen' });
