@@ -5,7 +5,6 @@ import { TRANSITIONS, type TransitionName } from '../bookings/booking-transition
 import {
   bookingMessagesInsert,
   cancelBookingReminders,
-  type RenterMessage,
 } from './outbox.repository';
 import { templates, type BookingFacts, type ChangeMoney } from './templates';
 
@@ -135,13 +134,11 @@ export async function transitionMessages(
   const known = car ?? (await readCar(db, row));
   if (!known) return statements;
   const facts = factsOf(row, known);
-  const forRenter: RenterMessage[] = [];
   const body = renterText(name, row, facts, data);
-  if (body) forRenter.push({ kind: key, body });
   const insert = bookingMessagesInsert({
     bookingId: row.id,
     renterId: row.userId,
-    forRenter,
+    forRenter: body ? { kind: key, body } : null,
     // Staff hear of a booking once it stands: pay on pickup at once, mobile money once paid
     // (a hold that lapses unpaid is no news to them).
     staffAlert:
@@ -172,13 +169,10 @@ export async function changeMessages(
   const known = await readCar(db, row);
   if (!known) return statements;
   const facts = factsOf(row, known);
-  const forRenter: RenterMessage[] = [
-    { kind: 'booking_changed', body: templates.booking_changed(facts, kind, money) },
-  ];
   const insert = bookingMessagesInsert({
     bookingId: row.id,
     renterId: row.userId,
-    forRenter,
+    forRenter: { kind: 'booking_changed', body: templates.booking_changed(facts, kind, money) },
     staffAlert: null,
   });
   if (insert) statements.push(insert);
