@@ -157,7 +157,8 @@ async function serve(kind: Kind, url: string | undefined, poolSize: number) {
   // PERF-12: where the process's memory is (run.ts reads the resident size from /proc too).
   app.get(MEMORY_ROUTE, { schema: { hide: true } }, async () => process.memoryUsage());
 
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  // BENCH_PORT: a fixed port where several people bench on one machine; else a free one.
+  await app.listen({ host: '127.0.0.1', port: Number(process.env.BENCH_PORT) || 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('bench server: no TCP address');
 

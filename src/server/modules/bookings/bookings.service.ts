@@ -4,6 +4,7 @@ import { todayInAccra } from '../../../shared/dates';
 import { messages } from '../../../shared/messages';
 import { pesewasToCedis } from '../../../shared/money';
 import { bookingCodeFromBytes } from '../../../shared/booking-code';
+import { lastPageOf } from '../../../shared/pagination';
 import { priceBooking } from '../../../shared/pricing';
 import type {
   Booking,
@@ -39,7 +40,9 @@ import { toApiBranch, type BranchFacts } from '../branches/branches.repository';
 import * as repo from './bookings.repository';
 import {
   findRenterPayments,
+  renterPaymentsOf,
   type PaymentRow,
+  type RenterPaymentFacts,
   type RenterPayments,
 } from '../payments/payments.repository';
 import { balanceDuePesewas } from '../../../shared/handover';
@@ -394,7 +397,7 @@ export async function createBookingAndPay(
 
   const row = await repo.findBookingById(db, result.body.booking.id);
   if (!row) return result;
-  const withPayment = (payment: PaymentRow): CreateBookingResponse => {
+  const withPayment = (payment: RenterPaymentFacts): CreateBookingResponse => {
     const api = toApiPayment(payment, row);
     return { ...result.body, booking: { ...result.body.booking, payment: api }, payment: api };
   };
@@ -425,29 +428,20 @@ export async function createBookingAndPay(
   return { ...result, body };
 }
 
+/**
+ * The renter's history (BOOK-11): one statement gives the page with each booking's car,
+ * branch, images and payments and the renter's total (PERF-7).
+ */
 export async function listUserBookings(db: Database, userId: number, page: number, limit: number) {
   const { rows, total } = await repo.findUserBookings(db, userId, page, limit);
-  const [images, payments] = await Promise.all([
-    repo.findImagesOfCars(db, [...new Set(rows.map((r) => r.car.id))]),
-    findRenterPayments(
-      db,
-      rows.map((r) => r.booking.id),
-    ),
-  ]);
   return {
     bookings: rows.map((r) =>
-      toApiBooking(
-        r.booking,
-        r.car,
-        images.get(r.car.id) ?? [],
-        r.branch,
-        payments.get(r.booking.id),
-      ),
+      toApiBooking(r.booking, r.car, r.images, r.branch, renterPaymentsOf(r.payments ?? [])),
     ),
     total,
     page,
     limit,
-    last_page: Math.max(1, Math.ceil(total / limit)),
+    last_page: lastPageOf(total, limit),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
 import { bookings, payments, paystackEvents } from '../../db/schema/index';
 
@@ -140,23 +140,62 @@ export const findSuccessfulPayment = async (db: Executor, bookingId: number) =>
       .limit(1)
   )[0];
 
+/** What the renter's views read of a payment (toApiPayment, the balance of HAND-10). */
+export type RenterPaymentFacts = Pick<
+  PaymentRow,
+  | 'provider'
+  | 'reference'
+  | 'status'
+  | 'network'
+  | 'walletMsisdn'
+  | 'amountPesewas'
+  | 'currency'
+  | 'authorizationUrl'
+  | 'accessCode'
+  | 'flaggedReason'
+  | 'gatewayResponse'
+  | 'chargeStep'
+  | 'displayText'
+  | 'purpose'
+>;
+
 /** A booking's payments as the renter's views need them. */
 export interface RenterPayments {
   /**
    * The latest attempt: a charge the renter approved or is asked to approve (a change's
    * partial refund and cash received at the return, HAND-7 and HAND-11, are no attempt of theirs).
    */
-  latest?: PaymentRow;
+  latest?: RenterPaymentFacts;
   /** Every payment, for the booking's balance (HAND-10). */
-  all: PaymentRow[];
+  all: RenterPaymentFacts[];
 }
 
 const NOT_ATTEMPTS = new Set(['partial_refund', 'late_fee', 'balance']);
 
+/** One booking's payments, oldest first, as the renter's views need them. */
+export function renterPaymentsOf(rows: RenterPaymentFacts[]): RenterPayments {
+  const entry: RenterPayments = { all: rows };
+  for (const row of rows) if (!NOT_ATTEMPTS.has(row.purpose)) entry.latest = row;
+  return entry;
+}
+
 /**
- * The payments of a page of bookings in one query (a booking has a handful), so the renter's
- * history stays one query per kind of row whatever its length.
+ * A booking's payments, oldest first, as a JSON array of RenterPaymentFacts (null when it has
+ * none): a column of the renter's history, so its page is one statement (PERF-7). The keys
+ * are the row's own property names, so the parsed array is used as it is.
  */
+export const renterPaymentsJson = (bookingId: SQL | Column) => sql<RenterPaymentFacts[] | null>`(
+  select json_agg(json_build_object(
+    'provider', p.provider, 'reference', p.reference, 'status', p.status,
+    'network', p.network, 'walletMsisdn', p.wallet_msisdn, 'amountPesewas', p.amount_pesewas,
+    'currency', p.currency, 'authorizationUrl', p.authorization_url,
+    'accessCode', p.access_code, 'flaggedReason', p.flagged_reason,
+    'gatewayResponse', p.gateway_response, 'chargeStep', p.charge_step,
+    'displayText', p.display_text, 'purpose', p.purpose
+  ) order by p.id)
+  from ${payments} p where p.booking_id = ${bookingId})`;
+
+/** The payments of some bookings in one query (a booking has a handful). */
 export async function findRenterPayments(db: Executor, bookingIds: number[]) {
   const byBooking = new Map<number, RenterPayments>();
   if (!bookingIds.length) return byBooking;
@@ -165,12 +204,13 @@ export async function findRenterPayments(db: Executor, bookingIds: number[]) {
     .from(payments)
     .where(inArray(payments.bookingId, bookingIds))
     .orderBy(payments.bookingId, payments.id);
+  const grouped = new Map<number, PaymentRow[]>();
   for (const row of rows) {
-    let entry = byBooking.get(row.bookingId);
-    if (!entry) byBooking.set(row.bookingId, (entry = { all: [] }));
-    entry.all.push(row);
-    if (!NOT_ATTEMPTS.has(row.purpose)) entry.latest = row;
+    const list = grouped.get(row.bookingId);
+    if (list) list.push(row);
+    else grouped.set(row.bookingId, [row]);
   }
+  for (const [id, list] of grouped) byBooking.set(id, renterPaymentsOf(list));
   return byBooking;
 }
 

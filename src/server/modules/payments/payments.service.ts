@@ -805,7 +805,7 @@ export async function reconcileOnce(
 
 /** The renter's view of an attempt, with the reason in words when something went wrong. */
 export function toApiPayment(
-  row: repo.PaymentRow,
+  row: repo.RenterPaymentFacts,
   booking: Pick<BookingRow, 'holdExpiresAt'>,
 ): Payment {
   return {
@@ -825,7 +825,7 @@ export function toApiPayment(
   };
 }
 
-function renterMessage(row: repo.PaymentRow): string | null {
+function renterMessage(row: repo.RenterPaymentFacts): string | null {
   if (row.flaggedReason === FLAGS.amountMismatch) return messages.payment.flagged;
   if (row.flaggedReason === FLAGS.paidAfterRelease) return messages.payment.refundedAfterExpiry;
   if (row.status === 'reversed') return messages.payment.reversed;
