@@ -46,7 +46,15 @@ beforeAll(async () => {
   userId = (await insertUser(ctx.db)).id;
 });
 
-const book = (car: (typeof fleet)[number], more: Partial<typeof bookings.$inferInsert> = {}) =>
+const book = (
+  car: (typeof fleet)[number],
+  more: Partial<
+    Pick<
+      typeof bookings.$inferInsert,
+      'status' | 'paymentStatus' | 'paymentMethod' | 'holdExpiresAt'
+    >
+  > = {},
+) =>
   insertBooking(ctx.db, {
     userId,
     carId: car.id,
