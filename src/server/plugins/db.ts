@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database, DatabaseHandle } from '../db/client';
+import { BusyCars } from '../modules/cars/busy-cars';
 import { CarCatalogue } from '../modules/cars/car-catalogue';
 
 declare module 'fastify' {
@@ -8,6 +9,8 @@ declare module 'fastify' {
     db: Database;
     dbHandle: DatabaseHandle;
     carCatalogue: CarCatalogue;
+    /** Which cars are busy on some dates, cached per process (decision 003). */
+    busyCars: BusyCars;
     /**
      * Runs a staff report on the report connections (LIMIT-11); the statement is cancelled if
      * the client goes away before the answer is sent (LIMIT-12).
@@ -16,7 +19,7 @@ declare module 'fastify' {
   }
 }
 
-/** Makes the database and the catalogue cache available to every route. */
+/** Makes the database, the catalogue cache and the busy-car cache available to every route. */
 export const dbPlugin = fp<{ handle: DatabaseHandle; closeOnShutdown: boolean }>(
   async (app: FastifyInstance, { handle, closeOnShutdown }) => {
     app.decorate('dbHandle', handle);
@@ -33,6 +36,7 @@ export const dbPlugin = fp<{ handle: DatabaseHandle; closeOnShutdown: boolean }>
     const catalogue = new CarCatalogue(handle.db, handle.pglite);
     await catalogue.start();
     app.decorate('carCatalogue', catalogue);
+    app.decorate('busyCars', new BusyCars(handle.db));
     if (closeOnShutdown) app.addHook('onClose', async () => handle.close());
   },
 );

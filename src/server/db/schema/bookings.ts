@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -152,3 +153,19 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ name: 'idempotency_keys_pkey', columns: [t.userId, t.key] })],
 );
+
+/**
+ * A change counter per car, bumped by a trigger whenever one of its bookings starts, stops or
+ * moves holding it (migration 0028), from any process or tool. The sum over all rows is the
+ * version of "which cars are busy" that each process's dated car list checks before using
+ * its cached answer (docs/decisions/003-catalogue-cache.md, addendum 2026-11-27). Per car, not
+ * one row: a booking transaction already holds its car's row lock (decision 002), so this adds
+ * no wait between bookings of different cars, where one shared row would make every booking
+ * commit wait for the one before it.
+ */
+export const carBookingVersions = pgTable('car_booking_versions', {
+  carId: integer('car_id')
+    .primaryKey()
+    .references(() => cars.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

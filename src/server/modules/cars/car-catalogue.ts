@@ -17,6 +17,7 @@ import {
 import type { CarPrices, ExtraPrices } from '../../../shared/pricing';
 import { findBranches, toApiBranch, type BranchFacts } from '../branches/branches.repository';
 import { loadExtraPrices } from '../bookings/booking-pricing';
+import type { BusyAnswer } from './busy-cars';
 import { toApiCar } from './car-mapper';
 import { loadActiveCarsWithImages } from './cars.repository';
 
@@ -206,6 +207,20 @@ export function cachedListResponse(snapshot: Snapshot, query: ListCarsQuery): Bu
   return cached(snapshot, `list:${JSON.stringify(query)}`, () => pageOfCars(snapshot, query));
 }
 
+/**
+ * Serialised list response for a query with dates, cached per snapshot and busy-car answer:
+ * a new answer (a booking anywhere, a hold run out) has a new serial, so it is built again.
+ */
+export function cachedDatedListResponse(
+  snapshot: Snapshot,
+  query: ListCarsQuery,
+  busy: BusyAnswer,
+): Buffer {
+  return cached(snapshot, `list@${busy.serial}:${JSON.stringify(query)}`, () =>
+    pageOfCars(snapshot, query, busy.ids),
+  );
+}
+
 /** The inventory sidebar's counts over the snapshot (docs/decisions/008). */
 export function facetsOfCars(snapshot: Snapshot, filters: CarFilters, busy?: Set<number>) {
   return {
@@ -218,6 +233,17 @@ export function facetsOfCars(snapshot: Snapshot, filters: CarFilters, busy?: Set
 export function cachedFacetsResponse(snapshot: Snapshot, filters: CarFilters): Buffer {
   return cached(snapshot, `facets:${JSON.stringify(filters)}`, () =>
     facetsOfCars(snapshot, filters),
+  );
+}
+
+/** Serialised facets for filters with dates, cached as the dated list is. */
+export function cachedDatedFacetsResponse(
+  snapshot: Snapshot,
+  filters: CarFilters,
+  busy: BusyAnswer,
+): Buffer {
+  return cached(snapshot, `facets@${busy.serial}:${JSON.stringify(filters)}`, () =>
+    facetsOfCars(snapshot, filters, busy.ids),
   );
 }
 

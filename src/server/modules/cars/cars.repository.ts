@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import { LIVE_BOOKING_STATUSES } from '../../../shared/constants';
 import type { Database, Executor } from '../../db/client';
-import { bookings, branches, carImages, cars } from '../../db/schema/index';
+import { bookings, branches, carBookingVersions, carImages, cars } from '../../db/schema/index';
 
 export type CarRow = typeof cars.$inferSelect;
 export type CarImageRow = typeof carImages.$inferSelect;
@@ -60,17 +60,44 @@ export const holdsCar = and(
 );
 const isLive = holdsCar;
 
-/** Ids of cars with a live booking on any day of [start, end]. */
-export async function findBusyCarIds(
+/**
+ * Ids of cars with a live booking on any day of [start, end], and when the answer stops being
+ * true without any write: the earliest moment a car held only by unpaid holds is freed by the
+ * last of them running out (BOOK-7); Infinity if no car is.
+ */
+export async function findBusyCars(
   db: Executor,
   start: string,
   end: string,
-): Promise<Set<number>> {
+): Promise<{ ids: Set<number>; freeAt: number }> {
   const rows = await db
-    .selectDistinct({ carId: bookings.carId })
+    .select({
+      carId: bookings.carId,
+      // null when a booking that does not run out holds the car.
+      freeAt: sql<string | null>`case when bool_and(${bookings.holdExpiresAt} is not null)
+        then extract(epoch from max(${bookings.holdExpiresAt})) * 1000 end`,
+    })
     .from(bookings)
-    .where(and(isLive, overlaps(start, end)));
-  return new Set(rows.map((r) => r.carId));
+    .where(and(isLive, overlaps(start, end)))
+    .groupBy(bookings.carId);
+  let freeAt = Infinity;
+  for (const row of rows) if (row.freeAt !== null) freeAt = Math.min(freeAt, Number(row.freeAt));
+  return { ids: new Set(rows.map((r) => r.carId)), freeAt };
+}
+
+/**
+ * The version of every car's bookings: the sum of the per-car counters that triggers bump on
+ * each booking write (migration 0028). Each committed change adds at least one, so a sum seen
+ * once is never seen again after a change; null if the rows are gone (emptied by hand).
+ */
+export async function readCarBookingsVersion(db: Executor): Promise<number | null> {
+  const [row] = await db
+    .select({
+      rows: sql<number>`count(*)::int`,
+      version: sql<string>`coalesce(sum(${carBookingVersions.version}), 0)`,
+    })
+    .from(carBookingVersions);
+  return row && row.rows > 0 ? Number(row.version) : null;
 }
 
 /** The live bookings' date ranges of one car in a window; nothing about who booked. */

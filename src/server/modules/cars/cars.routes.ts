@@ -16,13 +16,13 @@ import {
 import { HttpError } from '../../http-errors';
 import {
   cachedCarResponse,
+  cachedDatedFacetsResponse,
+  cachedDatedListResponse,
   cachedFacetsResponse,
   cachedListResponse,
-  facetsOfCars,
   findCar,
-  pageOfCars,
 } from './car-catalogue';
-import { findBookedRanges, findBusyCarIds } from './cars.repository';
+import { findBookedRanges } from './cars.repository';
 
 /** How far ahead the availability calendar looks when no window is given. */
 const AVAILABILITY_DEFAULT_DAYS = 180;
@@ -41,8 +41,9 @@ export const carListRoutes: FastifyPluginAsyncZod = async (app) => {
       const query = request.query;
       const snapshot = await app.carCatalogue.current();
       if (query.start_date && query.end_date) {
-        const busy = await findBusyCarIds(app.db, query.start_date, query.end_date);
-        return pageOfCars(snapshot, query, busy);
+        const busy = await app.busyCars.on(query.start_date, query.end_date);
+        const body = cachedDatedListResponse(snapshot, query, busy);
+        return reply.type('application/json; charset=utf-8').send(body as never);
       }
       // A string with a JSON content type is sent as it is: serialised once per snapshot.
       const body = cachedListResponse(snapshot, query);
@@ -64,8 +65,9 @@ export const carRoutes: FastifyPluginAsyncZod = async (app) => {
       const filters = request.query;
       const snapshot = await app.carCatalogue.current();
       if (filters.start_date && filters.end_date) {
-        const busy = await findBusyCarIds(app.db, filters.start_date, filters.end_date);
-        return facetsOfCars(snapshot, filters, busy);
+        const busy = await app.busyCars.on(filters.start_date, filters.end_date);
+        const body = cachedDatedFacetsResponse(snapshot, filters, busy);
+        return reply.type('application/json; charset=utf-8').send(body as never);
       }
       const body = cachedFacetsResponse(snapshot, filters);
       return reply.type('application/json; charset=utf-8').send(body as never);
