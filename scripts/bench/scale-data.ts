@@ -8,7 +8,8 @@
 // exclusion constraint holds; slots before today are completed or cancelled, the slot that
 // covers today is active, later ones confirmed (paid) or pending (pay on pickup). Triggers and
 // foreign-key checks are off while loading (session_replication_role = replica): the rows are
-// consistent by construction and the catalogue's triggers would only slow the load down.
+// consistent by construction and the catalogue's triggers would only slow the load down; the
+// figures triggers keep (the dashboard's) are counted afterwards.
 import type pg from 'pg';
 
 export interface GrowthTarget {
@@ -240,6 +241,8 @@ export async function growDatabase(
      where b.kind = 'rental' and not exists (select 1 from booking_events x where x.booking_id = b.id)`,
   );
   await client.query(`set session_replication_role = origin`);
+  // The dashboard's figures are kept by triggers, which were off: count them from the rows.
+  await step('dashboard figures', `select recount_dashboard_figures()`);
   // The catalogue cache keys on this version: tell running servers the fleet changed.
   await client.query(`update catalogue_state set version = version + 1`).catch(() => undefined);
   // A database that has run for years has been vacuumed: visibility map and hint bits set.

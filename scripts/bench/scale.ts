@@ -6,6 +6,14 @@
 //
 //   npm run bench:scale                       1×, 10×, 100× and full size
 //   npm run bench:scale -- --sizes=1x,full    some of them (BENCH_SCALE_SIZES works too)
+//   npm run bench:scale -- --sizes=full --keep=NAME
+//                                             one size in database NAME, kept afterwards; a
+//                                             later run with the same NAME reuses it (no growth,
+//                                             the server migrates it), so a change is measured
+//                                             before and after on the same data and
+//                                             `npm run bench:explain` can read it
+//   npm run bench:scale -- --only=dashboard   only the routes whose name has this text (and
+//                                             the bare route, for the ratio)
 //
 // Settings: BENCH_DURATION (s a route, 5), BENCH_WARMUP (1), BENCH_CONNECTIONS (50),
 // BENCH_PG_SERVER (postgres://postgres@127.0.0.1:5432/postgres).
@@ -28,7 +36,11 @@ const intFromEnv = (name: string, fallback: number) => {
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
   return value;
 };
-const sizeArg = process.argv.find((a) => a.startsWith('--sizes='))?.slice('--sizes='.length);
+const argOf = (name: string) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const sizeArg = argOf('sizes');
+const keepArg = argOf('keep');
+const onlyArg = argOf('only');
 const settings = {
   duration: intFromEnv('BENCH_DURATION', 5),
   warmup: intFromEnv('BENCH_WARMUP', 1),
@@ -38,7 +50,13 @@ const settings = {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean),
+  keep: keepArg,
+  only: onlyArg,
 };
+if (settings.keep !== undefined) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(settings.keep)) throw new Error('--keep needs a database name');
+  if (settings.sizes.length !== 1) throw new Error('--keep takes one size');
+}
 
 /** Goals at full size, 50 connections, no answer other than 2xx (PERF-7). */
 const GOALS = {
@@ -224,31 +242,43 @@ async function routesFor(base: string, url: string): Promise<RouteSpec[]> {
   ];
 }
 
+/** Grows a new database to `size`, seeded with the demo data. */
+async function growInto(url: string, size: string, passwordHash: string) {
+  const handle = await openDatabase({ kind: 'postgres', url });
+  await handle.migrate();
+  await seedDemoData(handle.db);
+  await handle.close();
+  const target = targetOf(size);
+  const started = performance.now();
+  log(
+    `\n== ${size}: ${target ? `${fmt(target.cars)} cars, ${fmt(target.renters)} renters, ${fmt(target.bookings)} bookings` : 'the demo seed'}`,
+  );
+  await withClient(url, async (c) => {
+    if (target) await growDatabase(c, target, passwordHash, (line) => log(line));
+    else
+      await c.query(
+        `insert into users (name, msisdn, password_hash, role, phone_verified_at) values ('Heavy Renter', $1, $2, 'renter', now())`,
+        [HEAVY_RENTER_MSISDN, passwordHash],
+      );
+  });
+  log(`  data ready in ${fmt((performance.now() - started) / 1000, 1)} s`);
+}
+
 async function benchSize(size: string, passwordHash: string) {
-  const name = `carlink_scale_${randomBytes(4).toString('hex')}`;
-  await withClient(settings.pgServer, (c) => c.query(`create database ${name}`));
+  const name = settings.keep ?? `carlink_scale_${randomBytes(4).toString('hex')}`;
+  const exists = await withClient(settings.pgServer, async (c) => {
+    const found = await c.query(`select 1 from pg_database where datname = $1`, [name]);
+    return found.rowCount === 1;
+  });
   const url = new URL(settings.pgServer);
   url.pathname = `/${name}`;
+  if (exists) log(`\n== ${size}: reusing the kept database ${name}`);
+  else await withClient(settings.pgServer, (c) => c.query(`create database ${name}`));
+  // A database is kept only once grown, so a failed growth is not reused.
+  let grown = exists;
   try {
-    const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
-    await handle.migrate();
-    await seedDemoData(handle.db);
-    await handle.close();
-    const target = targetOf(size);
-    const started = performance.now();
-    log(
-      `\n== ${size}: ${target ? `${fmt(target.cars)} cars, ${fmt(target.renters)} renters, ${fmt(target.bookings)} bookings` : 'the demo seed'}`,
-    );
-    await withClient(url.toString(), async (c) => {
-      if (target) await growDatabase(c, target, passwordHash, (line) => log(line));
-      else
-        await c.query(
-          `insert into users (name, msisdn, password_hash, role, phone_verified_at) values ('Heavy Renter', $1, $2, 'renter', now())`,
-          [HEAVY_RENTER_MSISDN, passwordHash],
-        );
-    });
-    log(`  data ready in ${fmt((performance.now() - started) / 1000, 1)} s`);
-
+    if (!exists) await growInto(url.toString(), size, passwordHash);
+    grown = true;
     const server = await startServer(url.toString());
     try {
       const tokens = {
@@ -259,7 +289,9 @@ async function benchSize(size: string, passwordHash: string) {
         ),
         staff: await signIn(server.base, DEMO_STAFF.msisdn, DEMO_STAFF.password),
       };
-      const routes = await routesFor(server.base, url.toString());
+      const routes = (await routesFor(server.base, url.toString())).filter(
+        (r) => !settings.only || r.audience === 'bare' || r.name.includes(settings.only),
+      );
       const figures = new Map<string, Figure>();
       for (const route of routes) {
         const headers: Record<string, string> = route.token
@@ -276,9 +308,11 @@ async function benchSize(size: string, passwordHash: string) {
       await server.stop();
     }
   } finally {
-    await withClient(settings.pgServer, (c) =>
-      c.query(`drop database if exists ${name} with (force)`),
-    );
+    if (settings.keep && grown) log(`  kept ${url.toString()}`);
+    else
+      await withClient(settings.pgServer, (c) =>
+        c.query(`drop database if exists ${name} with (force)`),
+      );
   }
 }
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween, todayInAccra } from '../../src/shared/dates';
 import type { AdminDashboardResponse } from '../../src/shared/schemas/admin';
-import { payments } from '../../src/server/db/schema/index';
-import { insertBooking, insertCar } from '../../src/server/db/factories';
+import { eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../../src/server/db/client';
+import { bookings, payments } from '../../src/server/db/schema/index';
+import { insertBooking, insertCar, insertSucceededPayment } from '../../src/server/db/factories';
 import { monthOf } from '../../src/server/modules/admin/admin-dashboard.service';
 import { signedInStaff } from '../support/admin';
 import { setupTestApp, signedInRenter } from '../support/test-app';
@@ -239,6 +241,87 @@ describe('the dashboard', () => {
     const lastMonthEntry = (d: AdminDashboardResponse) =>
       d.revenue.daily.find((x) => x.date === lastMonthDay)!.amount;
     expect(lastMonthEntry(after)).toBeCloseTo(lastMonthEntry(before) + 123.45, 2);
+  });
+});
+
+describe('the figures the dashboard keeps', () => {
+  // Both tables in a stable order, to compare what the triggers kept with a recount.
+  const keptFigures = async () => ({
+    takings: rowsOf(
+      await ctx.db.execute(
+        sql`select day::text, income_pesewas::bigint::text as income, payments from daily_takings where income_pesewas <> 0 or payments <> 0 order by day`,
+      ),
+    ),
+    carDays: rowsOf(
+      await ctx.db.execute(
+        sql`select month::text, car_id, booked_days, maintenance_days from car_month_days where booked_days <> 0 or maintenance_days <> 0 order by month, car_id`,
+      ),
+    ),
+  });
+
+  it('match a recount from the bookings and payments after they change (STAFF-7, HAND-9)', async () => {
+    const renter = await signedInRenter(ctx);
+    const car = await insertCar(ctx.db);
+    const base = { userId: renter.user.id, carId: car.id, pricePerDayPesewas: 150_00 };
+    // A rental across the month's end, paid, then moved and its deposit changed (BOOK-18).
+    const across = await insertBooking(ctx.db, {
+      ...base,
+      startDate: addDays(month.end, -2),
+      endDate: addDays(month.end, 3),
+      status: 'confirmed',
+      paymentStatus: 'paid',
+      paymentMethod: 'mobile_money',
+    });
+    await insertSucceededPayment(ctx.db, across, { method: 'mobile_money', at: new Date() });
+    await ctx.db
+      .update(bookings)
+      .set({ startDate: addDays(month.end, -4), endDate: addDays(month.end, 1) })
+      .where(eq(bookings.id, across.id));
+    await ctx.db
+      .update(bookings)
+      .set({
+        depositPesewas: across.depositPesewas - 50_00,
+        totalPesewas: across.totalPesewas - 50_00,
+      })
+      .where(eq(bookings.id, across.id));
+    // An open mobile money hold counts live, not in the kept figures; once paid it is kept.
+    const hold = await insertBooking(ctx.db, {
+      ...base,
+      startDate: day(10),
+      endDate: day(11),
+      paymentMethod: 'mobile_money',
+      holdExpiresAt: new Date(Date.now() + 10 * 60_000),
+    });
+    await ctx.db
+      .update(bookings)
+      .set({ status: 'confirmed', paymentStatus: 'paid', holdExpiresAt: null })
+      .where(eq(bookings.id, hold.id));
+    // Pay on pickup, cash taken, then cancelled and the cash refunded.
+    const cancelled = await insertBooking(ctx.db, {
+      ...base,
+      startDate: day(20),
+      endDate: day(22),
+    });
+    const cash = await insertSucceededPayment(ctx.db, cancelled, {
+      method: 'cash',
+      at: new Date(),
+    });
+    await ctx.db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, cancelled.id));
+    await ctx.db.update(payments).set({ status: 'refunded' }).where(eq(payments.id, cash.id));
+    // A maintenance block, then lifted.
+    const blocked = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/cars/${car.id}/maintenance`,
+      headers: staff.headers,
+      payload: { start_date: day(30), end_date: day(31) },
+    });
+    expect(blocked.statusCode).toBe(201);
+
+    const kept = await keptFigures();
+    expect(kept.carDays.length).toBeGreaterThan(0);
+    expect(kept.takings.length).toBeGreaterThan(0);
+    await ctx.db.execute(sql`select recount_dashboard_figures()`);
+    expect(await keptFigures()).toEqual(kept);
   });
 });
 

@@ -11,3 +11,4 @@ export * from './processes';
 export * from './documents';
 export * from './reviews';
 export * from './handovers';
+export * from './dashboard';

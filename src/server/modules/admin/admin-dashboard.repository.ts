@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray, isNotNull, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, notInArray, sql } from 'drizzle-orm';
 import { BUSINESS_TIME_ZONE } from '../../../shared/constants';
 import { type Database, rowsOf } from '../../db/client';
-import { bookings, branches, cars, payments, users } from '../../db/schema/index';
+import { daysBetween } from '../../../shared/dates';
+import { bookings, branches, cars, dailyTakings, payments, users } from '../../db/schema/index';
 import { holdsCar } from '../cars/cars.repository';
 import {
   bookingSummaryColumns,
@@ -71,67 +72,59 @@ export const flaggedPayments = (db: Database, limit: number) =>
  */
 export async function fleetUtilisation(db: Database, start: string, end: string) {
   // Calendar days a car is held, both ends included (as the exclusion constraint counts them),
-  // clipped to the month; over the cars on offer now.
-  const [row] = rowsOf<{
-    cars: number;
-    car_days: number;
-    booked_days: number;
-    maintenance_days: number;
-  }>(
+  // clipped to the month; over the cars on offer now. car_month_days keeps them per car and
+  // month (migration 0030); a mobile money hold counts only until it lapses, so the open holds
+  // (bookings_open_holds_idx, a handful) are added here: the length of each hold's range
+  // times the month's.
+  const [row] = rowsOf<{ cars: number; booked_days: number; maintenance_days: number }>(
     await db.execute(sql`
-      with m as (select ${start}::date as s, ${end}::date as e),
-      fleet as (select c.id from cars c where c.retired_at is null),
-      -- The month's bookings through the range index (PERF-5): the same expression as
-      -- bookings_days_idx, over constants, so only this month's rows are read.
-      month_bookings as (
-        select b.car_id, b.kind, b.start_date, b.end_date from bookings b
-        where daterange(b.start_date, b.end_date, '[]') && daterange(${start}::date, ${end}::date, '[]')
-          and (
-            (b.kind = 'rental' and (b.status in ('confirmed', 'active', 'completed')
-              or (b.status = 'pending' and (b.hold_expires_at is null or b.hold_expires_at > now()))))
-            or (b.kind = 'maintenance' and b.status = 'confirmed')
-          )
+      with fleet as (select id from cars where retired_at is null),
+      kept as (
+        select coalesce(sum(k.booked_days), 0) as booked, coalesce(sum(k.maintenance_days), 0) as maintenance
+        from car_month_days k join fleet f on f.id = k.car_id
+        where k.month = ${start}::date
       ),
-      held as (
-        select b.kind, least(b.end_date, m.e) - greatest(b.start_date, m.s) + 1 as days
-        from month_bookings b join fleet f on f.id = b.car_id, m
+      holds as (
+        select coalesce(sum(upper(r) - lower(r)), 0) as booked from (
+          select daterange(b.start_date, b.end_date, '[]') * daterange(${start}::date, ${end}::date, '[]') as r
+          from bookings b join fleet f on f.id = b.car_id
+          where b.status = 'pending' and b.hold_expires_at > now() and b.kind = 'rental'
+            and daterange(b.start_date, b.end_date, '[]') && daterange(${start}::date, ${end}::date, '[]')
+        ) open_holds
       )
-      select
-        (select count(*) from fleet)::int as cars,
-        ((select count(*) from fleet) * (select e - s + 1 from m))::int as car_days,
-        coalesce((select sum(days) from held where kind = 'rental' and days > 0), 0)::int as booked_days,
-        coalesce((select sum(days) from held where kind = 'maintenance' and days > 0), 0)::int as maintenance_days`),
+      select (select count(*) from fleet)::int as cars,
+        (kept.booked + holds.booked)::int as booked_days,
+        kept.maintenance::int as maintenance_days
+      from kept, holds`),
   );
-  const carDays = Number(row?.car_days ?? 0);
+  const cars = Number(row?.cars ?? 0);
+  const carDays = cars * (daysBetween(start, end) + 1);
   const booked = Number(row?.booked_days ?? 0);
   const available = Math.max(0, carDays - Number(row?.maintenance_days ?? 0));
   return {
     booked_days: booked,
     available_days: available,
     rate: available ? Math.min(1, booked / available) : 0,
-    cars: Number(row?.cars ?? 0),
+    cars,
   };
 }
 
 /**
- * Rental income per Accra day from `from` on, in pesewas (HAND-9): successful payments (cash
- * and mobile money) less the deposit a booking's payment carries, which is the renter's money
- * held, not income. Read through payments_success_paid_idx, whose expression this repeats
- * (PERF-5); each payment's booking is one primary-key lookup.
+ * Rental income per Accra day from `from` to `to`, in pesewas (HAND-9): successful payments
+ * (cash and mobile money) less the deposit a booking's payment carries, which is the renter's
+ * money held, not income. Kept per day by the payments' and bookings' triggers (daily_takings,
+ * migration 0030), so this reads one row a day.
  */
-export async function paymentsByDay(db: Database, from: string) {
-  const tz = BUSINESS_TIME_ZONE;
-  const paidAt = sql`coalesce(${payments.paidAt}, ${payments.createdAt})`;
-  const rows = rowsOf<{ day: string; amount: string | number; n: string | number }>(
-    await db.execute(sql`
-      select (${paidAt} at time zone ${tz})::date::text as day,
-        sum(${payments.amountPesewas} - case when ${payments.purpose} = 'booking' then least(${bookings.depositPesewas}, ${payments.amountPesewas}) else 0 end) as amount,
-        count(*) as n
-      from ${payments} join ${bookings} on ${bookings.id} = ${payments.bookingId}
-      where ${payments.status} = 'success' and ${paidAt} >= (${from}::date)::timestamp at time zone ${tz}
-      group by 1`),
-  );
-  return new Map(rows.map((r) => [r.day, { amount: Number(r.amount), count: Number(r.n) }]));
+export async function paymentsByDay(db: Database, from: string, to: string) {
+  const rows = await db
+    .select({
+      day: dailyTakings.day,
+      amount: dailyTakings.incomePesewas,
+      count: dailyTakings.payments,
+    })
+    .from(dailyTakings)
+    .where(and(gte(dailyTakings.day, from), lte(dailyTakings.day, to)));
+  return new Map(rows.map((r) => [r.day, { amount: Number(r.amount), count: Number(r.count) }]));
 }
 
 /**

@@ -40,7 +40,7 @@ export async function buildDashboard(
       awaitingCashBy(db, today, LIST_LIMIT),
       flaggedPayments(db, LIST_LIMIT),
       fleetUtilisation(db, thisMonth.start, thisMonth.end),
-      paymentsByDay(db, lastMonth.start),
+      paymentsByDay(db, lastMonth.start, today),
       depositFigures(db, thisMonth.start, today),
       // DOC-8: counted over customer_documents_pending_idx, the queue's own partial index.
       pendingDocumentCount(db),
