@@ -2,10 +2,7 @@ import { eq, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type bookings, branches, cars } from '../../db/schema/index';
 import { TRANSITIONS, type TransitionName } from '../bookings/booking-transitions';
-import {
-  bookingMessagesInsert,
-  cancelBookingReminders,
-} from './outbox.repository';
+import { bookingMessagesInsert, cancelBookingReminders } from './outbox.repository';
 import { templates, type BookingFacts, type ChangeMoney } from './templates';
 
 type BookingRow = typeof bookings.$inferSelect;
