@@ -12,10 +12,14 @@ DECLARE
   "deposit" integer := 0;
 BEGIN
   IF "purpose" = 'booking' THEN
-    -- FOR SHARE: a concurrent change of the booking's deposit commits first and is read here,
-    -- or waits for this transaction and then finds this payment (bookings_keep_takings).
+    -- A concurrent change of the booking's deposit commits first and is read here, or waits
+    -- for this transaction and then finds this payment (bookings_keep_takings). FOR NO KEY
+    -- UPDATE, the lock the booking's own UPDATE takes, not FOR SHARE: a payment is recorded
+    -- with a change of its booking in the same transaction (cash, a return), and two such
+    -- transactions each holding a share lock and then updating the booking would deadlock.
+    -- With this lock the second waits, then finds the booking moved on (409, not 500).
     SELECT least(b."deposit_pesewas", "amount") INTO "deposit"
-      FROM "bookings" b WHERE b."id" = "booking" FOR SHARE;
+      FROM "bookings" b WHERE b."id" = "booking" FOR NO KEY UPDATE;
   END IF;
   INSERT INTO "daily_takings" AS t ("day", "income_pesewas", "payments")
   VALUES (("paid" AT TIME ZONE 'Africa/Accra')::date, "sign" * ("amount" - coalesce("deposit", 0)), "sign")
