@@ -326,59 +326,62 @@ describe('the figures the dashboard keeps', () => {
   });
 });
 
-describe.skipIf(!isPostgres())('the takings trigger beside a change of its booking (PostgreSQL)', () => {
-  const clients: pg.Client[] = [];
-  afterAll(async () => {
-    await Promise.all(clients.map((c) => c.end()));
-  });
-  const connect = async () => {
-    const client = new pg.Client({ connectionString: ctx.database.url! });
-    await client.connect();
-    clients.push(client);
-    return client;
-  };
-
-  // Recording cash inserts the payment, then moves its booking on, in one transaction. Two
-  // staff doing it at once: the second must wait for the first, not deadlock with it (500).
-  it('makes a second payment of the same booking wait, instead of deadlocking', async () => {
-    const renter = await signedInRenter(ctx);
-    const car = await insertCar(ctx.db);
-    const booking = await insertBooking(ctx.db, {
-      userId: renter.user.id,
-      carId: car.id,
-      pricePerDayPesewas: 40_000,
-      startDate: day(3),
-      endDate: day(4),
+describe.skipIf(!isPostgres())(
+  'the takings trigger beside a change of its booking (PostgreSQL)',
+  () => {
+    const clients: pg.Client[] = [];
+    afterAll(async () => {
+      await Promise.all(clients.map((c) => c.end()));
     });
-    const [first, second] = [await connect(), await connect()];
-    const pay = (client: pg.Client, reference: string) =>
-      client.query(
-        `insert into payments (booking_id, provider, reference, amount_pesewas, currency, status, paid_at)
+    const connect = async () => {
+      const client = new pg.Client({ connectionString: ctx.database.url! });
+      await client.connect();
+      clients.push(client);
+      return client;
+    };
+
+    // Recording cash inserts the payment, then moves its booking on, in one transaction. Two
+    // staff doing it at once: the second must wait for the first, not deadlock with it (500).
+    it('makes a second payment of the same booking wait, instead of deadlocking', async () => {
+      const renter = await signedInRenter(ctx);
+      const car = await insertCar(ctx.db);
+      const booking = await insertBooking(ctx.db, {
+        userId: renter.user.id,
+        carId: car.id,
+        pricePerDayPesewas: 40_000,
+        startDate: day(3),
+        endDate: day(4),
+      });
+      const [first, second] = [await connect(), await connect()];
+      const pay = (client: pg.Client, reference: string) =>
+        client.query(
+          `insert into payments (booking_id, provider, reference, amount_pesewas, currency, status, paid_at)
          values ($1, 'cash', $2, 80000, 'GHS', 'success', now())`,
-        [booking.id, reference],
-      );
-    const touch = (client: pg.Client) =>
-      client.query('update bookings set updated_at = now() where id = $1', [booking.id]);
-    await first.query('begin');
-    await second.query('begin');
-    await pay(first, 'CASH-RACE-1');
-    const secondPays = pay(second, 'CASH-RACE-2');
-    // Give the second insert time to reach the booking's row lock (or, wrongly, to pass it).
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const firstMoves = touch(first);
-    await Promise.race([firstMoves, new Promise((resolve) => setTimeout(resolve, 200))]);
-    const secondDone = secondPays.then(() => touch(second));
-    const outcomes = await Promise.allSettled([
-      firstMoves.then(() => first.query('commit')),
-      secondDone.then(() => second.query('commit')),
-    ]);
-    for (const client of [first, second]) await client.query('rollback').catch(() => undefined);
-    expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : 'ok'))).toEqual([
-      'ok',
-      'ok',
-    ]);
-  });
-});
+          [booking.id, reference],
+        );
+      const touch = (client: pg.Client) =>
+        client.query('update bookings set updated_at = now() where id = $1', [booking.id]);
+      await first.query('begin');
+      await second.query('begin');
+      await pay(first, 'CASH-RACE-1');
+      const secondPays = pay(second, 'CASH-RACE-2');
+      // Give the second insert time to reach the booking's row lock (or, wrongly, to pass it).
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const firstMoves = touch(first);
+      await Promise.race([firstMoves, new Promise((resolve) => setTimeout(resolve, 200))]);
+      const secondDone = secondPays.then(() => touch(second));
+      const outcomes = await Promise.allSettled([
+        firstMoves.then(() => first.query('commit')),
+        secondDone.then(() => second.query('commit')),
+      ]);
+      for (const client of [first, second]) await client.query('rollback').catch(() => undefined);
+      expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : 'ok'))).toEqual([
+        'ok',
+        'ok',
+      ]);
+    });
+  },
+);
 
 describe('monthOf', () => {
   it('knows month lengths, leap years included', () => {
