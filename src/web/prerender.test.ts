@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Car } from '../shared/schemas/cars';
-import { prerenderCarDetails } from './prerender';
+import { prerenderCarPage } from './prerender';
+
+const prerenderCarDetails = (car: Car) => prerenderCarPage(`/car-details?id=${car.id}`, car);
 
 const car: Car = {
   id: 9,
@@ -30,7 +32,7 @@ const car: Car = {
   deposit: 200,
 };
 
-describe('prerenderCarDetails (the server renders /car-details?id= with it)', () => {
+describe('prerenderCarPage (the server renders /car-details?id= with it)', () => {
   it('renders the car, not its loading state, starting with the preload of the photo the gallery shows', async () => {
     const markup = await prerenderCarDetails(car);
     // web-static.ts moves this first link into <head>.
@@ -49,5 +51,14 @@ describe('prerenderCarDetails (the server renders /car-details?id= with it)', ()
     expect(markup).toContain('Kia&lt;/h1&gt;&lt;script&gt;alert(&quot;make&quot;)&lt;/script&gt;');
     // No inline script or style: the CSP would block them (web-static.ts checks too).
     expect(markup).not.toMatch(/<style|\sstyle="/);
+  });
+});
+
+describe('prerenderCarPage on an inventory single-car page', () => {
+  it('renders that layout with the car, its photo preloaded first, not the spinner', async () => {
+    const markup = await prerenderCarPage('/inventory-page-single-v1/9', car);
+    expect(markup).toMatch(/^<link rel="preload" as="image" href="\/media\/demo\/suv-9-0\.svg"/);
+    expect(markup).toContain('single-v1');
+    expect(markup).not.toContain('Loading the car');
   });
 });

@@ -7,6 +7,7 @@ import { AppRoutes } from './app/router';
 import { routeManifest } from './app/routes-manifest';
 import { paths } from './config/paths';
 import { carKeys } from './features/cars/api/cars';
+import { TEAM } from './features/team/team-members';
 
 /**
  * The first paint of the pages that look the same for everyone, rendered at build time into
@@ -31,6 +32,16 @@ export const prerenderedPages: Record<string, string> = {
   [paths.contact.path]: paths.contact.getHref(),
   [paths.pricing.path]: paths.pricing.getHref(),
   [paths.terms.path]: paths.terms.getHref(),
+  [paths.teamList.path]: paths.teamList.getHref(),
+  // Each person's page (an unknown id shows the first person: it gets the plain shell).
+  ...Object.fromEntries(
+    TEAM.map((member) => [
+      paths.teamSingle.getHref(member.id),
+      paths.teamSingle.getHref(member.id),
+    ]),
+  ),
+  // Sample figures for everyone; the saved-cars count (browser storage) is left blank.
+  [paths.dashboard.path]: paths.dashboard.getHref(),
   [paths.notFound.path]: paths.notFound.getHref(),
   '*': paths.notFound.getHref(),
 };
@@ -66,16 +77,15 @@ export async function prerenderPage(
 }
 
 /**
- * /car-details?id= with its car, rendered by the server when that URL is asked for
- * (src/server/plugins/web-static.ts): the car's photo and heading come with the HTML instead of
- * after the scripts, the car's data and then the photo. Its availability stays a skeleton, and
- * Save shows unsaved (the wishlist is in the browser). The server sends the car along
- * (src/web/lib/first-paint.ts), so React's first render is this same page.
+ * A car's page with its car, rendered by the server when that URL is asked for
+ * (src/server/plugins/web-static.ts): /car-details?id= and the inventory single-car pages
+ * (/inventory-page-single-v1/{id}, v2, v3, v5). The car's photo and heading come with the HTML
+ * instead of after the scripts, the car's data and then the photo. Its availability stays a
+ * skeleton, and Save shows unsaved (the wishlist is in the browser). The server sends the car
+ * along (src/web/lib/first-paint.ts), so React's first render is this same page.
  */
-export function prerenderCarDetails(car: Car): Promise<string> {
-  return prerenderPage(paths.carDetails.getHref(car.id), (queryClient) =>
-    queryClient.setQueryData(carKeys.detail(car.id), car),
-  );
+export function prerenderCarPage(url: string, car: Car): Promise<string> {
+  return prerenderPage(url, (queryClient) => queryClient.setQueryData(carKeys.detail(car.id), car));
 }
 
 /**

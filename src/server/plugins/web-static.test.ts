@@ -9,6 +9,7 @@ import type { Car } from '../../shared/schemas/cars';
 import {
   CAR_PAGE_LIMIT,
   carIdOf,
+  carPageOf,
   createCarPages,
   pickEncoding,
   webStaticPlugin,
@@ -124,6 +125,37 @@ describe('webStaticPlugin', () => {
   });
 });
 
+describe('carPageOf', () => {
+  it.each([
+    ['/car-details?id=5', { pattern: '/car-details', id: 5, href: '/car-details?id=5' }],
+    ['/Car-Details/?x=1&id=5', { pattern: '/car-details', id: 5, href: '/car-details?id=5' }],
+    [
+      '/inventory-page-single-v1/12',
+      { pattern: '/inventory-page-single-v1/:id', id: 12, href: '/inventory-page-single-v1/12' },
+    ],
+    [
+      '/Inventory-Page-Single-V5/3/?ref=x',
+      { pattern: '/inventory-page-single-v5/:id', id: 3, href: '/inventory-page-single-v5/3' },
+    ],
+  ])('%s → that car on that page', (url, expected) => {
+    expect(carPageOf(url)).toEqual(expected);
+  });
+
+  it.each([
+    '/car-details',
+    '/car-details?id=01',
+    '/inventory-page-single-v4/1',
+    '/inventory-page-single-v1/01',
+    '/inventory-page-single-v1/0',
+    '/inventory-page-single-v1/2147483648',
+    '/inventory-page-single-v1/1/more',
+    '/inventory-page-single-v1',
+    '/about',
+  ])('%s → none', (url) => {
+    expect(carPageOf(url)).toBeNull();
+  });
+});
+
 describe('webStaticPlugin: /car-details?id= of a car in the fleet', () => {
   const carManifest = {
     ...manifest,
@@ -137,6 +169,11 @@ describe('webStaticPlugin: /car-details?id= of a car in the fleet', () => {
     {
       path: '/car-details',
       scripts: ['assets/car-details.js'],
+      styles: ['assets/car-details.css'],
+    },
+    {
+      path: '/inventory-page-single-v1/:id',
+      scripts: ['assets/single-v1.js'],
       styles: ['assets/car-details.css'],
     },
   ];
@@ -157,12 +194,13 @@ describe('webStaticPlugin: /car-details?id= of a car in the fleet', () => {
   writeFileSync(join(root, '.vite', 'ssr', 'package.json'), '{ "type": "module" }');
   writeFileSync(
     join(root, '.vite', 'ssr', 'prerender.js'),
-    `export async function prerenderCarDetails(car) {
+    `export async function prerenderCarPage(url, car) {
       globalThis.carRenders = (globalThis.carRenders ?? 0) + 1;
       if (car.id === 13) throw new Error('render failed');
       const src = '/' + car.images[0].image_url;
+      const layout = url.startsWith('/car-details') ? '' : ' at ' + url;
       return '<link rel="preload" as="image" href="' + src + '" fetchPriority="high"/>' +
-        '<main><h1>Car number ' + car.id + '</h1><img src="' + src + '" width="924" height="550"></main>';
+        '<main><h1>Car number ' + car.id + layout + '</h1><img src="' + src + '" width="924" height="550"></main>';
     }`,
   );
   afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -250,6 +288,26 @@ describe('webStaticPlugin: /car-details?id= of a car in the fleet', () => {
     await app.close();
   });
 
+  it("renders an inventory single-car page with its car, in that route's shell", async () => {
+    const car = carOf(3);
+    const { app } = await appWithFleet([car]);
+    const html = (await get(app, '/inventory-page-single-v1/3')).body;
+    expect(html).toContain('<h1>Car number 3 at /inventory-page-single-v1/3</h1>');
+    expect(headOf(html)).toContain('href="/media/demo/suv-3-0.svg" fetchPriority="high"');
+    expect(headOf(html)).toContain('"/assets/single-v1.js"');
+    expect(headOf(html)).not.toContain('"/assets/car-details.js"');
+    expect(dataCarOf(html)).toEqual(car);
+    // The same car on /car-details is its own page (its own layout and chunks).
+    const details = (await get(app, '/car-details?id=3')).body;
+    expect(details).toContain('<h1>Car number 3</h1>');
+    expect(headOf(details)).toContain('"/assets/car-details.js"');
+    // A car not in the fleet: the route's page without a car (the app shows not found).
+    const missing = (await get(app, '/inventory-page-single-v1/4')).body;
+    expect(missing).not.toContain('data-car');
+    expect(missing).not.toContain('Car number');
+    await app.close();
+  });
+
   it('sends the loading page, without a car, for an id that is no car or not in the fleet', async () => {
     const { app } = await appWithFleet([carOf(1)]);
     const plain = await get(app, '/car-details');
@@ -329,16 +387,17 @@ describe('webStaticPlugin: /car-details?id= of a car in the fleet', () => {
 
   it('keeps the pages of the last CAR_PAGE_LIMIT cars asked for, not the first ones', async () => {
     const rendered: number[] = [];
-    const pageOf = createCarPages(
-      index,
+    const renderPage = createCarPages(
       {
-        prerenderCarDetails: async (car) => {
+        prerenderCarPage: async (_url, car) => {
           rendered.push(car.id);
           return `<main><h1>${car.title}</h1></main>`;
         },
       },
       { warn: () => undefined },
     );
+    const pageOf = (car: Car) =>
+      renderPage({ href: `/car-details?id=${car.id}`, shell: index }, car);
     const fleet = Array.from({ length: CAR_PAGE_LIMIT + 1 }, (_, i) => carOf(i + 1));
     // Every page once, except the last car; then the first car again, so it is used recently.
     for (const car of fleet.slice(0, CAR_PAGE_LIMIT)) await pageOf(car);

@@ -30,7 +30,8 @@ type Manifest = Record<string, { css?: string[] }>;
 
 /** What the server uses of the app's renderer (src/web/prerender.tsx, kept in .vite/ssr). */
 export interface CarRenderer {
-  prerenderCarDetails(car: Car): Promise<string>;
+  /** A car's page (`url`: /car-details?id=, /inventory-page-single-v1/{id}…) with that car. */
+  prerenderCarPage(url: string, car: Car): Promise<string>;
 }
 
 /**
@@ -52,6 +53,32 @@ export function carIdOf(url: string): number | null {
   return id <= 2_147_483_647 ? id : null;
 }
 
+/** The single-car layouts of the inventory (PAGE-7): /inventory-page-single-v{1,2,3,5}/{id}. */
+const INVENTORY_SINGLE = /^\/inventory-page-single-v([1235])\/([1-9][0-9]{0,9})$/;
+
+/**
+ * Which page of one car a URL asks for, if any: the route pattern (for its shell), the car id,
+ * and the URL the page is rendered at (one spelling per car and layout, so one render each).
+ * /car-details takes its id from the query (carIdOf); an inventory single-car page from its
+ * path, as plain digits (other spellings get the page without its car, which loads it).
+ */
+export function carPageOf(url: string): { pattern: string; id: number; href: string } | null {
+  const query = url.indexOf('?');
+  const pathname = normalizePath(query === -1 ? url : url.slice(0, query));
+  if (pathname === '/car-details') {
+    const id = carIdOf(url);
+    return id === null ? null : { pattern: '/car-details', id, href: `/car-details?id=${id}` };
+  }
+  const single = INVENTORY_SINGLE.exec(pathname);
+  const id = single ? Number(single[2]) : NaN;
+  if (!single || id > 2_147_483_647) return null;
+  return {
+    pattern: `/inventory-page-single-v${single[1]}/:id`,
+    id,
+    href: `/inventory-page-single-v${single[1]}/${id}`,
+  };
+}
+
 /** A page's HTML, with its compressed copies made as they are first asked for. */
 interface Page {
   html: string;
@@ -65,10 +92,16 @@ interface Page {
 /** How many cars' pages are kept: more than the fleet's usual size (tens of cars). */
 export const CAR_PAGE_LIMIT = 200;
 
+/** One car page to render: the URL it is rendered at and the HTML shell of its route. */
+export interface CarPageRequest {
+  href: string;
+  shell: string;
+}
+
 /**
- * /car-details?id= of a car in the fleet, with that car's page as its first paint
- * (src/web/prerender.tsx's prerenderCarDetails) instead of the loading state every other id
- * gets: the photo, preloaded from <head> and in the markup, paints without waiting for the
+ * /car-details?id= (and an inventory single-car page) of a car in the fleet, with that car's
+ * page as its first paint (src/web/prerender.tsx's prerenderCarPage) instead of the loading
+ * state every other id gets: the photo, preloaded from <head> and in the markup, paints without waiting for the
  * scripts, the car's data and then the image. The car goes along as data-car, so the app's
  * first render is the same page (src/web/lib/first-paint.ts).
  * A render costs tens of milliseconds, so a car's page is kept until the car changes (the
@@ -77,20 +110,20 @@ export const CAR_PAGE_LIMIT = 200;
  * script or style, gives null (the page without the car), kept too: no render per request.
  */
 export function createCarPages(
-  shell: string,
   renderer: CarRenderer,
   log: Pick<FastifyBaseLogger, 'warn'>,
   stylesheets: ReadonlyMap<string, string> = new Map(),
 ) {
-  // The car asked for least recently goes first; asking for a car's page keeps it.
-  const pages = new LRUCache<number, { car: Car; day: string; page: Promise<Page | null> }>({
+  // The page asked for least recently goes first; asking for a page keeps it. Keyed by the
+  // URL rendered: a car has one per layout.
+  const pages = new LRUCache<string, { car: Car; day: string; page: Promise<Page | null> }>({
     max: CAR_PAGE_LIMIT,
   });
-  return (car: Car): Promise<Page | null> => {
+  return ({ href, shell }: CarPageRequest, car: Car): Promise<Page | null> => {
     const day = todayInAccra();
-    const kept = pages.get(car.id);
+    const kept = pages.get(href);
     if (kept && kept.car === car && kept.day === day) return kept.page;
-    const page = renderer.prerenderCarDetails(car).then(
+    const page = renderer.prerenderCarPage(href, car).then(
       (markup) => {
         if (INLINE_SCRIPT_OR_STYLE.test(markup)) {
           log.warn(
@@ -111,7 +144,7 @@ export function createCarPages(
         return null;
       },
     );
-    pages.set(car.id, { car, day, page });
+    pages.set(href, { car, day, page });
     return page;
   };
 }
@@ -122,7 +155,7 @@ async function loadRenderer(root: string, log: FastifyBaseLogger): Promise<CarRe
   if (!existsSync(path)) return null;
   try {
     const renderer = (await import(pathToFileURL(path).href)) as Partial<CarRenderer>;
-    if (typeof renderer.prerenderCarDetails === 'function') return renderer as CarRenderer;
+    if (typeof renderer.prerenderCarPage === 'function') return renderer as CarRenderer;
   } catch (error) {
     log.warn(
       { err: error, path },
@@ -210,17 +243,18 @@ export const webStaticPlugin = fp<{ root: string }>(async (app: FastifyInstance,
 
   // A car's page is per car (and day): read from the catalogue, as GET /api/cars/:id does.
   const renderer = await loadRenderer(root, app.log);
-  const carShell = buildRouteShells(indexHtml, routes).get('/car-details');
-  const carPageOf =
-    renderer && carShell && app.hasDecorator('carCatalogue')
-      ? createCarPages(carShell, renderer, app.log, stylesheets)
+  const shells = buildRouteShells(indexHtml, routes);
+  const renderCarPage =
+    renderer && app.hasDecorator('carCatalogue')
+      ? createCarPages(renderer, app.log, stylesheets)
       : null;
   const carPageFor = async (url: string): Promise<Page | null> => {
-    const id = carIdOf(url);
-    if (id === null || !carPageOf) return null;
+    const asked = carPageOf(url);
+    const shell = asked && shells.get(asked.pattern);
+    if (!asked || !shell || !renderCarPage) return null;
     try {
-      const car = findCar(await app.carCatalogue.current(), id);
-      return car ? await carPageOf(car) : null;
+      const car = findCar(await app.carCatalogue.current(), asked.id);
+      return car ? await renderCarPage({ href: asked.href, shell }, car) : null;
     } catch (error) {
       app.log.warn(
         { err: error },
@@ -231,9 +265,7 @@ export const webStaticPlugin = fp<{ root: string }>(async (app: FastifyInstance,
   };
 
   app.decorate('sendWebApp', async (reply: FastifyReply, pathname: string) => {
-    const page =
-      (normalizePath(pathname) === '/car-details' ? await carPageFor(reply.request.url) : null) ??
-      pageOf(pageFor(pathname));
+    const page = (await carPageFor(reply.request.url)) ?? pageOf(pageFor(pathname));
     const encoding = pickEncoding(reply.request.headers['accept-encoding']);
     // Never cached: a deploy is picked up at the next visit, and a car's page shows its car as
     // it is now. (Keyed by the whole URL, query included, wherever it is kept.)

@@ -3,6 +3,7 @@ import { useParams } from '../lib/router';
 import type { Car } from '../../shared/schemas/cars';
 import { Spinner } from '../components/spinner';
 import { useCar } from '../features/cars/api/cars';
+import { htmlReadAt, serverRenderedCar } from '../features/cars/server-car';
 import { ApiError } from '../lib/api-client';
 import { usePageTitle } from '../lib/use-page-title';
 import NotFound from './routes/not-found';
@@ -22,7 +23,9 @@ function parseId(raw: string | undefined): number | null {
 export function SingleCarRoute({ children }: { children: (car: Car) => ReactNode }) {
   const { id: raw } = useParams();
   const id = parseId(raw);
-  const car = useCar(id);
+  // The car the server rendered the HTML with: the first render is the page on screen.
+  const htmlCar = serverRenderedCar(id);
+  const car = useCar(id, htmlCar, htmlCar ? htmlReadAt : 0);
   const notFound = id === null || (car.error instanceof ApiError && car.error.status === 404);
   usePageTitle(notFound ? 'Page not found' : car.data ? car.data.title : 'Car details');
 

@@ -10,6 +10,12 @@ const firstPaint =
     ? null
     : (document.getElementById('root')?.firstElementChild ?? null);
 
+/**
+ * True while the page is rendered on the server (build time or a car's page): there is no
+ * browser storage there, so what depends on it (the wishlist's count) is left blank.
+ */
+export const renderingOnServer = typeof document === 'undefined';
+
 export const hasPrerenderedPage = firstPaint?.hasAttribute('inert') ?? false;
 
 export const serverCarJson = firstPaint?.getAttribute('data-car') ?? null;

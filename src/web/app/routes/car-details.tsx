@@ -4,43 +4,17 @@ import type { Car } from '../../../shared/schemas/cars';
 import { Spinner } from '../../components/spinner';
 import { paths } from '../../config/paths';
 import { useCar } from '../../features/cars/api/cars';
+import { asCar, htmlReadAt, serverRenderedCar } from '../../features/cars/server-car';
 import { CarDetailsView } from '../../features/cars/components/car-details-view';
 import { CarReviews } from '../../features/reviews/components/car-reviews';
 import { CarIcon } from '../../components/icons';
 import { ApiError } from '../../lib/api-client';
-import { serverCarJson } from '../../lib/first-paint';
 import { usePageTitle } from '../../lib/use-page-title';
 import './not-found.css';
-
-/** `value` if it looks like a car (the fields the page cannot do without). */
-function asCar(value: unknown): Car | null {
-  const car = value as Partial<Car> | null | undefined;
-  return car &&
-    typeof car.id === 'number' &&
-    Array.isArray(car.images) &&
-    typeof car.make === 'string'
-    ? (car as Car)
-    : null;
-}
 
 /** A car handed over in navigation state, if it looks like one (state survives reloads, and can be stale). */
 function carFromState(state: unknown): Car | null {
   return asCar((state as { car?: unknown } | null)?.car);
-}
-
-let serverCar: Car | null | undefined;
-/** About when the HTML came: this module is loaded with it (web-static.ts preloads it). */
-const htmlReadAt = Date.now();
-/** The car the server rendered this page's HTML with, if it is car `id` (lib/first-paint.ts). */
-function serverRenderedCar(id: number | null): Car | undefined {
-  if (serverCar === undefined) {
-    try {
-      serverCar = serverCarJson ? asCar(JSON.parse(serverCarJson)) : null;
-    } catch {
-      serverCar = null;
-    }
-  }
-  return serverCar && serverCar.id === id ? serverCar : undefined;
 }
 
 function parseId(raw: string | null): number | null | 'invalid' {

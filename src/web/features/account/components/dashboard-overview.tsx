@@ -12,7 +12,8 @@ function StatTile({
   icon,
 }: {
   label: string;
-  value: number;
+  /** Null: not known in this render (the server's first paint has no browser storage). */
+  value: number | null;
   to: string;
   note: string;
   icon: ReactNode;
@@ -24,7 +25,7 @@ function StatTile({
       </span>
       <div>
         <p className="stat-label">{label}</p>
-        <p className="stat-value">{value}</p>
+        <p className="stat-value">{value ?? '\u00a0'}</p>
         <Link to={to} className="stat-link">
           {note}
           <span className="visually-hidden"> ({label})</span>
@@ -49,8 +50,11 @@ const tileIcon = (d: string) => (
   </svg>
 );
 
-/** The dashboard tiles (PAGE-11). My Favorites counts the cars really saved in this browser. */
-export function StatTiles({ favorites }: { favorites: number }) {
+/**
+ * The dashboard tiles (PAGE-11). My Favorites counts the cars really saved in this browser
+ * (null: not known yet, as in the page's first paint from the server).
+ */
+export function StatTiles({ favorites }: { favorites: number | null }) {
   return (
     <ul className="stat-tiles">
       <StatTile
