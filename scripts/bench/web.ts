@@ -37,6 +37,8 @@ const PUBLIC_PAGES = [
   '/forgot-password',
   '/404',
 ];
+/** PAGE-17: every public page scores ≥ 95; these landing pages also paint their LCP by 1.5 s. */
+const LCP_PAGES = ['/', '/car-details?id=1', '/login'];
 const PAGES = process.env.BENCH_LH_PAGES?.split(',') ?? PUBLIC_PAGES;
 const LH_OUT = process.env.BENCH_LH_OUT;
 const BUDGET_KIB = 110;
@@ -207,9 +209,15 @@ async function reportLighthouse() {
     server.stop();
   }
   // The budget (PAGE-17) is stated for the default (simulated) run; a devtools run is a cross-check.
-  console.log(`  goals: performance ≥ 95 and LCP ≤ 1.5 s on each page (${THROTTLING} run)`);
+  console.log(
+    `  goals: performance ≥ 95 on each page; LCP ≤ 1.5 s on ${LCP_PAGES.join(', ')} (${THROTTLING} run)`,
+  );
   for (const row of rows) {
-    console.log(`  ${row.path.padEnd(20)} ${row.score >= 95 && row.lcp <= 1500 ? 'PASS' : 'MISS'}`);
+    const lcpGoal = LCP_PAGES.includes(row.path);
+    const met = row.score >= 95 && (!lcpGoal || row.lcp <= 1500);
+    console.log(
+      `  ${row.path.padEnd(20)} ${met ? 'PASS' : 'MISS'}${lcpGoal ? '' : `  (LCP ${(row.lcp / 1000).toFixed(2)} s: reported, no goal)`}`,
+    );
   }
 }
 
