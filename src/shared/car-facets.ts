@@ -86,6 +86,9 @@ export const COLOUR_FAMILY_LABELS: Record<ColourFamily, string> = {
 };
 
 /** A swatch for each family, for the colour filter. */
+/** The 'other' family's swatch: the colour wheel's quarters, clockwise from the top. */
+export const OTHER_SWATCH_COLOURS = ['#c8161d', '#f4c20d', '#2f7d3b', '#1f5fae'] as const;
+
 export const COLOUR_FAMILY_SWATCHES: Record<ColourFamily, string> = {
   white: '#f7f7f4',
   black: '#1b1d1f',
@@ -99,7 +102,7 @@ export const COLOUR_FAMILY_SWATCHES: Record<ColourFamily, string> = {
   brown: '#8b5a2b',
   gold: '#c9a24a',
   beige: '#d9c7a3',
-  other: 'conic-gradient(#c8161d, #f4c20d, #2f7d3b, #1f5fae, #c8161d)',
+  other: `conic-gradient(${OTHER_SWATCH_COLOURS.join(', ')}, ${OTHER_SWATCH_COLOURS[0]})`,
 };
 
 export function colourFamilyOf(colour: string): ColourFamily {

@@ -54,11 +54,22 @@ describe('prerenderCarPage (the server renders /car-details?id= with it)', () =>
   });
 });
 
-describe('prerenderCarPage on an inventory single-car page', () => {
-  it('renders that layout with the car, its photo preloaded first, not the spinner', async () => {
+describe('prerenderCarPage on the inventory single-car pages', () => {
+  it.each([1, 2, 3, 5])(
+    'renders layout v%i with the car, its photo preloaded first, no inline style, not the spinner',
+    async (version) => {
+      const markup = await prerenderCarPage(`/inventory-page-single-v${version}/9`, car);
+      expect(markup).toMatch(/^<link rel="preload" as="image" href="\/media\/demo\/suv-9-0\.svg"/);
+      expect(markup).toContain(`single-v${version}`);
+      expect(markup).not.toContain('Loading the car');
+      // The CSP would refuse the page (web-static.ts then sends it without its car).
+      expect(markup).not.toMatch(/<script|<style|\sstyle="/);
+    },
+  );
+
+  it('draws the map as the placeholder the app first shows, not without its styles', async () => {
     const markup = await prerenderCarPage('/inventory-page-single-v1/9', car);
-    expect(markup).toMatch(/^<link rel="preload" as="image" href="\/media\/demo\/suv-9-0\.svg"/);
-    expect(markup).toContain('single-v1');
-    expect(markup).not.toContain('Loading the car');
+    expect(markup).toContain('pickup-map-fallback');
+    expect(markup).not.toContain('Map of Ghana');
   });
 });

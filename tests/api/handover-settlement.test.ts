@@ -248,8 +248,8 @@ describe('a late fee beyond the deposit with staff lines (HAND-7)', () => {
       userId: renter.user.id,
       carId: car.id,
       pricePerDayPesewas: 350_00,
-      startDate: day(-3),
-      endDate: day(-1),
+      startDate: day(-4),
+      endDate: day(-2),
       returnTime: '09:00',
       status: 'active',
       paymentStatus: 'paid',
@@ -262,12 +262,12 @@ describe('a late fee beyond the deposit with staff lines (HAND-7)', () => {
       reference: `CASH-${booking.bookingCode}`,
       amountPesewas: booking.totalPesewas,
       status: 'success',
-      paidAt: new Date(`${day(-3)}T09:00:00Z`),
+      paidAt: new Date(`${day(-4)}T09:00:00Z`),
     });
     await ctx.db.insert(handovers).values({
       bookingId: booking.id,
       kind: 'pickup',
-      at: new Date(`${day(-3)}T09:10:00Z`),
+      at: new Date(`${day(-4)}T09:10:00Z`),
       odometerKm: 10_000,
       fuelEighths: 8,
       staffId: staff.user.id,
@@ -276,7 +276,7 @@ describe('a late fee beyond the deposit with staff lines (HAND-7)', () => {
     });
     // 18 hours late: one day at GH₵ 350 > the GH₵ 200 deposit.
     const res = await post(`/api/admin/bookings/${booking.bookingCode}/return`, staff.headers, {
-      returned_at: new Date(Date.parse(`${day(-1)}T09:00:00Z`) + 18 * 3_600_000).toISOString(),
+      returned_at: new Date(Date.parse(`${day(-2)}T09:00:00Z`) + 18 * 3_600_000).toISOString(),
       odometer_km: 10_400,
       fuel_eighths: 5,
       kept_lines: [{ reason: 'fuel', amount: 50 }],

@@ -87,8 +87,8 @@ async function overdueBooking(pricePerDayPesewas = 300_00) {
     userId: renter.user.id,
     carId: car.id,
     pricePerDayPesewas,
-    startDate: day(-3),
-    endDate: day(-1),
+    startDate: day(-4),
+    endDate: day(-2),
     returnTime: '09:00',
     status: 'active',
     paymentStatus: 'paid',
@@ -101,12 +101,12 @@ async function overdueBooking(pricePerDayPesewas = 300_00) {
     reference: `CASH-${booking.bookingCode}`,
     amountPesewas: booking.totalPesewas,
     status: 'success',
-    paidAt: new Date(`${day(-3)}T09:00:00Z`),
+    paidAt: new Date(`${day(-4)}T09:00:00Z`),
   });
   await ctx.db.insert(handovers).values({
     bookingId: booking.id,
     kind: 'pickup',
-    at: new Date(`${day(-3)}T09:10:00Z`),
+    at: new Date(`${day(-4)}T09:10:00Z`),
     odometerKm: 10_000,
     fuelEighths: 8,
     staffId: staff.user.id,
@@ -115,8 +115,10 @@ async function overdueBooking(pricePerDayPesewas = 300_00) {
   });
   return { renter, booking };
 }
+// Minutes after the overdue booking's return time (two days ago, 09:00 Accra): even a day
+// late is in the past whatever the hour the tests run.
 const late = (minutes: number) =>
-  new Date(Date.parse(`${day(-1)}T09:00:00Z`) + minutes * 60_000).toISOString();
+  new Date(Date.parse(`${day(-2)}T09:00:00Z`) + minutes * 60_000).toISOString();
 
 describe('pickup (HAND-1 to HAND-4)', () => {
   it('records documents verified, odometer, fuel, damage, photos and the cash deposit, and makes the booking active', async () => {
@@ -345,7 +347,7 @@ describe('return (HAND-5 to HAND-8)', () => {
         handoverMessages.returnedAtFuture,
       ],
       [
-        { odometer_km: 10_100, fuel_eighths: 8, returned_at: `${day(-4)}T12:00:00Z` },
+        { odometer_km: 10_100, fuel_eighths: 8, returned_at: `${day(-5)}T12:00:00Z` },
         'returned_at',
         handoverMessages.returnedAtBeforePickup,
       ],

@@ -89,8 +89,12 @@ interface Page {
   brotliQuality: number;
 }
 
-/** How many cars' pages are kept: more than the fleet's usual size (tens of cars). */
-export const CAR_PAGE_LIMIT = 200;
+/**
+ * How many car pages are kept: a car has up to five (/car-details and four single-car
+ * layouts; most visits are to /car-details), and a fleet is usually tens of cars. A page is
+ * 48–60 KB of HTML and 11–13 KB brotli, so this bounds the cache near 30 MB.
+ */
+export const CAR_PAGE_LIMIT = 400;
 
 /** One car page to render: the URL it is rendered at and the HTML shell of its route. */
 export interface CarPageRequest {

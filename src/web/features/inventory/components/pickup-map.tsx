@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { CarFacets } from '../../../../shared/schemas/cars';
 import { PinIcon } from '../../../components/icons';
+import { renderingOnServer } from '../../../lib/first-paint';
 import type { MapPin } from './ghana-map';
 
 // The drawing is its own chunk: only the pages with a map download it.
@@ -24,14 +25,21 @@ export function CarLocationMap({
   long: number;
   town: string;
 }) {
+  // The page's first paint from the server shows the placeholder the app's first render shows
+  // too (the drawing's chunk and stylesheet come after the page's): the drawing would otherwise
+  // be in the HTML without its styles, then give way to the placeholder, then come back.
   return (
     <div className="pickup-map-figure">
-      <Suspense fallback={<MapFallback />}>
-        <GhanaMap
-          pins={[{ key: town, label: town, lat, long }]}
-          label={`Map of Ghana: this car is picked up in ${city}`}
-        />
-      </Suspense>
+      {renderingOnServer ? (
+        <MapFallback />
+      ) : (
+        <Suspense fallback={<MapFallback />}>
+          <GhanaMap
+            pins={[{ key: town, label: town, lat, long }]}
+            label={`Map of Ghana: this car is picked up in ${city}`}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

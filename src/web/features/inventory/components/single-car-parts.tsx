@@ -6,7 +6,9 @@ import {
   colourFamilyOf,
   COLOUR_FAMILY_SWATCHES,
   hasFeature,
+  OTHER_SWATCH_COLOURS,
   townOf,
+  type ColourFamily,
 } from '../../../../shared/car-facets';
 import {
   BODY_TYPE_LABELS,
@@ -53,6 +55,30 @@ export function SingleBreadcrumbs({ car }: { car: Car }) {
   );
 }
 
+// Quarter circles of radius 7 around (7, 7), clockwise from the top.
+const QUARTERS = [
+  'M7 7V0a7 7 0 0 1 7 7z',
+  'M7 7h7a7 7 0 0 1-7 7z',
+  'M7 7v7a7 7 0 0 1-7-7z',
+  'M7 7H0a7 7 0 0 1 7-7z',
+];
+
+/**
+ * A colour family's swatch, drawn with SVG fills: a style attribute would be refused by the
+ * CSP in the HTML the server renders for a car's page (docs/decisions/004-web-budget.md).
+ */
+function ColourSwatch({ family }: { family: ColourFamily }) {
+  return (
+    <svg className="spec-swatch" viewBox="0 0 14 14" aria-hidden="true" focusable="false">
+      {family === 'other' ? (
+        QUARTERS.map((d, i) => <path key={d} d={d} fill={OTHER_SWATCH_COLOURS[i]} />)
+      ) : (
+        <circle cx="7" cy="7" r="7" fill={COLOUR_FAMILY_SWATCHES[family]} />
+      )}
+    </svg>
+  );
+}
+
 /** Every fact the car records, as a two-column sheet; a dash where one is missing (PAGE-7). */
 export function SpecTable({
   car,
@@ -73,11 +99,7 @@ export function SpecTable({
     [
       'Exterior colour',
       <span className="spec-colour" key="c">
-        <span
-          className="spec-swatch"
-          style={{ background: COLOUR_FAMILY_SWATCHES[colourFamilyOf(car.colour)] }}
-          aria-hidden="true"
-        />
+        <ColourSwatch family={colourFamilyOf(car.colour)} />
         {orDash(car.colour)}
       </span>,
     ],
