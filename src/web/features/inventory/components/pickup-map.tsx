@@ -3,6 +3,7 @@ import type { CarFacets } from '../../../../shared/schemas/cars';
 import { PinIcon } from '../../../components/icons';
 import { renderingOnServer } from '../../../lib/first-paint';
 import type { MapPin } from './ghana-map';
+import './pickup-map.css';
 
 // The drawing is its own chunk: only the pages with a map download it.
 const GhanaMap = lazy(() => import('./ghana-map'));
