@@ -4,6 +4,7 @@ import { addDays, todayInAccra } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
 import { bookings, payments, sandboxTransactions } from '../../src/server/db/schema/index';
 import { insertCar } from '../../src/server/db/factories';
+import { reconcileOnce } from '../../src/server/modules/payments/payments.service';
 import { signedInStaff } from '../support/admin';
 import { setupTestApp, signedInRenter } from '../support/test-app';
 
@@ -129,6 +130,45 @@ describe('the sandbox provider', () => {
     });
     const [row] = await ctx.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row).toMatchObject({ status: 'cancelled', paymentStatus: 'failed' });
+  });
+
+  it('staff see why an attempt ended unpaid, and nothing for one that paid (STAFF-35)', async () => {
+    const staff = await signedInStaff(ctx);
+    const paymentsOf = async (code: string) =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/admin/bookings/${code}`,
+          headers: staff.headers,
+        })
+      ).json().booking.payments as { status: string; failure_reason: string | null }[];
+
+    const declined = await startedBooking();
+    await decide(declined.renter.headers, declined.payment.reference, 'decline');
+    expect(await paymentsOf(declined.booking.booking_code)).toEqual([
+      expect.objectContaining({ status: 'failed', failure_reason: 'Declined by the customer' }),
+    ]);
+
+    // The hold ran out unanswered: the reconciler's verify ends it as abandoned.
+    const unanswered = await startedBooking();
+    await ctx.db
+      .update(bookings)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(bookings.id, unanswered.booking.id));
+    await ctx.db
+      .update(payments)
+      .set({ createdAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(payments.reference, unanswered.payment.reference));
+    await reconcileOnce(ctx.app.payments, { limit: 50, minAgeSeconds: 0, leaseSeconds: 0 });
+    expect(await paymentsOf(unanswered.booking.booking_code)).toEqual([
+      expect.objectContaining({ status: 'abandoned', failure_reason: 'Not approved in time' }),
+    ]);
+
+    const paid = await startedBooking();
+    await decide(paid.renter.headers, paid.payment.reference, 'approve');
+    expect(await paymentsOf(paid.booking.booking_code)).toEqual([
+      expect.objectContaining({ status: 'success', failure_reason: null }),
+    ]);
   });
 
   it('refuses other renters, visitors and unknown decisions', async () => {

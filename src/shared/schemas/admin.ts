@@ -434,6 +434,8 @@ export const AdminPaymentSchema = z.object({
   refund_id: z.string().nullable().optional(),
   /** Staff's note when a refund was settled by hand (PAY-18). */
   refund_note: z.string().nullable().optional(),
+  /** Why a failed attempt failed, in the provider's words (STAFF-35); null otherwise. */
+  failure_reason: z.string().nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -29,6 +29,9 @@ export function toAdminBookingSummary(row: BookingSummaryRow): AdminBookingSumma
   };
 }
 
+/** Declined (`failed`) or left unanswered past the hold (`abandoned`); a success says 'Approved'. */
+const ENDED_UNPAID = new Set(['failed', 'abandoned']);
+
 export function toAdminPayment(row: typeof payments.$inferSelect): AdminPayment {
   return {
     id: row.id,
@@ -42,6 +45,8 @@ export function toAdminPayment(row: typeof payments.$inferSelect): AdminPayment 
     flagged_reason: row.flaggedReason,
     refund_id: row.refundId,
     refund_note: row.refundNote,
+    // Only an attempt that ended unpaid has words that explain anything (STAFF-35).
+    failure_reason: ENDED_UNPAID.has(row.status) ? row.gatewayResponse : null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

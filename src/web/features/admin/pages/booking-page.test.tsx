@@ -137,6 +137,23 @@ describe(
   },
 );
 
+describe('a payment attempt that ended unpaid (STAFF-35)', { timeout: 20_000 }, () => {
+  test('says why under the attempt, in the provider’s words', async () => {
+    const failed = payment({
+      status: 'failed',
+      flagged_reason: null,
+      refund_id: null,
+      failure_reason: 'Insufficient funds',
+    });
+    api.mockImplementation(async (path) =>
+      String(path).endsWith('/sms') ? { messages: [] } : { booking: booking(failed) },
+    );
+    renderPage();
+    const panel = await screen.findByRole('region', { name: 'Payments' });
+    expect(await within(panel).findByText('Why it failed: Insufficient funds')).toBeTruthy();
+  });
+});
+
 describe('the SMS log follows what staff do on the page (MSG-10)', { timeout: 20_000 }, () => {
   const sms = (id: number, kind: string, body: string) => ({
     id,

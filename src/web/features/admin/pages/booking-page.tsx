@@ -395,6 +395,9 @@ function Payments({ booking }: { booking: AdminBookingDetail }) {
                   <AlertIcon size={16} /> {FLAG_LABELS[p.flagged_reason] ?? p.flagged_reason}
                 </p>
               )}
+              {p.failure_reason && (
+                <p className="payment-meta">Why it failed: {p.failure_reason}</p>
+              )}
               {p.refund_note && <p className="payment-meta">Settled by hand: “{p.refund_note}”</p>}
               {/* The sandbox provider's prompt pops up on the sandbox phone of its wallet
                   (RUN-13): staff booking by phone can show the customer where, or try it. */}
