@@ -144,4 +144,28 @@ test.describe('on a phone', () => {
       expect(await overflowOf(page.locator('html')), path).toBe(0);
     }
   });
+
+  test('the section strip fades on the side where more sections are hidden', async ({
+    page,
+    request,
+  }) => {
+    await openConsole(page, request, '/admin');
+    const nav = page.getByRole('navigation', { name: 'Console' });
+    const strip = nav.getByRole('list');
+    const fade = (side: 'before' | 'after') =>
+      nav.evaluate((element, s) => getComputedStyle(element, `::${s}`).opacity, side);
+    // The dashboard is the first section: the rest lie to the right.
+    await expect.poll(() => fade('after')).toBe('1');
+    expect(await fade('before')).toBe('0');
+
+    await strip.evaluate((list) => list.scrollTo({ left: list.scrollWidth }));
+    await expect.poll(() => fade('before')).toBe('1');
+    await expect.poll(() => fade('after')).toBe('0');
+
+    // The last section, opened, is scrolled into sight: the fade is on its left only.
+    await nav.getByRole('link', { name: 'Reviews' }).click();
+    await expect(page.getByRole('heading', { name: 'Reviews', level: 1 })).toBeVisible();
+    await expect.poll(() => fade('before')).toBe('1');
+    await expect.poll(() => fade('after')).toBe('0');
+  });
 });

@@ -1,4 +1,12 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { Link, NavLink, useLocation } from '../../../lib/router';
 import { formatMsisdn } from '../../../../shared/phone';
 import { paths } from '../../../config/paths';
@@ -64,6 +72,27 @@ const NAV: {
   { href: adminPaths.adminReviews.getHref(), label: 'Reviews', Icon: ReviewStarIcon, end: false },
 ];
 
+/**
+ * Whether the phone's section strip hides sections to either side. The strip's scroll bar is
+ * hidden (it sat under the links), so a fade on that edge is what says there is more.
+ */
+function useHiddenSections(listRef: RefObject<HTMLUListElement | null>) {
+  const [hidden, setHidden] = useState({ before: false, after: false });
+  const update = useCallback(() => {
+    const list = listRef.current;
+    if (!list) return;
+    // A pixel of slack: scroll positions are fractional on phones that zoom.
+    const before = list.scrollLeft > 1;
+    const after = list.scrollLeft + list.clientWidth < list.scrollWidth - 1;
+    setHidden((now) => (now.before === before && now.after === after ? now : { before, after }));
+  }, [listRef]);
+  useEffect(() => {
+    window.addEventListener('resize', update);
+    return () => window.removeEventListener('resize', update);
+  }, [update]);
+  return { ...hidden, update };
+}
+
 function initials(name: string) {
   return name
     .split(/\s+/)
@@ -93,6 +122,7 @@ export function AdminShell({ user, onSignOut, onNavigate, children }: AdminShell
   const accountRef = useRef<HTMLDivElement>(null);
 
   const navRef = useRef<HTMLUListElement>(null);
+  const hiddenSections = useHiddenSections(navRef);
 
   // Another section: the account menu closes with the render that shows it.
   const [shownPath, setShownPath] = useState(pathname);
@@ -107,13 +137,15 @@ export function AdminShell({ user, onSignOut, onNavigate, children }: AdminShell
 
   // On a phone the sections scroll sideways: keep the current one in sight, also once the
   // counts arrive and widen the strip.
+  const { update: updateHiddenSections } = hiddenSections;
   useEffect(() => {
     const list = navRef.current;
     const current = list?.querySelector<HTMLElement>('a.active');
     if (list && current && list.scrollWidth > list.clientWidth) {
       list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
     }
-  }, [pathname, counts.needsAction, counts.unread, counts.documents]);
+    updateHiddenSections();
+  }, [pathname, counts.needsAction, counts.unread, counts.documents, updateHiddenSections]);
 
   useEffect(() => {
     if (!accountOpen) return;
@@ -190,8 +222,17 @@ export function AdminShell({ user, onSignOut, onNavigate, children }: AdminShell
             </div>
           </div>
         </div>
-        <nav className="admin-nav" aria-label="Console">
-          <ul ref={navRef}>
+        <nav
+          className={[
+            'admin-nav',
+            hiddenSections.before && 'more-before',
+            hiddenSections.after && 'more-after',
+          ]
+            .filter(Boolean)
+            .join(' ')}
+          aria-label="Console"
+        >
+          <ul ref={navRef} onScroll={hiddenSections.update}>
             {NAV.map(({ href, label, Icon, end, count }) => {
               const badge = count?.(counts);
               return (
