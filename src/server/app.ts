@@ -57,6 +57,7 @@ export interface BuildAppOptions {
     documentsDir?: string;
     /** 503 past capacity; without it (tests) nothing is shed. */
     loadShedding?: AppConfig['loadShedding'];
+    clockJobs?: AppConfig['clockJobs'];
   };
   database: DatabaseHandle;
   /** Close the database when the app closes (the app owns it). */
@@ -145,9 +146,10 @@ export async function buildApp(options: BuildAppOptions) {
   });
   await app.register(openApiPlugin, { publicUrl: options.config.publicUrl });
   // LIMIT-15: pay-on-pickup bookings nobody collected are cancelled by the clock.
-  await app.register(noShowPlugin);
+  const clockJobsOff = options.config.clockJobs === false ? { everyMs: 0 } : {};
+  await app.register(noShowPlugin, clockJobsOff);
   // MSG-3: reminders are queued by the clock, shortly before they are due.
-  await app.register(reminderJobPlugin);
+  await app.register(reminderJobPlugin, clockJobsOff);
 
   // Resources. The first version's paths are kept (API-4): /api/get/cars and
   // /api/bookings/create; newer endpoints sit beside them.

@@ -80,6 +80,12 @@ export type AppConfig = {
   uploadsDir: string;
   /** Where renters' document photos are stored (DOC-3): never under a public folder. */
   documentsDir: string;
+  /**
+   * The clock's jobs on bookings: no-shows (LIMIT-15) and reminders (MSG-3). On unless false;
+   * the API tests turn them off and run them with a clock of their own, so a sweep at the real
+   * hour never changes a booking a test is looking at.
+   */
+  clockJobs?: boolean;
   /** Past capacity, refuse with 503 + Retry-After rather than queue (LIMIT-7). */
   loadShedding: { maxInFlight: number; maxEventLoopDelayMs: number; retryAfterSeconds: number };
   payments: {

@@ -398,6 +398,31 @@ describe('no-show (LIMIT-15)', () => {
     expect(again.statusCode, again.body).toBe(201);
   });
 
+  it('gives a booking made after its pickup time 3 hours from when it was made', async () => {
+    const car = await insertCar(ctx.db);
+    const renter = await signedInRenter(ctx);
+    // Booked at 15:10 for today, keeping the 09:00 default: not a no-show at the next sweep.
+    const late = await insertBooking(ctx.db, {
+      userId: renter.user.id,
+      carId: car.id,
+      pricePerDayPesewas: car.pricePerDayPesewas,
+      startDate: day(0),
+      endDate: day(1),
+      pickupTime: '09:00',
+      paymentMethod: 'payOnPickup',
+      status: 'pending',
+      paymentStatus: 'unpaid',
+      createdAt: new Date(`${day(0)}T15:10:00Z`),
+    });
+    const statusOf = async () =>
+      (await ctx.db.select().from(bookings).where(eq(bookings.id, late.id)))[0]!.status;
+    await runNoShowSweep(ctx.db, new Date(`${day(0)}T15:15:00Z`));
+    await runNoShowSweep(ctx.db, new Date(`${day(0)}T18:09:00Z`));
+    expect(await statusOf()).toBe('pending');
+    await runNoShowSweep(ctx.db, new Date(`${day(0)}T18:10:00Z`));
+    expect(await statusOf()).toBe('cancelled');
+  });
+
   it('leaves paid and mobile money bookings alone', async () => {
     const car = await insertCar(ctx.db);
     const renter = await signedInRenter(ctx);

@@ -14,7 +14,13 @@ export interface TestContext {
   secondApp(): Promise<App>;
 }
 
-const testConfig = { env: 'test' as const, publicUrl: 'http://localhost:3000', trustProxy: false };
+// The clock's jobs are off: tests run the no-show sweep and the reminders with their own clock.
+const testConfig = {
+  env: 'test' as const,
+  publicUrl: 'http://localhost:3000',
+  trustProxy: false,
+  clockJobs: false,
+};
 
 export interface TestAppOptions {
   /** Payment provider settings (default: the sandbox, no reconciler timer). */

@@ -73,14 +73,21 @@ export interface BookingState {
   holdExpiresAt: Date | null;
   /** 'HH:MM' Accra time; absent counts as the default handover time. */
   pickupTime?: string;
+  /** When the booking was made; absent for a booking not yet stored. */
+  createdAt?: Date;
 }
 
 /**
  * When a pay-on-pickup booking becomes a no-show (LIMIT-15): 3 hours after its pickup time on
- * its start date. Accra keeps UTC all year (no daylight saving), so the Accra wall clock is UTC.
+ * its start date, or after it was made if that was later. A same-day booking made at 15:00
+ * with the 09:00 default is not a no-show the moment it exists: the renter gets 3 hours too.
+ * Accra keeps UTC all year (no daylight saving), so the Accra wall clock is UTC.
  */
-export const noShowAt = (b: Pick<BookingState, 'startDate' | 'pickupTime'>) =>
-  Date.parse(`${b.startDate}T${b.pickupTime ?? DEFAULT_HANDOVER_TIME}:00Z`) +
+export const noShowAt = (b: Pick<BookingState, 'startDate' | 'pickupTime' | 'createdAt'>) =>
+  Math.max(
+    Date.parse(`${b.startDate}T${b.pickupTime ?? DEFAULT_HANDOVER_TIME}:00Z`),
+    b.createdAt?.getTime() ?? 0,
+  ) +
   NO_SHOW_AFTER_HOURS * 3_600_000;
 
 export interface TransitionContext {
