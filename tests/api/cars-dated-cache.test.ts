@@ -104,10 +104,11 @@ describe('the dated car list is never older than the request', () => {
       status: 'pending',
       paymentStatus: 'unpaid',
       paymentMethod: 'mobile_money',
-      holdExpiresAt: sql`now() + interval '1 second'` as unknown as Date,
+      // Long enough that the list below still sees it held on a loaded machine.
+      holdExpiresAt: sql`now() + interval '4 seconds'` as unknown as Date,
     });
     expect(await ids()).not.toContain(car.id);
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    await new Promise((resolve) => setTimeout(resolve, 4_200));
     expect(await ids()).toContain(car.id);
   });
 

@@ -1,6 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { DEMO_RENTER, signUp } from './support/auth';
-import { DEMO_STAFF, apiCreateBooking, apiSignIn, openSignedIn } from './support/api';
+import {
+  DEMO_STAFF,
+  apiCreateBooking,
+  apiSignIn,
+  openSignedIn,
+  type ApiSession,
+} from './support/api';
 import { dayFromToday } from './support/booking';
 import { expect, failedRequest, test } from './support/fixtures';
 
@@ -194,20 +200,43 @@ test("a plan's Buy Now starts a message about that plan", async ({ page }) => {
 });
 
 test.describe('invoice', () => {
+  /*
+   * The demo renter's bookings made here are cancelled when each test ends: the demo renter
+   * may hold only three unpaid upcoming bookings (LIMIT), and a retry would add to them. Each
+   * test books from its own cars, far ahead, so the two never ask for the same car and days.
+   */
+  const made: { code: string; session: ApiSession }[] = [];
+  test.afterEach(async ({ request }) => {
+    for (const { code, session } of made.splice(0)) {
+      const cancelled = await request.post(`/api/bookings/${code}/cancel`, {
+        headers: session.headers,
+      });
+      expect(cancelled.status(), await cancelled.text()).toBe(200);
+    }
+  });
+  async function demoBooking(
+    request: Parameters<typeof apiSignIn>[0],
+    demo: ApiSession,
+    cars: readonly number[],
+  ) {
+    // Within the 180 days bookings open ahead (LIMIT-14); a night long, since a same-day
+    // rental's return must come after its pickup (BOOK-16).
+    const offset = 100 + randomInt(75);
+    const booking = await apiCreateBooking(request, demo, {
+      car_id: cars[randomInt(cars.length)]!,
+      start_date: dayFromToday(offset),
+      end_date: dayFromToday(offset + 1),
+    });
+    made.push({ code: booking.booking_code, session: demo });
+    return booking;
+  }
+
   test("opens the signed-in renter's own booking as a printable invoice with the VAT column", async ({
     page,
     request,
   }) => {
     const demo = await apiSignIn(request);
-    // Far-off dates on a random car: parallel tests never compete for them.
-    // Within the 180 days bookings open ahead (LIMIT-14); a night long, since a same-day
-    // rental's return must come after its pickup (BOOK-16).
-    const offset = 100 + randomInt(75);
-    const booking = await apiCreateBooking(request, demo, {
-      car_id: 1 + randomInt(8),
-      start_date: dayFromToday(offset),
-      end_date: dayFromToday(offset + 1),
-    });
+    const booking = await demoBooking(request, demo, [1, 2, 3, 4]);
     const cedis = (amount: number) =>
       `GH₵ ${amount.toLocaleString('en-GH', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
@@ -256,14 +285,7 @@ test.describe('invoice', () => {
     await expect(page.getByRole('button', { name: 'Print this invoice' })).toBeVisible();
 
     const demo = await apiSignIn(request);
-    // Within the 180 days bookings open ahead (LIMIT-14); a night long, since a same-day
-    // rental's return must come after its pickup (BOOK-16).
-    const offset = 100 + randomInt(75);
-    const booking = await apiCreateBooking(request, demo, {
-      car_id: 1 + randomInt(8),
-      start_date: dayFromToday(offset),
-      end_date: dayFromToday(offset + 1),
-    });
+    const booking = await demoBooking(request, demo, [5, 6, 7, 8]);
 
     // A visitor is offered to sign in first.
     await page.goto(`/invoice?code=${booking.booking_code}`);
