@@ -211,8 +211,9 @@ export interface PaymentFacts {
  * extended, plus the deposit it carries) less what was received for it: the charges that paid
  * it and its top-ups, less what partial refunds gave back. A booking's deposit is part of its
  * payment, so the total's deposit and the payment's cancel out and what is left is the rental's
- * own balance. Never below 0: a cheaper change of a booking paid in cash is handed back at the
- * counter with no record of it, so an overpayment here may already be settled.
+ * own balance. Cash owed back at the counter after a cheaper change is a partial refund too
+ * (recordCounterRefund), so it counts here. Never below 0: what is owed back is shown as its
+ * own entry for staff, not as a negative balance.
  */
 export function rentalBalancePesewas(
   booking: { totalPesewas: number },

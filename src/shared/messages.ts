@@ -95,6 +95,8 @@ export const messages = {
     voucherNotExpected: 'This payment is not waiting for a voucher.',
     reversed: 'Your payment was reversed. Our team will contact you.',
     refundNotOpen: 'This booking has no refund that needs attention.',
+    refundAtCounter:
+      'This money is handed back in cash at the counter: record it as handed back instead.',
   },
   profile: {
     firstNameRequired: 'First name is required',

@@ -119,6 +119,49 @@ describe('the dashboard', () => {
     expect(codes((await dashboard()).needs_action.awaiting_cash)).not.toContain(due.bookingCode);
   });
 
+  it('lists refunds only staff can finish, not those on their way through the provider (PAY-18)', async () => {
+    const renter = await signedInRenter(ctx);
+    const car = await insertCar(ctx.db);
+    const paid = await insertBooking(ctx.db, {
+      userId: renter.user.id,
+      carId: car.id,
+      pricePerDayPesewas: 100_00,
+      startDate: day(20),
+      endDate: day(21),
+      status: 'confirmed',
+      paymentStatus: 'paid',
+    });
+    const charge = `C-${paid.bookingCode}`;
+    const refund = (suffix: string, provider: string, flaggedReason: string) => ({
+      bookingId: paid.id,
+      provider,
+      purpose: 'partial_refund',
+      refundOf: charge,
+      reference: `${suffix}-${paid.bookingCode}`,
+      amountPesewas: 10_00,
+      status: 'refund_pending',
+      flaggedReason,
+    });
+    await ctx.db.insert(payments).values([
+      {
+        bookingId: paid.id,
+        provider: 'cash',
+        reference: charge,
+        amountPesewas: 200_00,
+        status: 'success',
+      },
+      refund('COUNTER', 'cash', 'refund_at_counter'),
+      refund('FAILED', 'paystack', 'refund_failed'),
+      // Paid twice: the system is already giving it back, nobody needs to act.
+      { ...refund('TWICE', 'paystack', 'paid_twice'), purpose: 'booking', refundOf: null },
+    ]);
+    const listed = (await dashboard()).needs_action.flagged_payments
+      .filter((f) => f.booking_code === paid.bookingCode)
+      .map((f) => f.payment_reference)
+      .sort();
+    expect(listed).toEqual([`COUNTER-${paid.bookingCode}`, `FAILED-${paid.bookingCode}`]);
+  });
+
   it('counts utilisation this month: booked days over the days cars can be rented, maintenance excluded', async () => {
     const before = (await dashboard()).utilisation;
     expect(before.month).toBe(month.month);

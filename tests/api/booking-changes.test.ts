@@ -9,7 +9,10 @@ import { bookingEvents, bookings, payments, smsOutbox } from '../../src/server/d
 import { insertBooking, insertCar } from '../../src/server/db/factories';
 import { applyBookingChange } from '../../src/server/modules/bookings/booking-lifecycle';
 import { queueDueReminders } from '../../src/server/modules/messages/reminder-job';
-import { settleBackground } from '../../src/server/modules/payments/payments.service';
+import {
+  reconcileOnce,
+  settleBackground,
+} from '../../src/server/modules/payments/payments.service';
 import { signedInStaff } from '../support/admin';
 import { FakePaystack } from '../support/fake-paystack';
 import { isPostgres, setupTestApp, signedInRenter } from '../support/test-app';
@@ -285,6 +288,67 @@ describe('changing a booking before pickup (BOOK-18)', () => {
     );
     const [text] = (await outboxOf(booking.id)).filter((m) => m.kind === 'booking_changed');
     expect(text!.body).toContain('Pay the extra GHS 300.00 when you pick up the car.');
+  });
+
+  it('a cheaper change of a booking paid in cash records what the counter hands back; staff record it handed back', async () => {
+    const staff = await signedInStaff(ctx);
+    const { renter, booking } = await payOnPickupBooking(day(10), day(13));
+    const admin = (path = '', payload?: object) =>
+      ctx.app.inject({
+        method: payload ? 'POST' : 'GET',
+        url: `/api/admin/bookings/${booking.booking_code}${path}`,
+        headers: staff.headers,
+        ...(payload ? { payload } : {}),
+      });
+    expect((await admin('/record-cash', {})).statusCode).toBe(200);
+    const res = await post(
+      renter.headers,
+      booking.booking_code,
+      'change',
+      changeBody(day(10), day(12)),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(
+      'Booking changed. We will hand back GH₵ 300.00 at the counter.',
+    );
+
+    // Recorded and flagged for staff, as a refund of the cash (HAND-10 counts it).
+    const owed = (await admin()).json().booking;
+    expect(owed.flagged).toBe(true);
+    expect(owed.balance_due).toBe(0);
+    expect(owed.payments).toContainEqual(
+      expect.objectContaining({
+        provider: 'cash',
+        status: 'refund_pending',
+        flagged_reason: 'refund_at_counter',
+        amount: 300,
+      }),
+    );
+    expect(await eventsOf(booking.id, 'refund_due_at_counter')).toHaveLength(1);
+
+    // Nobody asks a provider for cash: not the reconciler, not Retry refund.
+    const asked = paystack.refunds.length;
+    await reconcileOnce(ctx.app.payments, { limit: 100, minAgeSeconds: 0, leaseSeconds: 0 });
+    expect(paystack.refunds).toHaveLength(asked);
+    const retry = await admin('/retry-refund', {});
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json().message).toBe(messages.payment.refundAtCounter);
+
+    const settled = await admin('/settle-refund', {
+      note: 'GH₵ 300 in cash from Kofi at the desk',
+    });
+    expect(settled.statusCode, settled.body).toBe(200);
+    const after = settled.json().booking;
+    expect(after.flagged).toBe(false);
+    expect(after.status).toBe('confirmed');
+    expect(after.payments).toContainEqual(
+      expect.objectContaining({
+        provider: 'cash',
+        status: 'refunded',
+        refund_note: 'GH₵ 300 in cash from Kofi at the desk',
+      }),
+    );
+    expect(after.balance_due).toBe(0);
   });
 
   it('refuses dates another booking holds with 409, and the booking keeps its dates', async () => {

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { addDays, todayInAccra } from '../../src/shared/dates';
 import { payments } from '../../src/server/db/schema/index';
 import { insertCar } from '../../src/server/db/factories';
+import { markPartialRefunds } from '../../src/server/modules/payments/change-payments';
 import { signedInStaff } from '../support/admin';
 import { FakePaystack } from '../support/fake-paystack';
 import { setupTestApp, signedInRenter } from '../support/test-app';
@@ -85,5 +86,51 @@ describe('returning a mobile money deposit through Paystack (HAND-7)', () => {
       .where(and(eq(payments.bookingId, booking.id), eq(payments.purpose, 'partial_refund')));
     expect(partial).toMatchObject({ status: 'refund_pending', amountPesewas: 130_00 });
     expect(partial!.refundId).toBe(String(paystack.refunds.at(-1)!.id));
+  });
+
+  it('records what no charge still holds as cash to hand back at the counter, flagged for staff', async () => {
+    const renter = await signedInRenter(ctx);
+    const car = await insertCar(ctx.db, { pricePerDayPesewas: 300_00 });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/bookings/create',
+      headers: renter.headers,
+      payload: {
+        car_id: car.id,
+        start_date: addDays(today, 3),
+        end_date: addDays(today, 4),
+        destination: 'Accra',
+        destination_type: 1,
+        payment_method: 'mobile_money',
+        network: 'mtn',
+        wallet_msisdn: '0241234568',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { booking, payment } = created.json();
+    paystack.settle(payment.reference, 'success');
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/payments/${payment.reference}/verify`,
+      headers: renter.headers,
+    });
+    // GH₵ 100 more than the GH₵ 500 charge holds: newest charge first, the rest in cash.
+    const marked = await ctx.db.transaction((tx) =>
+      markPartialRefunds(tx, { id: booking.id, bookingCode: booking.booking_code }, 600_00, {
+        userId: staff.user.id,
+        actor: 'staff',
+      }),
+    );
+    expect(marked).toMatchObject({ counterPesewas: 100_00 });
+    expect(marked.references).toHaveLength(1);
+    const rows = await ctx.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.bookingId, booking.id), eq(payments.purpose, 'partial_refund')))
+      .orderBy(payments.id);
+    expect(rows.map((r) => [r.provider, r.amountPesewas, r.status, r.flaggedReason])).toEqual([
+      ['paystack', 500_00, 'refund_pending', null],
+      ['cash', 100_00, 'refund_pending', 'refund_at_counter'],
+    ]);
   });
 });

@@ -1,9 +1,22 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, notInArray, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  lte,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm';
 import { BUSINESS_TIME_ZONE } from '../../../shared/constants';
 import { type Database, rowsOf } from '../../db/client';
 import { daysBetween } from '../../../shared/dates';
 import { bookings, branches, cars, dailyTakings, payments, users } from '../../db/schema/index';
 import { holdsCar } from '../cars/cars.repository';
+import { REFUNDS_FOR_STAFF } from '../payments/payments.repository';
 import {
   bookingSummaryColumns,
   isRental,
@@ -43,7 +56,11 @@ export const awaitingCashBy = (db: Database, today: string, limit: number) =>
     .orderBy(...byStart)
     .limit(limit);
 
-/** A flag needs staff until the money is sorted out: refunded payments drop off. */
+/**
+ * A flag needs staff until the money is sorted out: refunded payments drop off, and so do
+ * refunds on their way through the provider, except those only staff can finish (PAY-18: one
+ * the provider failed or flagged, or cash to hand back at the counter).
+ */
 export const flaggedPayments = (db: Database, limit: number) =>
   db
     .select({
@@ -60,7 +77,11 @@ export const flaggedPayments = (db: Database, limit: number) =>
       and(
         isRental,
         isNotNull(payments.flaggedReason),
-        notInArray(payments.status, ['refunded', 'refund_pending']),
+        ne(payments.status, 'refunded'),
+        or(
+          ne(payments.status, 'refund_pending'),
+          inArray(payments.flaggedReason, [...REFUNDS_FOR_STAFF]),
+        ),
       ),
     )
     .orderBy(desc(payments.createdAt), desc(payments.id))

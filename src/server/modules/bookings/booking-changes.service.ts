@@ -16,7 +16,12 @@ import { withRetry } from '../../db/retry';
 import { HttpError, sqlState } from '../../http-errors';
 import { holdsCar } from '../cars/cars.repository';
 import type { ChangeMoney } from '../messages/templates';
-import { markPartialRefunds, requestPartialRefunds, startTopUp } from '../payments/change-payments';
+import {
+  markPartialRefunds,
+  recordCounterRefund,
+  requestPartialRefunds,
+  startTopUp,
+} from '../payments/change-payments';
 import {
   findSuccessfulCharges,
   hasPendingTopUp,
@@ -288,6 +293,12 @@ async function applyLocked(
           });
           refundReferences = refunds.references;
         }
+        // Paid in cash and now cheaper: what the counter owes the renter is recorded for staff.
+        if (money.settle === 'counter_refund')
+          await recordCounterRefund(tx, row, money.amountPesewas, {
+            userId: by.userId,
+            actor: by.actor,
+          });
         return { row: changed, differencePesewas, money, refundReferences };
       }),
     );

@@ -26,7 +26,9 @@ export type BookingEventType =
   // What a change added, paid by its own mobile money attempt, or that attempt failing (the
   // difference is then due at the counter).
   | 'top_up_paid'
-  | 'top_up_failed';
+  | 'top_up_failed'
+  // Money owed back that no provider can return, to be handed back in cash at the counter.
+  | 'refund_due_at_counter';
 
 export type BookingEventActor = 'renter' | 'staff' | 'system' | 'provider';
 

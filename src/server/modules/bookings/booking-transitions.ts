@@ -398,6 +398,8 @@ export const EVENTS_WITHOUT_TRANSITION = [
   // A change's top-up payment settled (BOOK-18); the booking's state stays as it is.
   'top_up_paid',
   'top_up_failed',
+  // Money owed back in cash at the counter (a cheaper change paid in cash, say).
+  'refund_due_at_counter',
 ] as const satisfies readonly BookingEventType[];
 export type EventWithoutTransition = (typeof EVENTS_WITHOUT_TRANSITION)[number];
 

@@ -1,10 +1,12 @@
 import type { MobileMoneyNetwork } from '../../../shared/constants';
+import { formatCedis, pesewasToCedis } from '../../../shared/money';
 import type { Executor } from '../../db/client';
 import { HttpError } from '../../http-errors';
 import { recordBookingNote, type BookingRow } from '../bookings/booking-lifecycle';
 import { ProviderError, type ChargeResult } from './payment-provider';
 import * as repo from './payments.repository';
 import {
+  FLAGS,
   applyChargeResult,
   checkPromptLimits,
   newPaymentReference,
@@ -127,14 +129,15 @@ export async function startTopUp(
  * paid the booking, newest first, never more than a charge still holds. Also the deposit's
  * returned part when it was paid by mobile money (HAND-7: staff are the actor then). Returns the partial
  * refunds' references for requestPartialRefunds after commit, and what no charge covered
- * (0 unless the booking was paid partly by other means; staff settle that at the counter).
+ * (cash or a charge already partly given back), which is recorded as cash to hand back at the
+ * counter (recordCounterRefund).
  */
 export async function markPartialRefunds(
   tx: Executor,
   booking: Pick<BookingRow, 'id' | 'bookingCode'>,
   amountPesewas: number,
   by: { userId: number; actor?: 'renter' | 'staff' },
-): Promise<{ references: string[]; uncoveredPesewas: number }> {
+): Promise<{ references: string[]; counterPesewas: number }> {
   let left = amountPesewas;
   const references: string[] = [];
   for (const { payment, refundedPesewas } of await repo.findSuccessfulCharges(tx, booking.id)) {
@@ -164,7 +167,48 @@ export async function markPartialRefunds(
     references.push(reference);
     left -= take;
   }
-  return { references, uncoveredPesewas: left };
+  const counterPesewas = left > 0 ? await recordCounterRefund(tx, booking, left, by) : 0;
+  return { references, counterPesewas };
+}
+
+/**
+ * Money owed back that no provider can return (BOOK-18's cheaper change of a booking paid in
+ * cash; HAND-7's deposit beyond what its charge still holds) is handed back at the counter.
+ * It is recorded, not left to memory: a cash partial refund of the newest charge, pending and
+ * flagged for staff, who record it as handed back with a note (PAY-18's settle-refund). As a
+ * partial refund it already counts in the booking's balance (HAND-10). Returns the amount
+ * recorded (0 when nothing was paid, so nothing is owed).
+ */
+export async function recordCounterRefund(
+  tx: Executor,
+  booking: Pick<BookingRow, 'id' | 'bookingCode'>,
+  amountPesewas: number,
+  by: { userId: number; actor?: 'renter' | 'staff' },
+): Promise<number> {
+  const [newest] = await repo.findSuccessfulCharges(tx, booking.id);
+  if (!newest || amountPesewas <= 0) return 0;
+  const reference = newPaymentReference(booking.bookingCode);
+  await repo.insertPayment(tx, {
+    bookingId: booking.id,
+    provider: 'cash',
+    purpose: 'partial_refund',
+    refundOf: newest.payment.reference,
+    reference,
+    amountPesewas,
+    currency: newest.payment.currency,
+    status: 'refund_pending',
+    flaggedReason: FLAGS.refundAtCounter,
+    flaggedAt: new Date(),
+  });
+  await recordBookingNote(tx, {
+    bookingId: booking.id,
+    type: 'refund_due_at_counter',
+    actor: by.actor ?? 'renter',
+    actorUserId: by.userId,
+    note: formatCedis(pesewasToCedis(amountPesewas)),
+    data: { reference, refund_of: newest.payment.reference, amount_pesewas: amountPesewas },
+  });
+  return amountPesewas;
 }
 
 /** After commit: asks the provider for each partial refund (the reconciler retries failures). */

@@ -262,6 +262,8 @@ export async function claimOpenPayments(
       where (p.status in ('pending', 'refund_pending')
              or (p.status = 'failed' and p.charge_step = 'withdrawn'
                  and p.created_at > now() - make_interval(mins => ${CLOSED_ATTEMPT_WATCH_MINUTES})))
+        -- Cash to hand back at the counter waits for staff, not for a provider.
+        and p.provider <> 'cash'
         and p.updated_at < now() - make_interval(secs => ${leaseSeconds})
         and (p.created_at < now() - make_interval(secs => ${minAgeSeconds})
              or b.hold_expires_at < now())
@@ -272,7 +274,14 @@ export async function claimOpenPayments(
     returning reference, status`);
 }
 
-/** A refund of this booking the provider could not complete (PAY-18). */
+/** The flags of a refund only staff can finish (PAY-18): retried, or settled by hand. */
+export const REFUNDS_FOR_STAFF = [
+  'refund_failed',
+  'refund_needs_attention',
+  'refund_at_counter',
+] as const;
+
+/** A refund of this booking the provider could not complete, or cash to hand back (PAY-18). */
 export const findFailedRefund = async (db: Executor, bookingId: number) =>
   (
     await db
@@ -282,7 +291,7 @@ export const findFailedRefund = async (db: Executor, bookingId: number) =>
         and(
           eq(payments.bookingId, bookingId),
           eq(payments.status, 'refund_pending'),
-          inArray(payments.flaggedReason, ['refund_failed', 'refund_needs_attention']),
+          inArray(payments.flaggedReason, [...REFUNDS_FOR_STAFF]),
         ),
       )
       .orderBy(desc(payments.id))

@@ -52,6 +52,8 @@ export const FLAGS = {
   refundFailed: 'refund_failed',
   refundNeedsAttention: 'refund_needs_attention',
   reversed: 'payment_reversed',
+  /** Money owed back that no charge can return through the provider: cash at the counter. */
+  refundAtCounter: 'refund_at_counter',
 } as const;
 
 // Crockford-style alphabet: a reference read out over the phone has no 0/O or 1/I/L.
@@ -518,7 +520,8 @@ async function applyReversal(
  */
 export async function requestRefund(ctx: PaymentsContext, reference: string): Promise<void> {
   const payment = await repo.findPaymentByReference(ctx.db, reference);
-  if (!payment || payment.status !== 'refund_pending') return;
+  // Cash to hand back at the counter is staff's to record (settleRefundByHand), not a provider's.
+  if (!payment || payment.status !== 'refund_pending' || payment.provider === 'cash') return;
   try {
     const result = payment.refundId
       ? await ctx.provider.refundStatus(payment.refundId)
@@ -627,6 +630,7 @@ async function openFailedRefund(tx: Executor, bookingId: number) {
 export async function retryFailedRefund(ctx: PaymentsContext, bookingId: number, userId: number) {
   const payment = await ctx.db.transaction(async (tx) => {
     const row = await openFailedRefund(tx, bookingId);
+    if (row.provider === 'cash') throw new HttpError(409, messages.payment.refundAtCounter);
     await repo.updatePayment(tx, row.id, { refundId: null, flaggedReason: null, flaggedAt: null });
     await recordBookingNote(tx, {
       bookingId,

@@ -30,6 +30,19 @@ export const ACTION_LABELS: Record<AdminBookingAction, string> = {
   cancel: 'Cancel booking',
 };
 
+/** Why a payment needs staff, in the desk's words. */
+const FLAG_LABELS: Record<string, string> = {
+  amount_or_currency_mismatch: 'Paid amount or currency does not match the booking',
+  paid_after_dates_released: 'Paid after the dates were released: being refunded',
+  paid_twice: 'Paid twice: the second payment is being refunded',
+  paid_after_cancellation: 'Paid after the booking was cancelled: being refunded',
+  refund_failed: 'The refund failed at Paystack',
+  refund_needs_attention: 'Paystack says the refund needs attention',
+  payment_reversed: 'The payment was reversed (the money went back to the wallet)',
+  refund_at_counter: 'To hand back in cash at the counter',
+};
+export const flagLabel = (reason: string) => FLAG_LABELS[reason] ?? reason;
+
 /** The timeline's words for booking_events.type; an unknown type reads as itself. */
 const EVENT_LABELS: Record<string, string> = {
   created: 'Booking made',
@@ -43,6 +56,7 @@ const EVENT_LABELS: Record<string, string> = {
   cancelled: 'Booking cancelled',
   hold_expired: 'Hold expired, dates freed',
   refund_requested: 'Refund requested',
+  refund_due_at_counter: 'Cash to hand back at the counter',
   refunded: 'Refund paid',
 };
 export function eventLabel(type: string): string {

@@ -137,6 +137,40 @@ describe(
   },
 );
 
+describe('cash owed back at the counter, on the staff booking page', { timeout: 20_000 }, () => {
+  test('offers only Handed back, which records the cash with a note', async () => {
+    const user = userEvent.setup();
+    const owed = payment({
+      provider: 'cash',
+      status: 'refund_pending',
+      amount: 300,
+      network: null,
+      wallet_msisdn: null,
+      refund_id: null,
+      flagged_reason: 'refund_at_counter',
+    });
+    let current = { ...booking(owed), status: 'confirmed' };
+    api.mockImplementation(async (path) => {
+      if (String(path).endsWith('/sms')) return { messages: [] };
+      if (String(path).endsWith('/settle-refund'))
+        current = booking({ ...owed, status: 'refunded', flagged_reason: null });
+      return { message: 'Refund recorded as settled by hand.', booking: current };
+    });
+    renderPage();
+    expect(await screen.findByText('To hand back in cash at the counter')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Retry refund' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Handed back' }));
+    const dialog = screen.getByRole('dialog', { name: 'Record the cash as handed back?' });
+    await user.type(within(dialog).getByLabelText('How was the money returned?'), 'Cash, Kofi');
+    await user.click(within(dialog).getByRole('button', { name: 'Record as handed back' }));
+    expect(await screen.findByText('Refunded')).toBeTruthy();
+    const call = api.mock.calls.find(([path]) => String(path).endsWith('/settle-refund'));
+    expect(call?.[1]?.body).toEqual({ note: 'Cash, Kofi' });
+    expect(screen.queryByRole('button', { name: 'Handed back' })).toBeNull();
+  });
+});
+
 describe('a payment attempt that ended unpaid (STAFF-35)', { timeout: 20_000 }, () => {
   test('says why under the attempt, in the provider’s words', async () => {
     const failed = payment({

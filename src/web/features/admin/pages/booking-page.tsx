@@ -13,6 +13,7 @@ import {
   ACTION_LABELS,
   actorLabel,
   cedis,
+  flagLabel,
   eventLabel,
   formatDateRange,
   formatDateTime,
@@ -333,17 +334,7 @@ const ATTEMPT_LABELS: Record<string, string> = {
   refunded: 'Refunded',
   reversed: 'Reversed',
 };
-/** Why a payment needs staff, in the desk's words. */
-const FLAG_LABELS: Record<string, string> = {
-  amount_or_currency_mismatch: 'Paid amount or currency does not match the booking',
-  paid_after_dates_released: 'Paid after the dates were released: being refunded',
-  paid_twice: 'Paid twice: the second payment is being refunded',
-  paid_after_cancellation: 'Paid after the booking was cancelled: being refunded',
-  refund_failed: 'The refund failed at Paystack',
-  refund_needs_attention: 'Paystack says the refund needs attention',
-  payment_reversed: 'The payment was reversed (the money went back to the wallet)',
-};
-const REFUND_PROBLEMS = new Set(['refund_failed', 'refund_needs_attention']);
+const REFUND_PROBLEMS = new Set(['refund_failed', 'refund_needs_attention', 'refund_at_counter']);
 const ATTEMPT_TONES: Record<string, string> = {
   success: 'badge-green',
   failed: 'badge-red',
@@ -392,7 +383,7 @@ function Payments({ booking }: { booking: AdminBookingDetail }) {
               </p>
               {p.flagged_reason && (
                 <p className="row-alert payment-flag">
-                  <AlertIcon size={16} /> {FLAG_LABELS[p.flagged_reason] ?? p.flagged_reason}
+                  <AlertIcon size={16} /> {flagLabel(p.flagged_reason)}
                 </p>
               )}
               {p.failure_reason && (
@@ -411,7 +402,11 @@ function Payments({ booking }: { booking: AdminBookingDetail }) {
               {p.status === 'refund_pending' &&
                 p.flagged_reason &&
                 REFUND_PROBLEMS.has(p.flagged_reason) && (
-                  <RefundProblem code={booking.booking_code} amount={p.amount} />
+                  <RefundProblem
+                    code={booking.booking_code}
+                    amount={p.amount}
+                    atCounter={p.flagged_reason === 'refund_at_counter'}
+                  />
                 )}
             </li>
           ))}
@@ -425,7 +420,19 @@ function Payments({ booking }: { booking: AdminBookingDetail }) {
  * A refund Paystack could not complete: staff ask again, or record that the money went back
  * another way (with a note saying how, kept on the payment and the timeline).
  */
-function RefundProblem({ code, amount }: { code: string; amount: number }) {
+/**
+ * A refund staff must finish: one Paystack failed or flagged (retry it, or record it settled
+ * by hand), or cash owed back at the counter (record it handed back).
+ */
+function RefundProblem({
+  code,
+  amount,
+  atCounter,
+}: {
+  code: string;
+  amount: number;
+  atCounter: boolean;
+}) {
   const refund = useRefundAction(code);
   const [asking, setAsking] = useState<'retry' | 'settle' | null>(null);
   const [noteError, setNoteError] = useState<string | null>(null);
@@ -438,15 +445,21 @@ function RefundProblem({ code, amount }: { code: string; amount: number }) {
   return (
     <div className="refund-problem">
       <div className="refund-actions">
-        <button type="button" className="btn btn-primary btn-sm" onClick={() => setAsking('retry')}>
-          Retry refund
-        </button>
+        {!atCounter && (
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            onClick={() => setAsking('retry')}
+          >
+            Retry refund
+          </button>
+        )}
         <button
           type="button"
-          className="btn btn-outline btn-sm"
+          className={atCounter ? 'btn btn-primary btn-sm' : 'btn btn-outline btn-sm'}
           onClick={() => setAsking('settle')}
         >
-          Settled by hand
+          {atCounter ? 'Handed back' : 'Settled by hand'}
         </button>
       </div>
       <ConfirmDialog
@@ -465,8 +478,10 @@ function RefundProblem({ code, amount }: { code: string; amount: number }) {
       </ConfirmDialog>
       <ConfirmDialog
         open={asking === 'settle'}
-        title="Record the refund as settled by hand?"
-        confirmLabel="Record as settled"
+        title={
+          atCounter ? 'Record the cash as handed back?' : 'Record the refund as settled by hand?'
+        }
+        confirmLabel={atCounter ? 'Record as handed back' : 'Record as settled'}
         withNote
         noteLabel="How was the money returned?"
         pending={refund.isPending}
@@ -481,11 +496,18 @@ function RefundProblem({ code, amount }: { code: string; amount: number }) {
         }}
         onClose={close}
       >
-        <p>
-          Use this when the <strong>{cedis(amount)}</strong> went back to the renter outside
-          Paystack (cash at the desk, a transfer). Say how in the note; the booking will read
-          refunded.
-        </p>
+        {atCounter ? (
+          <p>
+            Hand <strong>{cedis(amount)}</strong> back to the renter in cash first, then record it
+            here. Say who handed it over in the note.
+          </p>
+        ) : (
+          <p>
+            Use this when the <strong>{cedis(amount)}</strong> went back to the renter outside
+            Paystack (cash at the desk, a transfer). Say how in the note; the booking will read
+            refunded.
+          </p>
+        )}
       </ConfirmDialog>
     </div>
   );

@@ -11,7 +11,7 @@ import {
   PickupIcon,
   ReturnIcon,
 } from '../components/admin-icons';
-import { cedis, cedisWhole, formatMonth, plural } from '../components/admin-labels';
+import { cedis, cedisWhole, flagLabel, formatMonth, plural } from '../components/admin-labels';
 import { AdminPageHeader } from '../components/admin-shell';
 import { BookingRows } from '../components/booking-rows';
 import { DepositsPanel } from '../components/deposits-panel';
@@ -254,7 +254,7 @@ function NeedsAction({ needs }: { needs: AdminDashboardResponse['needs_action'] 
                   const flagged = needs.flagged_payments.find((f) => f.id === b.id);
                   return flagged ? (
                     <span className="row-alert">
-                      {flagged.flagged_reason}{' '}
+                      {flagLabel(flagged.flagged_reason)}{' '}
                       <span className="mono">({flagged.payment_reference})</span>
                     </span>
                   ) : null;
