@@ -1,16 +1,4 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNotNull,
-  lte,
-  ne,
-  or,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
 import { BUSINESS_TIME_ZONE } from '../../../shared/constants';
 import { type Database, rowsOf } from '../../db/client';
 import { daysBetween } from '../../../shared/dates';
