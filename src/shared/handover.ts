@@ -219,6 +219,14 @@ export function rentalBalancePesewas(
   booking: { totalPesewas: number },
   payments: readonly PaymentFacts[],
 ): number {
+  return Math.max(0, booking.totalPesewas - receivedPesewas(payments));
+}
+
+/**
+ * What a booking's payments hold for it now: the charges that paid it and its top-ups, less
+ * what partial refunds gave back or are giving back (HAND-10; a change's settlement, BOOK-18).
+ */
+export function receivedPesewas(payments: readonly PaymentFacts[]): number {
   let received = 0;
   for (const p of payments) {
     if (p.status === 'success' && (p.purpose === 'booking' || p.purpose === 'top_up'))
@@ -229,5 +237,5 @@ export function rentalBalancePesewas(
     )
       received -= p.amountPesewas;
   }
-  return Math.max(0, booking.totalPesewas - received);
+  return received;
 }

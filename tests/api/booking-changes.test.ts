@@ -351,6 +351,44 @@ describe('changing a booking before pickup (BOOK-18)', () => {
     expect(after.balance_due).toBe(0);
   });
 
+  it('after a dearer change still unpaid, a cheaper one lowers what is due before anything is handed back', async () => {
+    const staff = await signedInStaff(ctx);
+    const { renter, booking } = await payOnPickupBooking(day(10), day(12));
+    const cash = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/bookings/${booking.booking_code}/record-cash`,
+      headers: staff.headers,
+      payload: {},
+    });
+    expect(cash.statusCode, cash.body).toBe(200);
+    const change = async (end: string) => {
+      const res = await post(
+        renter.headers,
+        booking.booking_code,
+        'change',
+        changeBody(day(10), end),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().message as string;
+    };
+    expect(await change(day(14))).toBe(
+      'Booking changed. Pay the extra GH₵ 600.00 when you pick up the car.',
+    );
+    // GH₵ 300 cheaper, with GH₵ 600 still unpaid: GH₵ 300 is still due, nothing goes back.
+    expect(await change(day(13))).toBe(
+      'Booking changed. Pay the extra GH₵ 300.00 when you pick up the car.',
+    );
+    // GH₵ 600 cheaper: GH₵ 300 of it was paid in cash, and that much is handed back.
+    expect(await change(day(11))).toBe(
+      'Booking changed. We will hand back GH₵ 300.00 at the counter.',
+    );
+    const counter = await ctx.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.bookingId, booking.id), eq(payments.purpose, 'partial_refund')));
+    expect(counter.map((p) => [p.provider, p.amountPesewas])).toEqual([['cash', 300_00]]);
+  });
+
   it('refuses dates another booking holds with 409, and the booking keeps its dates', async () => {
     const { renter, car, booking } = await payOnPickupBooking(day(10), day(12));
     const other = await signedInRenter(ctx);

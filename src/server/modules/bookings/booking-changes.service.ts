@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { MAX_RENTAL_DAYS, type MobileMoneyNetwork } from '../../../shared/constants';
 import { daysBetween, todayInAccra } from '../../../shared/dates';
 import { messages } from '../../../shared/messages';
+import { receivedPesewas } from '../../../shared/handover';
 import { formatCedis, pesewasToCedis } from '../../../shared/money';
 import { priceBooking, type BookingPrice, type ExtraPrices } from '../../../shared/pricing';
 import type {
@@ -23,6 +24,7 @@ import {
   startTopUp,
 } from '../payments/change-payments';
 import {
+  findPaymentsOf,
   findSuccessfulCharges,
   hasPendingTopUp,
   type PaymentRow,
@@ -188,22 +190,28 @@ export async function hasOtherOverlappingBooking(
  * pickup, unpaid) owes its whole new total at the counter, whatever the change did to it, so
  * the renter is told that total and never only "the extra"; cash already taken settles the
  * difference at the counter either way; a paid mobile money booking is prompted for more or
- * refunded the rest.
+ * refunded the rest. Only money actually received goes back: after a dearer change still
+ * unpaid, a cheaper one first lowers what is due (`receivedPesewas`, what the booking's
+ * payments hold now).
  */
 function settlementOf(
   row: repo.BookingRow,
   differencePesewas: number,
   newTotalPesewas: number,
+  receivedPesewas: number,
 ): ChangeMoney {
   if (row.paymentStatus === 'unpaid')
     return { settle: 'counter_total', amountPesewas: newTotalPesewas };
   if (differencePesewas === 0) return { settle: 'none' };
-  const amountPesewas = Math.abs(differencePesewas);
   const paid = row.paymentStatus === 'paid';
-  if (row.paymentMethod === 'mobile_money' && paid)
-    return { settle: differencePesewas > 0 ? 'prompt' : 'refund', amountPesewas };
-  if (differencePesewas > 0) return { settle: 'counter', amountPesewas };
-  return paid ? { settle: 'counter_refund', amountPesewas } : { settle: 'none' };
+  const momo = row.paymentMethod === 'mobile_money' && paid;
+  if (differencePesewas > 0)
+    return { settle: momo ? 'prompt' : 'counter', amountPesewas: differencePesewas };
+  if (!paid) return { settle: 'none' };
+  const owedBack = Math.min(-differencePesewas, Math.max(0, receivedPesewas - newTotalPesewas));
+  if (owedBack > 0) return { settle: momo ? 'refund' : 'counter_refund', amountPesewas: owedBack };
+  const stillDue = newTotalPesewas - receivedPesewas;
+  return stillDue > 0 ? { settle: 'counter', amountPesewas: stillDue } : { settle: 'none' };
 }
 
 interface Applied {
@@ -265,7 +273,12 @@ async function applyLocked(
         if (await hasOtherOverlappingBooking(tx, car.id, row.id, values.startDate, values.endDate))
           throw unavailable();
         const differencePesewas = price.totalPesewas - row.totalPesewas;
-        const money = settlementOf(row, differencePesewas, price.totalPesewas);
+        const money = settlementOf(
+          row,
+          differencePesewas,
+          price.totalPesewas,
+          receivedPesewas(await findPaymentsOf(tx, row.id)),
+        );
         const previous = cars.get(row.carId)!;
         const changed = await applyBookingChange(tx, request.kind, row, values, {
           userId: by.userId,
