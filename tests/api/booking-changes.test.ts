@@ -351,6 +351,74 @@ describe('changing a booking before pickup (BOOK-18)', () => {
     expect(after.balance_due).toBe(0);
   });
 
+  it("staff's refund actions act on the refund they were pressed on (PAY-18)", async () => {
+    const staff = await signedInStaff(ctx);
+    const { renter, booking } = await payOnPickupBooking(day(10), day(13));
+    const admin = (path: string, payload: object) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/bookings/${booking.booking_code}${path}`,
+        headers: staff.headers,
+        payload,
+      });
+    expect((await admin('/record-cash', {})).statusCode).toBe(200);
+    const changed = await post(
+      renter.headers,
+      booking.booking_code,
+      'change',
+      changeBody(day(10), day(12)),
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    // Cash owed back from the cheaper change, then a newer refund that Paystack failed.
+    const failed = `${booking.booking_code}-FAILEDREF`;
+    await ctx.db.insert(payments).values({
+      bookingId: booking.id,
+      provider: 'paystack',
+      purpose: 'partial_refund',
+      refundOf: `${booking.booking_code}-ELSEWHERE`,
+      reference: failed,
+      amountPesewas: 50_00,
+      status: 'refund_pending',
+      flaggedReason: 'refund_failed',
+      refundId: '999',
+    });
+    const [counter] = await ctx.db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.bookingId, booking.id),
+          eq(payments.provider, 'cash'),
+          eq(payments.purpose, 'partial_refund'),
+        ),
+      );
+
+    // Handed back, on the cash entry: the Paystack refund stays open.
+    const settled = await admin('/settle-refund', {
+      note: 'Cash at the desk',
+      reference: counter!.reference,
+    });
+    expect(settled.statusCode, settled.body).toBe(200);
+    const rows = new Map(
+      (await ctx.db.select().from(payments).where(eq(payments.bookingId, booking.id))).map((p) => [
+        p.reference,
+        p,
+      ]),
+    );
+    expect(rows.get(counter!.reference)).toMatchObject({ status: 'refunded', flaggedReason: null });
+    expect(rows.get(failed)).toMatchObject({
+      status: 'refund_pending',
+      flaggedReason: 'refund_failed',
+    });
+
+    // Retry on cash is refused; without a reference, Retry lands on the provider's refund.
+    const onCash = await admin('/retry-refund', { reference: counter!.reference });
+    expect(onCash.statusCode).toBe(409);
+    expect((await admin('/retry-refund', {})).statusCode).toBe(200);
+    const retried = (await eventsOf(booking.id, 'refund_requested')).map((e) => e.data);
+    expect(retried).toContainEqual(expect.objectContaining({ reference: failed, retry_of: '999' }));
+  });
+
   it('after a dearer change still unpaid, a cheaper one lowers what is due before anything is handed back', async () => {
     const staff = await signedInStaff(ctx);
     const { renter, booking } = await payOnPickupBooking(day(10), day(12));

@@ -521,6 +521,13 @@ export const AdminBookingActionResponseSchema = z.object({
 });
 export type AdminBookingActionResponse = z.infer<typeof AdminBookingActionResponseSchema>;
 
+/** The refund a staff action is about: its payment reference (PAY-18); without it, the newest. */
+const refundReference = z.string().trim().min(1).max(64).optional();
+
+/** 'Retry refund' (PAY-18), for the refund staff pressed it on. */
+export const AdminRetryRefundInputSchema = z.object({ reference: refundReference });
+export type AdminRetryRefundInput = z.infer<typeof AdminRetryRefundInputSchema>;
+
 /** 'Settled by hand' says how the money went back (PAY-18): the note is required. */
 export const AdminSettleRefundInputSchema = z.object({
   note: z
@@ -528,6 +535,7 @@ export const AdminSettleRefundInputSchema = z.object({
     .trim()
     .min(1, { error: 'Say how the money was returned' })
     .max(500, { error: 'Note must be 500 characters or less' }),
+  reference: refundReference,
 });
 export type AdminSettleRefundInput = z.infer<typeof AdminSettleRefundInputSchema>;
 

@@ -7,6 +7,7 @@ import {
   AdminBookingListQuerySchema,
   AdminBookingListResponseSchema,
   AdminBookingResponseSchema,
+  AdminRetryRefundInputSchema,
   AdminSettleRefundInputSchema,
   adminMessages,
   type AdminBookingAction,
@@ -130,10 +131,17 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
       ...adminDoc,
       summary: 'Ask the provider again for a refund that failed or needs attention',
       params: AdminBookingCodeParamsSchema,
+      // No body at all is the newest refund, as before a booking could have several.
+      body: AdminRetryRefundInputSchema.nullish(),
       response: refundResponse,
     },
     handler: async (request) =>
-      retryRefund(app.payments, request.params.code, request.auth!.user.id),
+      retryRefund(
+        app.payments,
+        request.params.code,
+        request.auth!.user.id,
+        request.body?.reference,
+      ),
   });
   app.post('/bookings/:code/settle-refund', {
     schema: {
@@ -144,6 +152,12 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
       response: refundResponse,
     },
     handler: async (request) =>
-      settleRefund(app.payments, request.params.code, request.auth!.user.id, request.body.note),
+      settleRefund(
+        app.payments,
+        request.params.code,
+        request.auth!.user.id,
+        request.body.note,
+        request.body.reference,
+      ),
   });
 };

@@ -298,10 +298,15 @@ async function cancelPaid(
 }
 
 /** Staff: 'Retry refund' on a refund the provider failed or flagged (PAY-18). */
-export async function retryRefund(payments: PaymentsContext, code: string, staffId: number) {
+export async function retryRefund(
+  payments: PaymentsContext,
+  code: string,
+  staffId: number,
+  reference?: string,
+) {
   const current = await findRentalByCode(payments.db, code);
   if (!current) throw new HttpError(404, adminMessages.bookingNotFound);
-  await retryFailedRefund(payments, current.id, staffId);
+  await retryFailedRefund(payments, current.id, staffId, reference);
   const booking = await loadBookingDetail(payments.db, current.bookingCode);
   return { message: 'Refund asked for again.', booking: booking! };
 }
@@ -312,10 +317,11 @@ export async function settleRefund(
   code: string,
   staffId: number,
   note: string,
+  reference?: string,
 ) {
   const current = await findRentalByCode(payments.db, code);
   if (!current) throw new HttpError(404, adminMessages.bookingNotFound);
-  await settleRefundByHand(payments, current.id, staffId, note);
+  await settleRefundByHand(payments, current.id, staffId, note, reference);
   const booking = await loadBookingDetail(payments.db, current.bookingCode);
   return { message: 'Refund recorded as settled by hand.', booking: booking! };
 }

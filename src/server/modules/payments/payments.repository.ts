@@ -281,8 +281,12 @@ export const REFUNDS_FOR_STAFF = [
   'refund_at_counter',
 ] as const;
 
-/** A refund of this booking the provider could not complete, or cash to hand back (PAY-18). */
-export const findFailedRefund = async (db: Executor, bookingId: number) =>
+/**
+ * A refund of this booking the provider could not complete, or cash to hand back (PAY-18): the
+ * one named by `reference` (the row staff acted on), else the newest, a provider's refund
+ * before cash, so that 'Retry refund' without a reference never lands on cash.
+ */
+export const findFailedRefund = async (db: Executor, bookingId: number, reference?: string) =>
   (
     await db
       .select()
@@ -292,9 +296,10 @@ export const findFailedRefund = async (db: Executor, bookingId: number) =>
           eq(payments.bookingId, bookingId),
           eq(payments.status, 'refund_pending'),
           inArray(payments.flaggedReason, [...REFUNDS_FOR_STAFF]),
+          reference ? eq(payments.reference, reference) : undefined,
         ),
       )
-      .orderBy(desc(payments.id))
+      .orderBy(sql`${payments.provider} = 'cash'`, desc(payments.id))
       .for('update')
       .limit(1)
   )[0];

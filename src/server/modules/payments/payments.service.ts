@@ -620,16 +620,21 @@ async function markRefundFailed(ctx: PaymentsContext, reference: string, reason:
 }
 
 /** The refund of a booking that failed or needs attention, for the staff actions. */
-async function openFailedRefund(tx: Executor, bookingId: number) {
-  const row = await repo.findFailedRefund(tx, bookingId);
+async function openFailedRefund(tx: Executor, bookingId: number, reference?: string) {
+  const row = await repo.findFailedRefund(tx, bookingId, reference);
   if (!row) throw new HttpError(409, messages.payment.refundNotOpen);
   return row;
 }
 
 /** Staff: 'Retry refund' asks the provider for a new refund (PAY-18). */
-export async function retryFailedRefund(ctx: PaymentsContext, bookingId: number, userId: number) {
+export async function retryFailedRefund(
+  ctx: PaymentsContext,
+  bookingId: number,
+  userId: number,
+  reference?: string,
+) {
   const payment = await ctx.db.transaction(async (tx) => {
-    const row = await openFailedRefund(tx, bookingId);
+    const row = await openFailedRefund(tx, bookingId, reference);
     if (row.provider === 'cash') throw new HttpError(409, messages.payment.refundAtCounter);
     await repo.updatePayment(tx, row.id, { refundId: null, flaggedReason: null, flaggedAt: null });
     await recordBookingNote(tx, {
@@ -650,8 +655,9 @@ export async function settleRefundByHand(
   bookingId: number,
   userId: number,
   note: string,
+  reference?: string,
 ) {
-  const payment = await ctx.db.transaction((tx) => openFailedRefund(tx, bookingId));
+  const payment = await ctx.db.transaction((tx) => openFailedRefund(tx, bookingId, reference));
   await markRefunded(ctx, payment.reference, 'staff', { note, userId });
 }
 

@@ -365,10 +365,20 @@ export function useNewsletterSignups(page: number) {
 export function useRefundAction(code: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: { kind: 'retry' } | { kind: 'settle'; note: string }) =>
+    // The payment staff pressed the button on: a booking may have more than one (PAY-18).
+    mutationFn: (
+      action:
+        { kind: 'retry'; reference: string } | { kind: 'settle'; reference: string; note: string },
+    ) =>
       apiRequest<AdminBookingActionResponse>(
         `/admin/bookings/${encodeURIComponent(code)}/${action.kind === 'retry' ? 'retry-refund' : 'settle-refund'}`,
-        { method: 'POST', body: action.kind === 'settle' ? { note: action.note } : {} },
+        {
+          method: 'POST',
+          body:
+            action.kind === 'settle'
+              ? { note: action.note, reference: action.reference }
+              : { reference: action.reference },
+        },
       ),
     onSuccess: (data) => queryClient.setQueryData(adminKeys.booking(code), data.booking),
     onSettled: () => {

@@ -113,7 +113,10 @@ describe(
       await user.click(within(dialog).getByRole('button', { name: 'Record as settled' }));
       expect(await screen.findByText('Settled by hand: “Cash at the desk”')).toBeTruthy();
       const call = api.mock.calls.find(([path]) => String(path).endsWith('/settle-refund'));
-      expect(call?.[1]?.body).toEqual({ note: 'Cash at the desk' });
+      expect(call?.[1]?.body).toEqual({
+        note: 'Cash at the desk',
+        reference: 'CL-7K3Q9M-ABCDEFGHJK',
+      });
       expect(screen.queryByRole('button', { name: 'Retry refund' })).toBeNull();
     });
 
@@ -166,7 +169,7 @@ describe('cash owed back at the counter, on the staff booking page', { timeout: 
     await user.click(within(dialog).getByRole('button', { name: 'Record as handed back' }));
     expect(await screen.findByText('Refunded')).toBeTruthy();
     const call = api.mock.calls.find(([path]) => String(path).endsWith('/settle-refund'));
-    expect(call?.[1]?.body).toEqual({ note: 'Cash, Kofi' });
+    expect(call?.[1]?.body).toEqual({ note: 'Cash, Kofi', reference: 'CL-7K3Q9M-ABCDEFGHJK' });
     expect(screen.queryByRole('button', { name: 'Handed back' })).toBeNull();
   });
 });

@@ -404,6 +404,7 @@ function Payments({ booking }: { booking: AdminBookingDetail }) {
                 REFUND_PROBLEMS.has(p.flagged_reason) && (
                   <RefundProblem
                     code={booking.booking_code}
+                    reference={p.reference}
                     amount={p.amount}
                     atCounter={p.flagged_reason === 'refund_at_counter'}
                   />
@@ -426,10 +427,12 @@ function Payments({ booking }: { booking: AdminBookingDetail }) {
  */
 function RefundProblem({
   code,
+  reference,
   amount,
   atCounter,
 }: {
   code: string;
+  reference: string;
   amount: number;
   atCounter: boolean;
 }) {
@@ -468,7 +471,7 @@ function RefundProblem({
         confirmLabel={`Retry refund of ${cedis(amount)}`}
         pending={refund.isPending}
         error={refund.isError ? errorMessage(refund.error) : null}
-        onConfirm={() => refund.mutate({ kind: 'retry' }, { onSuccess: close })}
+        onConfirm={() => refund.mutate({ kind: 'retry', reference }, { onSuccess: close })}
         onClose={close}
       >
         <p>
@@ -492,7 +495,7 @@ function RefundProblem({
             return;
           }
           setNoteError(null);
-          refund.mutate({ kind: 'settle', note: note.trim() }, { onSuccess: close });
+          refund.mutate({ kind: 'settle', reference, note: note.trim() }, { onSuccess: close });
         }}
         onClose={close}
       >
