@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayInAccra } from '../../src/shared/dates';
+import { formatCedis } from '../../src/shared/money';
 import {
   adminMessages,
   type AdminBookingDetail,
@@ -290,8 +291,10 @@ describe('cancelling', () => {
     await act(code, 'record-cash');
     const res = await act(code, 'cancel');
     expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe('Booking cancelled. Hand the cash back to the renter.');
     const booking = res.json().booking as AdminBookingDetail;
+    expect(res.json().message).toBe(
+      `Booking cancelled. Hand ${formatCedis(booking.total_cost)} in cash back to the renter.`,
+    );
     expect(booking).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
     expect(booking.payments).toEqual([
       expect.objectContaining({ provider: 'cash', status: 'refunded' }),

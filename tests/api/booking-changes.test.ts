@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { addDays, todayInAccra } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
-import { formatCedis } from '../../src/shared/money';
+import { formatCedis, pesewasToCedis } from '../../src/shared/money';
 import { BOOKING_HORIZON_DAYS } from '../../src/shared/constants';
 import { rowsOf } from '../../src/server/db/client';
 import { bookingEvents, bookings, payments, smsOutbox } from '../../src/server/db/schema/index';
@@ -349,6 +349,42 @@ describe('changing a booking before pickup (BOOK-18)', () => {
       }),
     );
     expect(after.balance_due).toBe(0);
+  });
+
+  it('staff cancelling a cash-paid booking hand back what the counter still holds, once', async () => {
+    const staff = await signedInStaff(ctx);
+    const { renter, booking } = await payOnPickupBooking(day(10), day(13));
+    const admin = (path: string, payload: object) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/bookings/${booking.booking_code}${path}`,
+        headers: staff.headers,
+        payload,
+      });
+    expect((await admin('/record-cash', {})).statusCode).toBe(200);
+    const paid = (await bookingRow(booking.id)).totalPesewas;
+    const cheaper = async (end: string) =>
+      expect(
+        (await post(renter.headers, booking.booking_code, 'change', changeBody(day(10), end)))
+          .statusCode,
+      ).toBe(200);
+    // GH₵ 300 handed back already; another GH₵ 300 owed, not yet handed over.
+    await cheaper(day(12));
+    expect((await admin('/settle-refund', { note: 'Cash at the desk' })).statusCode).toBe(200);
+    await cheaper(day(11));
+
+    const cancel = await admin('/cancel', { reason: 'Customer changed plans' });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.json().message).toBe(
+      `Booking cancelled. Hand ${formatCedis(pesewasToCedis(paid - 300_00))} in cash back to the renter.`,
+    );
+    const after = cancel.json().booking;
+    expect(after.flagged).toBe(false);
+    expect(
+      after.payments
+        .filter((p: { provider: string }) => p.provider === 'cash')
+        .map((p: { status: string }) => p.status),
+    ).toEqual(['refunded', 'refunded', 'refunded']);
   });
 
   it("staff's refund actions act on the refund they were pressed on (PAY-18)", async () => {

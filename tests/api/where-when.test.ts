@@ -413,6 +413,7 @@ describe('no-show (LIMIT-15)', () => {
       status: 'pending',
       paymentStatus: 'unpaid',
       createdAt: new Date(`${day(0)}T15:10:00Z`),
+      updatedAt: new Date(`${day(0)}T15:10:00Z`),
     });
     const statusOf = async () =>
       (await ctx.db.select().from(bookings).where(eq(bookings.id, late.id)))[0]!.status;

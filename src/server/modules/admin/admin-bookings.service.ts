@@ -9,7 +9,7 @@ import {
   type AdminBookingDetail,
   type AdminBookingListQuery,
 } from '../../../shared/schemas/admin';
-import { pesewasToCedis } from '../../../shared/money';
+import { formatCedis, pesewasToCedis } from '../../../shared/money';
 import { type Database, type Executor, rowsOf } from '../../db/client';
 import { bookingEvents, bookings, payments as paymentsTable, users } from '../../db/schema/index';
 import { HttpError } from '../../http-errors';
@@ -276,25 +276,23 @@ async function cancelPaid(
     if (!cancelled) throw new HttpError(409, adminMessages.changedMeanwhile);
     return 'Booking cancelled. The refund was sent to the mobile money provider.';
   }
-  await payments.db.transaction(async (tx) => {
+  const handBack = await payments.db.transaction(async (tx) => {
     const cancelled = await applyTransition(tx, 'staff_cancel_paid', current, {
       actor: 'staff',
       userId: staffId,
       note,
       data: { from: current.status, to: 'cancelled' },
     });
-    if (paid) await recordCashRefund(tx, paid.id);
+    const amount = paid ? await recordCashRefund(tx, paid) : current.totalPesewas;
     await applyTransition(tx, 'refund_completed', cancelled, {
       actor: 'staff',
       userId: staffId,
       note: 'Cash handed back to the renter.',
-      data: {
-        reference: paid?.reference ?? null,
-        amount_pesewas: paid?.amountPesewas ?? current.totalPesewas,
-      },
+      data: { reference: paid?.reference ?? null, amount_pesewas: amount },
     });
+    return amount;
   });
-  return 'Booking cancelled. Hand the cash back to the renter.';
+  return `Booking cancelled. Hand ${formatCedis(pesewasToCedis(handBack))} in cash back to the renter.`;
 }
 
 /** Staff: 'Retry refund' on a refund the provider failed or flagged (PAY-18). */

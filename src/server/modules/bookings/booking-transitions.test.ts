@@ -287,15 +287,15 @@ describe('a no-show (LIMIT-15)', () => {
     expect(transitionRefusal('no_show', late, 'system', at('2026-11-26T01:30:00Z'))).toBeNull();
   });
 
-  test('a booking made after its pickup time has 3 hours from when it was made', () => {
+  test('a booking made or changed after its pickup time has 3 hours from then', () => {
     // Booked at 15:10 for today with the 09:00 default: not cancelled minutes after booking.
-    const sameDay = { ...base, createdAt: new Date('2026-11-25T15:10:00Z') };
+    const sameDay = { ...base, updatedAt: new Date('2026-11-25T15:10:00Z') };
     expect(transitionRefusal('no_show', sameDay, 'system', at('2026-11-25T18:09:00Z'))).toBe(
       notNow,
     );
     expect(transitionRefusal('no_show', sameDay, 'system', at('2026-11-25T18:10:00Z'))).toBeNull();
     // Made well before its pickup: the pickup time alone counts, as above.
-    const early = { ...base, createdAt: new Date('2026-11-20T10:00:00Z') };
+    const early = { ...base, updatedAt: new Date('2026-11-20T10:00:00Z') };
     expect(transitionRefusal('no_show', early, 'system', at('2026-11-25T12:00:00Z'))).toBeNull();
   });
 

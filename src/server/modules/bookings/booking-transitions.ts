@@ -73,20 +73,24 @@ export interface BookingState {
   holdExpiresAt: Date | null;
   /** 'HH:MM' Accra time; absent counts as the default handover time. */
   pickupTime?: string;
-  /** When the booking was made; absent for a booking not yet stored. */
-  createdAt?: Date;
+  /**
+   * When the booking was made or last changed (every transition and change sets it); absent
+   * for a booking not yet stored.
+   */
+  updatedAt?: Date;
 }
 
 /**
  * When a pay-on-pickup booking becomes a no-show (LIMIT-15): 3 hours after its pickup time on
- * its start date, or after it was made if that was later. A same-day booking made at 15:00
- * with the 09:00 default is not a no-show the moment it exists: the renter gets 3 hours too.
+ * its start date, or after it was made or last changed if that was later. A same-day booking
+ * made (or moved to today) at 15:00 with the 09:00 default is not a no-show the moment it
+ * exists: the renter gets 3 hours too. A pending, unpaid booking is only touched by a change.
  * Accra keeps UTC all year (no daylight saving), so the Accra wall clock is UTC.
  */
-export const noShowAt = (b: Pick<BookingState, 'startDate' | 'pickupTime' | 'createdAt'>) =>
+export const noShowAt = (b: Pick<BookingState, 'startDate' | 'pickupTime' | 'updatedAt'>) =>
   Math.max(
     Date.parse(`${b.startDate}T${b.pickupTime ?? DEFAULT_HANDOVER_TIME}:00Z`),
-    b.createdAt?.getTime() ?? 0,
+    b.updatedAt?.getTime() ?? 0,
   ) +
   NO_SHOW_AFTER_HOURS * 3_600_000;
 

@@ -68,7 +68,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     handler: async (request) => {
       const userId = request.auth!.user.id;
       const { payment } = await ownPayment(app.payments, request.params.reference, userId);
-      if (payment.status === 'pending' || payment.status === 'refund_pending') {
+      const open = payment.status === 'pending' || payment.status === 'refund_pending';
+      // Cash to hand back at the counter is no provider's to verify.
+      if (open && payment.provider !== 'cash') {
         await verifyAndApply(app.payments, payment.reference, 'verify');
       }
       return paymentResult(app.payments, payment.reference, userId);

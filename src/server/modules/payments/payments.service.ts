@@ -737,9 +737,30 @@ export async function recordCashPayment(
   return reference;
 }
 
-/** Cash handed back over the counter: the attempt that paid is refunded at once. */
-export async function recordCashRefund(tx: Executor, paymentId: number): Promise<void> {
-  await repo.markPaymentRefunded(tx, paymentId);
+/**
+ * Cash handed back over the counter when a cash-paid booking is cancelled: the payment is
+ * refunded at once. What goes back now is the payment less cash already handed back after a
+ * cheaper change; cash owed back but not yet handed over goes with it, so its entry is closed
+ * here too (no second hand-back). Returns the amount to hand back now.
+ */
+export async function recordCashRefund(
+  tx: Executor,
+  payment: Pick<repo.PaymentRow, 'id' | 'reference' | 'amountPesewas'>,
+): Promise<number> {
+  const open = await repo.findOpenPartialRefunds(tx, payment.reference);
+  const owedOpen = open.reduce((sum, row) => sum + row.amountPesewas, 0);
+  const handedBefore = (await repo.partiallyRefundedPesewas(tx, payment.reference)) - owedOpen;
+  for (const row of open) {
+    await repo.updatePayment(tx, row.id, {
+      status: 'refunded',
+      refundedAt: new Date(),
+      refundNote: 'Handed back with the cancellation',
+      flaggedReason: null,
+      flaggedAt: null,
+    });
+  }
+  await repo.markPaymentRefunded(tx, payment.id);
+  return payment.amountPesewas - handedBefore;
 }
 
 /** Asks the provider and applies the answer; a provider hiccup leaves things as they were. */

@@ -248,17 +248,22 @@ function NeedsAction({ needs }: { needs: AdminDashboardResponse['needs_action'] 
           {needs.flagged_payments.length > 0 && (
             <>
               <h3 className="panel-subhead">Flagged payments</h3>
+              {/* One row per booking, with every flagged payment of it (a booking may have a
+                  failed refund and cash to hand back at once). */}
               <BookingRows
-                bookings={needs.flagged_payments}
-                extra={(b) => {
-                  const flagged = needs.flagged_payments.find((f) => f.id === b.id);
-                  return flagged ? (
-                    <span className="row-alert">
-                      {flagLabel(flagged.flagged_reason)}{' '}
-                      <span className="mono">({flagged.payment_reference})</span>
-                    </span>
-                  ) : null;
-                }}
+                bookings={needs.flagged_payments.filter(
+                  (f, i, all) => all.findIndex((other) => other.id === f.id) === i,
+                )}
+                extra={(b) =>
+                  needs.flagged_payments
+                    .filter((f) => f.id === b.id)
+                    .map((flagged) => (
+                      <span key={flagged.payment_reference} className="row-alert">
+                        {flagLabel(flagged.flagged_reason)}{' '}
+                        <span className="mono">({flagged.payment_reference})</span>
+                      </span>
+                    ))
+                }
               />
             </>
           )}
