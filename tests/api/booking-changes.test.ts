@@ -98,6 +98,25 @@ async function payOnPickupBooking(start = day(10), end = day(12)) {
   return { renter, car, booking };
 }
 
+/**
+ * A pay-on-pickup booking whose cash staff took at the counter, with `admin` for staff's
+ * requests on it (GET without a payload, POST with one).
+ */
+async function cashPaidBooking(start = day(10), end = day(12)) {
+  const staff = await signedInStaff(ctx);
+  const { renter, booking } = await payOnPickupBooking(start, end);
+  const admin = (path = '', payload?: object) =>
+    ctx.app.inject({
+      method: payload ? 'POST' : 'GET',
+      url: `/api/admin/bookings/${booking.booking_code}${path}`,
+      headers: staff.headers,
+      ...(payload ? { payload } : {}),
+    });
+  const cash = await admin('/record-cash', {});
+  expect(cash.statusCode, cash.body).toBe(200);
+  return { staff, renter, booking, admin };
+}
+
 /** A trip under way: booked for today, cash taken and the car handed over by staff. */
 async function tripUnderWay(end = day(2)) {
   const staff = await signedInStaff(ctx);
@@ -267,15 +286,7 @@ describe('changing a booking before pickup (BOOK-18)', () => {
   });
 
   it('a dearer change of a pay-on-pickup booking already paid in cash asks only for the extra', async () => {
-    const staff = await signedInStaff(ctx);
-    const { renter, booking } = await payOnPickupBooking(day(10), day(12));
-    const cash = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/bookings/${booking.booking_code}/record-cash`,
-      headers: staff.headers,
-      payload: {},
-    });
-    expect(cash.statusCode, cash.body).toBe(200);
+    const { renter, booking } = await cashPaidBooking(day(10), day(12));
     const res = await post(
       renter.headers,
       booking.booking_code,
@@ -291,16 +302,7 @@ describe('changing a booking before pickup (BOOK-18)', () => {
   });
 
   it('a cheaper change of a booking paid in cash records what the counter hands back; staff record it handed back', async () => {
-    const staff = await signedInStaff(ctx);
-    const { renter, booking } = await payOnPickupBooking(day(10), day(13));
-    const admin = (path = '', payload?: object) =>
-      ctx.app.inject({
-        method: payload ? 'POST' : 'GET',
-        url: `/api/admin/bookings/${booking.booking_code}${path}`,
-        headers: staff.headers,
-        ...(payload ? { payload } : {}),
-      });
-    expect((await admin('/record-cash', {})).statusCode).toBe(200);
+    const { renter, booking, admin } = await cashPaidBooking(day(10), day(13));
     const res = await post(
       renter.headers,
       booking.booking_code,
@@ -352,16 +354,7 @@ describe('changing a booking before pickup (BOOK-18)', () => {
   });
 
   it('staff cancelling a cash-paid booking hand back what the counter still holds, once', async () => {
-    const staff = await signedInStaff(ctx);
-    const { renter, booking } = await payOnPickupBooking(day(10), day(13));
-    const admin = (path: string, payload: object) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: `/api/admin/bookings/${booking.booking_code}${path}`,
-        headers: staff.headers,
-        payload,
-      });
-    expect((await admin('/record-cash', {})).statusCode).toBe(200);
+    const { renter, booking, admin } = await cashPaidBooking(day(10), day(13));
     const paid = (await bookingRow(booking.id)).totalPesewas;
     const cheaper = async (end: string) =>
       expect(
@@ -388,16 +381,7 @@ describe('changing a booking before pickup (BOOK-18)', () => {
   });
 
   it("staff's refund actions act on the refund they were pressed on (PAY-18)", async () => {
-    const staff = await signedInStaff(ctx);
-    const { renter, booking } = await payOnPickupBooking(day(10), day(13));
-    const admin = (path: string, payload: object) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: `/api/admin/bookings/${booking.booking_code}${path}`,
-        headers: staff.headers,
-        payload,
-      });
-    expect((await admin('/record-cash', {})).statusCode).toBe(200);
+    const { renter, booking, admin } = await cashPaidBooking(day(10), day(13));
     const changed = await post(
       renter.headers,
       booking.booking_code,
@@ -456,15 +440,7 @@ describe('changing a booking before pickup (BOOK-18)', () => {
   });
 
   it('after a dearer change still unpaid, a cheaper one lowers what is due before anything is handed back', async () => {
-    const staff = await signedInStaff(ctx);
-    const { renter, booking } = await payOnPickupBooking(day(10), day(12));
-    const cash = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/bookings/${booking.booking_code}/record-cash`,
-      headers: staff.headers,
-      payload: {},
-    });
-    expect(cash.statusCode, cash.body).toBe(200);
+    const { renter, booking } = await cashPaidBooking(day(10), day(12));
     const change = async (end: string) => {
       const res = await post(
         renter.headers,

@@ -24,34 +24,40 @@ afterAll(() => paystack.stop());
 const staff = await signedInStaff(ctx);
 const today = todayInAccra();
 
+/** A one-day booking of a fresh GH₵ 300 car from `start`, paid by mobile money at Paystack. */
+async function paidByMobileMoney(start: string) {
+  const renter = await signedInRenter(ctx);
+  const car = await insertCar(ctx.db, { pricePerDayPesewas: 300_00 });
+  const created = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/bookings/create',
+    headers: renter.headers,
+    payload: {
+      car_id: car.id,
+      start_date: start,
+      end_date: addDays(start, 1),
+      destination: 'Accra',
+      destination_type: 1,
+      payment_method: 'mobile_money',
+      network: 'mtn',
+      wallet_msisdn: '0241234567',
+    },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const { booking, payment } = created.json();
+  paystack.settle(payment.reference, 'success');
+  const verified = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/payments/${payment.reference}/verify`,
+    headers: renter.headers,
+  });
+  expect(verified.statusCode, verified.body).toBe(200);
+  return { booking, payment };
+}
+
 describe('returning a mobile money deposit through Paystack (HAND-7)', () => {
   it('asks Paystack for the returned part only (transaction and amount in pesewas)', async () => {
-    const renter = await signedInRenter(ctx);
-    const car = await insertCar(ctx.db, { pricePerDayPesewas: 300_00 });
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/bookings/create',
-      headers: renter.headers,
-      payload: {
-        car_id: car.id,
-        start_date: today,
-        end_date: addDays(today, 1),
-        destination: 'Accra',
-        destination_type: 1,
-        payment_method: 'mobile_money',
-        network: 'mtn',
-        wallet_msisdn: '0241234567',
-      },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const { booking, payment } = created.json();
-    paystack.settle(payment.reference, 'success');
-    const verified = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/payments/${payment.reference}/verify`,
-      headers: renter.headers,
-    });
-    expect(verified.statusCode, verified.body).toBe(200);
+    const { booking, payment } = await paidByMobileMoney(today);
 
     const act = (path: string, payload: object) =>
       ctx.app.inject({
@@ -89,31 +95,7 @@ describe('returning a mobile money deposit through Paystack (HAND-7)', () => {
   });
 
   it('records what no charge still holds as cash to hand back at the counter, flagged for staff', async () => {
-    const renter = await signedInRenter(ctx);
-    const car = await insertCar(ctx.db, { pricePerDayPesewas: 300_00 });
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/bookings/create',
-      headers: renter.headers,
-      payload: {
-        car_id: car.id,
-        start_date: addDays(today, 3),
-        end_date: addDays(today, 4),
-        destination: 'Accra',
-        destination_type: 1,
-        payment_method: 'mobile_money',
-        network: 'mtn',
-        wallet_msisdn: '0241234568',
-      },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const { booking, payment } = created.json();
-    paystack.settle(payment.reference, 'success');
-    await ctx.app.inject({
-      method: 'POST',
-      url: `/api/payments/${payment.reference}/verify`,
-      headers: renter.headers,
-    });
+    const { booking } = await paidByMobileMoney(addDays(today, 3));
     // GH₵ 100 more than the GH₵ 500 charge holds: newest charge first, the rest in cash.
     const marked = await ctx.db.transaction((tx) =>
       markPartialRefunds(tx, { id: booking.id, bookingCode: booking.booking_code }, 600_00, {
