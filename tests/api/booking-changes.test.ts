@@ -1117,7 +1117,9 @@ describe('mobile money: the difference is asked for or given back (BOOK-18)', ()
     const partials = await ctx.db
       .select()
       .from(payments)
-      .where(and(eq(payments.bookingId, booking.id), eq(payments.purpose, 'partial_refund')));
+      .where(and(eq(payments.bookingId, booking.id), eq(payments.purpose, 'partial_refund')))
+      // In the order they were asked for: PostgreSQL returns updated rows in any order.
+      .orderBy(payments.id);
     expect(partials.map((p) => [p.refundOf, p.amountPesewas, p.status])).toEqual([
       [topUp, 300_00, 'refund_pending'],
       [charge.reference, 300_00, 'refund_pending'],
