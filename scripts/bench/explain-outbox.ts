@@ -1,7 +1,8 @@
 // `tsx scripts/bench/explain-outbox.ts <database url>`: grows a scratch database to a few
 // years' SMS outbox (decision 015: 200,000 renters' codes, 100,000 bookings with their
 // texts and reminders) and prints the plan of every query that reads sms_outbox, so an index
-// is removed only when no query needs it. Run it on an empty database of your own.
+// is removed only when no query needs it (docs/performance.md, "SMS outbox plans"). Run it on
+// an empty database of your own.
 import pg from 'pg';
 import { openDatabase } from '../../src/server/db/client';
 import { insertCar, insertUser } from '../../src/server/db/factories';
