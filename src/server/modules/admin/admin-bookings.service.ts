@@ -18,15 +18,10 @@ import { apiLines } from '../bookings/booking-pricing';
 import { nextState, staffActionRefusal, staffTransitionOf } from '../bookings/booking-transitions';
 import { cancelPaidBooking } from '../bookings/bookings.service';
 import { findSuccessfulPayment } from '../payments/payments.repository';
-import {
-  closeOpenAttempts,
-  recordCashPayment,
-  recordCashRefund,
-  retryFailedRefund,
-  settleRefundByHand,
-  withdrawPrompts,
-  type PaymentsContext,
-} from '../payments/payments.service';
+import { recordCashPayment, recordCashRefund } from '../payments/cash-payments';
+import { closeOpenAttempts, withdrawPrompts } from '../payments/payment-prompts';
+import type { PaymentsContext } from '../payments/payments-context';
+import { retryFailedRefund, settleRefundByHand } from '../payments/refunds';
 import { toAdminBookingSummary, toAdminPayment } from './admin-booking-mapper';
 import {
   isRental,

@@ -22,7 +22,8 @@ import * as bookingsRepo from '../bookings/bookings.repository';
 import type { ChangeMoney } from '../messages/templates';
 import { templates } from '../messages/templates';
 import { enqueueSms } from '../messages/outbox.repository';
-import { toApiPayment, type PaymentsContext } from '../payments/payments.service';
+import { toApiPayment } from '../payments/payment-view';
+import type { PaymentsContext } from '../payments/payments-context';
 import { findRentalByCode, loadBookingDetail } from './admin-bookings.service';
 
 /**

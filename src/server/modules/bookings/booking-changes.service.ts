@@ -29,7 +29,8 @@ import {
   hasPendingTopUp,
   type PaymentRow,
 } from '../payments/payments.repository';
-import { toApiPayment, type PaymentsContext } from '../payments/payments.service';
+import { toApiPayment } from '../payments/payment-view';
+import type { PaymentsContext } from '../payments/payments-context';
 import {
   applyBookingChange,
   expireStaleHolds,

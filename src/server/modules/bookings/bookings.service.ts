@@ -48,14 +48,13 @@ import {
 import { balanceDuePesewas } from '../../../shared/handover';
 import {
   closeOpenAttempts,
-  markRefundPending,
-  requestRefund,
   withdrawPrompts,
   assertWalletMayBePrompted,
   startPayment,
-  toApiPayment,
-  type PaymentsContext,
-} from '../payments/payments.service';
+} from '../payments/payment-prompts';
+import { toApiPayment } from '../payments/payment-view';
+import type { PaymentsContext } from '../payments/payments-context';
+import { markRefundPending, requestRefund } from '../payments/refunds';
 import { isGhanaMobileNumber } from '../../../shared/mobile-money';
 
 const unavailable = () =>

@@ -21,7 +21,8 @@ import {
   findSuccessfulPayment,
   hasPendingTopUp,
 } from '../payments/payments.repository';
-import { recordCashPayment, type PaymentsContext } from '../payments/payments.service';
+import { recordCashPayment } from '../payments/cash-payments';
+import type { PaymentsContext } from '../payments/payments-context';
 import { removeHandoverPhotos, storeHandoverPhotos } from './handover-files';
 import { buildReceipt } from './handover-receipt';
 import {
