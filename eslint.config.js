@@ -189,7 +189,8 @@ export default tseslint.config(
           patterns: [
             '**/web/**',
             '**/bookings/bookings.repository',
-            '**/bookings/bookings.service',
+            // bookings.service, booking-creation.service, booking-cancellation.service…
+            '**/bookings/*.service',
             '**/bookings/booking-events',
           ],
         },

@@ -16,7 +16,7 @@ import { HttpError } from '../../http-errors';
 import { applyTransition, type BookingRow } from '../bookings/booking-lifecycle';
 import { apiLines } from '../bookings/booking-pricing';
 import { nextState, staffActionRefusal, staffTransitionOf } from '../bookings/booking-transitions';
-import { cancelPaidBooking } from '../bookings/bookings.service';
+import { cancelPaidBooking } from '../bookings/booking-cancellation.service';
 import { findSuccessfulPayment } from '../payments/payments.repository';
 import { recordCashPayment, recordCashRefund } from '../payments/cash-payments';
 import { closeOpenAttempts, withdrawPrompts } from '../payments/payment-prompts';

@@ -17,7 +17,7 @@ import { accountMsisdn } from '../auth/auth.service';
 import * as authRepo from '../auth/auth.repository';
 import { applyAndSettleChange, type ChangeRequest } from '../bookings/booking-changes.service';
 import type { BookingChangeKind } from '../bookings/booking-transitions';
-import { createBookingAndPay } from '../bookings/bookings.service';
+import { createBookingAndPay } from '../bookings/booking-creation.service';
 import * as bookingsRepo from '../bookings/bookings.repository';
 import type { ChangeMoney } from '../messages/templates';
 import { templates } from '../messages/templates';
