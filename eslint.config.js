@@ -214,6 +214,7 @@ export default tseslint.config(
     files: [
       'src/server/modules/bookings/booking-lifecycle.ts',
       'src/server/modules/bookings/booking-transitions.ts',
+      'src/server/modules/bookings/booking-permissions.ts',
     ],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/web/**', '**/payments/**'] }],

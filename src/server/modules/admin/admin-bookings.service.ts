@@ -15,7 +15,8 @@ import { bookingEvents, bookings, payments as paymentsTable, users } from '../..
 import { HttpError } from '../../http-errors';
 import { applyTransition, type BookingRow } from '../bookings/booking-lifecycle';
 import { apiLines } from '../bookings/booking-pricing';
-import { nextState, staffActionRefusal, staffTransitionOf } from '../bookings/booking-transitions';
+import { staffActionRefusal, staffTransitionOf } from '../bookings/booking-permissions';
+import { nextState } from '../bookings/booking-transitions';
 import { cancelPaidBooking } from '../bookings/booking-cancellation.service';
 import { findSuccessfulPayment } from '../payments/payments.repository';
 import { recordCashPayment, recordCashRefund } from '../payments/cash-payments';

@@ -11,7 +11,7 @@ import { closeOpenAttempts, withdrawPrompts } from '../payments/payment-prompts'
 import type { PaymentsContext } from '../payments/payments-context';
 import { markRefundPending, requestRefund } from '../payments/refunds';
 import { applyTransition, lockBookingWithCar, tryTransition } from './booking-lifecycle';
-import { renterCancelOf, renterCancelRefusal } from './booking-transitions';
+import { renterCancelOf, renterCancelRefusal } from './booking-permissions';
 import * as repo from './bookings.repository';
 import { toApiBookingWithDetails } from './bookings.service';
 

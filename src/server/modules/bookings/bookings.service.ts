@@ -25,7 +25,7 @@ import {
   renterMayCancel,
   renterMayChange,
   renterMayExtend,
-} from './booking-transitions';
+} from './booking-permissions';
 import { apiLines } from './booking-pricing';
 import * as repo from './bookings.repository';
 

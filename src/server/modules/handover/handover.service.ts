@@ -14,7 +14,7 @@ import { HttpError, validationError } from '../../http-errors';
 import { findRentalByCode, loadBookingDetail } from '../admin/admin-bookings.service';
 import type { Executor } from '../../db/client';
 import { applyTransition, lockBooking, type BookingRow } from '../bookings/booking-lifecycle';
-import { staffActionRefusal } from '../bookings/booking-transitions';
+import { staffActionRefusal } from '../bookings/booking-permissions';
 import { markPartialRefunds, requestPartialRefunds } from '../payments/change-payments';
 import {
   findPaymentsOf,
