@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDemoImageName } from './car-illustration';
+import { parseDemoImageName } from '../../demo/car-illustration/car-illustration';
 import { cachedIllustrations } from './media.routes';
 
 describe('cachedIllustrations', () => {

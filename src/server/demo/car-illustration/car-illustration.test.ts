@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
-import { DEMO_FLEET, type DemoCar } from '../../db/seed/fleet';
+import { DEMO_FLEET, type DemoCar } from '../fleet';
 import { errorHandlerPlugin } from '../../plugins/error-handler';
 import {
   demoImageName,
@@ -9,7 +9,7 @@ import {
   renderCarIllustration,
   type CarView,
 } from './car-illustration';
-import { demoImageUrl, mediaRoutes } from './media.routes';
+import { demoImageUrl, mediaRoutes } from '../../modules/media/media.routes';
 
 const BODY_TYPES: readonly DemoCar['bodyType'][] = [
   'sedan',

@@ -1,4 +1,4 @@
-import type { DemoCar } from '../../db/seed/fleet';
+import type { DemoCar } from '../fleet';
 
 /**
  * Generated "photos" of the demo fleet (RUN-5): there is no network to fetch real
