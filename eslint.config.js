@@ -189,7 +189,8 @@ export default tseslint.config(
           patterns: [
             '**/web/**',
             '**/bookings/bookings.repository',
-            '**/bookings/bookings.service',
+            // bookings.service, booking-creation.service, booking-cancellation.service…
+            '**/bookings/*.service',
             '**/bookings/booking-events',
           ],
         },
@@ -213,6 +214,7 @@ export default tseslint.config(
     files: [
       'src/server/modules/bookings/booking-lifecycle.ts',
       'src/server/modules/bookings/booking-transitions.ts',
+      'src/server/modules/bookings/booking-permissions.ts',
     ],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/web/**', '**/payments/**'] }],

@@ -25,7 +25,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../../src/server/db/client';
-import { DEMO_STAFF, seedDemoData } from '../../src/server/db/seed';
+import { DEMO_STAFF, seedDemoData } from '../../src/server/demo/seed';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 import { addDays, todayInAccra } from '../../src/shared/dates';
 import { BARE_ROUTE, type ServerReady } from './common';

@@ -18,7 +18,7 @@ import { superviseWorkers } from '../../src/server/cluster';
 import { openDatabase, rowsOf, type Database } from '../../src/server/db/client';
 import { insertCar } from '../../src/server/db/factories';
 import { cars, users } from '../../src/server/db/schema/index';
-import { seedDemoData } from '../../src/server/db/seed';
+import { seedDemoData } from '../../src/server/demo/seed';
 import { loginUser } from '../../src/server/modules/auth/auth.service';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 import { unpaidLimitSwitch } from '../../src/server/modules/bookings/booking-limits';

@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { superviseWorkers } from './cluster';
 import { loadConfig, type AppConfig } from './config';
 import { openDatabase } from './db/client';
-import { seedDemoData } from './db/seed';
+import { seedDemoData } from './demo/seed';
 
 const open = (config: AppConfig) =>
   openDatabase(

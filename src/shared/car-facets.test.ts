@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_FLEET } from '../server/db/seed/fleet';
+import { DEMO_FLEET } from '../server/demo/fleet';
 import { colourFamilyOf, newestUsedYear, townOf } from './car-facets';
 
 describe('colourFamilyOf', () => {

@@ -10,7 +10,7 @@ import { bookingEvents, bookings, branches, users } from '../../src/server/db/sc
 import { insertCar } from '../../src/server/db/factories';
 import { applyBookingChange } from '../../src/server/modules/bookings/booking-lifecycle';
 import { NO_PASSWORD } from '../../src/server/modules/admin/admin-staff-bookings.service';
-import { verifyAndApply } from '../../src/server/modules/payments/payments.service';
+import { verifyAndApply } from '../../src/server/modules/payments/reconcile';
 import { decideSandboxTransaction } from '../../src/server/modules/payments/sandbox-provider';
 import { signedInStaff } from '../support/admin';
 import { isPostgres, setupTestApp, signedInRenter } from '../support/test-app';

@@ -9,10 +9,8 @@ import { bookingEvents, bookings, payments, smsOutbox } from '../../src/server/d
 import { insertBooking, insertCar } from '../../src/server/db/factories';
 import { applyBookingChange } from '../../src/server/modules/bookings/booking-lifecycle';
 import { queueDueReminders } from '../../src/server/modules/messages/reminder-job';
-import {
-  reconcileOnce,
-  settleBackground,
-} from '../../src/server/modules/payments/payments.service';
+import { settleBackground } from '../../src/server/modules/payments/background-work';
+import { reconcileOnce } from '../../src/server/modules/payments/reconcile';
 import { signedInStaff } from '../support/admin';
 import { FakePaystack } from '../support/fake-paystack';
 import { isPostgres, setupTestApp, signedInRenter } from '../support/test-app';

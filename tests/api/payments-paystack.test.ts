@@ -5,11 +5,9 @@ import { messages } from '../../src/shared/messages';
 import { bookingEvents, bookings, payments } from '../../src/server/db/schema/index';
 import { insertCar } from '../../src/server/db/factories';
 import { findBookingById } from '../../src/server/modules/bookings/booking-lifecycle';
-import {
-  reconcileOnce,
-  settleBackground,
-  startPayment,
-} from '../../src/server/modules/payments/payments.service';
+import { settleBackground } from '../../src/server/modules/payments/background-work';
+import { startPayment } from '../../src/server/modules/payments/payment-prompts';
+import { reconcileOnce } from '../../src/server/modules/payments/reconcile';
 import { signedInStaff } from '../support/admin';
 import { FakePaystack } from '../support/fake-paystack';
 import { contractProblems } from '../support/paystack-contract';

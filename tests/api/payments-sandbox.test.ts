@@ -4,7 +4,7 @@ import { addDays, todayInAccra } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
 import { bookings, payments, sandboxTransactions } from '../../src/server/db/schema/index';
 import { insertCar } from '../../src/server/db/factories';
-import { reconcileOnce } from '../../src/server/modules/payments/payments.service';
+import { reconcileOnce } from '../../src/server/modules/payments/reconcile';
 import { signedInStaff } from '../support/admin';
 import { setupTestApp, signedInRenter } from '../support/test-app';
 

@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bookings, carImages, cars, payments, users } from '../../src/server/db/schema/index';
-import { DEMO_RENTER, DEMO_STAFF, seedDemoData } from '../../src/server/db/seed';
+import { DEMO_RENTER, DEMO_STAFF, seedDemoData } from '../../src/server/demo/seed';
 import { todayInAccra } from '../../src/shared/dates';
 import { setupTestApp } from '../support/test-app';
 

@@ -15,18 +15,14 @@ import { bookingEvents, bookings, payments as paymentsTable, users } from '../..
 import { HttpError } from '../../http-errors';
 import { applyTransition, type BookingRow } from '../bookings/booking-lifecycle';
 import { apiLines } from '../bookings/booking-pricing';
-import { nextState, staffActionRefusal, staffTransitionOf } from '../bookings/booking-transitions';
-import { cancelPaidBooking } from '../bookings/bookings.service';
+import { staffActionRefusal, staffTransitionOf } from '../bookings/booking-permissions';
+import { nextState } from '../bookings/booking-transitions';
+import { cancelPaidBooking } from '../bookings/booking-cancellation.service';
 import { findSuccessfulPayment } from '../payments/payments.repository';
-import {
-  closeOpenAttempts,
-  recordCashPayment,
-  recordCashRefund,
-  retryFailedRefund,
-  settleRefundByHand,
-  withdrawPrompts,
-  type PaymentsContext,
-} from '../payments/payments.service';
+import { recordCashPayment, recordCashRefund } from '../payments/cash-payments';
+import { closeOpenAttempts, withdrawPrompts } from '../payments/payment-prompts';
+import type { PaymentsContext } from '../payments/payments-context';
+import { retryFailedRefund, settleRefundByHand } from '../payments/refunds';
 import { toAdminBookingSummary, toAdminPayment } from './admin-booking-mapper';
 import {
   isRental,

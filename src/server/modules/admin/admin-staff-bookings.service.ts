@@ -17,12 +17,13 @@ import { accountMsisdn } from '../auth/auth.service';
 import * as authRepo from '../auth/auth.repository';
 import { applyAndSettleChange, type ChangeRequest } from '../bookings/booking-changes.service';
 import type { BookingChangeKind } from '../bookings/booking-transitions';
-import { createBookingAndPay } from '../bookings/bookings.service';
+import { createBookingAndPay } from '../bookings/booking-creation.service';
 import * as bookingsRepo from '../bookings/bookings.repository';
 import type { ChangeMoney } from '../messages/templates';
 import { templates } from '../messages/templates';
 import { enqueueSms } from '../messages/outbox.repository';
-import { toApiPayment, type PaymentsContext } from '../payments/payments.service';
+import { toApiPayment } from '../payments/payment-view';
+import type { PaymentsContext } from '../payments/payments-context';
 import { findRentalByCode, loadBookingDetail } from './admin-bookings.service';
 
 /**

@@ -29,7 +29,8 @@ import {
   hasPendingTopUp,
   type PaymentRow,
 } from '../payments/payments.repository';
-import { toApiPayment, type PaymentsContext } from '../payments/payments.service';
+import { toApiPayment } from '../payments/payment-view';
+import type { PaymentsContext } from '../payments/payments-context';
 import {
   applyBookingChange,
   expireStaleHolds,
@@ -39,11 +40,8 @@ import {
 import { loadExtraPrices, storedLines } from './booking-pricing';
 import { extrasOf, type PricedChoice } from './booking-quote';
 import { assertBookingRules } from './booking-rules';
-import {
-  renterChangeRefusal,
-  renterExtendRefusal,
-  type BookingChangeKind,
-} from './booking-transitions';
+import { renterChangeRefusal, renterExtendRefusal } from './booking-permissions';
+import type { BookingChangeKind } from './booking-transitions';
 import { getUserBooking } from './bookings.service';
 import * as repo from './bookings.repository';
 

@@ -7,14 +7,15 @@ import {
   type PaymentStatus,
 } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
-import { adminMessages, type AdminBookingAction } from '../../../shared/schemas/admin';
+import { adminMessages } from '../../../shared/schemas/admin';
 import type { BookingEventActor, BookingEventType } from './booking-events';
 
 /**
  * Every way a booking row's status and payment_status may change, in one table. Pure: no
  * database, so "may this happen and what does it change" is unit-tested on its own; the
  * writes that apply a transition are in booking-lifecycle.ts, the only code allowed to set
- * these two columns (eslint.config.js enforces it).
+ * these two columns (eslint.config.js enforces it). What renters and staff may do now, asked
+ * of this table, is booking-permissions.ts's.
  */
 
 export {
@@ -133,7 +134,8 @@ export interface TransitionRule {
 const notNow = 'This booking cannot make that change in its current state.';
 const cannotCancel = messages.booking.cannotCancel;
 const payers: readonly BookingEventActor[] = ['renter', 'provider', 'system'];
-const live: readonly BookingStatus[] = ['pending', 'confirmed'];
+/** Booked and not picked up yet: what pickup, a cancel and a renter's change start from. */
+export const NOT_PICKED_UP: readonly BookingStatus[] = ['pending', 'confirmed'];
 const notPaid: readonly PaymentStatus[] = ['unpaid', 'pending', 'failed', 'refunded'];
 const startsAfterToday = (b: BookingState, ctx: TransitionContext) =>
   b.startDate > ctx.today ? null : cannotCancel;
@@ -250,7 +252,7 @@ export const TRANSITIONS: Record<TransitionName, TransitionRule> = {
   },
   picked_up: {
     kind: 'rental',
-    from: { status: live, paymentStatus: ['paid'] },
+    from: { status: NOT_PICKED_UP, paymentStatus: ['paid'] },
     to: { status: 'active', paymentStatus: 'keep' },
     clearsHold: false,
     cancelledAt: 'keep',
@@ -282,7 +284,7 @@ export const TRANSITIONS: Record<TransitionName, TransitionRule> = {
   },
   staff_cancel: {
     kind: 'rental',
-    from: { status: live, paymentStatus: notPaid },
+    from: { status: NOT_PICKED_UP, paymentStatus: notPaid },
     to: { status: 'cancelled', paymentStatus: 'fail_if_pending' },
     clearsHold: true,
     cancelledAt: 'now',
@@ -296,7 +298,7 @@ export const TRANSITIONS: Record<TransitionName, TransitionRule> = {
   // The money goes back next: refund_completed once the provider (or staff, for cash) has.
   staff_cancel_paid: {
     kind: 'rental',
-    from: { status: live, paymentStatus: ['paid'] },
+    from: { status: NOT_PICKED_UP, paymentStatus: ['paid'] },
     to: { status: 'cancelled', paymentStatus: 'keep' },
     clearsHold: true,
     cancelledAt: 'now',
@@ -309,7 +311,7 @@ export const TRANSITIONS: Record<TransitionName, TransitionRule> = {
   },
   renter_cancel: {
     kind: 'rental',
-    from: { status: live, paymentStatus: ['unpaid', 'pending'] },
+    from: { status: NOT_PICKED_UP, paymentStatus: ['unpaid', 'pending'] },
     to: { status: 'cancelled', paymentStatus: 'fail_if_pending' },
     clearsHold: true,
     cancelledAt: 'now',
@@ -322,7 +324,7 @@ export const TRANSITIONS: Record<TransitionName, TransitionRule> = {
   },
   renter_cancel_paid: {
     kind: 'rental',
-    from: { status: live, paymentStatus: ['paid'] },
+    from: { status: NOT_PICKED_UP, paymentStatus: ['paid'] },
     to: { status: 'cancelled', paymentStatus: 'keep' },
     clearsHold: true,
     cancelledAt: 'now',
@@ -450,90 +452,5 @@ export function nextState(
   return { status: to.status, paymentStatus };
 }
 
-/** A staff action of the admin API is one of these transitions. */
-export function staffTransitionOf(
-  action: AdminBookingAction,
-  b: Pick<BookingState, 'paymentStatus'>,
-): TransitionName {
-  switch (action) {
-    case 'record_cash':
-      return 'cash_recorded';
-    case 'pick_up':
-      return 'picked_up';
-    case 'return':
-      return 'returned';
-    case 'cancel':
-      return b.paymentStatus === 'paid' ? 'staff_cancel_paid' : 'staff_cancel';
-  }
-}
-
-/** Why staff may not take this action now (the admin API's 409), or null when they may. */
-export const staffActionRefusal = (
-  action: AdminBookingAction,
-  b: BookingState,
-  today: string,
-  now = Date.now(),
-) => transitionRefusal(staffTransitionOf(action, b), b, 'staff', { today, now });
-
-/** The renter's cancel: unpaid, paid (then refunded) or with an open payment. */
-export const renterCancelOf = (b: Pick<BookingState, 'paymentStatus'>): TransitionName =>
-  b.paymentStatus === 'paid' ? 'renter_cancel_paid' : 'renter_cancel';
-
-/** Why the renter may not cancel this booking now (the 409's message), or null when they may. */
-export const renterCancelRefusal = (b: BookingState, today: string, now = Date.now()) =>
-  transitionRefusal(renterCancelOf(b), b, 'renter', { today, now });
-
-/** The booking view's can_cancel: the same rule as the cancel itself (BOOK-8). */
-export const renterMayCancel = (b: BookingState, today: string, now = Date.now()) =>
-  renterCancelRefusal(b, today, now) === null;
-
-/**
- * A mobile money hold whose time ran out no longer holds the car (cars.repository holdsCar),
- * even before a sweep writes it down: the renter sees it as it really is.
- */
-export function effectiveStatus(
-  b: Pick<BookingState, 'status' | 'paymentStatus' | 'holdExpiresAt'>,
-  now = Date.now(),
-): { status: BookingStatus; paymentStatus: PaymentStatus } {
-  const expired =
-    b.status === 'pending' &&
-    b.paymentStatus === 'pending' &&
-    b.holdExpiresAt !== null &&
-    b.holdExpiresAt.getTime() <= now;
-  return expired
-    ? { status: 'cancelled', paymentStatus: 'failed' }
-    : { status: b.status as BookingStatus, paymentStatus: b.paymentStatus as PaymentStatus };
-}
-
 /** What the renter does to a booking's dates: before pickup (BOOK-18) or during it (BOOK-19). */
 export type BookingChangeKind = 'change' | 'extend';
-
-/**
- * Why the renter may not change this booking now, or null when they may (BOOK-18): a rental
- * not yet picked up (pending or confirmed) whose start date has not passed. A mobile money
- * booking whose payment prompt is still open is refused too: the prompt asks for the old
- * total, so the renter finishes or cancels it first.
- */
-export function renterChangeRefusal(
-  b: BookingState,
-  ctx: Pick<TransitionContext, 'today' | 'now'>,
-): string | null {
-  const { status, paymentStatus } = effectiveStatus(b, ctx.now);
-  if (b.kind !== 'rental' || !(live as readonly string[]).includes(status))
-    return messages.booking.cannotChange;
-  if (b.startDate < ctx.today) return messages.booking.cannotChange;
-  if (paymentStatus === 'pending') return messages.booking.changeWhilePaying;
-  return null;
-}
-
-/** Why the renter may not extend this booking now, or null (BOOK-19): only a trip under way. */
-export function renterExtendRefusal(b: BookingState): string | null {
-  return b.kind === 'rental' && b.status === 'active' ? null : messages.booking.cannotExtend;
-}
-
-/** The booking view's can_change: the same rule as the change itself (BOOK-18). */
-export const renterMayChange = (b: BookingState, today: string, now = Date.now()) =>
-  renterChangeRefusal(b, { today, now }) === null;
-
-/** The booking view's can_extend (BOOK-19). */
-export const renterMayExtend = (b: BookingState) => renterExtendRefusal(b) === null;

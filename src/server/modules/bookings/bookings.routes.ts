@@ -18,12 +18,9 @@ import {
 import { findCarForBooking } from '../cars/car-catalogue';
 import { gatherRuleErrors } from './booking-rules';
 import { quoteBooking, type PricedChoice } from './booking-quote';
-import {
-  cancelUserBooking,
-  createBookingAndPay,
-  getUserBooking,
-  listUserBookings,
-} from './bookings.service';
+import { cancelUserBooking } from './booking-cancellation.service';
+import { createBookingAndPay } from './booking-creation.service';
+import { getUserBooking, listUserBookings } from './bookings.service';
 import { changeUserBooking, quoteUserChange } from './booking-changes.service';
 
 const IdempotencyHeadersSchema = z.object({

@@ -14,14 +14,15 @@ import { HttpError, validationError } from '../../http-errors';
 import { findRentalByCode, loadBookingDetail } from '../admin/admin-bookings.service';
 import type { Executor } from '../../db/client';
 import { applyTransition, lockBooking, type BookingRow } from '../bookings/booking-lifecycle';
-import { staffActionRefusal } from '../bookings/booking-transitions';
+import { staffActionRefusal } from '../bookings/booking-permissions';
 import { markPartialRefunds, requestPartialRefunds } from '../payments/change-payments';
 import {
   findPaymentsOf,
   findSuccessfulPayment,
   hasPendingTopUp,
 } from '../payments/payments.repository';
-import { recordCashPayment, type PaymentsContext } from '../payments/payments.service';
+import { recordCashPayment } from '../payments/cash-payments';
+import type { PaymentsContext } from '../payments/payments-context';
 import { removeHandoverPhotos, storeHandoverPhotos } from './handover-files';
 import { buildReceipt } from './handover-receipt';
 import {

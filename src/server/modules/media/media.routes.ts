@@ -9,8 +9,8 @@ import {
   parseDemoImageName,
   renderCarIllustration,
   type CarView,
-} from './car-illustration';
-import type { DemoCar } from '../../db/seed/fleet';
+} from '../../demo/car-illustration/car-illustration';
+import type { DemoCar } from '../../demo/fleet';
 
 /**
  * Rendered SVGs by file name. Bounded because the name space is huge (any colour is a valid

@@ -6,15 +6,14 @@ import { recordBookingNote, type BookingRow } from '../bookings/booking-lifecycl
 import { ProviderError, type ChargeResult } from './payment-provider';
 import * as repo from './payments.repository';
 import {
-  FLAGS,
   applyChargeResult,
   checkPromptLimits,
   newPaymentReference,
   payerEmail,
-  requestRefund,
-  type PaymentsContext,
   type PromptStarter,
-} from './payments.service';
+} from './payment-prompts';
+import { FLAGS, type PaymentsContext } from './payments-context';
+import { requestRefund } from './refunds';
 
 /**
  * The money side of a renter's change or extension of a mobile money booking that is paid

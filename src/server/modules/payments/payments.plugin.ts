@@ -4,7 +4,9 @@ import { MOBILE_MONEY_HOLD_MINUTES } from '../../../shared/constants';
 import type { AppConfig } from '../../config';
 import type { PaymentProvider } from './payment-provider';
 import { PaystackProvider } from './paystack-provider';
-import { reconcileOnce, settleBackground, type PaymentsContext } from './payments.service';
+import { settleBackground } from './background-work';
+import type { PaymentsContext } from './payments-context';
+import { reconcileOnce } from './reconcile';
 import { SandboxProvider } from './sandbox-provider';
 
 declare module 'fastify' {

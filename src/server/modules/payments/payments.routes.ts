@@ -15,15 +15,12 @@ import { HttpError } from '../../http-errors';
 import { getUserBooking } from '../bookings/bookings.service';
 import { findBookingById } from '../bookings/booking-lifecycle';
 import * as repo from './payments.repository';
-import {
-  inBackground,
-  processWebhookEvents,
-  storeWebhookEvent,
-  submitChargeOtp,
-  toApiPayment,
-  verifyAndApply,
-  type PaymentsContext,
-} from './payments.service';
+import { inBackground } from './background-work';
+import { submitChargeOtp } from './payment-prompts';
+import { toApiPayment } from './payment-view';
+import type { PaymentsContext } from './payments-context';
+import { verifyAndApply } from './reconcile';
+import { processWebhookEvents, storeWebhookEvent } from './webhooks';
 import {
   decideSandboxTransaction,
   findSandboxTransaction,

@@ -12,7 +12,7 @@ import {
   type SandboxPhonePrompt,
 } from '../../../shared/schemas/payments';
 import { HttpError } from '../../http-errors';
-import { verifyAndApply } from '../payments/payments.service';
+import { verifyAndApply } from '../payments/reconcile';
 import {
   decideSandboxTransaction,
   findSandboxPrompt,

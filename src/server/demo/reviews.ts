@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { addDays, todayInAccra } from '../../../shared/dates';
-import type { Executor } from '../client';
-import { atPickup, insertBooking, insertSucceededPayment, insertUser } from '../factories';
-import { reviews, type cars } from '../schema/index';
+import { addDays, todayInAccra } from '../../shared/dates';
+import type { Executor } from '../db/client';
+import { atPickup, insertBooking, insertSucceededPayment, insertUser } from '../db/factories';
+import { reviews, type cars } from '../db/schema/index';
 
 /**
  * Demo renters who finished a trip and reviewed it (REVIEW-1), so a demo's home page and car

@@ -2,17 +2,17 @@ import { count, sql } from 'drizzle-orm';
 import { addDays, todayInAccra } from '../../shared/dates';
 import { cedisToPesewas } from '../../shared/money';
 import { demoImageUrl } from '../modules/media/media.routes';
-import type { Database, Executor } from './client';
+import type { Database, Executor } from '../db/client';
 import {
   atPickup,
   insertBooking,
   insertCar,
   insertSucceededPayment,
   insertUser,
-} from './factories';
-import { branches, cars, users } from './schema/index';
-import { DEMO_FLEET } from './seed/fleet';
-import { seedDemoReviews } from './seed/reviews';
+} from '../db/factories';
+import { branches, cars, users } from '../db/schema/index';
+import { DEMO_FLEET } from './fleet';
+import { seedDemoReviews } from './reviews';
 
 export const DEMO_RENTER = {
   name: 'Ama Mensah',
