@@ -1,5 +1,5 @@
 import { pesewasToCedis } from '../../../shared/money';
-import type { AdminBookingSummary, AdminPayment } from '../../../shared/schemas/admin';
+import type { AdminBookingSummary, AdminPayment } from '../../../shared/schemas/bookings.staff';
 import type { payments } from '../../db/schema/index';
 import { carTitle } from '../cars/car-mapper';
 import type { BookingSummaryRow } from './admin-booking-summaries.repository';

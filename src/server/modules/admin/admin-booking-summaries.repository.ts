@@ -1,5 +1,5 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { AdminBookingSummary } from '../../../shared/schemas/admin';
+import type { AdminBookingSummary } from '../../../shared/schemas/bookings.staff';
 import type { Executor } from '../../db/client';
 import { bookings, branches, cars, payments, users } from '../../db/schema/index';
 import { toAdminBookingSummary } from './admin-booking-mapper';

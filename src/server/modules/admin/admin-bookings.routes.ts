@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { normalizeBookingCode } from '../../../shared/booking-code';
+import { AdminCancelBookingInputSchema } from '../../../shared/schemas/booking-changes.staff';
 import {
+  type AdminBookingAction,
   AdminBookingActionInputSchema,
   AdminBookingActionResponseSchema,
   AdminBookingCodeParamsSchema,
@@ -9,10 +11,8 @@ import {
   AdminBookingResponseSchema,
   AdminRetryRefundInputSchema,
   AdminSettleRefundInputSchema,
-  adminMessages,
-  type AdminBookingAction,
-} from '../../../shared/schemas/admin';
-import { AdminCancelBookingInputSchema } from '../../../shared/schemas/admin-staff-bookings';
+} from '../../../shared/schemas/bookings.staff';
+import { adminMessages } from '../../../shared/staff-messages';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import { HttpError } from '../../http-errors';
 import { adminDoc, authErrors } from './admin-openapi';

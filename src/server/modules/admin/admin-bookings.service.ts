@@ -4,11 +4,11 @@ import { todayInAccra } from '../../../shared/dates';
 import { balanceDuePesewas } from '../../../shared/handover';
 import {
   ADMIN_BOOKING_ACTIONS,
-  adminMessages,
   type AdminBookingAction,
   type AdminBookingDetail,
   type AdminBookingListQuery,
-} from '../../../shared/schemas/admin';
+} from '../../../shared/schemas/bookings.staff';
+import { adminMessages } from '../../../shared/staff-messages';
 import { formatCedis, pesewasToCedis } from '../../../shared/money';
 import { type Database, type Executor, rowsOf } from '../../db/client';
 import { bookingEvents, bookings, payments as paymentsTable, users } from '../../db/schema/index';

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { BranchInput, BranchSummary } from '../../../shared/schemas/branches';
-import type { AdminBranch } from '../../../shared/schemas/admin';
+import type { AdminBranch } from '../../../shared/schemas/branches.staff';
 import type { Executor } from '../../db/client';
 import { branches, cars } from '../../db/schema/index';
 import { type BranchRow, toApiBranch } from '../branches/branches.repository';

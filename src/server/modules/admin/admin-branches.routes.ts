@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminBranchListResponseSchema,
   AdminBranchResponseSchema,
-  AdminIdParamsSchema,
-} from '../../../shared/schemas/admin';
+} from '../../../shared/schemas/branches.staff';
+import { AdminIdParamsSchema } from '../../../shared/schemas/staff-api';
 import { BranchInputSchema } from '../../../shared/schemas/branches';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import { adminDoc, authErrors } from './admin-openapi';

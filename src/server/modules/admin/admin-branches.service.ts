@@ -1,4 +1,5 @@
-import { adminMessages, type AdminBranch } from '../../../shared/schemas/admin';
+import type { AdminBranch } from '../../../shared/schemas/branches.staff';
+import { adminMessages } from '../../../shared/staff-messages';
 import type { BranchInput } from '../../../shared/schemas/branches';
 import type { Database } from '../../db/client';
 import { HttpError, validationError } from '../../http-errors';

@@ -5,7 +5,7 @@ import type {
   AdminCarInput,
   AdminCarListQuery,
   AdminCarPhoto,
-} from '../../../shared/schemas/admin';
+} from '../../../shared/schemas/cars.staff';
 import type { BranchSummary } from '../../../shared/schemas/branches';
 import type { Executor } from '../../db/client';
 import { bookings, carImages, cars } from '../../db/schema/index';

@@ -4,8 +4,8 @@ import {
   AdminCarListQuerySchema,
   AdminCarListResponseSchema,
   AdminCarResponseSchema,
-  AdminIdParamsSchema,
-} from '../../../shared/schemas/admin';
+} from '../../../shared/schemas/cars.staff';
+import { AdminIdParamsSchema } from '../../../shared/schemas/staff-api';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import { adminDoc, authErrors } from './admin-openapi';
 import { paging } from './admin-paging';

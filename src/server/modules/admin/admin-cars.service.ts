@@ -1,5 +1,6 @@
 import { townOf } from '../../../shared/car-facets';
-import { adminMessages, type AdminCar, type AdminCarInput } from '../../../shared/schemas/admin';
+import type { AdminCar, AdminCarInput } from '../../../shared/schemas/cars.staff';
+import { adminMessages } from '../../../shared/staff-messages';
 import type { Database } from '../../db/client';
 import { HttpError, validationError } from '../../http-errors';
 import { findBranchSummary } from './admin-branches.repository';

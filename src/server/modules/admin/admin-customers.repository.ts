@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, max, or, sql } from 'drizzle-orm';
 import { LIVE_BOOKING_STATUSES } from '../../../shared/constants';
-import type { AdminCustomer, AdminCustomerListQuery } from '../../../shared/schemas/admin';
+import type { AdminCustomer, AdminCustomerListQuery } from '../../../shared/schemas/console';
 import type { Executor } from '../../db/client';
 import { bookings, users } from '../../db/schema/index';
 import { holdsCar } from '../cars/cars.repository';

@@ -3,10 +3,9 @@ import {
   AdminCustomerListQuerySchema,
   AdminCustomerListResponseSchema,
   AdminCustomerResponseSchema,
-  AdminIdParamsSchema,
-  adminMessages,
-  AdminPageQuerySchema,
-} from '../../../shared/schemas/admin';
+} from '../../../shared/schemas/console';
+import { AdminIdParamsSchema, AdminPageQuerySchema } from '../../../shared/schemas/staff-api';
+import { adminMessages } from '../../../shared/staff-messages';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import { HttpError } from '../../http-errors';
 import { listRentalsOfRenter } from './admin-booking-summaries.repository';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AdminDashboardResponseSchema } from '../../../shared/schemas/admin';
+import { AdminDashboardResponseSchema } from '../../../shared/schemas/console';
 import { buildDashboard } from './admin-dashboard.service';
 import { adminDoc, authErrors } from './admin-openapi';
 

@@ -1,7 +1,7 @@
 import { max, sql } from 'drizzle-orm';
 import { cedisToPesewas, pesewasToCedis } from '../../../shared/money';
 import { EXTRA_PRICE_KEYS, type ExtraPriceKey } from '../../../shared/pricing';
-import type { AdminExtraPricesResponse } from '../../../shared/schemas/admin';
+import type { AdminExtraPricesResponse } from '../../../shared/schemas/branches.staff';
 import type { ExtraPricesInput } from '../../../shared/schemas/branches';
 import type { Executor } from '../../db/client';
 import { extraPrices } from '../../db/schema/index';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AdminExtraPricesResponseSchema } from '../../../shared/schemas/admin';
+import { AdminExtraPricesResponseSchema } from '../../../shared/schemas/branches.staff';
 import { ExtraPricesSchema } from '../../../shared/schemas/branches';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import { adminDoc, authErrors } from './admin-openapi';

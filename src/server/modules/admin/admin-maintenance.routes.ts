@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminCarBlockParamsSchema,
-  AdminIdParamsSchema,
   AdminMaintenanceInputSchema,
   AdminMaintenanceListResponseSchema,
   AdminMaintenanceResponseSchema,
-  AdminMessageResponseSchema,
-} from '../../../shared/schemas/admin';
+} from '../../../shared/schemas/cars.staff';
+import { AdminIdParamsSchema, AdminMessageResponseSchema } from '../../../shared/schemas/staff-api';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import { adminDoc, authErrors } from './admin-openapi';
 import {

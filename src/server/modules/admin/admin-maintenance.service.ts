@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, type SQL } from 'drizzle-orm';
 import { bookingCodeFromBytes } from '../../../shared/booking-code';
 import { daysBetween, todayInAccra } from '../../../shared/dates';
-import {
-  adminMessages,
-  type AdminMaintenanceBlock,
-  type AdminMaintenanceInput,
-} from '../../../shared/schemas/admin';
+import type {
+  AdminMaintenanceBlock,
+  AdminMaintenanceInput,
+} from '../../../shared/schemas/cars.staff';
+import { adminMessages } from '../../../shared/staff-messages';
 import type { Database, Executor } from '../../db/client';
 import { withRetry } from '../../db/retry';
 import { bookingEvents, bookings, users } from '../../db/schema/index';

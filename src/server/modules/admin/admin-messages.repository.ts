@@ -1,5 +1,5 @@
 import { count, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { AdminContactMessage } from '../../../shared/schemas/admin';
+import type { AdminContactMessage } from '../../../shared/schemas/inbox.staff';
 import type { Executor } from '../../db/client';
 import { contactMessages, newsletterSubscriptions } from '../../db/schema/index';
 import { pageOffset } from './admin-paging';

@@ -2,11 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminContactListResponseSchema,
   AdminContactMessageResponseSchema,
-  AdminIdParamsSchema,
-  adminMessages,
   AdminNewsletterListResponseSchema,
-  AdminPageQuerySchema,
-} from '../../../shared/schemas/admin';
+} from '../../../shared/schemas/inbox.staff';
+import { AdminIdParamsSchema, AdminPageQuerySchema } from '../../../shared/schemas/staff-api';
+import { adminMessages } from '../../../shared/staff-messages';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import { HttpError } from '../../http-errors';
 import {

@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { normalizeBookingCode } from '../../../shared/booking-code';
-import {
-  AdminBookingCodeParamsSchema,
-  AdminIdParamsSchema,
-  adminMessages,
-} from '../../../shared/schemas/admin';
+import { AdminBookingCodeParamsSchema } from '../../../shared/schemas/bookings.staff';
+import { AdminIdParamsSchema } from '../../../shared/schemas/staff-api';
+import { adminMessages } from '../../../shared/staff-messages';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import {
   FailedSmsQuerySchema,

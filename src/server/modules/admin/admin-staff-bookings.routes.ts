@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { normalizeBookingCode } from '../../../shared/booking-code';
 import { messages } from '../../../shared/messages';
-import { AdminBookingCodeParamsSchema } from '../../../shared/schemas/admin';
 import {
   AdminBookingChangeResponseSchema,
   AdminChangeBookingInputSchema,
@@ -12,7 +11,8 @@ import {
   AdminCustomerLookupResponseSchema,
   AdminExtendBookingInputSchema,
   AdminQuoteQuerySchema,
-} from '../../../shared/schemas/admin-staff-bookings';
+} from '../../../shared/schemas/booking-changes.staff';
+import { AdminBookingCodeParamsSchema } from '../../../shared/schemas/bookings.staff';
 import { QuoteResponseSchema } from '../../../shared/schemas/bookings';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import { HttpError } from '../../http-errors';

@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import { formatCedis, pesewasToCedis } from '../../../shared/money';
 import { parseMsisdn } from '../../../shared/phone';
-import { adminMessages } from '../../../shared/schemas/admin';
 import {
-  staffBookingMessages,
   type AdminBookingChangeResponse,
   type AdminCreateBookingInput,
   type AdminCreateBookingResponse,
-} from '../../../shared/schemas/admin-staff-bookings';
+  staffBookingMessages,
+} from '../../../shared/schemas/booking-changes.staff';
+import { adminMessages } from '../../../shared/staff-messages';
 import type { ErrorResponse } from '../../../shared/schemas/common';
 import type { Database, Executor } from '../../db/client';
 import { users } from '../../db/schema/index';

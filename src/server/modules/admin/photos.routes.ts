@@ -5,16 +5,16 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { messages } from '../../../shared/messages';
+import { PHOTO_MAX_BYTES } from '../../../shared/car-photos';
 import {
   AdminCarPhotoParamsSchema,
-  AdminIdParamsSchema,
-  adminMessages,
   AdminPhotoOrderInputSchema,
   AdminPhotosResponseSchema,
   AdminPhotoUploadFormSchema,
   AdminPhotoUploadResponseSchema,
-  PHOTO_MAX_BYTES,
-} from '../../../shared/schemas/admin';
+} from '../../../shared/schemas/cars.staff';
+import { AdminIdParamsSchema } from '../../../shared/schemas/staff-api';
+import { adminMessages } from '../../../shared/staff-messages';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import { HttpError } from '../../http-errors';
 import { findCarRow } from './admin-cars.repository';

@@ -1,8 +1,6 @@
-import {
-  adminMessages,
-  type AdminCarPhoto,
-  PHOTOS_PER_CAR_MAX,
-} from '../../../shared/schemas/admin';
+import { PHOTOS_PER_CAR_MAX } from '../../../shared/car-photos';
+import type { AdminCarPhoto } from '../../../shared/schemas/cars.staff';
+import { adminMessages } from '../../../shared/staff-messages';
 import type { Database } from '../../db/client';
 import type { cars } from '../../db/schema/index';
 import { HttpError } from '../../http-errors';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PHOTO_DEFAULT_WIDTH, PHOTO_WIDTHS } from '../../../shared/schemas/admin';
+import { PHOTO_DEFAULT_WIDTH, PHOTO_WIDTHS } from '../../../shared/car-photos';
 import { checkDecodable, type ImageKind, resolveFilesDir, toWebp } from '../media/images';
 
 /**

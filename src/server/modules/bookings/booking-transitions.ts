@@ -7,7 +7,8 @@ import {
   type PaymentStatus,
 } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
-import { adminMessages, type AdminBookingAction } from '../../../shared/schemas/admin';
+import type { AdminBookingAction } from '../../../shared/schemas/bookings.staff';
+import { adminMessages } from '../../../shared/staff-messages';
 import type { BookingEventActor, BookingEventType } from './booking-events';
 
 /**

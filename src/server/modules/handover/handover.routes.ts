@@ -7,8 +7,8 @@ import { handoverMessages } from '../../../shared/handover';
 import {
   AdminBookingActionResponseSchema,
   AdminBookingCodeParamsSchema,
-  adminMessages,
-} from '../../../shared/schemas/admin';
+} from '../../../shared/schemas/bookings.staff';
+import { adminMessages } from '../../../shared/staff-messages';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import {
   HandoverPhotoParamsSchema,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MOBILE_MONEY_NETWORKS } from '../constants';
 import { PaymentSchema } from './payments';
-import { AdminBookingDetailSchema, AdminPersonSchema } from './admin';
+import { AdminBookingDetailSchema } from './bookings.staff';
 import {
   ALWAYS,
   BookingSchema,
@@ -14,6 +14,7 @@ import {
   QuoteQuerySchema,
 } from './bookings';
 import { numberFromText } from './common';
+import { AdminPersonSchema } from './staff-api';
 
 /**
  * Phone and walk-in bookings and staff changes (STAFF-14 to STAFF-23, docs/decisions/022-staff-bookings.md): what
