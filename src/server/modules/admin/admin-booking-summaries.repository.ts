@@ -3,7 +3,7 @@ import type { AdminBookingSummary } from '../../../shared/schemas/bookings.staff
 import type { Executor } from '../../db/client';
 import { bookings, branches, cars, payments, users } from '../../db/schema/index';
 import { toAdminBookingSummary } from './admin-booking-mapper';
-import { pageOffset } from './admin-paging';
+import { pageOffset } from '../../staff-api/paging';
 
 // Rentals as the staff lists show them (the bookings page, a customer's page, the
 // dashboard): each with its car, its renter and whether a payment of it is flagged.

@@ -15,8 +15,8 @@ import {
 import { adminMessages } from '../../../shared/staff-messages';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import { HttpError } from '../../http-errors';
-import { adminDoc, authErrors } from './admin-openapi';
-import { estimatedPaging } from './admin-paging';
+import { adminDoc, authErrors } from '../../staff-api/openapi';
+import { estimatedPaging } from '../../staff-api/paging';
 import {
   applyBookingAction,
   listAdminBookings,

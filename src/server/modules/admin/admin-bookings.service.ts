@@ -33,8 +33,8 @@ import {
   summariesWhere,
   type BookingSummaryRow,
 } from './admin-booking-summaries.repository';
-import { countRowsUpToLimit, isBeyondListedRows, pageOffset } from './admin-paging';
-import { bookingCodeMatch, likeEscape, msisdnMatch } from './admin-search';
+import { countRowsUpToLimit, isBeyondListedRows, pageOffset } from '../../staff-api/paging';
+import { bookingCodeMatch, likeEscape, msisdnMatch } from '../../staff-api/search';
 
 /** Past this many renters matching a search, they are matched by a subquery, not by id. */
 const RENTER_IDS_LIMIT = 1_000;

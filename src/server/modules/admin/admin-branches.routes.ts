@@ -6,7 +6,7 @@ import {
 import { AdminIdParamsSchema } from '../../../shared/schemas/staff-api';
 import { BranchInputSchema } from '../../../shared/schemas/branches';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
-import { adminDoc, authErrors } from './admin-openapi';
+import { adminDoc, authErrors } from '../../staff-api/openapi';
 import { listAdminBranches } from './admin-branches.repository';
 import { createBranch, updateBranch } from './admin-branches.service';
 

@@ -12,8 +12,8 @@ import { bookings, carImages, cars } from '../../db/schema/index';
 import { branchSummaries, findBranchSummary } from './admin-branches.repository';
 import { carTitle } from '../cars/car-mapper';
 import { holdsCar } from '../cars/cars.repository';
-import { pageOffset } from './admin-paging';
-import { likeEscape } from './admin-search';
+import { pageOffset } from '../../staff-api/paging';
+import { likeEscape } from '../../staff-api/search';
 import { srcsetOf } from './photos';
 
 type CarRow = typeof cars.$inferSelect;

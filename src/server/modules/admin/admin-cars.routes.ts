@@ -7,8 +7,8 @@ import {
 } from '../../../shared/schemas/cars.staff';
 import { AdminIdParamsSchema } from '../../../shared/schemas/staff-api';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
-import { adminDoc, authErrors } from './admin-openapi';
-import { paging } from './admin-paging';
+import { adminDoc, authErrors } from '../../staff-api/openapi';
+import { paging } from '../../staff-api/paging';
 import { listAdminCars, loadAdminCar } from './admin-cars.repository';
 import { carNotFound, createCar, restoreCar, retireCar, updateCar } from './admin-cars.service';
 

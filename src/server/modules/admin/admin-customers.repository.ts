@@ -4,8 +4,8 @@ import type { AdminCustomer, AdminCustomerListQuery } from '../../../shared/sche
 import type { Executor } from '../../db/client';
 import { bookings, users } from '../../db/schema/index';
 import { holdsCar } from '../cars/cars.repository';
-import { countRowsUpToLimit, isBeyondListedRows, pageOffset } from './admin-paging';
-import { likeEscape, msisdnMatch } from './admin-search';
+import { countRowsUpToLimit, isBeyondListedRows, pageOffset } from '../../staff-api/paging';
+import { likeEscape, msisdnMatch } from '../../staff-api/search';
 
 const liveStatuses = sql.raw(LIVE_BOOKING_STATUSES.map((s) => `'${s}'`).join(','));
 

@@ -18,7 +18,7 @@ import { toCustomerDocument } from '../documents/document-mapper';
 import { documentsByStatus, documentsOfUser } from '../documents/documents.repository';
 import { decideDocument } from '../documents/documents.service';
 import { findAdminCustomer } from './admin-customers.repository';
-import { adminDoc, authErrors } from './admin-openapi';
+import { adminDoc, authErrors } from '../../staff-api/openapi';
 
 const QUEUE_LIMIT = 100;
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminExtraPricesResponseSchema } from '../../../shared/schemas/branches.staff';
 import { ExtraPricesSchema } from '../../../shared/schemas/branches';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
-import { adminDoc, authErrors } from './admin-openapi';
+import { adminDoc, authErrors } from '../../staff-api/openapi';
 import { readAdminExtraPrices, saveExtraPrices } from './admin-extra-prices.repository';
 
 /**

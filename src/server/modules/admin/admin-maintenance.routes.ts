@@ -7,7 +7,7 @@ import {
 } from '../../../shared/schemas/cars.staff';
 import { AdminIdParamsSchema, AdminMessageResponseSchema } from '../../../shared/schemas/staff-api';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
-import { adminDoc, authErrors } from './admin-openapi';
+import { adminDoc, authErrors } from '../../staff-api/openapi';
 import {
   addMaintenanceBlock,
   listMaintenanceBlocks,

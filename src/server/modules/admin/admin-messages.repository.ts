@@ -2,7 +2,7 @@ import { count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { AdminContactMessage } from '../../../shared/schemas/inbox.staff';
 import type { Executor } from '../../db/client';
 import { contactMessages, newsletterSubscriptions } from '../../db/schema/index';
-import { pageOffset } from './admin-paging';
+import { pageOffset } from '../../staff-api/paging';
 
 const toContactMessage = (row: typeof contactMessages.$inferSelect): AdminContactMessage => ({
   id: row.id,

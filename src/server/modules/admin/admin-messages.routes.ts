@@ -13,8 +13,8 @@ import {
   listNewsletterSubscriptions,
   markContactMessageRead,
 } from './admin-messages.repository';
-import { adminDoc, authErrors } from './admin-openapi';
-import { paging } from './admin-paging';
+import { adminDoc, authErrors } from '../../staff-api/openapi';
+import { paging } from '../../staff-api/paging';
 
 /** STAFF-9: what visitors sent through the contact form and the newsletter box. */
 export const adminMessageRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -10,8 +10,8 @@ import {
 import { HttpError } from '../../http-errors';
 import { toAdminReview } from '../reviews/review-mapper';
 import { findReviewWithNames, listReviews, setReviewHidden } from '../reviews/reviews.repository';
-import { adminDoc, authErrors } from './admin-openapi';
-import { paging } from './admin-paging';
+import { adminDoc, authErrors } from '../../staff-api/openapi';
+import { paging } from '../../staff-api/paging';
 
 /** Staff's review moderation (REVIEW-4). Staff only (admin.routes.ts checks the scope). */
 export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -23,7 +23,7 @@ import {
   type MessageLogRow,
 } from '../messages/outbox.repository';
 import { findAdminCustomer } from './admin-customers.repository';
-import { adminDoc, authErrors } from './admin-openapi';
+import { adminDoc, authErrors } from '../../staff-api/openapi';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

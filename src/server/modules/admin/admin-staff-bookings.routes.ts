@@ -24,7 +24,7 @@ import {
   type FieldErrors,
 } from '../bookings/booking-rules';
 import { quoteBooking } from '../bookings/booking-quote';
-import { adminDoc, authErrors } from './admin-openapi';
+import { adminDoc, authErrors } from '../../staff-api/openapi';
 import {
   changeBookingByStaff,
   createStaffBooking,

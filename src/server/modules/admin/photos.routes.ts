@@ -19,7 +19,7 @@ import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import { HttpError } from '../../http-errors';
 import { findCarRow } from './admin-cars.repository';
 import { carNotFound } from './admin-cars.service';
-import { adminDoc, authErrors } from './admin-openapi';
+import { adminDoc, authErrors } from '../../staff-api/openapi';
 import { detectImageKind } from '../media/images';
 import { UPLOAD_PATH_PATTERN } from './photos';
 import { addCarPhoto, deleteCarPhoto, invalidPhoto, reorderCarPhotos } from './photos.service';

@@ -20,7 +20,7 @@ import {
   ReturnInputSchema,
 } from '../../../shared/schemas/handover';
 import { HttpError } from '../../http-errors';
-import { adminDoc, authErrors } from '../admin/admin-openapi';
+import { adminDoc, authErrors } from '../../staff-api/openapi';
 import { handoverMultipartLimits, readHandoverBody } from './handover-body';
 import { handoverPhotoFile } from './handover-files';
 import { renterReceipt, readablePhoto, staffReceipt } from './handover-access';

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { normalizeBookingCode } from '../../../shared/booking-code';
-import { stripPhoneFormatting } from '../../../shared/phone';
-import { bookings, users } from '../../db/schema/index';
+import { normalizeBookingCode } from '../../shared/booking-code';
+import { stripPhoneFormatting } from '../../shared/phone';
+import { bookings, users } from '../db/schema/index';
 
 // Conditions for the staff lists' search box: what a person types (a name, a phone number, a
 // booking code) turned into SQL, with their text never read as a LIKE pattern.

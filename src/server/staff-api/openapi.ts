@@ -1,4 +1,4 @@
-import { ErrorResponseSchema } from '../../../shared/schemas/common';
+import { ErrorResponseSchema } from '../../shared/schemas/common';
 
 /** OpenAPI bits every admin route shares: its tag, the bearer scheme and the auth errors. */
 export const adminDoc = { tags: ['admin'], security: [{ bearerAuth: [] }] };

@@ -1,6 +1,6 @@
 import { type SQLWrapper, sql } from 'drizzle-orm';
-import { lastPageOf } from '../../../shared/pagination';
-import { type Executor, rowsOf } from '../../db/client';
+import { lastPageOf } from '../../shared/pagination';
+import { type Executor, rowsOf } from '../db/client';
 
 /** The paging fields of every staff list answer (`page` counts from 1). */
 export const paging = (total: number, page: number, limit: number) => ({
