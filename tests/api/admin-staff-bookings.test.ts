@@ -9,7 +9,7 @@ import { rowsOf } from '../../src/server/db/client';
 import { bookingEvents, bookings, branches, users } from '../../src/server/db/schema/index';
 import { insertCar } from '../../src/server/db/factories';
 import { applyBookingChange } from '../../src/server/modules/bookings/booking-lifecycle';
-import { NO_PASSWORD } from '../../src/server/modules/admin/admin-staff-bookings.service';
+import { NO_PASSWORD } from '../../src/server/modules/bookings/booking-changes.staff.service';
 import { verifyAndApply } from '../../src/server/modules/payments/payments.service';
 import { decideSandboxTransaction } from '../../src/server/modules/payments/sandbox-provider';
 import { signedInStaff } from '../support/admin';

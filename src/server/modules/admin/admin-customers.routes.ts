@@ -8,7 +8,7 @@ import { AdminIdParamsSchema, AdminPageQuerySchema } from '../../../shared/schem
 import { adminMessages } from '../../../shared/staff-messages';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import { HttpError } from '../../http-errors';
-import { listRentalsOfRenter } from './admin-booking-summaries.repository';
+import { listRentalsOfRenter } from '../bookings/booking-summaries.repository';
 import { findAdminCustomer, listAdminCustomers } from './admin-customers.repository';
 import { adminDoc, authErrors } from '../../staff-api/openapi';
 import { estimatedPaging, paging } from '../../staff-api/paging';

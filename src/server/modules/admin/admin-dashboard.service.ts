@@ -3,7 +3,7 @@ import { pesewasToCedis } from '../../../shared/money';
 import type { AdminDashboardResponse } from '../../../shared/schemas/console';
 import type { Database } from '../../db/client';
 import { pendingDocumentCount } from '../documents/documents.repository';
-import { toAdminBookingSummary } from './admin-booking-mapper';
+import { toAdminBookingSummary } from '../bookings/booking-summary-mapper';
 import {
   awaitingCashBy,
   depositFigures,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { adminBookingRoutes } from './admin-bookings.routes';
+import { adminBookingRoutes } from '../bookings/bookings.staff.routes';
 import { adminBranchRoutes } from './admin-branches.routes';
 import { adminCarRoutes } from './admin-cars.routes';
 import { adminCustomerRoutes } from './admin-customers.routes';
@@ -8,7 +8,7 @@ import { adminExtraPriceRoutes } from './admin-extra-prices.routes';
 import { adminMaintenanceRoutes } from './admin-maintenance.routes';
 import { adminMessageRoutes } from './admin-messages.routes';
 import { adminSmsRoutes } from './admin-sms.routes';
-import { adminStaffBookingRoutes } from './admin-staff-bookings.routes';
+import { adminStaffBookingRoutes } from '../bookings/booking-changes.staff.routes';
 import { adminDocumentRoutes } from './admin-documents.routes';
 import { adminReviewRoutes } from './admin-reviews.routes';
 import { adminPhotoRoutes } from './photos.routes';

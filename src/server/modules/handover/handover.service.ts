@@ -11,7 +11,7 @@ import { cedisToPesewas, formatCedis, pesewasToCedis } from '../../../shared/mon
 import { adminMessages } from '../../../shared/staff-messages';
 import type { PickupInput, ReturnInput } from '../../../shared/schemas/handover';
 import { HttpError, validationError } from '../../http-errors';
-import { findRentalByCode, loadBookingDetail } from '../admin/admin-bookings.service';
+import { findRentalByCode, loadBookingDetail } from '../bookings/booking-detail';
 import type { Executor } from '../../db/client';
 import { applyTransition, lockBooking, type BookingRow } from '../bookings/booking-lifecycle';
 import { staffActionRefusal } from '../bookings/booking-transitions';

@@ -2,7 +2,7 @@ import { pesewasToCedis } from '../../../shared/money';
 import type { AdminBookingSummary, AdminPayment } from '../../../shared/schemas/bookings.staff';
 import type { payments } from '../../db/schema/index';
 import { carTitle } from '../cars/car-mapper';
-import type { BookingSummaryRow } from './admin-booking-summaries.repository';
+import type { BookingSummaryRow } from './booking-summaries.repository';
 
 // Rows to the staff API's booking and payment shapes (pesewas become cedis here).
 

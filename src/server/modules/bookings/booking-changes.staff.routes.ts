@@ -17,20 +17,15 @@ import { QuoteResponseSchema } from '../../../shared/schemas/bookings';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import { HttpError } from '../../http-errors';
 import { findCarForBooking } from '../cars/car-catalogue';
-import {
-  bookingRuleErrors,
-  lenientFacts,
-  zodFieldErrors,
-  type FieldErrors,
-} from '../bookings/booking-rules';
-import { quoteBooking } from '../bookings/booking-quote';
+import { bookingRuleErrors, lenientFacts, zodFieldErrors, type FieldErrors } from './booking-rules';
+import { quoteBooking } from './booking-quote';
 import { adminDoc, authErrors } from '../../staff-api/openapi';
 import {
   changeBookingByStaff,
   createStaffBooking,
   customerFieldErrors,
   lookUpCustomer,
-} from './admin-staff-bookings.service';
+} from './booking-changes.staff.service';
 
 const IdempotencyHeadersSchema = z.object({
   'idempotency-key': z

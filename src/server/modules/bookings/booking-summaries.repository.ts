@@ -2,7 +2,7 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AdminBookingSummary } from '../../../shared/schemas/bookings.staff';
 import type { Executor } from '../../db/client';
 import { bookings, branches, cars, payments, users } from '../../db/schema/index';
-import { toAdminBookingSummary } from './admin-booking-mapper';
+import { toAdminBookingSummary } from './booking-summary-mapper';
 import { pageOffset } from '../../staff-api/paging';
 
 // Rentals as the staff lists show them (the bookings page, a customer's page, the

@@ -1,22 +1,19 @@
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { normalizeBookingCode } from '../../../shared/booking-code';
+import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { todayInAccra } from '../../../shared/dates';
-import { balanceDuePesewas } from '../../../shared/handover';
-import {
-  ADMIN_BOOKING_ACTIONS,
-  type AdminBookingAction,
-  type AdminBookingDetail,
-  type AdminBookingListQuery,
+import type {
+  AdminBookingAction,
+  AdminBookingDetail,
+  AdminBookingListQuery,
 } from '../../../shared/schemas/bookings.staff';
 import { adminMessages } from '../../../shared/staff-messages';
 import { formatCedis, pesewasToCedis } from '../../../shared/money';
-import { type Database, type Executor, rowsOf } from '../../db/client';
-import { bookingEvents, bookings, payments as paymentsTable, users } from '../../db/schema/index';
+import { type Database, rowsOf } from '../../db/client';
+import { bookings, users } from '../../db/schema/index';
 import { HttpError } from '../../http-errors';
-import { applyTransition, type BookingRow } from '../bookings/booking-lifecycle';
-import { apiLines } from '../bookings/booking-pricing';
-import { nextState, staffActionRefusal, staffTransitionOf } from '../bookings/booking-transitions';
-import { cancelPaidBooking } from '../bookings/bookings.service';
+import { findRentalByCode, loadBookingDetail } from './booking-detail';
+import { applyTransition, type BookingRow } from './booking-lifecycle';
+import { nextState, staffActionRefusal, staffTransitionOf } from './booking-transitions';
+import { cancelPaidBooking } from './bookings.service';
 import { findSuccessfulPayment } from '../payments/payments.repository';
 import {
   closeOpenAttempts,
@@ -27,12 +24,8 @@ import {
   withdrawPrompts,
   type PaymentsContext,
 } from '../payments/payments.service';
-import { toAdminBookingSummary, toAdminPayment } from './admin-booking-mapper';
-import {
-  isRental,
-  summariesWhere,
-  type BookingSummaryRow,
-} from './admin-booking-summaries.repository';
+import { toAdminBookingSummary } from './booking-summary-mapper';
+import { isRental, summariesWhere } from './booking-summaries.repository';
 import { countRowsUpToLimit, isBeyondListedRows, pageOffset } from '../../staff-api/paging';
 import { bookingCodeMatch, likeEscape, msisdnMatch } from '../../staff-api/search';
 
@@ -127,77 +120,6 @@ export async function listAdminBookings(db: Database, query: AdminBookingListQue
   ]);
   return { bookings: rows.map(toAdminBookingSummary), count };
 }
-
-/** What staff may do with a booking now: the same rules that guard the actions. */
-function allowedActions(b: BookingRow, today: string): AdminBookingAction[] {
-  return ADMIN_BOOKING_ACTIONS.filter((action) => staffActionRefusal(action, b, today) === null);
-}
-
-export async function loadBookingDetail(
-  db: Executor,
-  code: string,
-): Promise<AdminBookingDetail | undefined> {
-  const [row] = await summariesWhere(db, eq(bookings.bookingCode, code)).limit(1);
-  if (!row) return undefined;
-  return detailOf(db, row);
-}
-
-async function detailOf(db: Executor, row: BookingSummaryRow): Promise<AdminBookingDetail> {
-  const b = row.booking;
-  const [events, paymentRows] = await Promise.all([
-    db
-      .select({
-        event: bookingEvents,
-        user: { id: users.id, name: users.name, msisdn: users.msisdn },
-      })
-      .from(bookingEvents)
-      .leftJoin(users, eq(users.id, bookingEvents.actorUserId))
-      .where(eq(bookingEvents.bookingId, b.id))
-      .orderBy(asc(bookingEvents.createdAt), asc(bookingEvents.id)),
-    db
-      .select()
-      .from(paymentsTable)
-      .where(eq(paymentsTable.bookingId, b.id))
-      .orderBy(asc(paymentsTable.createdAt), asc(paymentsTable.id)),
-  ]);
-  return {
-    ...toAdminBookingSummary(row),
-    line_cost: pesewasToCedis(b.lineCostPesewas),
-    deposit: pesewasToCedis(b.depositPesewas),
-    discount: pesewasToCedis(b.discountPesewas),
-    extras: pesewasToCedis(b.extrasPesewas),
-    lines: apiLines(b.lines),
-    chauffeur: b.chauffeur,
-    child_seat: b.childSeat,
-    delivery_address: b.deliveryAddress,
-    destination: b.destination,
-    destination_type: b.destinationType,
-    hold_expires_at: b.holdExpiresAt?.toISOString() ?? null,
-    cancelled_at: b.cancelledAt?.toISOString() ?? null,
-    updated_at: b.updatedAt.toISOString(),
-    allowed_actions: allowedActions(b, todayInAccra()),
-    events: events.map(({ event, user }) => ({
-      id: event.id,
-      type: event.type,
-      actor: event.actor,
-      actor_user: user,
-      note: event.note,
-      data: (event.data as Record<string, unknown> | null) ?? null,
-      created_at: event.createdAt.toISOString(),
-    })),
-    payments: paymentRows.map(toAdminPayment),
-    balance_due: pesewasToCedis(balanceDuePesewas(b, paymentRows)),
-  };
-}
-
-export const findRentalByCode = async (db: Executor, code: string) =>
-  (
-    await db
-      .select()
-      .from(bookings)
-      .where(and(eq(bookings.bookingCode, normalizeBookingCode(code)), eq(bookings.kind, 'rental')))
-      .limit(1)
-  )[0];
 
 /** What staff are told once an action is done. */
 const DONE: Record<Exclude<AdminBookingAction, 'cancel'> | 'cancel_unpaid', string> = {

@@ -17,13 +17,13 @@ import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import { HttpError } from '../../http-errors';
 import { adminDoc, authErrors } from '../../staff-api/openapi';
 import { estimatedPaging } from '../../staff-api/paging';
+import { loadBookingDetail } from './booking-detail';
 import {
   applyBookingAction,
   listAdminBookings,
-  loadBookingDetail,
   retryRefund,
   settleRefund,
-} from './admin-bookings.service';
+} from './bookings.staff.service';
 
 /**
  * The URL segment of each action (POST /api/admin/bookings/:code/<segment>). Cancel has its

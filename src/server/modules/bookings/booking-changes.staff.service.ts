@@ -15,15 +15,15 @@ import { users } from '../../db/schema/index';
 import { HttpError } from '../../http-errors';
 import { accountMsisdn } from '../auth/auth.service';
 import * as authRepo from '../auth/auth.repository';
-import { applyAndSettleChange, type ChangeRequest } from '../bookings/booking-changes.service';
-import type { BookingChangeKind } from '../bookings/booking-transitions';
-import { createBookingAndPay } from '../bookings/bookings.service';
-import * as bookingsRepo from '../bookings/bookings.repository';
+import { applyAndSettleChange, type ChangeRequest } from './booking-changes.service';
+import type { BookingChangeKind } from './booking-transitions';
+import { createBookingAndPay } from './bookings.service';
+import * as bookingsRepo from './bookings.repository';
 import type { ChangeMoney } from '../messages/templates';
 import { templates } from '../messages/templates';
 import { enqueueSms } from '../messages/outbox.repository';
 import { toApiPayment, type PaymentsContext } from '../payments/payments.service';
-import { findRentalByCode, loadBookingDetail } from './admin-bookings.service';
+import { findRentalByCode, loadBookingDetail } from './booking-detail';
 
 /**
  * Phone and walk-in bookings (STAFF-14 to STAFF-16) and staff changes (STAFF-19 to STAFF-22,
