@@ -9,7 +9,7 @@ import type {
 import type { BranchSummary } from '../../../shared/schemas/branches';
 import type { Executor } from '../../db/client';
 import { bookings, carImages, cars } from '../../db/schema/index';
-import { branchSummaries, findBranchSummary } from './admin-branches.repository';
+import { branchSummaries, findBranchSummary } from '../branches/branches.staff.repository';
 import { carTitle } from '../cars/car-mapper';
 import { holdsCar } from '../cars/cars.repository';
 import { pageOffset } from '../../staff-api/paging';

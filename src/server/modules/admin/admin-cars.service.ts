@@ -3,7 +3,7 @@ import type { AdminCar, AdminCarInput } from '../../../shared/schemas/cars.staff
 import { adminMessages } from '../../../shared/staff-messages';
 import type { Database } from '../../db/client';
 import { HttpError, validationError } from '../../http-errors';
-import { findBranchSummary } from './admin-branches.repository';
+import { findBranchSummary } from '../branches/branches.staff.repository';
 import {
   adminCarOf,
   findCarRow,

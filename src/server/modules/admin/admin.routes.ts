@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { adminBookingRoutes } from '../bookings/bookings.staff.routes';
-import { adminBranchRoutes } from './admin-branches.routes';
+import { adminBranchRoutes } from '../branches/branches.staff.routes';
 import { adminCarRoutes } from './admin-cars.routes';
 import { adminCustomerRoutes } from './admin-customers.routes';
 import { adminDashboardRoutes } from './admin-dashboard.routes';
-import { adminExtraPriceRoutes } from './admin-extra-prices.routes';
+import { adminExtraPriceRoutes } from '../branches/extra-prices.staff.routes';
 import { adminMaintenanceRoutes } from './admin-maintenance.routes';
 import { adminMessageRoutes } from './admin-messages.routes';
 import { adminSmsRoutes } from './admin-sms.routes';

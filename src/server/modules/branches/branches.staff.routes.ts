@@ -7,10 +7,10 @@ import { AdminIdParamsSchema } from '../../../shared/schemas/staff-api';
 import { BranchInputSchema } from '../../../shared/schemas/branches';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import { adminDoc, authErrors } from '../../staff-api/openapi';
-import { listAdminBranches } from './admin-branches.repository';
-import { createBranch, updateBranch } from './admin-branches.service';
+import { listAdminBranches } from './branches.staff.repository';
+import { createBranch, updateBranch } from './branches.staff.service';
 
-/** The pickup places (STAFF-10; the rules of each change are in admin-branches.service.ts). */
+/** The pickup places (STAFF-10; the rules of each change are in branches.staff.service.ts). */
 export const adminBranchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/branches', {
     schema: {

@@ -10,7 +10,7 @@ import {
   moveBranchCarsTo,
   toAdminBranch,
   updateBranchRow,
-} from './admin-branches.repository';
+} from './branches.staff.repository';
 
 // Staff add and edit branches (STAFF-10). A branch's name and town are part of every car the
 // renters' catalogue shows, and its hours bound new pickups: a trigger on branches bumps the

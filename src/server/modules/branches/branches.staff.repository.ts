@@ -3,7 +3,7 @@ import type { BranchInput, BranchSummary } from '../../../shared/schemas/branche
 import type { AdminBranch } from '../../../shared/schemas/branches.staff';
 import type { Executor } from '../../db/client';
 import { branches, cars } from '../../db/schema/index';
-import { type BranchRow, toApiBranch } from '../branches/branches.repository';
+import { type BranchRow, toApiBranch } from './branches.repository';
 
 export const toAdminBranch = (row: BranchRow, carCount: number): AdminBranch => ({
   ...toApiBranch(row),

@@ -3,7 +3,7 @@ import { AdminExtraPricesResponseSchema } from '../../../shared/schemas/branches
 import { ExtraPricesSchema } from '../../../shared/schemas/branches';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import { adminDoc, authErrors } from '../../staff-api/openapi';
-import { readAdminExtraPrices, saveExtraPrices } from './admin-extra-prices.repository';
+import { readAdminExtraPrices, saveExtraPrices } from './extra-prices.repository';
 
 /**
  * The prices of the extras (STAFF-12, PRICE-3, PRICE-4). Bookings keep the prices they were
