@@ -1,17 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { adminBookingRoutes } from '../bookings/bookings.staff.routes';
 import { adminBranchRoutes } from '../branches/branches.staff.routes';
-import { adminCarRoutes } from './admin-cars.routes';
+import { adminCarRoutes } from '../cars/cars.staff.routes';
 import { adminCustomerRoutes } from './admin-customers.routes';
 import { adminDashboardRoutes } from './admin-dashboard.routes';
 import { adminExtraPriceRoutes } from '../branches/extra-prices.staff.routes';
-import { adminMaintenanceRoutes } from './admin-maintenance.routes';
+import { adminMaintenanceRoutes } from '../cars/maintenance.staff.routes';
 import { adminMessageRoutes } from './admin-messages.routes';
 import { adminSmsRoutes } from './admin-sms.routes';
 import { adminStaffBookingRoutes } from '../bookings/booking-changes.staff.routes';
 import { adminDocumentRoutes } from './admin-documents.routes';
 import { adminReviewRoutes } from './admin-reviews.routes';
-import { adminPhotoRoutes } from './photos.routes';
+import { adminPhotoRoutes } from '../cars/car-photos.staff.routes';
 import { adminHandoverRoutes } from '../handover/handover.routes';
 
 /**

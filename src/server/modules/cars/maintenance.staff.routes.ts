@@ -12,9 +12,9 @@ import {
   addMaintenanceBlock,
   listMaintenanceBlocks,
   removeMaintenanceBlock,
-} from './admin-maintenance.service';
+} from './maintenance.service';
 
-/** Staff block a car's dates for maintenance (admin-maintenance.service.ts has the rules). */
+/** Staff block a car's dates for maintenance (maintenance.service.ts has the rules). */
 export const adminMaintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/cars/:id/maintenance', {
     schema: {

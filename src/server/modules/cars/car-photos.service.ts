@@ -4,20 +4,20 @@ import { adminMessages } from '../../../shared/staff-messages';
 import type { Database } from '../../db/client';
 import type { cars } from '../../db/schema/index';
 import { HttpError } from '../../http-errors';
-import { carTitle } from '../cars/car-mapper';
-import { findCarRow, lockCarRow, photosOfCar, toAdminPhoto } from './admin-cars.repository';
-import { carNotFound } from './admin-cars.service';
+import { carTitle } from './car-mapper';
+import { findCarRow, lockCarRow, photosOfCar, toAdminPhoto } from './cars.staff.repository';
+import { carNotFound } from './cars.staff.service';
 import { type ImageKind, UnreadableImageError } from '../media/images';
-import { filesOfPhotoUrl, removeFiles, storeCarPhoto } from './photos';
+import { filesOfPhotoUrl, removeFiles, storeCarPhoto } from './car-photo-files';
 import {
   deleteCarPhotoRow,
   insertCarPhoto,
   photoCountOfCar,
   photoIdsOfCar,
   setPhotoOrder,
-} from './photos.repository';
+} from './car-photos.repository';
 
-// A car's photos: files on disk (photos.ts) and rows in car_images, changed together. Photo
+// A car's photos: files on disk (car-photo-files.ts) and rows in car_images, changed together. Photo
 // changes of one car take turns on the car's row lock, as bookings do.
 
 const ALT_MAX = 200;

@@ -9,10 +9,10 @@ import { AdminIdParamsSchema } from '../../../shared/schemas/staff-api';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import { adminDoc, authErrors } from '../../staff-api/openapi';
 import { paging } from '../../staff-api/paging';
-import { listAdminCars, loadAdminCar } from './admin-cars.repository';
-import { carNotFound, createCar, restoreCar, retireCar, updateCar } from './admin-cars.service';
+import { listAdminCars, loadAdminCar } from './cars.staff.repository';
+import { carNotFound, createCar, restoreCar, retireCar, updateCar } from './cars.staff.service';
 
-/** The fleet (the rules of each change are in admin-cars.service.ts). */
+/** The fleet (the rules of each change are in cars.staff.service.ts). */
 export const adminCarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/cars', {
     schema: {

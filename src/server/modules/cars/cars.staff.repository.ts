@@ -10,11 +10,11 @@ import type { BranchSummary } from '../../../shared/schemas/branches';
 import type { Executor } from '../../db/client';
 import { bookings, carImages, cars } from '../../db/schema/index';
 import { branchSummaries, findBranchSummary } from '../branches/branches.staff.repository';
-import { carTitle } from '../cars/car-mapper';
-import { holdsCar } from '../cars/cars.repository';
+import { carTitle } from './car-mapper';
+import { holdsCar } from './cars.repository';
 import { pageOffset } from '../../staff-api/paging';
 import { likeEscape } from '../../staff-api/search';
-import { srcsetOf } from './photos';
+import { srcsetOf } from './car-photo-files';
 
 type CarRow = typeof cars.$inferSelect;
 type CarImageRow = typeof carImages.$inferSelect;

@@ -16,8 +16,8 @@ import {
   expireStaleHolds,
   insertMaintenanceBlock,
 } from '../bookings/booking-lifecycle';
-import { hasOverlappingBooking } from '../cars/cars.repository';
-import { findCarRow, lockCarRow } from './admin-cars.repository';
+import { hasOverlappingBooking } from './cars.repository';
+import { findCarRow, lockCarRow } from './cars.staff.repository';
 
 /**
  * Maintenance blocks: rows of `bookings` with kind 'maintenance', so the exclusion constraint

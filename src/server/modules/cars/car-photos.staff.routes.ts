@@ -1,10 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import { messages } from '../../../shared/messages';
 import { PHOTO_MAX_BYTES } from '../../../shared/car-photos';
 import {
   AdminCarPhotoParamsSchema,
@@ -17,12 +12,11 @@ import { AdminIdParamsSchema } from '../../../shared/schemas/staff-api';
 import { adminMessages } from '../../../shared/staff-messages';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import { HttpError } from '../../http-errors';
-import { findCarRow } from './admin-cars.repository';
-import { carNotFound } from './admin-cars.service';
+import { findCarRow } from './cars.staff.repository';
+import { carNotFound } from './cars.staff.service';
 import { adminDoc, authErrors } from '../../staff-api/openapi';
 import { detectImageKind } from '../media/images';
-import { UPLOAD_PATH_PATTERN } from './photos';
-import { addCarPhoto, deleteCarPhoto, invalidPhoto, reorderCarPhotos } from './photos.service';
+import { addCarPhoto, deleteCarPhoto, invalidPhoto, reorderCarPhotos } from './car-photos.service';
 
 /** Photo upload, reorder and delete, under /api/admin/cars/:id/photos. */
 export const adminPhotoRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (
@@ -114,33 +108,4 @@ export const adminPhotoRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = a
       return { photos: await deleteCarPhoto(app.db, uploadsDir, carId, photoId) };
     },
   });
-};
-
-/** Serves the uploaded photos: /media/uploads/cars/<car>/<key>-<width>.webp, nothing else. */
-export const uploadedMediaRoutes: FastifyPluginAsync<{ uploadsDir: string }> = async (
-  app,
-  { uploadsDir },
-) => {
-  app.get<{ Params: { carId: string; file: string } }>(
-    '/cars/:carId/:file',
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const relative = `cars/${request.params.carId}/${request.params.file}`;
-      // A strict name pattern: no dots, slashes or anything else that could leave the folder.
-      if (!UPLOAD_PATH_PATTERN.test(relative))
-        return reply.status(404).send({ message: messages.http.notFound });
-      const path = join(uploadsDir, relative);
-      const info = await stat(path).catch(() => null);
-      if (!info?.isFile()) return reply.status(404).send({ message: messages.http.notFound });
-      return (
-        reply
-          .header('content-type', 'image/webp')
-          .header('content-length', info.size)
-          // Names are random and never reused: a photo never changes under its URL.
-          .header('cache-control', 'public, max-age=31536000, immutable')
-          .header('x-content-type-options', 'nosniff')
-          .send(createReadStream(path))
-      );
-    },
-  );
 };

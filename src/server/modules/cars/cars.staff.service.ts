@@ -13,7 +13,7 @@ import {
   markCarRestored,
   markCarRetired,
   updateCarRow,
-} from './admin-cars.repository';
+} from './cars.staff.repository';
 
 // The fleet's changes. Every write to cars or car_images bumps the catalogue version by
 // trigger (migrations 0003 and 0005), so the renters' pages show a change at once
