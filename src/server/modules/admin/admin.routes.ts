@@ -6,11 +6,11 @@ import { adminCustomerRoutes } from './admin-customers.routes';
 import { adminDashboardRoutes } from './admin-dashboard.routes';
 import { adminExtraPriceRoutes } from '../branches/extra-prices.staff.routes';
 import { adminMaintenanceRoutes } from '../cars/maintenance.staff.routes';
-import { adminMessageRoutes } from './admin-messages.routes';
-import { adminSmsRoutes } from './admin-sms.routes';
+import { adminMessageRoutes } from '../inbox/inbox.staff.routes';
+import { adminSmsRoutes } from '../messages/sms-log.staff.routes';
 import { adminStaffBookingRoutes } from '../bookings/booking-changes.staff.routes';
-import { adminDocumentRoutes } from './admin-documents.routes';
-import { adminReviewRoutes } from './admin-reviews.routes';
+import { adminDocumentRoutes } from '../documents/documents.staff.routes';
+import { adminReviewRoutes } from '../reviews/reviews.staff.routes';
 import { adminPhotoRoutes } from '../cars/car-photos.staff.routes';
 import { adminHandoverRoutes } from '../handover/handover.routes';
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { normalizeMsisdn } from '../../../shared/phone';
 import { RegisterInputSchema } from '../../../shared/schemas/auth';
 import type { Executor } from '../../db/client';
-import { findUserByMsisdn } from '../auth/auth.repository';
-import { hashPassword } from '../auth/passwords';
+import { findUserByMsisdn } from './auth.repository';
+import { hashPassword } from './passwords';
 import { insertStaffUser, promoteUserToStaff } from './staff-accounts.repository';
 
 export type StaffAccountResult =

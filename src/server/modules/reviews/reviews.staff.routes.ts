@@ -8,8 +8,8 @@ import {
   reviewMessages,
 } from '../../../shared/schemas/reviews';
 import { HttpError } from '../../http-errors';
-import { toAdminReview } from '../reviews/review-mapper';
-import { findReviewWithNames, listReviews, setReviewHidden } from '../reviews/reviews.repository';
+import { toAdminReview } from './review-mapper';
+import { findReviewWithNames, listReviews, setReviewHidden } from './reviews.repository';
 import { adminDoc, authErrors } from '../../staff-api/openapi';
 import { paging } from '../../staff-api/paging';
 

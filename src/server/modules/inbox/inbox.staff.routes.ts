@@ -12,7 +12,7 @@ import {
   listContactMessages,
   listNewsletterSubscriptions,
   markContactMessageRead,
-} from './admin-messages.repository';
+} from './inbox.repository';
 import { adminDoc, authErrors } from '../../staff-api/openapi';
 import { paging } from '../../staff-api/paging';
 

@@ -14,10 +14,10 @@ import {
   VerifyDocumentInputSchema,
 } from '../../../shared/schemas/documents';
 import { HttpError } from '../../http-errors';
-import { toCustomerDocument } from '../documents/document-mapper';
-import { documentsByStatus, documentsOfUser } from '../documents/documents.repository';
-import { decideDocument } from '../documents/documents.service';
-import { findAdminCustomer } from './admin-customers.repository';
+import { toCustomerDocument } from './document-mapper';
+import { documentsByStatus, documentsOfUser } from './documents.repository';
+import { decideDocument } from './documents.service';
+import { findRenterId } from '../auth/auth.repository';
 import { adminDoc, authErrors } from '../../staff-api/openapi';
 
 const QUEUE_LIMIT = 100;
@@ -64,7 +64,7 @@ export const adminDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (request) => {
-      const customer = await findAdminCustomer(app.db, request.params.id);
+      const customer = await findRenterId(app.db, request.params.id);
       if (!customer) throw new HttpError(404, adminMessages.customerNotFound);
       return { documents: (await documentsOfUser(app.db, customer.id)).map(toCustomerDocument) };
     },

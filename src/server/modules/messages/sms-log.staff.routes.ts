@@ -21,8 +21,8 @@ import {
   listUserMessages,
   requeueCopy,
   type MessageLogRow,
-} from '../messages/outbox.repository';
-import { findAdminCustomer } from './admin-customers.repository';
+} from './outbox.repository';
+import { findRenterId } from '../auth/auth.repository';
 import { adminDoc, authErrors } from '../../staff-api/openapi';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -78,7 +78,7 @@ export const adminSmsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (request) => {
-      const customer = await findAdminCustomer(app.db, request.params.id);
+      const customer = await findRenterId(app.db, request.params.id);
       if (!customer) throw new HttpError(404, adminMessages.customerNotFound);
       return { messages: (await listUserMessages(app.db, customer.id)).map(toEntry) };
     },
