@@ -47,7 +47,7 @@ const changeErrors = {
 
 /**
  * Phone and walk-in bookings and staff changes (STAFF-14 to STAFF-22, decision 022), under
- * /api/admin (staff only: admin.routes.ts checks before anything here runs).
+ * /api/admin (staff only: staff-api.routes.ts checks before anything here runs).
  */
 export const adminStaffBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const branchOfCar = async (carId: number) =>

@@ -25,7 +25,7 @@ const QUEUE_LIMIT = 100;
 /**
  * Staff's side of renters' documents (DOC-4, DOC-5): the queue, a customer's documents, verify
  * and reject. The photos are read through GET /api/documents/:documentId/image, which staff may
- * open for any renter. Staff only (admin.routes.ts checks it for the whole scope).
+ * open for any renter. Staff only (staff-api.routes.ts checks it for the whole scope).
  */
 export const adminDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/documents', {

@@ -48,7 +48,7 @@ function toEntry(row: MessageLogRow): SmsLogEntry {
 
 /**
  * The SMS log of the staff console (MSG-10): each booking's and customer's messages, the
- * failed ones, and a resend. Staff only (admin.routes.ts checks it for the whole scope).
+ * failed ones, and a resend. Staff only (staff-api.routes.ts checks it for the whole scope).
  */
 export const adminSmsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/bookings/:code/sms', {

@@ -13,7 +13,7 @@ import { findReviewWithNames, listReviews, setReviewHidden } from './reviews.rep
 import { adminDoc, authErrors } from '../../staff-api/openapi';
 import { paging } from '../../staff-api/paging';
 
-/** Staff's review moderation (REVIEW-4). Staff only (admin.routes.ts checks the scope). */
+/** Staff's review moderation (REVIEW-4). Staff only (staff-api.routes.ts checks the scope). */
 export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/reviews', {
     schema: {
