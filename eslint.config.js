@@ -20,6 +20,20 @@ const ownRouter = {
   message: "Import Link, useNavigate… from src/web/lib/router (the site's own router).",
 };
 
+/** Server code never imports the web app. */
+const noWeb = { group: ['**/web/**'] };
+
+/**
+ * The staff console's module (src/server/modules/admin/) holds only the console's own
+ * (dashboard, customers); every domain module keeps its staff routes beside its renter routes.
+ * The arrow points from the console to the domains, never back.
+ */
+const noAdmin = {
+  regex: '^(?:\\.\\./)+(?:modules/)?admin(?:/|$)',
+  message:
+    "A module may not import the staff console's (modules/admin/): move what both need into the domain's own module, or src/server/staff-api/ if every staff route shares it.",
+};
+
 /**
  * A feature may use shared code (src/web/components, lib, config, src/shared) and itself, not
  * another feature's insides nor the pages (src/web/app) that compose features: a relative
@@ -107,28 +121,36 @@ export default tseslint.config(
       'react-hooks/incompatible-library': 'off',
     },
   },
+  // (A later block replaces an earlier one's no-restricted-imports for the files both match, so
+  // each block below repeats the bans that still apply: noWeb, noAdmin.)
   {
     files: ['src/server/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/web/**'] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [noWeb] }] },
   },
-  // Staff console routes only validate, call a service or repository, and send: queries live
-  // in *.repository.ts, so the routes import neither Drizzle nor the tables. (A later block
-  // replaces an earlier one's no-restricted-imports, so the server's web ban is repeated.)
   {
-    files: ['src/server/modules/admin/*.routes.ts'],
+    files: ['src/server/modules/**/*.ts'],
+    ignores: ['src/server/modules/admin/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noWeb, noAdmin] }] },
+  },
+  // Staff routes (every module's *.staff.routes.ts and the console's own) only validate, call a
+  // service or repository, and send: queries live in *.repository.ts, so the routes import
+  // neither Drizzle nor the tables.
+  {
+    files: ['src/server/modules/**/*.staff.routes.ts', 'src/server/modules/admin/*.routes.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/web/**'] },
+            noWeb,
+            noAdmin,
             {
               group: ['drizzle-orm', 'drizzle-orm/*'],
-              message: 'Admin routes call services/repositories; queries belong in a repository.',
+              message: 'Staff routes call services/repositories; queries belong in a repository.',
             },
             {
               group: ['**/db/schema', '**/db/schema/*'],
-              message: 'Admin routes call services/repositories; tables belong in a repository.',
+              message: 'Staff routes call services/repositories; tables belong in a repository.',
             },
           ],
         },
@@ -187,11 +209,12 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            '**/web/**',
-            '**/bookings/bookings.repository',
+            noWeb,
+            noAdmin,
+            { group: ['**/bookings/bookings.repository'] },
             // bookings.service, booking-creation.service, booking-cancellation.service…
-            '**/bookings/*.service',
-            '**/bookings/booking-events',
+            { group: ['**/bookings/*.service'] },
+            { group: ['**/bookings/booking-events'] },
           ],
         },
       ],
@@ -205,7 +228,12 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: ['**/web/**', '**/bookings/bookings.repository', '**/bookings/booking-events'],
+          patterns: [
+            noWeb,
+            noAdmin,
+            { group: ['**/bookings/bookings.repository'] },
+            { group: ['**/bookings/booking-events'] },
+          ],
         },
       ],
     },
@@ -217,7 +245,10 @@ export default tseslint.config(
       'src/server/modules/bookings/booking-permissions.ts',
     ],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/web/**', '**/payments/**'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [noWeb, noAdmin, { group: ['**/payments/**'] }] },
+      ],
     },
   },
 );

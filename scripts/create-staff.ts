@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
-import { createOrPromoteStaff } from '../src/server/modules/admin/staff-accounts';
+import { createOrPromoteStaff } from '../src/server/modules/auth/staff-accounts';
 
 const { values } = parseArgs({
   options: { name: { type: 'string' }, msisdn: { type: 'string' }, password: { type: 'string' } },

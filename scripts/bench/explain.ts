@@ -5,7 +5,7 @@
 // scan of bookings, users, payments or booking_events is flagged.
 import pg from 'pg';
 import { openDatabase } from '../../src/server/db/client';
-import { listAdminBookings } from '../../src/server/modules/admin/admin-bookings.service';
+import { listAdminBookings } from '../../src/server/modules/bookings/bookings.staff.service';
 import { listAdminCustomers } from '../../src/server/modules/admin/admin-customers.repository';
 import { buildDashboard } from '../../src/server/modules/admin/admin-dashboard.service';
 import { listUserBookings } from '../../src/server/modules/bookings/bookings.service';

@@ -11,9 +11,9 @@ import { fileURLToPath } from 'node:url';
 import { messages } from '../shared/messages';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
-import { adminRoutes } from './modules/admin/admin.routes';
-import { uploadedMediaRoutes } from './modules/admin/photos.routes';
-import { resolveUploadsDir } from './modules/admin/photos';
+import { staffApiRoutes } from './staff-api/staff-api.routes';
+import { uploadedMediaRoutes } from './modules/cars/car-photos.routes';
+import { resolveUploadsDir } from './modules/cars/car-photo-files';
 import { authRoutes } from './modules/auth/auth.routes';
 import { verifiedPhonePlugin } from './modules/auth/verified-phone.plugin';
 import { withSafeLogging } from './logging';
@@ -184,10 +184,11 @@ export async function buildApp(options: BuildAppOptions) {
       holdSeconds: app.payments.holdSeconds,
     });
   await app.register(mediaRoutes, { prefix: '/media' });
-  // The staff console (STAFF-1) and the car photos it uploads.
+  // The staff console's API (STAFF-1): every module's staff routes, in the one list of
+  // staff-api/staff-api.routes.ts behind the one staff check; then the car photos it uploads.
   const uploads = await resolveUploadsDir(options.config.uploadsDir);
   app.addHook('onClose', uploads.dispose);
-  await app.register(adminRoutes, {
+  await app.register(staffApiRoutes, {
     prefix: '/api/admin',
     uploadsDir: uploads.dir,
     documentsDir: documents.dir,

@@ -8,7 +8,7 @@ import { insertUser } from '../../src/server/db/factories';
 import {
   createOrPromoteStaff,
   StaffAccountError,
-} from '../../src/server/modules/admin/staff-accounts';
+} from '../../src/server/modules/auth/staff-accounts';
 import { routesUnder, signedInStaff } from '../support/admin';
 import { bearer, isPostgres, setupTestApp, signedInRenter } from '../support/test-app';
 

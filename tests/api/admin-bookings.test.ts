@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayInAccra } from '../../src/shared/dates';
 import { formatCedis } from '../../src/shared/money';
-import {
-  adminMessages,
-  type AdminBookingDetail,
-  type AdminBookingSummary,
-} from '../../src/shared/schemas/admin';
+import type {
+  AdminBookingDetail,
+  AdminBookingSummary,
+} from '../../src/shared/schemas/bookings.staff';
+import { adminMessages } from '../../src/shared/staff-messages';
 import { bookings, payments } from '../../src/server/db/schema/index';
 import { insertBooking, insertCar } from '../../src/server/db/factories';
 import { signedInStaff } from '../support/admin';

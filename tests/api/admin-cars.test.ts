@@ -2,12 +2,9 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayInAccra } from '../../src/shared/dates';
-import {
-  PHOTO_MAX_BYTES,
-  PHOTOS_PER_CAR_MAX,
-  type AdminBranch,
-  type AdminCar,
-} from '../../src/shared/schemas/admin';
+import { PHOTO_MAX_BYTES, PHOTOS_PER_CAR_MAX } from '../../src/shared/car-photos';
+import type { AdminBranch } from '../../src/shared/schemas/branches.staff';
+import type { AdminCar } from '../../src/shared/schemas/cars.staff';
 import { bookings, carImages, cars } from '../../src/server/db/schema/index';
 import { insertBooking, insertCar } from '../../src/server/db/factories';
 import { makeImage, multipartBody, signedInStaff } from '../support/admin';

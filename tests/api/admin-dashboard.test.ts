@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { addDays, daysBetween, todayInAccra } from '../../src/shared/dates';
-import type { AdminDashboardResponse } from '../../src/shared/schemas/admin';
+import type { AdminDashboardResponse } from '../../src/shared/schemas/console';
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../src/server/db/client';
 import { bookings, payments } from '../../src/server/db/schema/index';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayInAccra } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
-import { adminMessages } from '../../src/shared/schemas/admin';
+import { adminMessages } from '../../src/shared/staff-messages';
 import { bookingEvents, bookings } from '../../src/server/db/schema/index';
 import { insertBooking, insertCar } from '../../src/server/db/factories';
 import { signedInStaff } from '../support/admin';

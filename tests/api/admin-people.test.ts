@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, todayInAccra } from '../../src/shared/dates';
-import type { AdminContactMessage, AdminCustomer } from '../../src/shared/schemas/admin';
+import type { AdminCustomer } from '../../src/shared/schemas/console';
+import type { AdminContactMessage } from '../../src/shared/schemas/inbox.staff';
 import { contactMessages, newsletterSubscriptions } from '../../src/server/db/schema/index';
 import { insertBooking, insertCar } from '../../src/server/db/factories';
 import { signedInStaff } from '../support/admin';

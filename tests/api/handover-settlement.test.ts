@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayInAccra } from '../../src/shared/dates';
-import type { AdminDashboardResponse } from '../../src/shared/schemas/admin';
+import type { AdminDashboardResponse } from '../../src/shared/schemas/console';
 import type { HandoverReceipt } from '../../src/shared/schemas/handover';
 import { customerDocuments, handovers, payments } from '../../src/server/db/schema/index';
 import { insertBooking, insertCar } from '../../src/server/db/factories';

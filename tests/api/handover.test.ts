@@ -4,7 +4,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayInAccra } from '../../src/shared/dates';
 import { handoverMessages } from '../../src/shared/handover';
-import { adminMessages, type AdminDashboardResponse } from '../../src/shared/schemas/admin';
+import type { AdminDashboardResponse } from '../../src/shared/schemas/console';
+import { adminMessages } from '../../src/shared/staff-messages';
 import type { HandoverReceipt } from '../../src/shared/schemas/handover';
 import {
   bookings,

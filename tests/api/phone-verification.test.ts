@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, todayInAccra } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
 import { buildUser, insertCar, insertUser } from '../../src/server/db/factories';
-import { createOrPromoteStaff } from '../../src/server/modules/admin/staff-accounts';
+import { createOrPromoteStaff } from '../../src/server/modules/auth/staff-accounts';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 import { phoneCodes, sandboxSms, users } from '../../src/server/db/schema/index';
 import { bearer, latestSmsCode, setupTestApp, signedInRenter } from '../support/test-app';

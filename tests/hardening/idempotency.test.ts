@@ -14,7 +14,7 @@ import { ScratchCluster, scratchPostgresUnavailable } from './support/postgres-c
  * - the code as it was (a real race): a retry whose lookup of the key came just before the
  *   original committed, and whose overlap check came just after, answered 409 "not available"
  *   for its own booking: 43 of 100 answers in the first run, 14 in another. Fixed in
- *   bookings.service.ts (a conflict looks at the key again before saying 409);
+ *   booking-creation.service.ts (a conflict looks at the key again before saying 409);
  * - the request hash not compared (a broken variant): the other body got the original's 201
  *   instead of 422.
  */

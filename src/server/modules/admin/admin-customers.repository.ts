@@ -1,11 +1,11 @@
 import { and, count, desc, eq, ilike, inArray, max, or, sql } from 'drizzle-orm';
 import { LIVE_BOOKING_STATUSES } from '../../../shared/constants';
-import type { AdminCustomer, AdminCustomerListQuery } from '../../../shared/schemas/admin';
+import type { AdminCustomer, AdminCustomerListQuery } from '../../../shared/schemas/console';
 import type { Executor } from '../../db/client';
 import { bookings, users } from '../../db/schema/index';
 import { holdsCar } from '../cars/cars.repository';
-import { countRowsUpToLimit, isBeyondListedRows, pageOffset } from './admin-paging';
-import { likeEscape, msisdnMatch } from './admin-search';
+import { countRowsUpToLimit, isBeyondListedRows, pageOffset } from '../../staff-api/paging';
+import { likeEscape, msisdnMatch } from '../../staff-api/search';
 
 const liveStatuses = sql.raw(LIVE_BOOKING_STATUSES.map((s) => `'${s}'`).join(','));
 

@@ -3,16 +3,15 @@ import {
   AdminCustomerListQuerySchema,
   AdminCustomerListResponseSchema,
   AdminCustomerResponseSchema,
-  AdminIdParamsSchema,
-  adminMessages,
-  AdminPageQuerySchema,
-} from '../../../shared/schemas/admin';
+} from '../../../shared/schemas/console';
+import { AdminIdParamsSchema, AdminPageQuerySchema } from '../../../shared/schemas/staff-api';
+import { adminMessages } from '../../../shared/staff-messages';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import { HttpError } from '../../http-errors';
-import { listRentalsOfRenter } from './admin-booking-summaries.repository';
+import { listRentalsOfRenter } from '../bookings/booking-summaries.repository';
 import { findAdminCustomer, listAdminCustomers } from './admin-customers.repository';
-import { adminDoc, authErrors } from './admin-openapi';
-import { estimatedPaging, paging } from './admin-paging';
+import { adminDoc, authErrors } from '../../staff-api/openapi';
+import { estimatedPaging, paging } from '../../staff-api/paging';
 
 export const adminCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/customers', {

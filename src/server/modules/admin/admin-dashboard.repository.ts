@@ -9,7 +9,7 @@ import {
   bookingSummaryColumns,
   isRental,
   summariesWhere,
-} from './admin-booking-summaries.repository';
+} from '../bookings/booking-summaries.repository';
 
 // The dashboard's queries: each list is short by design (the bookings page has the rest).
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AdminDashboardResponseSchema } from '../../../shared/schemas/admin';
+import { AdminDashboardResponseSchema } from '../../../shared/schemas/console';
 import { buildDashboard } from './admin-dashboard.service';
-import { adminDoc, authErrors } from './admin-openapi';
+import { adminDoc, authErrors } from '../../staff-api/openapi';
 
 export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/dashboard', {

@@ -1,9 +1,9 @@
 import { addDays, todayInAccra } from '../../../shared/dates';
 import { pesewasToCedis } from '../../../shared/money';
-import type { AdminDashboardResponse } from '../../../shared/schemas/admin';
+import type { AdminDashboardResponse } from '../../../shared/schemas/console';
 import type { Database } from '../../db/client';
 import { pendingDocumentCount } from '../documents/documents.repository';
-import { toAdminBookingSummary } from './admin-booking-mapper';
+import { toAdminBookingSummary } from '../bookings/booking-summary-mapper';
 import {
   awaitingCashBy,
   depositFigures,

@@ -9,6 +9,19 @@ export type UserRow = typeof users.$inferSelect;
 export const findUserByMsisdn = async (db: Executor, msisdn: string) =>
   (await db.select().from(users).where(eq(users.msisdn, msisdn)).limit(1))[0];
 
+/**
+ * A renter's id, or undefined for anyone else: staff pages about one customer (their
+ * documents, their messages) answer 404 for a staff account or an unknown id.
+ */
+export const findRenterId = async (db: Executor, id: number) =>
+  (
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.role, 'renter')))
+      .limit(1)
+  )[0];
+
 export const insertUser = async (db: Executor, values: typeof users.$inferInsert) =>
   (await db.insert(users).values(values).onConflictDoNothing().returning())[0];
 

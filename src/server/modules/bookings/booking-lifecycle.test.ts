@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, test } from 'vitest';
 import { messages } from '../../../shared/messages';
-import { adminMessages } from '../../../shared/schemas/admin';
+import { adminMessages } from '../../../shared/staff-messages';
 import type { Executor } from '../../db/client';
 import { HttpError } from '../../http-errors';
 import { applyTransition, tryTransition, type BookingRow } from './booking-lifecycle';

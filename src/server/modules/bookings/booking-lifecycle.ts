@@ -29,7 +29,7 @@ import { findBookingById, type BookingRow } from './bookings.repository';
  * row's status or payment_status (eslint.config.js refuses such writes anywhere else). Each
  * change is a transition of booking-transitions.ts, applied inside the caller's transaction
  * as a conditional update (on the state the decision was made on, so two deciders cannot
- * both win) together with its booking event. Other modules (payments, admin) reach bookings
+ * both win) together with its booking event. Other modules (payments, the staff routes) reach bookings
  * through here; this module imports nothing of payments.
  */
 

@@ -6,7 +6,7 @@
  * the table.
  */
 import { messages } from '../../../shared/messages';
-import type { AdminBookingAction } from '../../../shared/schemas/admin';
+import type { AdminBookingAction } from '../../../shared/schemas/bookings.staff';
 import {
   NOT_PICKED_UP,
   transitionRefusal,

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { messages } from '../../../shared/messages';
-import { adminMessages } from '../../../shared/schemas/admin';
+import { adminMessages } from '../../../shared/staff-messages';
 import type { BookingEventActor } from './booking-events';
 import { renterCancelRefusal, renterMayCancel, staffActionRefusal } from './booking-permissions';
 import {

@@ -7,7 +7,7 @@ import {
   type PaymentStatus,
 } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
-import { adminMessages } from '../../../shared/schemas/admin';
+import { adminMessages } from '../../../shared/staff-messages';
 import type { BookingEventActor, BookingEventType } from './booking-events';
 
 /**

@@ -2,7 +2,7 @@ import { normalizeBookingCode } from '../../../shared/booking-code';
 import { handoverMessages } from '../../../shared/handover';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../http-errors';
-import { findRentalByCode } from '../admin/admin-bookings.service';
+import { findRentalByCode } from '../bookings/booking-detail';
 import { buildReceipt } from './handover-receipt';
 import { findPhoto } from './handover.repository';
 

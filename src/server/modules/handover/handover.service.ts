@@ -8,10 +8,10 @@ import {
 } from '../../../shared/handover';
 import { lateFeeOfReturn } from '../../../shared/late-fee';
 import { cedisToPesewas, formatCedis, pesewasToCedis } from '../../../shared/money';
-import { adminMessages } from '../../../shared/schemas/admin';
+import { adminMessages } from '../../../shared/staff-messages';
 import type { PickupInput, ReturnInput } from '../../../shared/schemas/handover';
 import { HttpError, validationError } from '../../http-errors';
-import { findRentalByCode, loadBookingDetail } from '../admin/admin-bookings.service';
+import { findRentalByCode, loadBookingDetail } from '../bookings/booking-detail';
 import type { Executor } from '../../db/client';
 import { applyTransition, lockBooking, type BookingRow } from '../bookings/booking-lifecycle';
 import { staffActionRefusal } from '../bookings/booking-permissions';

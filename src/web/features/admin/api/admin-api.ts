@@ -5,22 +5,30 @@ import type {
   AdminBookingListQuery,
   AdminBookingListResponse,
   AdminBookingResponse,
+} from '../../../../shared/schemas/bookings.staff';
+import type {
   AdminBranchListResponse,
   AdminBranchResponse,
+  AdminExtraPricesResponse,
+} from '../../../../shared/schemas/branches.staff';
+import type {
   AdminCarInput,
   AdminCarListQuery,
   AdminCarListResponse,
   AdminCarResponse,
-  AdminContactListResponse,
+  AdminMaintenanceBlock,
+  AdminMaintenanceInput,
+  AdminPhotosResponse,
+} from '../../../../shared/schemas/cars.staff';
+import type {
   AdminCustomerListResponse,
   AdminCustomerResponse,
   AdminDashboardResponse,
-  AdminExtraPricesResponse,
-  AdminMaintenanceBlock,
-  AdminMaintenanceInput,
+} from '../../../../shared/schemas/console';
+import type {
+  AdminContactListResponse,
   AdminNewsletterListResponse,
-  AdminPhotosResponse,
-} from '../../../../shared/schemas/admin';
+} from '../../../../shared/schemas/inbox.staff';
 import type { BranchInput, ExtraPricesInput } from '../../../../shared/schemas/branches';
 import { apiRequest } from '../../../lib/api-client';
 import { smsKeys } from './sms-api';

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminBookingChangeResponse,
-  AdminCustomerLookupResponse,
   AdminCreateBookingResponse,
-} from '../../../../shared/schemas/admin-staff-bookings';
-import type { AdminBookingActionResponse } from '../../../../shared/schemas/admin';
+  AdminCustomerLookupResponse,
+} from '../../../../shared/schemas/booking-changes.staff';
+import type { AdminBookingActionResponse } from '../../../../shared/schemas/bookings.staff';
 import type { Quote } from '../../../../shared/schemas/bookings';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './admin-api';

@@ -1,10 +1,7 @@
 import { messages } from '../../../../shared/messages';
-import {
-  PHOTO_ACCEPT,
-  PHOTO_MAX_BYTES,
-  adminMessages,
-  type AdminPhotoUploadResponse,
-} from '../../../../shared/schemas/admin';
+import { PHOTO_ACCEPT, PHOTO_MAX_BYTES } from '../../../../shared/car-photos';
+import type { AdminPhotoUploadResponse } from '../../../../shared/schemas/cars.staff';
+import { adminMessages } from '../../../../shared/staff-messages';
 import type { ErrorResponse } from '../../../../shared/schemas/common';
 import { ApiError } from '../../../lib/api-client';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';

@@ -7,7 +7,7 @@ import {
 import { formatDate } from '../../../../shared/dates';
 import { formatCedis, formatCedisWhole } from '../../../../shared/money';
 import { formatMsisdn } from '../../../../shared/phone';
-import type { AdminBookingAction } from '../../../../shared/schemas/admin';
+import type { AdminBookingAction } from '../../../../shared/schemas/bookings.staff';
 
 // How the API's car values read: one list for the whole site.
 import {

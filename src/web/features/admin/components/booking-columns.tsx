@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { Link } from '../../../lib/router';
-import type { AdminBookingSummary } from '../../../../shared/schemas/admin';
+import type { AdminBookingSummary } from '../../../../shared/schemas/bookings.staff';
 import { cedis, dateAndClock, formatShortRange, phone } from './admin-labels';
 import { FlagBadge, PaymentBadge, StatusBadge } from '../../../components/booking-badges';
 import { STAFF_PAYMENT_METHOD_LABELS } from '../../../lib/booking-labels';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '../../../lib/router';
-import type { AdminBookingSummary } from '../../../../shared/schemas/admin';
+import type { AdminBookingSummary } from '../../../../shared/schemas/bookings.staff';
 import { cedis, formatShortRange, phone } from './admin-labels';
 import { FlagBadge, PaymentBadge, StatusBadge } from '../../../components/booking-badges';
 import { adminPaths } from '../admin-paths';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { AdminBranch } from '../../../../shared/schemas/admin';
+import type { AdminBranch } from '../../../../shared/schemas/branches.staff';
 import {
   BranchInputSchema,
   type BranchFormValues,

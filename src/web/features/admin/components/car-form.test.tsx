@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import type { AdminBranch, AdminCar } from '../../../../shared/schemas/admin';
+import type { AdminBranch } from '../../../../shared/schemas/branches.staff';
+import type { AdminCar } from '../../../../shared/schemas/cars.staff';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { renderWithApp } from '../../../testing/render';
 import { CarForm } from './car-form';

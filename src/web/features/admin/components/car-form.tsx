@@ -4,7 +4,11 @@ import { lazyResolver } from '../../../lib/lazy-resolver';
 import { SECURITY_DEPOSIT_PESEWAS } from '../../../../shared/constants';
 import { pesewasToCedis } from '../../../../shared/money';
 import { townPosition } from '../../../../shared/towns';
-import type { AdminCar, AdminCarFormValues, AdminCarInput } from '../../../../shared/schemas/admin';
+import type {
+  AdminCar,
+  AdminCarFormValues,
+  AdminCarInput,
+} from '../../../../shared/schemas/cars.staff';
 
 /** The deposit a new car starts with (PRICE-5); not imported from the schema, which is zod. */
 const DEFAULT_DEPOSIT_CEDIS = pesewasToCedis(SECURITY_DEPOSIT_PESEWAS);
@@ -81,7 +85,7 @@ interface CarFormProps {
 
 // The schema and zod load after the page has rendered (lib/lazy-resolver.ts, PAGE-18).
 const resolver = lazyResolver(() =>
-  import('../../../../shared/schemas/admin').then((m) => m.AdminCarInputSchema),
+  import('../../../../shared/schemas/cars.staff').then((m) => m.AdminCarInputSchema),
 );
 
 /** Every field of a car, validated by the same schema the server uses (AdminCarInputSchema). */

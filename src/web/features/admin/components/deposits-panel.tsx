@@ -1,4 +1,4 @@
-import type { AdminDashboardResponse } from '../../../../shared/schemas/admin';
+import type { AdminDashboardResponse } from '../../../../shared/schemas/console';
 import { cedisWhole, formatMonth, plural } from './admin-labels';
 
 /**

@@ -6,7 +6,7 @@ import type {
   AdminMaintenanceBlock,
   AdminMaintenanceFormValues,
   AdminMaintenanceInput,
-} from '../../../../shared/schemas/admin';
+} from '../../../../shared/schemas/cars.staff';
 import { shownError } from '../../../lib/form-errors';
 import {
   useAddMaintenanceBlock,
@@ -109,7 +109,7 @@ function AddBlockForm({ carId }: { carId: number }) {
 
 // The schema and zod load after the page has rendered (lib/lazy-resolver.ts, PAGE-18).
 const resolver = lazyResolver(() =>
-  import('../../../../shared/schemas/admin').then((m) => m.AdminMaintenanceInputSchema),
+  import('../../../../shared/schemas/cars.staff').then((m) => m.AdminMaintenanceInputSchema),
 );
 
 /** Date ranges that take a car out of service; the same rule as bookings keeps them apart. */

@@ -1,11 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import {
-  PHOTO_ACCEPT,
-  PHOTO_MAX_BYTES,
-  PHOTOS_PER_CAR_MAX,
-  type AdminCar,
-  type AdminCarPhoto,
-} from '../../../../shared/schemas/admin';
+import { PHOTO_ACCEPT, PHOTO_MAX_BYTES, PHOTOS_PER_CAR_MAX } from '../../../../shared/car-photos';
+import type { AdminCar, AdminCarPhoto } from '../../../../shared/schemas/cars.staff';
 import { resolveImageUrl } from '../../../components/car-image';
 import { useDeletePhoto, usePhotosChanged, useReorderPhotos } from '../api/admin-api';
 import { checkPhotoFile, uploadCarPhoto } from '../api/upload-photo';

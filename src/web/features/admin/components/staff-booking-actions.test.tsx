@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminBookingEvent } from '../../../../shared/schemas/admin';
+import type { AdminBookingEvent } from '../../../../shared/schemas/bookings.staff';
 import { describeChange } from './staff-booking-actions';
 
 const event = (overrides: Partial<AdminBookingEvent>): AdminBookingEvent => ({

@@ -8,7 +8,10 @@ import {
   type FormEvent,
 } from 'react';
 import { todayInAccra } from '../../../../shared/dates';
-import type { AdminBookingDetail, AdminBookingEvent } from '../../../../shared/schemas/admin';
+import type {
+  AdminBookingDetail,
+  AdminBookingEvent,
+} from '../../../../shared/schemas/bookings.staff';
 import { Dialog } from '../../../components/dialog';
 import { useCarList } from '../api/admin-api';
 import { useStaffChange, useStaffQuote, type StaffChange } from '../api/staff-bookings-api';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { handoverMessages } from '../../../../shared/handover';
-import type { AdminBookingActionResponse } from '../../../../shared/schemas/admin';
+import type { AdminBookingActionResponse } from '../../../../shared/schemas/bookings.staff';
 import type { HandoverReceipt, HandoverReceiptResponse } from '../../../../shared/schemas/handover';
 import { apiRequest } from '../../../lib/api-client';
 import { uploadForm } from '../../../lib/private-files';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import type { AdminBookingDetail } from '../../../../shared/schemas/admin';
+import type { AdminBookingDetail } from '../../../../shared/schemas/bookings.staff';
 import type { CustomerDocument, DocumentStatus } from '../../../../shared/schemas/documents';
 import { apiRequest } from '../../../lib/api-client';
 import { uploadForm } from '../../../lib/private-files';

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from '../../../lib/router';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import type { AdminBookingDetail, AdminPayment } from '../../../../shared/schemas/admin';
+import type { AdminBookingDetail, AdminPayment } from '../../../../shared/schemas/bookings.staff';
 import { apiRequest } from '../../../lib/api-client';
 import { renderWithApp } from '../../../testing/render';
 import { BookingPage } from './booking-page';

@@ -5,7 +5,7 @@ import type {
   AdminBookingAction,
   AdminBookingDetail,
   AdminBookingEvent,
-} from '../../../../shared/schemas/admin';
+} from '../../../../shared/schemas/bookings.staff';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAdminBooking, useBookingAction, useRefundAction } from '../api/admin-api';
 import { AlertIcon, CancelIcon, CashIcon, PickupIcon, ReturnIcon } from '../components/admin-icons';

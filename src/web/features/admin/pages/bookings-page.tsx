@@ -4,7 +4,7 @@ import {
   type BookingStatus,
   type PaymentStatus,
 } from '../../../../shared/constants';
-import { ADMIN_PAGE_SIZE_MAX } from '../../../../shared/schemas/admin';
+import { ADMIN_PAGE_SIZE_MAX } from '../../../../shared/schemas/staff-api';
 import { Link } from '../../../lib/router';
 import { adminPaths } from '../admin-paths';
 import { usePageTitle } from '../../../lib/use-page-title';

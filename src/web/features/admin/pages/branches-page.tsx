@@ -1,5 +1,5 @@
 import { Link, useLocation } from '../../../lib/router';
-import type { AdminBranch } from '../../../../shared/schemas/admin';
+import type { AdminBranch } from '../../../../shared/schemas/branches.staff';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { adminPaths } from '../admin-paths';
 import { useBranches } from '../api/admin-api';

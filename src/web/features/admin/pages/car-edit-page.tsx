@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from '../../../lib/router';
-import type { AdminCar } from '../../../../shared/schemas/admin';
+import type { AdminCar } from '../../../../shared/schemas/cars.staff';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCar, useRetireCar, useSaveCar } from '../api/admin-api';

@@ -1,5 +1,5 @@
 import { Link } from '../../../lib/router';
-import type { AdminCar } from '../../../../shared/schemas/admin';
+import type { AdminCar } from '../../../../shared/schemas/cars.staff';
 import { CarImage } from '../../../components/car-image';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useBranches, useCarList } from '../api/admin-api';

@@ -1,6 +1,6 @@
 import { Link } from '../../../lib/router';
 import { formatDate } from '../../../../shared/dates';
-import type { AdminCustomer } from '../../../../shared/schemas/admin';
+import type { AdminCustomer } from '../../../../shared/schemas/console';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCustomerList } from '../api/admin-api';
 import { dayOf, listTotalOf, phone, plural } from '../components/admin-labels';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import type { AdminDashboardResponse } from '../../../../shared/schemas/admin';
+import type { AdminDashboardResponse } from '../../../../shared/schemas/console';
 import { apiRequest } from '../../../lib/api-client';
 import { renderWithApp } from '../../../testing/render';
 import { DashboardPage } from './dashboard-page';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '../../../lib/router';
 import { formatDate } from '../../../../shared/dates';
-import type { AdminDashboardResponse } from '../../../../shared/schemas/admin';
+import type { AdminDashboardResponse } from '../../../../shared/schemas/console';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useDashboard } from '../api/admin-api';
 import {

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from '../../../lib/router';
-import type { AdminContactMessage } from '../../../../shared/schemas/admin';
+import type { AdminContactMessage } from '../../../../shared/schemas/inbox.staff';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useContactMessages, useMarkMessageRead, useNewsletterSignups } from '../api/admin-api';
 import { MailIcon } from '../components/admin-icons';

@@ -6,7 +6,7 @@ import {
   EXTRA_PRICE_LABELS,
   type ExtraPriceKey,
 } from '../../../../shared/pricing';
-import type { AdminExtraPricesResponse } from '../../../../shared/schemas/admin';
+import type { AdminExtraPricesResponse } from '../../../../shared/schemas/branches.staff';
 import {
   ExtraPricesSchema,
   type ExtraPricesFormValues,

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { adminCustomerRoutes } from '../modules/admin/admin-customers.routes';
+import { adminDashboardRoutes } from '../modules/admin/admin-dashboard.routes';
+import { adminStaffBookingRoutes } from '../modules/bookings/booking-changes.staff.routes';
+import { adminBookingRoutes } from '../modules/bookings/bookings.staff.routes';
+import { adminBranchRoutes } from '../modules/branches/branches.staff.routes';
+import { adminExtraPriceRoutes } from '../modules/branches/extra-prices.staff.routes';
+import { adminPhotoRoutes } from '../modules/cars/car-photos.staff.routes';
+import { adminCarRoutes } from '../modules/cars/cars.staff.routes';
+import { adminMaintenanceRoutes } from '../modules/cars/maintenance.staff.routes';
+import { adminDocumentRoutes } from '../modules/documents/documents.staff.routes';
+import { adminHandoverRoutes } from '../modules/handover/handover.staff.routes';
+import { adminMessageRoutes } from '../modules/inbox/inbox.staff.routes';
+import { adminSmsRoutes } from '../modules/messages/sms-log.staff.routes';
+import { adminReviewRoutes } from '../modules/reviews/reviews.staff.routes';
+
+/**
+ * The staff console's API (STAFF-1, docs/admin-api.md), registered under /api/admin: every
+ * module's staff routes (`<module>/*.staff.routes.ts`, and the console's own in modules/admin/),
+ * in one list, behind one check. Staff only, checked once for the whole scope and at
+ * onRequest, before anything else runs: a visitor gets 401 and a renter 403 without their body
+ * ever being read or validated (a per-route preHandler would answer an invalid body with 422
+ * before checking who asks). A staff route mounted anywhere else would miss this check.
+ */
+export const staffApiRoutes: FastifyPluginAsync<{
+  uploadsDir: string;
+  documentsDir: string;
+}> = async (app, { uploadsDir, documentsDir }) => {
+  app.addHook('onRequest', app.requireStaff);
+
+  // The console's own: the dashboard (STAFF-7).
+  await app.register(adminDashboardRoutes);
+  // The fleet: cars, their photos and maintenance blocks (STAFF-2 to STAFF-4).
+  await app.register(adminCarRoutes);
+  await app.register(adminPhotoRoutes, { uploadsDir });
+  await app.register(adminMaintenanceRoutes);
+  // Branches and the extras' prices (STAFF-10, STAFF-12).
+  await app.register(adminBranchRoutes);
+  await app.register(adminExtraPriceRoutes);
+  // Bookings: the list, one booking, its actions and refunds (STAFF-5, STAFF-6, PAY-18).
+  await app.register(adminBookingRoutes);
+  // Phone and walk-in bookings, staff changes with a reason (STAFF-14 to STAFF-22).
+  await app.register(adminStaffBookingRoutes);
+  // Pickup and return records, and the handover receipt (HAND-1 to HAND-9).
+  await app.register(adminHandoverRoutes, { documentsDir });
+  // The console's own: the customers (STAFF-8).
+  await app.register(adminCustomerRoutes);
+  // Contact messages and newsletter sign-ups (STAFF-9).
+  await app.register(adminMessageRoutes);
+  // The SMS log (not the contact messages above).
+  await app.register(adminSmsRoutes);
+  // Renters' documents (DOC-4, DOC-5) and review moderation (REVIEW-4).
+  await app.register(adminDocumentRoutes);
+  await app.register(adminReviewRoutes);
+};
