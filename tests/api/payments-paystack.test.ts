@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { addDays, todayInAccra } from '../../src/shared/dates';
+import { addDays } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
 import { bookingEvents, bookings, payments } from '../../src/server/db/schema/index';
 import { insertCar } from '../../src/server/db/factories';
@@ -8,10 +8,10 @@ import { findBookingById } from '../../src/server/modules/bookings/booking-lifec
 import { settleBackground } from '../../src/server/modules/payments/background-work';
 import { startPayment } from '../../src/server/modules/payments/payment-prompts';
 import { reconcileOnce } from '../../src/server/modules/payments/reconcile';
-import { signedInStaff } from '../support/admin';
 import { FakePaystack } from '../support/fake-paystack';
 import { contractProblems } from '../support/paystack-contract';
-import { setupTestApp, signedInRenter } from '../support/test-app';
+import { api, day } from '../support/api';
+import { setupTestApp } from '../support/test-app';
 
 // The real Paystack client code, pointed at a fake Paystack on loopback (decision 006).
 const paystack = await new FakePaystack().start();
@@ -25,9 +25,9 @@ const ctx = await setupTestApp({
     providerTimeoutMs: 300,
   },
 });
+const client = api(ctx.app);
 afterAll(() => paystack.stop());
 
-const today = todayInAccra();
 let dayOffset = 3;
 
 let walletSerial = 1_000_000;
@@ -44,26 +44,17 @@ async function startedBooking(
     wallet?: string;
   } = {},
 ) {
-  const renter = await signedInRenter(ctx);
+  const renter = await client.renter();
   const carId = options.carId ?? (await insertCar(ctx.db, { pricePerDayPesewas: 500_00 })).id;
-  const start = options.start ?? addDays(today, (dayOffset += 1));
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/bookings/create',
-    headers: renter.headers,
-    payload: {
-      car_id: carId,
-      start_date: start,
-      end_date: options.end ?? addDays(start, 2),
-      destination: 'Takoradi',
-      destination_type: 2,
-      payment_method: 'mobile_money',
-      network: options.network ?? 'mtn',
-      wallet_msisdn: options.wallet ?? freshWallet(),
-    },
+  const start = options.start ?? day((dayOffset += 1));
+  const res = await renter.book(carId, start, options.end ?? addDays(start, 2), {
+    destination: 'Takoradi',
+    destination_type: 2,
+    payment_method: 'mobile_money',
+    network: options.network ?? 'mtn',
+    wallet_msisdn: options.wallet ?? freshWallet(),
   });
-  expect(res.statusCode, res.body).toBe(201);
-  const body = res.json();
+  const body = res;
   return { renter, carId, start, booking: body.booking, payment: body.payment, body };
 }
 
@@ -78,7 +69,7 @@ const events = async (bookingId: number, type: string) =>
     .where(and(eq(bookingEvents.bookingId, bookingId), eq(bookingEvents.type, type)));
 
 const verify = (headers: Record<string, string>, reference: string) =>
-  ctx.app.inject({ method: 'POST', url: `/api/payments/${reference}/verify`, headers });
+  client.post(`/api/payments/${reference}/verify`, undefined, { headers });
 
 /** A webhook delivery, then the work it started after its answer. */
 async function deliver(delivery: { body: string; headers: Record<string, string> }) {
@@ -95,12 +86,7 @@ const deliverOnly = (delivery: { body: string; headers: Record<string, string> }
   });
 
 const submitOtp = (headers: Record<string, string>, reference: string, otp: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/payments/${reference}/otp`,
-    headers,
-    payload: { otp },
-  });
+  client.post(`/api/payments/${reference}/otp`, { otp }, { headers });
 
 /** A booking paid by a verified charge. */
 async function paidBooking() {
@@ -111,11 +97,7 @@ async function paidBooking() {
 }
 
 async function cancel(headers: Record<string, string>, code: string) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/bookings/${code}/cancel`,
-    headers,
-  });
+  const res = await client.post(`/api/bookings/${code}/cancel`, undefined, { headers });
   expect(res.statusCode, res.body).toBe(200);
   return res;
 }
@@ -127,19 +109,14 @@ const refundOf = (reference: string) => {
 
 /** Another renter books the same dates: succeeds only if the dates were freed. */
 async function otherRenterBooks(carId: number, start: string) {
-  const other = await signedInRenter(ctx);
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/bookings/create',
-    headers: other.headers,
-    payload: {
-      car_id: carId,
-      start_date: start,
-      end_date: addDays(start, 2),
-      destination: 'Ho',
-      destination_type: 2,
-      payment_method: 'payOnPickup',
-    },
+  const other = await client.renter();
+  return other.post('/api/bookings/create', {
+    car_id: carId,
+    start_date: start,
+    end_date: addDays(start, 2),
+    destination: 'Ho',
+    destination_type: 2,
+    payment_method: 'payOnPickup',
   });
 }
 
@@ -193,29 +170,23 @@ describe('starting a mobile money payment with Paystack', () => {
   });
 
   it('requires the network and a valid Ghana wallet number', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await insertCar(ctx.db);
     const base = {
       car_id: car.id,
-      start_date: addDays(today, 40),
-      end_date: addDays(today, 41),
+      start_date: day(40),
+      end_date: day(41),
       destination: 'Accra',
       destination_type: 1,
       payment_method: 'mobile_money',
     };
-    const noNetwork = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/bookings/create',
-      headers: renter.headers,
-      payload: base,
-    });
+    const noNetwork = await renter.post('/api/bookings/create', base);
     expect(noNetwork.statusCode).toBe(422);
     expect(noNetwork.json().errors.network).toEqual([messages.payment.networkRequired]);
-    const badWallet = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/bookings/create',
-      headers: renter.headers,
-      payload: { ...base, network: 'telecel', wallet_msisdn: '0301234567' },
+    const badWallet = await renter.post('/api/bookings/create', {
+      ...base,
+      network: 'telecel',
+      wallet_msisdn: '0301234567',
     });
     expect(badWallet.statusCode).toBe(422);
     expect(badWallet.json().errors.wallet_msisdn).toEqual([messages.payment.walletInvalid]);
@@ -227,15 +198,13 @@ describe('starting a mobile money payment with Paystack', () => {
   ])(
     'when Paystack %s, the renter is told and the car is released at once',
     async (_name, fault) => {
-      const renter = await signedInRenter(ctx);
+      const renter = await client.renter();
       const car = await insertCar(ctx.db);
-      const start = addDays(today, 50);
+      const start = day(50);
       paystack.failNext('charge', fault);
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/bookings/create',
-        headers: { ...renter.headers, 'idempotency-key': `charge-fault-${car.id}` },
-        payload: {
+      const res = await client.post(
+        '/api/bookings/create',
+        {
           car_id: car.id,
           start_date: start,
           end_date: addDays(start, 2),
@@ -245,7 +214,8 @@ describe('starting a mobile money payment with Paystack', () => {
           network: 'mtn',
           wallet_msisdn: freshWallet(),
         },
-      });
+        { headers: { ...renter.headers, 'idempotency-key': `charge-fault-${car.id}` } },
+      );
       expect(res.statusCode).toBe(502);
       expect(res.json()).toEqual({ message: messages.payment.startFailed });
       const [row] = await ctx.db.select().from(bookings).where(eq(bookings.carId, car.id));
@@ -263,7 +233,7 @@ describe('each charge status', () => {
 
     const malformed = await submitOtp(renter.headers, payment.reference, 'abc');
     expect(malformed.statusCode).toBe(422);
-    const stranger = await signedInRenter(ctx);
+    const stranger = await client.renter();
     expect((await submitOtp(stranger.headers, payment.reference, '123456')).statusCode).toBe(404);
 
     const sent = await submitOtp(renter.headers, payment.reference, '123456');
@@ -491,12 +461,8 @@ describe('reversals are flagged for staff, not read as declines', () => {
     await verify(renter.headers, payment.reference);
     expect(await events(booking.id, 'payment_flagged')).toHaveLength(1);
 
-    const staff = await signedInStaff(ctx);
-    const detail = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/admin/bookings/${booking.booking_code}`,
-      headers: staff.headers,
-    });
+    const staff = await client.staff();
+    const detail = await staff.get(`/api/admin/bookings/${booking.booking_code}`);
     expect(detail.json().booking).toMatchObject({ flagged: true });
     expect(detail.json().booking.payments.at(-1)).toMatchObject({
       status: 'reversed',
@@ -507,16 +473,11 @@ describe('reversals are flagged for staff, not read as declines', () => {
 
 describe('the sandbox phone with a real payment provider (RUN-13)', () => {
   it('has no mobile money prompts: the routes do not exist', async () => {
-    const list = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/sandbox/prompts?wallet=0244123456',
-    });
+    const list = await client.get('/api/sandbox/prompts?wallet=0244123456');
     expect(list.statusCode).toBe(404);
     const { payment } = await startedBooking();
-    const approve = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/sandbox/prompts/${payment.reference}`,
-      payload: { decision: 'approve' },
+    const approve = await client.post(`/api/sandbox/prompts/${payment.reference}`, {
+      decision: 'approve',
     });
     expect(approve.statusCode).toBe(404);
     expect(await paymentRow(payment.reference)).toMatchObject({ status: 'pending' });
@@ -662,19 +623,11 @@ describe('refunds are tracked by their own id', () => {
       flaggedReason: 'refund_failed',
     });
 
-    const staff = await signedInStaff(ctx);
-    const detail = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/admin/bookings/${booking.booking_code}`,
-      headers: staff.headers,
-    });
+    const staff = await client.staff();
+    const detail = await staff.get(`/api/admin/bookings/${booking.booking_code}`);
     expect(detail.json().booking.flagged).toBe(true);
 
-    const retried = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/bookings/${booking.booking_code}/retry-refund`,
-      headers: staff.headers,
-    });
+    const retried = await staff.post(`/api/admin/bookings/${booking.booking_code}/retry-refund`);
     expect(retried.statusCode, retried.body).toBe(200);
     const second = refundOf(payment.reference);
     expect(second.id).not.toBe(first.id);
@@ -686,11 +639,7 @@ describe('refunds are tracked by their own id', () => {
     await deliver(paystack.webhook('refund.failed', paystack.refundEvent(first.id, 'failed')));
     expect((await paymentRow(payment.reference)).flaggedReason).toBeNull();
     // Nothing left to retry now.
-    const again = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/bookings/${booking.booking_code}/retry-refund`,
-      headers: staff.headers,
-    });
+    const again = await staff.post(`/api/admin/bookings/${booking.booking_code}/retry-refund`);
     expect(again.statusCode).toBe(409);
   });
 
@@ -707,27 +656,14 @@ describe('refunds are tracked by their own id', () => {
     );
     expect((await paymentRow(payment.reference)).flaggedReason).toBe('refund_needs_attention');
 
-    const staff = await signedInStaff(ctx);
+    const staff = await client.staff();
     const url = `/api/admin/bookings/${booking.booking_code}/settle-refund`;
-    const noNote = await ctx.app.inject({
-      method: 'POST',
-      url,
-      headers: staff.headers,
-      payload: {},
-    });
+    const noNote = await staff.post(url, {});
     expect(noNote.statusCode).toBe(422);
-    const renterTries = await ctx.app.inject({
-      method: 'POST',
-      url,
-      headers: renter.headers,
-      payload: { note: 'x' },
-    });
+    const renterTries = await renter.post(url, { note: 'x' });
     expect(renterTries.statusCode).toBe(403);
-    const settled = await ctx.app.inject({
-      method: 'POST',
-      url,
-      headers: staff.headers,
-      payload: { note: 'Sent back by MoMo from the office wallet, ref 8812' },
+    const settled = await staff.post(url, {
+      note: 'Sent back by MoMo from the office wallet, ref 8812',
     });
     expect(settled.statusCode, settled.body).toBe(200);
     expect(settled.json().booking).toMatchObject({ payment_status: 'refunded', flagged: false });
@@ -802,27 +738,22 @@ describe('prompts are limited', () => {
   it('5 prompts per wallet number an hour, then 429 with a clear message', async () => {
     const wallet = freshWallet();
     for (let i = 0; i < 5; i++) await startedBooking({ wallet });
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await insertCar(ctx.db);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/bookings/create',
-      headers: renter.headers,
-      payload: {
-        car_id: car.id,
-        start_date: addDays(today, 60),
-        end_date: addDays(today, 61),
-        destination: 'Accra',
-        destination_type: 1,
-        payment_method: 'mobile_money',
-        network: 'mtn',
-        wallet_msisdn: wallet,
-      },
+    const res = await renter.post('/api/bookings/create', {
+      car_id: car.id,
+      start_date: day(60),
+      end_date: day(61),
+      destination: 'Accra',
+      destination_type: 1,
+      payment_method: 'mobile_money',
+      network: 'mtn',
+      wallet_msisdn: wallet,
     });
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toBe(messages.payment.tooManyPromptsWallet);
     // The booking that could not be prompted does not hold the car.
-    expect((await otherRenterBooks(car.id, addDays(today, 60))).statusCode).toBe(201);
+    expect((await otherRenterBooks(car.id, day(60))).statusCode).toBe(201);
   });
 });
 
@@ -852,18 +783,14 @@ describe('prompts are limited per booking', () => {
 describe('who may see a payment', () => {
   it("another renter's reference is not found; visitors must sign in", async () => {
     const { payment } = await startedBooking();
-    const stranger = await signedInRenter(ctx);
+    const stranger = await client.renter();
     expect((await verify(stranger.headers, payment.reference)).statusCode).toBe(404);
     expect((await verify({}, payment.reference)).statusCode).toBe(401);
   });
 
   it('the sandbox pages do not exist with Paystack', async () => {
     const { payment, renter } = await startedBooking();
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/payments/sandbox/${payment.reference}`,
-      headers: renter.headers,
-    });
+    const res = await renter.get(`/api/payments/sandbox/${payment.reference}`);
     expect(res.statusCode).toBe(404);
   });
 });

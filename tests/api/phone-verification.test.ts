@@ -6,16 +6,18 @@ import { buildUser, insertCar, insertUser } from '../../src/server/db/factories'
 import { createOrPromoteStaff } from '../../src/server/modules/auth/staff-accounts';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 import { phoneCodes, sandboxSms, users } from '../../src/server/db/schema/index';
-import { bearer, latestSmsCode, setupTestApp, signedInRenter } from '../support/test-app';
+import { api } from '../support/api';
+import { bearer, latestSmsCode, setupTestApp } from '../support/test-app';
 
 const ctx = await setupTestApp();
+const client = api(ctx.app);
 
 /** Registers a fresh number through the API, as the web app does. */
 async function register(msisdn = buildUser().msisdn) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { name: 'Esi Quaye', msisdn, password: 'Secret@123' },
+  const res = await client.post('/api/auth/register', {
+    name: 'Esi Quaye',
+    msisdn,
+    password: 'Secret@123',
   });
   expect(res.statusCode, res.body).toBe(201);
   const body = res.json();
@@ -23,9 +25,9 @@ async function register(msisdn = buildUser().msisdn) {
 }
 
 const verify = (headers: Record<string, string>, code: string) =>
-  ctx.app.inject({ method: 'POST', url: '/api/auth/phone/verify', headers, payload: { code } });
+  client.post('/api/auth/phone/verify', { code }, { headers });
 const sendCode = (headers: Record<string, string>) =>
-  ctx.app.inject({ method: 'POST', url: '/api/auth/phone/send-code', headers });
+  client.post('/api/auth/phone/send-code', undefined, { headers });
 
 /** Moves the number's codes back in time, as if `seconds` had passed. */
 const age = (msisdn: string, seconds: number) =>
@@ -54,7 +56,7 @@ describe('registering sends a code; the user says whether the number is verified
     expect(row!.codeHash).not.toContain(code);
     expect(row!.purpose).toBe('verify');
 
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers });
+    const me = await client.get('/api/auth/me', { headers });
     expect(me.json().user.phone_verified).toBe(false);
   });
 
@@ -64,20 +66,11 @@ describe('registering sends a code; the user says whether the number is verified
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ user: expect.objectContaining({ msisdn, phone_verified: true }) });
 
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers });
+    const me = await client.get('/api/auth/me', { headers });
     expect(me.json().user.phone_verified).toBe(true);
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { msisdn, password: 'Secret@123' },
-    });
+    const login = await client.post('/api/auth/login', { msisdn, password: 'Secret@123' });
     expect(login.json().user.phone_verified).toBe(true);
-    const profile = await ctx.app.inject({
-      method: 'PATCH',
-      url: '/api/auth/me',
-      headers,
-      payload: { name: 'Esi Quaye-Mensah' },
-    });
+    const profile = await client.patch('/api/auth/me', { name: 'Esi Quaye-Mensah' }, { headers });
     expect(profile.json().user.phone_verified).toBe(true);
   });
 
@@ -122,7 +115,7 @@ describe('registering sends a code; the user says whether the number is verified
     const sixth = await verify(headers, code);
     expect(sixth.statusCode).toBe(422);
     expect(sixth.json()).toEqual(wrongCodeBody);
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers });
+    const me = await client.get('/api/auth/me', { headers });
     expect(me.json().user.phone_verified).toBe(false);
   });
 
@@ -195,7 +188,7 @@ describe('asking for another code (ACCT-11, LIMIT-9)', () => {
   });
 
   it('answers 202 and sends nothing to a number that is already verified', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     expect((await sendCode(renter.headers)).statusCode).toBe(202);
     await ctx.app.sms.idle();
     const inbox = await ctx.db
@@ -225,38 +218,24 @@ describe('booking needs a verified number (ACCT-12)', () => {
       destination_type: 1,
       payment_method: 'payOnPickup',
     };
-    const before = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/bookings/create',
-      headers,
-      payload: booking,
-    });
+    const before = await client.post('/api/bookings/create', booking, { headers });
     expect(before.statusCode).toBe(403);
     expect(before.json()).toEqual({ message: messages.phone.verifyToBook });
 
     expect((await verify(headers, await latestSmsCode(ctx, msisdn))).statusCode).toBe(200);
-    const after = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/bookings/create',
-      headers,
-      payload: booking,
-    });
+    const after = await client.post('/api/bookings/create', booking, { headers });
     expect(after.statusCode, after.body).toBe(201);
   });
 
   it('a visitor still gets 401, not 403', async () => {
     const car = await insertCar(ctx.db);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/bookings/create',
-      payload: {
-        car_id: car.id,
-        start_date: addDays(todayInAccra(), 3),
-        end_date: addDays(todayInAccra(), 5),
-        destination: 'Cape Coast',
-        destination_type: 1,
-        payment_method: 'payOnPickup',
-      },
+    const res = await client.post('/api/bookings/create', {
+      car_id: car.id,
+      start_date: addDays(todayInAccra(), 3),
+      end_date: addDays(todayInAccra(), 5),
+      destination: 'Cape Coast',
+      destination_type: 1,
+      payment_method: 'payOnPickup',
     });
     expect(res.statusCode).toBe(401);
   });
@@ -265,10 +244,10 @@ describe('booking needs a verified number (ACCT-12)', () => {
 describe('numbers are parsed by the library (ACCT-1)', () => {
   it('registering a number that is not a valid mobile number: 422 on the field', async () => {
     for (const msisdn of ['+000244123456', '0302123456', '0101234567']) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        payload: { name: 'Esi Quaye', msisdn, password: 'Secret@123' },
+      const res = await client.post('/api/auth/register', {
+        name: 'Esi Quaye',
+        msisdn,
+        password: 'Secret@123',
       });
       expect(res.statusCode, msisdn).toBe(422);
       expect(res.json().errors).toEqual({ msisdn: [messages.phone.invalid] });
@@ -284,10 +263,9 @@ describe('numbers are parsed by the library (ACCT-1)', () => {
         passwordHash: await hashPassword('Secret@123'),
       })
       .returning();
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { msisdn: '0302123456', password: 'Secret@123' },
+    const res = await client.post('/api/auth/login', {
+      msisdn: '0302123456',
+      password: 'Secret@123',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.id).toBe(legacy!.id);
@@ -295,10 +273,9 @@ describe('numbers are parsed by the library (ACCT-1)', () => {
 
   it('00233… signs in to the account registered as 0…', async () => {
     await register('0245550199');
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { msisdn: '00233245550199', password: 'Secret@123' },
+    const res = await client.post('/api/auth/login', {
+      msisdn: '00233245550199',
+      password: 'Secret@123',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.msisdn).toBe('233245550199');
@@ -312,10 +289,7 @@ describe('the sandbox phone (RUN-12)', () => {
     expect((await sendCode(headers)).statusCode).toBe(202);
     await ctx.app.sms.idle();
     for (const to of ['0245550177', '233245550177', '+233 24 555 0177', '00233245550177']) {
-      const res = await ctx.app.inject({
-        method: 'GET',
-        url: `/api/sandbox/sms?to=${encodeURIComponent(to)}`,
-      });
+      const res = await client.get(`/api/sandbox/sms?to=${encodeURIComponent(to)}`);
       expect(res.statusCode).toBe(200);
       const inbox = res.json().messages as { to: string; body: string; created_at: string }[];
       expect(inbox).toHaveLength(2);
@@ -324,12 +298,12 @@ describe('the sandbox phone (RUN-12)', () => {
         Date.parse(inbox[1]!.created_at),
       );
     }
-    const other = await ctx.app.inject({ method: 'GET', url: '/api/sandbox/sms?to=0245550178' });
+    const other = await client.get('/api/sandbox/sms?to=0245550178');
     expect(other.json()).toEqual({ messages: [] });
   });
 
   it('refuses a number that is not valid with 422', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/sandbox/sms?to=%2B000244123456' });
+    const res = await client.get('/api/sandbox/sms?to=%2B000244123456');
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ to: [messages.phone.invalid] });
   });
@@ -360,7 +334,7 @@ describe('accounts that start verified (ACCT-9, ACCT-10)', () => {
 
 describe('the OpenAPI document', () => {
   it('describes the new routes with their bodies and answers', async () => {
-    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    const doc = (await client.get('/api/openapi.json')).json() as {
       paths: Record<string, Record<string, Record<string, unknown>>>;
     };
     type Schema = { properties?: Record<string, Schema>; required?: string[]; items?: Schema };

@@ -2,11 +2,13 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
 import { users } from '../../src/server/db/schema/index';
-import { setupTestApp, signedInRenter } from '../support/test-app';
+import { api } from '../support/api';
+import { setupTestApp } from '../support/test-app';
 
 const ctx = await setupTestApp();
+const client = api(ctx.app);
 const patchMe = (payload: object, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'PATCH', url: '/api/auth/me', payload, headers });
+  client.patch('/api/auth/me', payload, { headers });
 
 describe('PATCH /api/auth/me (the profile page)', () => {
   it('refuses a visitor with 401 and changes nothing', async () => {
@@ -16,8 +18,8 @@ describe('PATCH /api/auth/me (the profile page)', () => {
   });
 
   it('refuses a revoked token', async () => {
-    const renter = await signedInRenter(ctx);
-    await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: renter.headers });
+    const renter = await client.renter();
+    await renter.post('/api/auth/logout');
     const res = await patchMe({ name: 'Ama Owusu' }, renter.headers);
     expect(res.statusCode).toBe(401);
     const [row] = await ctx.db.select().from(users).where(eq(users.id, renter.user.id));
@@ -25,7 +27,7 @@ describe('PATCH /api/auth/me (the profile page)', () => {
   });
 
   it("saves the renter's name, email and WhatsApp number, and /me shows them afterwards", async () => {
-    const renter = await signedInRenter(ctx, { name: 'Kofi Boateng' });
+    const renter = await client.renter({ name: 'Kofi Boateng' });
     const res = await patchMe(
       { name: '  Kofi Mensah-Boateng ', email: ' kofi@example.com ', whatsapp: '024 412 3456' },
       renter.headers,
@@ -45,11 +47,7 @@ describe('PATCH /api/auth/me (the profile page)', () => {
         sms_reminders: true,
       },
     });
-    const me = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: renter.headers,
-    });
+    const me = await renter.get('/api/auth/me');
     expect(me.json().user).toMatchObject({
       name: 'Kofi Mensah-Boateng',
       email: 'kofi@example.com',
@@ -58,17 +56,13 @@ describe('PATCH /api/auth/me (the profile page)', () => {
   });
 
   it("turns 'Text me reminders' off and on, and /me shows it", async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const off = await patchMe({ sms_reminders: false }, renter.headers);
     expect(off.statusCode).toBe(200);
     expect(off.json().user.sms_reminders).toBe(false);
     const [row] = await ctx.db.select().from(users).where(eq(users.id, renter.user.id));
     expect(row!.smsReminders).toBe(false);
-    const me = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: renter.headers,
-    });
+    const me = await renter.get('/api/auth/me');
     expect(me.json().user.sms_reminders).toBe(false);
     const on = await patchMe({ sms_reminders: true }, renter.headers);
     expect(on.json().user.sms_reminders).toBe(true);
@@ -76,7 +70,7 @@ describe('PATCH /api/auth/me (the profile page)', () => {
   });
 
   it('leaves out fields that are not sent, and clears email and WhatsApp with an empty value or null', async () => {
-    const renter = await signedInRenter(ctx, { name: 'Esi Quartey', email: 'esi@example.com' });
+    const renter = await client.renter({ name: 'Esi Quartey', email: 'esi@example.com' });
     await patchMe({ whatsapp: '+233 20 555 1234' }, renter.headers);
 
     const onlyName = await patchMe({ name: 'Esi Quartey-Ansah' }, renter.headers);
@@ -98,7 +92,7 @@ describe('PATCH /api/auth/me (the profile page)', () => {
   });
 
   it('answers 422 with a message for each bad field and saves none of them', async () => {
-    const renter = await signedInRenter(ctx, { name: 'Yaw Darko' });
+    const renter = await client.renter({ name: 'Yaw Darko' });
     const res = await patchMe(
       { name: 'Al', email: 'not-an-email', whatsapp: '024-ABC-1234' },
       renter.headers,
@@ -123,7 +117,7 @@ describe('PATCH /api/auth/me (the profile page)', () => {
   });
 
   it('refuses, by name, a field it does not change, and changes nothing (ACCT-8)', async () => {
-    const renter = await signedInRenter(ctx, { name: 'Abena Mensah' });
+    const renter = await client.renter({ name: 'Abena Mensah' });
     const res = await patchMe(
       { name: 'Abena Asante', msisdn: '0501234567', role: 'staff', password: 'Other@1234' },
       renter.headers,
@@ -140,10 +134,9 @@ describe('PATCH /api/auth/me (the profile page)', () => {
     const [row] = await ctx.db.select().from(users).where(eq(users.id, renter.user.id));
     expect(row).toMatchObject({ name: 'Abena Mensah', msisdn: renter.user.msisdn, role: 'renter' });
     // The old password still signs in.
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { msisdn: renter.user.msisdn, password: renter.user.password },
+    const login = await client.post('/api/auth/login', {
+      msisdn: renter.user.msisdn,
+      password: renter.user.password,
     });
     expect(login.statusCode).toBe(200);
   });
@@ -154,8 +147,8 @@ describe('PATCH /api/auth/me (the profile page)', () => {
   });
 
   it("changes only the signed-in renter's own account", async () => {
-    const first = await signedInRenter(ctx, { name: 'Kwame Owusu' });
-    const second = await signedInRenter(ctx, { name: 'Akua Owusu' });
+    const first = await client.renter({ name: 'Kwame Owusu' });
+    const second = await client.renter({ name: 'Akua Owusu' });
     await patchMe({ name: 'Kwame Owusu Jnr' }, first.headers);
     const [other] = await ctx.db.select().from(users).where(eq(users.id, second.user.id));
     expect(other!.name).toBe('Akua Owusu');

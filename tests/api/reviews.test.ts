@@ -1,22 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, todayInAccra } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
 import { reviewMessages } from '../../src/shared/schemas/reviews';
 import { insertBooking, insertCar } from '../../src/server/db/factories';
 import { branches } from '../../src/server/db/schema/index';
-import { signedInStaff } from '../support/admin';
-import { setupTestApp, signedInRenter } from '../support/test-app';
+import { api, day } from '../support/api';
+import { setupTestApp } from '../support/test-app';
 
 // REVIEW-1 to REVIEW-5: reviews of completed trips, ratings, and staff's moderation.
 
 const ctx = await setupTestApp();
-const staff = await signedInStaff(ctx);
-const today = todayInAccra();
+const client = api(ctx.app);
+const staff = await client.staff();
 const [branch] = await ctx.db.select({ id: branches.id }).from(branches).limit(1);
 const branchId = branch!.id;
 
 type Headers = Record<string, string>;
-const get = (url: string, headers: Headers = {}) => ctx.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Headers = {}) => client.get(url, { headers });
 const post = (url: string, headers: Headers, payload?: object) =>
   ctx.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
 
@@ -33,8 +32,8 @@ async function trip(
     carId,
     branchId,
     pricePerDayPesewas: 300_00,
-    startDate: addDays(today, status === 'confirmed' ? 5 : -daysAgo),
-    endDate: addDays(today, status === 'confirmed' ? 6 : -daysAgo + 2),
+    startDate: day(status === 'confirmed' ? 5 : -daysAgo),
+    endDate: day(status === 'confirmed' ? 6 : -daysAgo + 2),
     status,
     paymentStatus: status === 'completed' ? 'paid' : 'unpaid',
   });
@@ -42,7 +41,7 @@ async function trip(
 
 describe('a renter reviews a completed trip (REVIEW-1, REVIEW-2)', () => {
   it('rates 1–5 with an optional comment, once per booking', async () => {
-    const renter = await signedInRenter(ctx, { name: 'Akosua Boateng', msisdn: '0244777001' });
+    const renter = await client.renter({ name: 'Akosua Boateng', msisdn: '0244777001' });
     const car = await newCar();
     const booking = await trip(renter.user.id, car.id);
     const url = `/api/bookings/${booking.bookingCode}/review`;
@@ -75,7 +74,7 @@ describe('a renter reviews a completed trip (REVIEW-1, REVIEW-2)', () => {
   });
 
   it('refuses a trip not completed (409) and a bad rating or long comment (422)', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await newCar();
     const upcoming = await trip(renter.user.id, car.id, 'confirmed');
     const early = await post(`/api/bookings/${upcoming.bookingCode}/review`, renter.headers, {
@@ -104,8 +103,8 @@ describe('a renter reviews a completed trip (REVIEW-1, REVIEW-2)', () => {
   });
 
   it('visitors get 401; another renter gets 404 as if the booking did not exist', async () => {
-    const owner = await signedInRenter(ctx);
-    const other = await signedInRenter(ctx);
+    const owner = await client.renter();
+    const other = await client.renter();
     const booking = await trip(owner.user.id, (await newCar()).id);
     const url = `/api/bookings/${booking.bookingCode}/review`;
     expect((await get(url)).statusCode).toBe(401);
@@ -122,7 +121,7 @@ describe('ratings in public (REVIEW-3, REVIEW-5)', () => {
     const car = await newCar();
     const ratings = [5, 4, 4];
     for (const [i, rating] of ratings.entries()) {
-      const renter = await signedInRenter(ctx, {
+      const renter = await client.renter({
         name: `Kojo Mensah${i}`,
         msisdn: `024477710${i}`,
       });
@@ -171,7 +170,7 @@ describe('ratings in public (REVIEW-3, REVIEW-5)', () => {
 
 describe('staff hide abusive reviews (REVIEW-4)', () => {
   it('lists reviews with their renter; hidden ones count nowhere; shown again they count', async () => {
-    const renter = await signedInRenter(ctx, { name: 'Rude Renter' });
+    const renter = await client.renter({ name: 'Rude Renter' });
     const car = await newCar();
     const booking = await trip(renter.user.id, car.id);
     const { review } = (
@@ -214,7 +213,7 @@ describe('staff hide abusive reviews (REVIEW-4)', () => {
   });
 
   it('staff routes: visitors 401, renters 403', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     for (const [method, url] of [
       ['GET', '/api/admin/reviews'],
       ['POST', '/api/admin/reviews/1/hide'],

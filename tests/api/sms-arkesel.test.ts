@@ -4,6 +4,7 @@ import { ArkeselSmsGateway } from '../../src/server/modules/sms/arkesel-sms';
 import { SmsError } from '../../src/server/modules/sms/sms-gateway';
 import { buildUser } from '../../src/server/db/factories';
 import { FakeArkesel } from '../support/fake-arkesel';
+import { api } from '../support/api';
 import { bearer, setupTestApp } from '../support/test-app';
 
 /** The real Arkesel client against a fake Arkesel on loopback (RUN-10). */
@@ -29,6 +30,7 @@ const ctx = await setupTestApp({
     }),
   },
 });
+const client = api(ctx.app);
 
 const client = (apiKey = arkesel.apiKey) =>
   new ArkeselSmsGateway({ apiKey, senderId: 'CarLink', baseUrl: arkesel.url, timeoutMs: 300 });
@@ -126,27 +128,26 @@ describe('the Arkesel client', () => {
 describe('the app with SMS_PROVIDER=arkesel', () => {
   it('registering sends the code through Arkesel', async () => {
     const msisdn = buildUser().msisdn;
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { name: 'Kojo Antwi', msisdn, password: 'Secret@123' },
+    const res = await client.post('/api/auth/register', {
+      name: 'Kojo Antwi',
+      msisdn,
+      password: 'Secret@123',
     });
     expect(res.statusCode).toBe(201);
     await ctx.app.sms.idle();
     expect(arkesel.received).toHaveLength(1);
     expect(arkesel.received[0]!.recipients).toEqual([res.json().user.msisdn]);
     const code = /\b(\d{6})\b/.exec(arkesel.received[0]!.message)![1]!;
-    const verify = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/phone/verify',
-      headers: bearer(res.json().access_token),
-      payload: { code },
-    });
+    const verify = await client.post(
+      '/api/auth/phone/verify',
+      { code },
+      { headers: bearer(res.json().access_token) },
+    );
     expect(verify.json().user.phone_verified).toBe(true);
   });
 
   it('has no sandbox phone', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/sandbox/sms?to=0244123456' });
+    const res = await client.get('/api/sandbox/sms?to=0244123456');
     expect(res.statusCode).toBe(404);
   });
 
@@ -159,10 +160,10 @@ describe('the app with SMS_PROVIDER=arkesel', () => {
       logLines.length = 0;
       arkesel.failNext(fault);
       const msisdn = buildUser().msisdn;
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        payload: { name: 'Kojo Antwi', msisdn, password: 'Secret@123' },
+      const res = await client.post('/api/auth/register', {
+        name: 'Kojo Antwi',
+        msisdn,
+        password: 'Secret@123',
       });
       expect(res.statusCode).toBe(201);
       await ctx.app.sms.idle();

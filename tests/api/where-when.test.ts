@@ -1,16 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, todayInAccra } from '../../src/shared/dates';
+import { addDays } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
 import { bookings, branches, extraPrices, smsOutbox } from '../../src/server/db/schema/index';
 import { runNoShowSweep } from '../../src/server/modules/bookings/no-show';
 import { insertBooking, insertCar, insertUser } from '../../src/server/db/factories';
-import { setupTestApp, signedInRenter } from '../support/test-app';
+import { api, day, today } from '../support/api';
+import { setupTestApp } from '../support/test-app';
 
 const ctx = await setupTestApp();
-const today = todayInAccra();
-const day = (n: number) => addDays(today, n);
+const client = api(ctx.app);
 
 const branchIds = async () => {
   const rows = await ctx.db.select().from(branches).orderBy(branches.id);
@@ -23,15 +23,14 @@ const branchIds = async () => {
 };
 
 const create = (headers: Record<string, string>, payload: Record<string, unknown>) =>
-  ctx.app.inject({ method: 'POST', url: '/api/bookings/create', headers, payload });
+  client.post('/api/bookings/create', payload, { headers });
 
 const quote = (query: Record<string, string | number | boolean>) =>
-  ctx.app.inject({
-    method: 'GET',
-    url: `/api/bookings/quote?${new URLSearchParams(
+  client.get(
+    `/api/bookings/quote?${new URLSearchParams(
       Object.entries(query).map(([k, v]) => [k, String(v)]),
     )}`,
-  });
+  );
 
 const body = (carId: number, overrides: Record<string, unknown> = {}) => ({
   car_id: carId,
@@ -45,7 +44,7 @@ const body = (carId: number, overrides: Record<string, unknown> = {}) => ({
 
 describe('GET /api/branches (BRANCH-1)', () => {
   it('lists the three pickup places with their hours, cacheable by anyone', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/branches' });
+    const res = await client.get('/api/branches');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=60');
     const names = res.json().branches.map((b: { name: string }) => b.name);
@@ -70,7 +69,7 @@ describe('a car shows its branch and prices (BRANCH-2, PRICE-2, PRICE-5)', () =>
       weeklyPricePesewas: 1_800_00,
       depositPesewas: 500_00,
     });
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/cars/${car.id}` });
+    const res = await client.get(`/api/cars/${car.id}`);
     expect(res.json().car).toMatchObject({
       branch: { id: kumasi, name: 'Kumasi office', town: 'Kumasi' },
       weekly_price: 1800,
@@ -82,7 +81,7 @@ describe('a car shows its branch and prices (BRANCH-2, PRICE-2, PRICE-5)', () =>
 describe('availability (BOOK-17)', () => {
   it('says whether exactly from…to is free, and the next free dates of the same length', async () => {
     const car = await insertCar(ctx.db);
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     await insertBooking(ctx.db, {
       userId: renter.user.id,
       carId: car.id,
@@ -90,19 +89,13 @@ describe('availability (BOOK-17)', () => {
       startDate: day(5),
       endDate: day(8),
     });
-    const busy = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/cars/${car.id}/availability?from=${day(6)}&to=${day(7)}`,
-    });
+    const busy = await client.get(`/api/cars/${car.id}/availability?from=${day(6)}&to=${day(7)}`);
     expect(busy.json()).toMatchObject({
       available: false,
       booked: [{ start_date: day(5), end_date: day(8) }],
       next_free: { start_date: day(9), end_date: day(10) },
     });
-    const free = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/cars/${car.id}/availability?from=${day(9)}&to=${day(12)}`,
-    });
+    const free = await client.get(`/api/cars/${car.id}/availability?from=${day(9)}&to=${day(12)}`);
     expect(free.json()).toMatchObject({ available: true, next_free: null, booked: [] });
   });
 });
@@ -149,7 +142,7 @@ describe('quote and create (PRICE-1 to PRICE-6, BOOK-16)', () => {
     const sum = q.lines.reduce((s: number, l: { amount: number }) => s + l.amount, 0);
     expect(Math.round(sum * 100)).toBe(Math.round(q.total_cost * 100));
 
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const made = await create(
       renter.headers,
       body(car.id, {
@@ -201,7 +194,7 @@ describe('quote and create (PRICE-1 to PRICE-6, BOOK-16)', () => {
   it('lists every failing field in one 422: schema, dates, hours and delivery outside Accra (BOOK-20)', async () => {
     const { kumasi } = await branchIds();
     const car = await insertCar(ctx.db, { branchId: kumasi, city: 'Kumasi – Adum' });
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const res = await create(renter.headers, {
       car_id: car.id,
       start_date: day(3),
@@ -294,7 +287,7 @@ describe('quote and create (PRICE-1 to PRICE-6, BOOK-16)', () => {
           };
           const q = await quote({ car_id: car.id, ...choice });
           expect(q.statusCode, q.body).toBe(200);
-          const renter = await signedInRenter(ctx);
+          const renter = await client.renter();
           const made = await create(renter.headers, body(car.id, choice));
           expect(made.statusCode, made.body).toBe(201);
           const booking = made.json().booking;
@@ -312,7 +305,7 @@ describe('quote and create (PRICE-1 to PRICE-6, BOOK-16)', () => {
 
 describe('fair limits (LIMIT-13, LIMIT-14)', () => {
   it('refuses a 4th unpaid upcoming booking with 409 and the message', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     for (let i = 0; i < 3; i++) {
       const car = await insertCar(ctx.db);
       expect((await create(renter.headers, body(car.id))).statusCode).toBe(201);
@@ -324,7 +317,7 @@ describe('fair limits (LIMIT-13, LIMIT-14)', () => {
   });
 
   it('makes no 4th when two creates of one renter race (a per-renter lock)', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     for (let i = 0; i < 2; i++) {
       const car = await insertCar(ctx.db);
       expect((await create(renter.headers, body(car.id))).statusCode).toBe(201);
@@ -343,7 +336,7 @@ describe('fair limits (LIMIT-13, LIMIT-14)', () => {
   });
 
   it('opens 180 days ahead: a later start date is a 422 on start_date', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await insertCar(ctx.db);
     const late = await create(
       renter.headers,
@@ -363,7 +356,7 @@ describe('no-show (LIMIT-15)', () => {
   it('cancels an uncollected pay-on-pickup booking 3 hours after its pickup time, frees the dates, tells renter and staff', async () => {
     const car = await insertCar(ctx.db);
     await insertUser(ctx.db, { role: 'staff' });
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const made = await create(
       renter.headers,
       body(car.id, { start_date: day(1), end_date: day(3), pickup_time: '10:00' }),
@@ -390,7 +383,7 @@ describe('no-show (LIMIT-15)', () => {
     expect(texts.filter((t) => t.body.startsWith('CarLink staff: no-show'))).not.toHaveLength(0);
 
     // The dates are free again.
-    const other = await signedInRenter(ctx);
+    const other = await client.renter();
     const again = await create(
       other.headers,
       body(car.id, { start_date: day(1), end_date: day(3) }),
@@ -400,7 +393,7 @@ describe('no-show (LIMIT-15)', () => {
 
   it('gives a booking made after its pickup time 3 hours from when it was made', async () => {
     const car = await insertCar(ctx.db);
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     // Booked at 15:10 for today, keeping the 09:00 default: not a no-show at the next sweep.
     const late = await insertBooking(ctx.db, {
       userId: renter.user.id,
@@ -426,7 +419,7 @@ describe('no-show (LIMIT-15)', () => {
 
   it('leaves paid and mobile money bookings alone', async () => {
     const car = await insertCar(ctx.db);
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const paid = await insertBooking(ctx.db, {
       userId: renter.user.id,
       carId: car.id,
