@@ -220,7 +220,7 @@ describe('cancelling', () => {
       actor_user: { id: staff.user.id },
     });
     const other = await client.renter();
-    const again = await other.book(car.id, day(4), day(6), {
+    await other.book(car.id, day(4), day(6), {
       destination: 'Tema',
       destination_type: 1,
     });

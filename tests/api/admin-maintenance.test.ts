@@ -4,7 +4,7 @@ import { messages } from '../../src/shared/messages';
 import { adminMessages } from '../../src/shared/staff-messages';
 import { bookingEvents, bookings } from '../../src/server/db/schema/index';
 import { insertBooking, insertCar } from '../../src/server/db/factories';
-import { api, bookingBody, day, today, type Client } from '../support/api';
+import { api, bookingBody, day, type Client } from '../support/api';
 import { setupTestApp } from '../support/test-app';
 
 const ctx = await setupTestApp();

@@ -140,7 +140,7 @@ describe('POST /api/admin/bookings: a phone booking for a number with no account
     const car = await insertCar(ctx.db);
     const phone = freshNumber();
     const res = await staff.post('/api/admin/bookings', {
-      ...bookingBody(car.id, day(0), day(1)),
+      ...kumasiTrip(car.id, day(0), day(1)),
       pickup_time: '07:00',
       return_time: '07:00',
       msisdn: phone.national,
@@ -154,7 +154,7 @@ describe('POST /api/admin/bookings: a phone booking for a number with no account
     const car = await insertCar(ctx.db);
     const phone = freshNumber();
     const res = await staff.post('/api/admin/bookings', {
-      ...bookingBody(car.id, day(20), day(21)),
+      ...kumasiTrip(car.id, day(20), day(21)),
       payment_method: 'mobile_money',
       network: 'mtn',
       msisdn: phone.national,
@@ -177,7 +177,7 @@ describe('POST /api/admin/bookings: a phone booking for a number with no account
     const car = await insertCar(ctx.db, { pricePerDayPesewas: 300_00 });
     const phone = freshNumber();
     const res = await staff.post('/api/admin/bookings', {
-      ...bookingBody(car.id, day(30), day(32)),
+      ...kumasiTrip(car.id, day(30), day(32)),
       payment_method: 'mobile_money',
       network: 'mtn',
       msisdn: phone.national,
@@ -197,14 +197,14 @@ describe('POST /api/admin/bookings: a phone booking for a number with no account
     };
     await approve(res.json().payment.reference);
     const dearer = await staff.post(`/api/admin/bookings/${code}/change`, {
-      ...bookingBody(car.id, day(30), day(33)),
+      ...kumasiTrip(car.id, day(30), day(33)),
       reason: 'One more day',
     });
     expect(dearer.statusCode, dearer.body).toBe(200);
     expect(await started()).toMatchObject([byStaff, { ...byStaff, data: { purpose: 'top_up' } }]);
     await approve(dearer.json().payment.reference);
     const cheaper = await staff.post(`/api/admin/bookings/${code}/change`, {
-      ...bookingBody(car.id, day(30), day(31)),
+      ...kumasiTrip(car.id, day(30), day(31)),
       reason: 'Back to one day',
     });
     expect(cheaper.statusCode, cheaper.body).toBe(200);
@@ -299,14 +299,14 @@ describe('POST /api/admin/bookings: what is refused', () => {
     const car = await insertCar(ctx.db);
     await staffBooking(car.id, day(30), day(32));
     const taken = await staff.post('/api/admin/bookings', {
-      ...bookingBody(car.id, day(31), day(33)),
+      ...kumasiTrip(car.id, day(31), day(33)),
       msisdn: freshNumber().national,
       name: 'Late Caller',
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe(messages.booking.unavailable);
     const unknown = await staff.post('/api/admin/bookings', {
-      ...bookingBody(2_000_000_000),
+      ...kumasiTrip(2_000_000_000),
       msisdn: freshNumber().national,
       name: 'Nobody',
     });
@@ -408,7 +408,7 @@ describe('staff change, extend and cancel with a reason (STAFF-19 to STAFF-22)',
     expect(changedText).toContain('Pay the total of GHS ');
     expect(changedText).not.toContain('extra');
     const again = await staff.post('/api/admin/bookings', {
-      ...bookingBody(first.id, day(10), day(12)),
+      ...kumasiTrip(first.id, day(10), day(12)),
       msisdn: freshNumber().national,
       name: 'Next Customer',
     });

@@ -22,7 +22,6 @@ import {
   type SignedIn,
   insertVerifiedDocuments,
   day,
-  today,
 } from '../support/api';
 import { setupTestApp } from '../support/test-app';
 

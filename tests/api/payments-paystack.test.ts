@@ -10,7 +10,7 @@ import { startPayment } from '../../src/server/modules/payments/payment-prompts'
 import { reconcileOnce } from '../../src/server/modules/payments/reconcile';
 import { FakePaystack } from '../support/fake-paystack';
 import { contractProblems } from '../support/paystack-contract';
-import { api, day } from '../support/api';
+import { api, bookingBody, type Client, day } from '../support/api';
 import { setupTestApp } from '../support/test-app';
 
 // The real Paystack client code, pointed at a fake Paystack on loopback (decision 006).
@@ -47,14 +47,13 @@ async function startedBooking(
   const renter = await client.renter();
   const carId = options.carId ?? (await insertCar(ctx.db, { pricePerDayPesewas: 500_00 })).id;
   const start = options.start ?? day((dayOffset += 1));
-  const res = await renter.book(carId, start, options.end ?? addDays(start, 2), {
+  const body = await renter.book(carId, start, options.end ?? addDays(start, 2), {
     destination: 'Takoradi',
     destination_type: 2,
     payment_method: 'mobile_money',
     network: options.network ?? 'mtn',
     wallet_msisdn: options.wallet ?? freshWallet(),
   });
-  const body = res;
   return { renter, carId, start, booking: body.booking, payment: body.payment, body };
 }
 
@@ -68,8 +67,8 @@ const events = async (bookingId: number, type: string) =>
     .from(bookingEvents)
     .where(and(eq(bookingEvents.bookingId, bookingId), eq(bookingEvents.type, type)));
 
-const verify = (headers: Record<string, string>, reference: string) =>
-  client.post(`/api/payments/${reference}/verify`, undefined, { headers });
+const verify = (renter: Client, reference: string) =>
+  renter.post(`/api/payments/${reference}/verify`);
 
 /** A webhook delivery, then the work it started after its answer. */
 async function deliver(delivery: { body: string; headers: Record<string, string> }) {
@@ -77,6 +76,7 @@ async function deliver(delivery: { body: string; headers: Record<string, string>
   await settleBackground(ctx.app.payments);
   return answer;
 }
+// Raw: the body goes as the exact bytes the fake Paystack signed.
 const deliverOnly = (delivery: { body: string; headers: Record<string, string> }) =>
   ctx.app.inject({
     method: 'POST',
@@ -85,19 +85,19 @@ const deliverOnly = (delivery: { body: string; headers: Record<string, string> }
     payload: delivery.body,
   });
 
-const submitOtp = (headers: Record<string, string>, reference: string, otp: string) =>
-  client.post(`/api/payments/${reference}/otp`, { otp }, { headers });
+const submitOtp = (renter: Client, reference: string, otp: string) =>
+  renter.post(`/api/payments/${reference}/otp`, { otp });
 
 /** A booking paid by a verified charge. */
 async function paidBooking() {
   const started = await startedBooking();
   paystack.settle(started.payment.reference, 'success');
-  await verify(started.renter.headers, started.payment.reference);
+  await verify(started.renter, started.payment.reference);
   return started;
 }
 
-async function cancel(headers: Record<string, string>, code: string) {
-  const res = await client.post(`/api/bookings/${code}/cancel`, undefined, { headers });
+async function cancel(renter: Client, code: string) {
+  const res = await renter.post(`/api/bookings/${code}/cancel`);
   expect(res.statusCode, res.body).toBe(200);
   return res;
 }
@@ -110,14 +110,7 @@ const refundOf = (reference: string) => {
 /** Another renter books the same dates: succeeds only if the dates were freed. */
 async function otherRenterBooks(carId: number, start: string) {
   const other = await client.renter();
-  return other.post('/api/bookings/create', {
-    car_id: carId,
-    start_date: start,
-    end_date: addDays(start, 2),
-    destination: 'Ho',
-    destination_type: 2,
-    payment_method: 'payOnPickup',
-  });
+  return other.post('/api/bookings/create', bookingBody(carId, start, addDays(start, 2)));
 }
 
 describe('starting a mobile money payment with Paystack', () => {
@@ -202,19 +195,14 @@ describe('starting a mobile money payment with Paystack', () => {
       const car = await insertCar(ctx.db);
       const start = day(50);
       paystack.failNext('charge', fault);
-      const res = await client.post(
+      const res = await renter.post(
         '/api/bookings/create',
-        {
-          car_id: car.id,
-          start_date: start,
-          end_date: addDays(start, 2),
-          destination: 'Accra',
-          destination_type: 1,
+        bookingBody(car.id, start, addDays(start, 2), {
           payment_method: 'mobile_money',
           network: 'mtn',
           wallet_msisdn: freshWallet(),
-        },
-        { headers: { ...renter.headers, 'idempotency-key': `charge-fault-${car.id}` } },
+        }),
+        { headers: { 'idempotency-key': `charge-fault-${car.id}` } },
       );
       expect(res.statusCode).toBe(502);
       expect(res.json()).toEqual({ message: messages.payment.startFailed });
@@ -231,30 +219,30 @@ describe('each charge status', () => {
     expect(payment).toMatchObject({ step: 'send_otp' });
     expect(payment.display_text).toMatch(/voucher/);
 
-    const malformed = await submitOtp(renter.headers, payment.reference, 'abc');
+    const malformed = await submitOtp(renter, payment.reference, 'abc');
     expect(malformed.statusCode).toBe(422);
     const stranger = await client.renter();
-    expect((await submitOtp(stranger.headers, payment.reference, '123456')).statusCode).toBe(404);
+    expect((await submitOtp(stranger, payment.reference, '123456')).statusCode).toBe(404);
 
-    const sent = await submitOtp(renter.headers, payment.reference, '123456');
+    const sent = await submitOtp(renter, payment.reference, '123456');
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().payment).toMatchObject({ status: 'pending', step: 'pending' });
     expect(paystack.get(payment.reference).otp).toBe('123456');
     // The voucher is asked for once: a second one is refused.
-    expect((await submitOtp(renter.headers, payment.reference, '654321')).statusCode).toBe(409);
+    expect((await submitOtp(renter, payment.reference, '654321')).statusCode).toBe(409);
 
     paystack.settle(payment.reference, 'success');
-    const paid = await verify(renter.headers, payment.reference);
+    const paid = await verify(renter, payment.reference);
     expect(paid.json().booking).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
     expect(await bookingRow(booking.id)).toMatchObject({ status: 'confirmed' });
   });
 
   it('a voucher Paystack refuses can be typed again', async () => {
     const { payment, renter } = await startedBooking({ network: 'telecel' });
-    const wrong = await submitOtp(renter.headers, payment.reference, '12345');
+    const wrong = await submitOtp(renter, payment.reference, '12345');
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().message).toBe(messages.payment.voucherRequired);
-    expect((await submitOtp(renter.headers, payment.reference, '123456')).statusCode).toBe(200);
+    expect((await submitOtp(renter, payment.reference, '123456')).statusCode).toBe(200);
   });
 
   it('pending: the renter waits; verify settles it', async () => {
@@ -262,7 +250,7 @@ describe('each charge status', () => {
     const { payment, renter } = await startedBooking();
     expect(payment).toMatchObject({ status: 'pending', step: 'pending' });
     paystack.settle(payment.reference, 'success');
-    expect((await verify(renter.headers, payment.reference)).json().payment.status).toBe('success');
+    expect((await verify(renter, payment.reference)).json().payment.status).toBe('success');
   });
 
   it('success at once: the charge is still verified before the booking is paid', async () => {
@@ -278,7 +266,7 @@ describe('each charge status', () => {
   it('failed (declined on the phone): cancelled and failed with the reason, and nothing was charged', async () => {
     const { booking, payment, renter, carId, start } = await startedBooking();
     paystack.settle(payment.reference, 'failed');
-    const res = await verify(renter.headers, payment.reference);
+    const res = await verify(renter, payment.reference);
     expect(res.json().payment).toMatchObject({
       status: 'failed',
       step: null,
@@ -324,20 +312,20 @@ describe('a payment becomes paid only when verified', () => {
     expect(paystack.describe(payment.reference).amount).toBe(
       Math.round(booking.total_cost * 100) + 19_50,
     );
-    const res = await verify(renter.headers, payment.reference);
+    const res = await verify(renter, payment.reference);
     expect(res.json().booking).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
     expect((await paymentRow(payment.reference)).flaggedReason).toBeNull();
   });
 
   it('by verify: the renter polls; ongoing (not yet approved) changes nothing, success confirms', async () => {
     const { booking, payment, renter } = await startedBooking();
-    const waiting = await verify(renter.headers, payment.reference);
+    const waiting = await verify(renter, payment.reference);
     expect(waiting.statusCode).toBe(200);
     expect(waiting.json().payment.status).toBe('pending');
     expect(waiting.json().booking).toMatchObject({ status: 'pending', payment_status: 'pending' });
 
     paystack.settle(payment.reference, 'success');
-    const paid = await verify(renter.headers, payment.reference);
+    const paid = await verify(renter, payment.reference);
     expect(paid.json().payment.status).toBe('success');
     expect(paid.json().booking).toMatchObject({
       status: 'confirmed',
@@ -353,7 +341,7 @@ describe('a payment becomes paid only when verified', () => {
       paystack.settle(payment.reference, 'success');
       const hook = () =>
         deliver(paystack.webhook('charge.success', paystack.describe(payment.reference)));
-      const poll = () => verify(renter.headers, payment.reference);
+      const poll = () => verify(renter, payment.reference);
       const [first, second] = order === 'webhook first' ? [hook, poll] : [poll, hook];
       expect((await first()).statusCode).toBe(200);
       expect((await second()).statusCode).toBe(200);
@@ -391,6 +379,7 @@ describe('a payment becomes paid only when verified', () => {
     const res = await deliver(forged);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: messages.payment.badSignature });
+    // No signature header at all.
     const unsigned = await ctx.app.inject({
       method: 'POST',
       url: '/api/payments/webhook/paystack',
@@ -428,7 +417,7 @@ describe('a payment becomes paid only when verified', () => {
   ])('%s is flagged for staff, never confirmed', async (_name, change) => {
     const { booking, payment, renter } = await startedBooking();
     paystack.settle(payment.reference, 'success', change);
-    expect((await verify(renter.headers, payment.reference)).statusCode).toBe(200);
+    expect((await verify(renter, payment.reference)).statusCode).toBe(200);
     expect(await bookingRow(booking.id)).toMatchObject({
       status: 'pending',
       paymentStatus: 'pending',
@@ -449,7 +438,7 @@ describe('reversals are flagged for staff, not read as declines', () => {
   it('a reversal before the booking was confirmed releases it, flagged, and says so', async () => {
     const { booking, payment, renter } = await startedBooking();
     paystack.settle(payment.reference, 'reversed');
-    const res = await verify(renter.headers, payment.reference);
+    const res = await verify(renter, payment.reference);
     expect(res.json().payment).toMatchObject({
       status: 'reversed',
       message: messages.payment.reversed,
@@ -458,7 +447,7 @@ describe('reversals are flagged for staff, not read as declines', () => {
     expect((await paymentRow(payment.reference)).flaggedReason).toBe('payment_reversed');
     expect(await events(booking.id, 'payment_flagged')).toHaveLength(1);
     // A second look changes nothing.
-    await verify(renter.headers, payment.reference);
+    await verify(renter, payment.reference);
     expect(await events(booking.id, 'payment_flagged')).toHaveLength(1);
 
     const staff = await client.staff();
@@ -487,7 +476,7 @@ describe('the sandbox phone with a real payment provider (RUN-13)', () => {
 describe('a booking cancelled while its prompt is open (BOOK-8)', () => {
   it('the attempt reads failed at once; an approval that still comes is found and refunded', async () => {
     const { booking, payment, renter } = await startedBooking();
-    const cancelled = await cancel(renter.headers, booking.booking_code);
+    const cancelled = await cancel(renter, booking.booking_code);
     expect(cancelled.json().booking).toMatchObject({
       status: 'cancelled',
       payment_status: 'failed',
@@ -568,7 +557,7 @@ describe('payments that do not complete free the dates', () => {
       .set({ holdExpiresAt: sql`now() - interval '1 minute'` })
       .where(eq(bookings.id, booking.id));
     paystack.settle(payment.reference, 'success');
-    const res = await verify(renter.headers, payment.reference);
+    const res = await verify(renter, payment.reference);
     expect(res.json().booking).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
   });
 });
@@ -576,7 +565,7 @@ describe('payments that do not complete free the dates', () => {
 describe('refunds are tracked by their own id', () => {
   it('cancelling a paid booking refunds it; refund.processed (twice) marks it refunded once', async () => {
     const { booking, payment, renter } = await paidBooking();
-    const cancelled = await cancel(renter.headers, booking.booking_code);
+    const cancelled = await cancel(renter, booking.booking_code);
     expect(cancelled.json().booking).toMatchObject({ status: 'cancelled', payment_status: 'paid' });
     const refund = refundOf(payment.reference);
     expect(refund).toMatchObject({
@@ -600,7 +589,7 @@ describe('refunds are tracked by their own id', () => {
 
   it('a refund event is checked against the refund by id: a processed event Paystack does not confirm changes nothing', async () => {
     const { booking, payment, renter } = await paidBooking();
-    await cancel(renter.headers, booking.booking_code);
+    await cancel(renter, booking.booking_code);
     const refund = refundOf(payment.reference);
     // The event claims processed, but the refund itself is still pending at Paystack.
     await deliver(
@@ -614,7 +603,7 @@ describe('refunds are tracked by their own id', () => {
 
   it('a failed refund is flagged for staff, who retry it; the new refund is then tracked by its id', async () => {
     const { booking, payment, renter } = await paidBooking();
-    await cancel(renter.headers, booking.booking_code);
+    await cancel(renter, booking.booking_code);
     const first = refundOf(payment.reference);
     paystack.settleRefund(first.id, 'failed');
     await deliver(paystack.webhook('refund.failed', paystack.refundEvent(first.id, 'failed')));
@@ -645,7 +634,7 @@ describe('refunds are tracked by their own id', () => {
 
   it('a refund that needs attention is settled by hand with a note', async () => {
     const { booking, payment, renter } = await paidBooking();
-    await cancel(renter.headers, booking.booking_code);
+    await cancel(renter, booking.booking_code);
     const refund = refundOf(payment.reference);
     paystack.settleRefund(refund.id, 'needs-attention');
     await deliver(
@@ -677,7 +666,7 @@ describe('refunds are tracked by their own id', () => {
   it('a refund request that failed is asked again by the reconciler, which then follows it by id', async () => {
     const { booking, payment, renter } = await paidBooking();
     paystack.failNext('refund', { kind: 'status', status: 500 });
-    await cancel(renter.headers, booking.booking_code);
+    await cancel(renter, booking.booking_code);
     expect(paystack.refunds.filter((r) => r.transaction === payment.reference)).toHaveLength(0);
 
     const lease = () =>
@@ -704,7 +693,7 @@ describe('refunds are tracked by their own id', () => {
 describe('webhooks answer before they call Paystack', () => {
   it('the answer comes while the refund lookup is still hanging; the stored event is finished later', async () => {
     const { booking, payment, renter } = await paidBooking();
-    await cancel(renter.headers, booking.booking_code);
+    await cancel(renter, booking.booking_code);
     const refund = refundOf(payment.reference);
     paystack.settleRefund(refund.id, 'processed');
     paystack.failNext('refund_fetch', { kind: 'hang' });
@@ -728,7 +717,7 @@ describe('webhooks answer before they call Paystack', () => {
     paystack.settle(payment.reference, 'success');
     const hook = paystack.webhook('charge.success', paystack.describe(payment.reference));
     await deliver(hook);
-    await verify(renter.headers, payment.reference);
+    await verify(renter, payment.reference);
     await deliver(hook);
     expect(await events(booking.id, 'paid')).toHaveLength(1);
   });
@@ -784,8 +773,8 @@ describe('who may see a payment', () => {
   it("another renter's reference is not found; visitors must sign in", async () => {
     const { payment } = await startedBooking();
     const stranger = await client.renter();
-    expect((await verify(stranger.headers, payment.reference)).statusCode).toBe(404);
-    expect((await verify({}, payment.reference)).statusCode).toBe(401);
+    expect((await verify(stranger, payment.reference)).statusCode).toBe(404);
+    expect((await verify(client, payment.reference)).statusCode).toBe(401);
   });
 
   it('the sandbox pages do not exist with Paystack', async () => {

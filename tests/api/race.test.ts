@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bookings } from '../../src/server/db/schema/index';
 import { insertCar } from '../../src/server/db/factories';
-import { api, day } from '../support/api';
+import { api, bookingBody, day } from '../support/api';
 import { isPostgres, setupTestApp } from '../support/test-app';
 
 const ctx = await setupTestApp();
@@ -17,22 +17,18 @@ describe('the booking invariant under concurrency', () => {
 
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        apps[i % apps.length]!.inject({
-          method: 'POST',
-          url: '/api/bookings/create',
-          headers: renters[i % renters.length]!.headers,
-          payload: {
-            car_id: car.id,
+        api(apps[i % apps.length]!)
+          .withToken(renters[i % renters.length]!.token)
+          .post(
+            '/api/bookings/create',
             // Every range overlaps day 10.
-            start_date: day(8 + (i % 3)),
-            end_date: day(10 + (i % 4)),
-            destination: 'Accra',
-            destination_type: 1,
-            ...(i % 2
-              ? { payment_method: 'mobile_money', network: 'mtn' }
-              : { payment_method: 'payOnPickup' }),
-          },
-        }),
+            bookingBody(
+              car.id,
+              day(8 + (i % 3)),
+              day(10 + (i % 4)),
+              i % 2 ? { payment_method: 'mobile_money', network: 'mtn' } : {},
+            ),
+          ),
       ),
     );
     const codes = results.map((r) => r.statusCode);

@@ -14,11 +14,6 @@ const staff = await client.staff();
 const [branch] = await ctx.db.select({ id: branches.id }).from(branches).limit(1);
 const branchId = branch!.id;
 
-type Headers = Record<string, string>;
-const get = (url: string, headers: Headers = {}) => client.get(url, { headers });
-const post = (url: string, headers: Headers, payload?: object) =>
-  ctx.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
-
 const newCar = () => insertCar(ctx.db, { branchId, make: 'Kia', model: 'Picanto', year: 2023 });
 
 async function trip(
@@ -46,29 +41,28 @@ describe('a renter reviews a completed trip (REVIEW-1, REVIEW-2)', () => {
     const booking = await trip(renter.user.id, car.id);
     const url = `/api/bookings/${booking.bookingCode}/review`;
 
-    expect((await get(url, renter.headers)).json()).toEqual({ review: null, can_review: true });
-    const res = await post(url, renter.headers, { rating: 5, comment: '  Spotless car.  ' });
+    expect((await renter.get(url)).json()).toEqual({ review: null, can_review: true });
+    const res = await renter.post(url, { rating: 5, comment: '  Spotless car.  ' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({
       message: reviewMessages.thanks,
       review: { rating: 5, comment: 'Spotless car.' },
     });
-    expect((await get(url, renter.headers)).json()).toMatchObject({
+    expect((await renter.get(url)).json()).toMatchObject({
       review: { rating: 5, comment: 'Spotless car.' },
       can_review: false,
     });
 
-    const again = await post(url, renter.headers, { rating: 1 });
+    const again = await renter.post(url, { rating: 1 });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: reviewMessages.alreadyReviewed });
 
     // Without a comment is fine too; a lower-case code is the same booking.
     const second = await trip(renter.user.id, car.id, 'completed', 30);
-    const plain = await post(
-      `/api/bookings/${second.bookingCode.toLowerCase()}/review`,
-      renter.headers,
-      { rating: '3', comment: '' },
-    );
+    const plain = await renter.post(`/api/bookings/${second.bookingCode.toLowerCase()}/review`, {
+      rating: '3',
+      comment: '',
+    });
     expect(plain.statusCode, plain.body).toBe(201);
     expect(plain.json().review).toMatchObject({ rating: 3, comment: null });
   });
@@ -77,24 +71,25 @@ describe('a renter reviews a completed trip (REVIEW-1, REVIEW-2)', () => {
     const renter = await client.renter();
     const car = await newCar();
     const upcoming = await trip(renter.user.id, car.id, 'confirmed');
-    const early = await post(`/api/bookings/${upcoming.bookingCode}/review`, renter.headers, {
+    const early = await renter.post(`/api/bookings/${upcoming.bookingCode}/review`, {
       rating: 4,
     });
     expect(early.statusCode).toBe(409);
     expect(early.json()).toEqual({ message: reviewMessages.notCompleted });
-    expect(
-      (await get(`/api/bookings/${upcoming.bookingCode}/review`, renter.headers)).json(),
-    ).toEqual({ review: null, can_review: false });
+    expect((await renter.get(`/api/bookings/${upcoming.bookingCode}/review`)).json()).toEqual({
+      review: null,
+      can_review: false,
+    });
 
     const done = await trip(renter.user.id, car.id);
     for (const rating of [0, 6, 4.5, 'five', undefined]) {
-      const res = await post(`/api/bookings/${done.bookingCode}/review`, renter.headers, {
+      const res = await renter.post(`/api/bookings/${done.bookingCode}/review`, {
         rating,
       });
       expect(res.statusCode, String(rating)).toBe(422);
       expect(res.json().errors).toEqual({ rating: [reviewMessages.ratingRequired] });
     }
-    const long = await post(`/api/bookings/${done.bookingCode}/review`, renter.headers, {
+    const long = await renter.post(`/api/bookings/${done.bookingCode}/review`, {
       rating: 4,
       comment: 'x'.repeat(1001),
     });
@@ -107,12 +102,12 @@ describe('a renter reviews a completed trip (REVIEW-1, REVIEW-2)', () => {
     const other = await client.renter();
     const booking = await trip(owner.user.id, (await newCar()).id);
     const url = `/api/bookings/${booking.bookingCode}/review`;
-    expect((await get(url)).statusCode).toBe(401);
-    expect((await post(url, {}, { rating: 5 })).statusCode).toBe(401);
-    const stranger = await post(url, other.headers, { rating: 1, comment: 'Bad' });
+    expect((await client.get(url)).statusCode).toBe(401);
+    expect((await client.post(url, { rating: 5 })).statusCode).toBe(401);
+    const stranger = await other.post(url, { rating: 1, comment: 'Bad' });
     expect(stranger.statusCode).toBe(404);
     expect(stranger.json()).toEqual({ message: messages.booking.notFound });
-    expect((await get(url, other.headers)).statusCode).toBe(404);
+    expect((await other.get(url)).statusCode).toBe(404);
   });
 });
 
@@ -126,12 +121,12 @@ describe('ratings in public (REVIEW-3, REVIEW-5)', () => {
         msisdn: `024477710${i}`,
       });
       const booking = await trip(renter.user.id, car.id, 'completed', 40 - i * 5);
-      await post(`/api/bookings/${booking.bookingCode}/review`, renter.headers, {
+      await renter.post(`/api/bookings/${booking.bookingCode}/review`, {
         rating,
         comment: `Trip ${i}`,
       });
     }
-    const res = await get(`/api/cars/${car.id}/reviews`);
+    const res = await client.get(`/api/cars/${car.id}/reviews`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.count).toBe(3);
@@ -153,12 +148,12 @@ describe('ratings in public (REVIEW-3, REVIEW-5)', () => {
     expect(res.body).not.toMatch(/24477710|233\d{9}/);
     expect(res.body).not.toContain('Mensah');
 
-    const none = await get(`/api/cars/${(await newCar()).id}/reviews`);
+    const none = await client.get(`/api/cars/${(await newCar()).id}/reviews`);
     expect(none.json()).toEqual({ average: null, count: 0, reviews: [] });
   });
 
   it('the site-wide summary counts visible reviews and lists the newest with a comment', async () => {
-    const res = await get('/api/reviews');
+    const res = await client.get('/api/reviews');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.count).toBeGreaterThanOrEqual(3);
@@ -174,13 +169,13 @@ describe('staff hide abusive reviews (REVIEW-4)', () => {
     const car = await newCar();
     const booking = await trip(renter.user.id, car.id);
     const { review } = (
-      await post(`/api/bookings/${booking.bookingCode}/review`, renter.headers, {
+      await renter.post(`/api/bookings/${booking.bookingCode}/review`, {
         rating: 1,
         comment: 'Something abusive',
       })
     ).json();
 
-    const list = await get('/api/admin/reviews?limit=100', staff.headers);
+    const list = await staff.get('/api/admin/reviews?limit=100');
     expect(list.statusCode).toBe(200);
     const row = list.json().reviews.find((r: { id: number }) => r.id === review.id);
     expect(row).toMatchObject({
@@ -189,27 +184,27 @@ describe('staff hide abusive reviews (REVIEW-4)', () => {
       customer: { id: renter.user.id, name: 'Rude Renter' },
     });
 
-    const hidden = await post(`/api/admin/reviews/${review.id}/hide`, staff.headers);
+    const hidden = await staff.post(`/api/admin/reviews/${review.id}/hide`);
     expect(hidden.statusCode).toBe(200);
     expect(hidden.json()).toMatchObject({
       message: reviewMessages.hidden,
       review: { hidden: true },
     });
-    expect((await get(`/api/cars/${car.id}/reviews`)).json()).toEqual({
+    expect((await client.get(`/api/cars/${car.id}/reviews`)).json()).toEqual({
       average: null,
       count: 0,
       reviews: [],
     });
-    const site = (await get('/api/reviews')).json();
+    const site = (await client.get('/api/reviews')).json();
     expect(site.reviews.map((r: { id: number }) => r.id)).not.toContain(review.id);
-    const onlyHidden = (await get('/api/admin/reviews?hidden=true', staff.headers)).json();
+    const onlyHidden = (await staff.get('/api/admin/reviews?hidden=true')).json();
     expect(onlyHidden.reviews.map((r: { id: number }) => r.id)).toEqual([review.id]);
 
-    const shown = await post(`/api/admin/reviews/${review.id}/show`, staff.headers);
+    const shown = await staff.post(`/api/admin/reviews/${review.id}/show`);
     expect(shown.json().review.hidden).toBe(false);
-    expect((await get(`/api/cars/${car.id}/reviews`)).json().count).toBe(1);
+    expect((await client.get(`/api/cars/${car.id}/reviews`)).json().count).toBe(1);
 
-    expect((await post('/api/admin/reviews/999999/hide', staff.headers)).statusCode).toBe(404);
+    expect((await staff.post('/api/admin/reviews/999999/hide')).statusCode).toBe(404);
   });
 
   it('staff routes: visitors 401, renters 403', async () => {
@@ -219,10 +214,8 @@ describe('staff hide abusive reviews (REVIEW-4)', () => {
       ['POST', '/api/admin/reviews/1/hide'],
       ['POST', '/api/admin/reviews/1/show'],
     ] as const) {
-      expect((await ctx.app.inject({ method, url })).statusCode, url).toBe(401);
-      expect((await ctx.app.inject({ method, url, headers: renter.headers })).statusCode, url).toBe(
-        403,
-      );
+      expect((await client.request(method, url)).statusCode, url).toBe(401);
+      expect((await renter.request(method, url)).statusCode, url).toBe(403);
     }
   });
 });

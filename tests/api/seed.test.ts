@@ -40,16 +40,12 @@ describe('demo data (RUN-4)', () => {
     const site = (await client.get('/api/reviews')).json();
     expect(site.count).toBeGreaterThanOrEqual(3);
     expect(site.reviews.length).toBeGreaterThanOrEqual(3);
-    const login = await client.post('/api/auth/login', {
-      msisdn: DEMO_RENTER.msisdn,
-      password: DEMO_RENTER.password,
-    });
-    const headers = { authorization: `Bearer ${login.json().access_token}` };
-    const history = await client.get('/api/bookings/history', { headers });
+    const renter = await client.as(DEMO_RENTER);
+    const history = await renter.get('/api/bookings/history');
     const completed = history
       .json()
       .bookings.find((b: { status: string }) => b.status === 'completed');
-    const review = await client.get(`/api/bookings/${completed.booking_code}/review`, { headers });
+    const review = await renter.get(`/api/bookings/${completed.booking_code}/review`);
     expect(review.json()).toEqual({ review: null, can_review: true });
   });
 
@@ -87,12 +83,8 @@ describe('demo data (RUN-4)', () => {
   });
 
   it('shows that money, less the deposits, in the dashboard revenue on the days it was taken (STAFF-7, HAND-9)', async () => {
-    const login = await client.post('/api/auth/login', {
-      msisdn: DEMO_STAFF.msisdn,
-      password: DEMO_STAFF.password,
-    });
-    const headers = { authorization: `Bearer ${login.json().access_token}` };
-    const dashboard = await client.get('/api/admin/dashboard', { headers });
+    const staff = await client.as(DEMO_STAFF);
+    const dashboard = await staff.get('/api/admin/dashboard');
     expect(dashboard.statusCode).toBe(200);
     const daily: { date: string; amount: number }[] = dashboard.json().revenue.daily;
     const since = daily[0]!.date;

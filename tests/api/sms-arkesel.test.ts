@@ -5,7 +5,7 @@ import { SmsError } from '../../src/server/modules/sms/sms-gateway';
 import { buildUser } from '../../src/server/db/factories';
 import { FakeArkesel } from '../support/fake-arkesel';
 import { api } from '../support/api';
-import { bearer, setupTestApp } from '../support/test-app';
+import { setupTestApp } from '../support/test-app';
 
 /** The real Arkesel client against a fake Arkesel on loopback (RUN-10). */
 const arkesel = await new FakeArkesel().start();
@@ -32,7 +32,7 @@ const ctx = await setupTestApp({
 });
 const client = api(ctx.app);
 
-const client = (apiKey = arkesel.apiKey) =>
+const gateway = (apiKey = arkesel.apiKey) =>
   new ArkeselSmsGateway({ apiKey, senderId: 'CarLink', baseUrl: arkesel.url, timeoutMs: 300 });
 
 beforeEach(() => {
@@ -41,7 +41,7 @@ beforeEach(() => {
 
 describe('the Arkesel client', () => {
   it("sends one message as Arkesel's v2 API expects and returns its id", async () => {
-    const receipt = await client().send({ to: '233244123456', body: 'Hello from CarLink' });
+    const receipt = await gateway().send({ to: '233244123456', body: 'Hello from CarLink' });
     expect(receipt.providerId).toMatch(/^[0-9a-f-]{36}$/);
     expect(arkesel.received).toEqual([
       {
@@ -55,7 +55,7 @@ describe('the Arkesel client', () => {
 
   it('a wrong key is a configuration error whose message does not carry the key', async () => {
     const wrongKey = 'ak_wrong_key_1234567890';
-    const error = await client(wrongKey)
+    const error = await gateway(wrongKey)
       .send({ to: '233244123456', body: 'x' })
       .catch((e) => e);
     expect(error).toBeInstanceOf(SmsError);
@@ -78,7 +78,7 @@ describe('the Arkesel client', () => {
       status,
       body: { status: 'error', message: `said ${status}` },
     });
-    const error = await client()
+    const error = await gateway()
       .send({ to: '233244123456', body: 'x' })
       .catch((e) => e);
     expect(error).toBeInstanceOf(SmsError);
@@ -89,7 +89,7 @@ describe('the Arkesel client', () => {
   it('gives up after its timeout when Arkesel does not answer', async () => {
     arkesel.failNext({ kind: 'hang' });
     const started = Date.now();
-    const error = await client()
+    const error = await gateway()
       .send({ to: '233244123456', body: 'x' })
       .catch((e) => e);
     expect(error).toMatchObject({ kind: 'unavailable', message: 'Arkesel did not answer in time' });
@@ -98,7 +98,7 @@ describe('the Arkesel client', () => {
 
   it('an answer that is not JSON is a refusal, not a crash', async () => {
     arkesel.failNext({ kind: 'garbage' });
-    const error = await client()
+    const error = await gateway()
       .send({ to: '233244123456', body: 'x' })
       .catch((e) => e);
     expect(error).toMatchObject({ kind: 'rejected' });
@@ -106,7 +106,7 @@ describe('the Arkesel client', () => {
 
   it('a number Arkesel lists as invalid is a rejected message', async () => {
     arkesel.unreachable.add('233200000001');
-    const error = await client()
+    const error = await gateway()
       .send({ to: '233200000001', body: 'x' })
       .catch((e) => e);
     expect(error).toMatchObject({ kind: 'rejected' });
@@ -128,21 +128,12 @@ describe('the Arkesel client', () => {
 describe('the app with SMS_PROVIDER=arkesel', () => {
   it('registering sends the code through Arkesel', async () => {
     const msisdn = buildUser().msisdn;
-    const res = await client.post('/api/auth/register', {
-      name: 'Kojo Antwi',
-      msisdn,
-      password: 'Secret@123',
-    });
-    expect(res.statusCode).toBe(201);
+    const renter = await client.signUp({ name: 'Kojo Antwi', msisdn });
     await ctx.app.sms.idle();
     expect(arkesel.received).toHaveLength(1);
-    expect(arkesel.received[0]!.recipients).toEqual([res.json().user.msisdn]);
+    expect(arkesel.received[0]!.recipients).toEqual([renter.msisdn]);
     const code = /\b(\d{6})\b/.exec(arkesel.received[0]!.message)![1]!;
-    const verify = await client.post(
-      '/api/auth/phone/verify',
-      { code },
-      { headers: bearer(res.json().access_token) },
-    );
+    const verify = await renter.post('/api/auth/phone/verify', { code });
     expect(verify.json().user.phone_verified).toBe(true);
   });
 

@@ -27,14 +27,8 @@ const ctx = await setupTestApp({
 const client = api(ctx.app);
 
 async function registered() {
-  const msisdn = buildUser().msisdn;
-  const res = await client.post('/api/auth/register', {
-    name: 'Kojo Antwi',
-    msisdn,
-    password: 'Secret@123',
-  });
-  expect(res.statusCode).toBe(201);
-  const userId = res.json().user.id as number;
+  const renter = await client.signUp({ name: 'Kojo Antwi' });
+  const userId = renter.body.user.id;
   const row = async () =>
     (await ctx.db.select().from(smsOutbox).where(eq(smsOutbox.userId, userId)))[0]!;
   /** The retry's time has come. */
@@ -45,7 +39,7 @@ async function registered() {
       .where(eq(smsOutbox.userId, userId));
     await ctx.app.sms.idle();
   };
-  return { msisdn: res.json().user.msisdn as string, row, timePasses };
+  return { msisdn: renter.msisdn, row, timePasses };
 }
 
 describe('retries', () => {

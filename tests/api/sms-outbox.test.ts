@@ -4,7 +4,7 @@ import { addDays } from '../../src/shared/dates';
 import { bookings, smsOutbox, users } from '../../src/server/db/schema/index';
 import { insertCar } from '../../src/server/db/factories';
 import { queueDueReminders } from '../../src/server/modules/messages/reminder-job';
-import { api, day, today } from '../support/api';
+import { api, day } from '../support/api';
 import { isPostgres, setupTestApp, type TestContext } from '../support/test-app';
 
 /**
@@ -18,13 +18,6 @@ const ctx: TestContext = await setupTestApp();
 const client = api(ctx.app);
 let offset = 5;
 
-async function inbox(msisdn: string) {
-  await ctx.app.sms.idle();
-  const res = await client.get(`/api/sandbox/sms?to=${msisdn}`);
-  expect(res.statusCode).toBe(200);
-  return (res.json() as { messages: { body: string }[] }).messages.map((m) => m.body);
-}
-
 const outboxOf = (bookingId: number) =>
   ctx.db.select().from(smsOutbox).where(eq(smsOutbox.bookingId, bookingId)).orderBy(smsOutbox.id);
 
@@ -36,20 +29,10 @@ async function book(paymentMethod: 'payOnPickup' | 'mobile_money', days = 2) {
   const renter = await client.renter();
   const car = await insertCar(ctx.db, { make: 'Toyota', model: 'Corolla', city: 'Kumasi' });
   const start = day((offset += 4));
-  const res = await renter.post('/api/bookings/create', {
-    car_id: car.id,
-    start_date: start,
-    end_date: addDays(start, days - 1),
-    destination: 'Accra',
-    destination_type: 1,
+  const body = await renter.book(car.id, start, addDays(start, days - 1), {
     payment_method: paymentMethod,
     ...(paymentMethod === 'mobile_money' ? { network: 'mtn' } : {}),
   });
-  expect(res.statusCode, res.body).toBe(201);
-  const body = res.json() as {
-    booking: { id: number; booking_code: string };
-    payment?: { reference: string };
-  };
   return { renter, start, ...body };
 }
 
@@ -62,14 +45,14 @@ describe('booking messages through the outbox', () => {
     const queued = await outboxOf(booking.id);
     expect(queued.map((m) => m.kind).sort()).toEqual(['booking_received', 'staff_new_booking']);
 
-    const texts = await inbox(renter.user.msisdn);
+    const texts = await client.smsInbox(renter.user.msisdn);
     expect(texts).toHaveLength(1);
     expect(texts[0]).toContain(booking.booking_code);
     expect(texts[0]).toContain('Ghana Card and driving licence');
     // Where and when: the car's branch (the first, by default) and the pickup time (BOOK-16).
     expect(texts[0]).toContain('at East Legon office');
     expect(texts[0]).toContain('at 09:00');
-    const staffTexts = await inbox(staff.user.msisdn);
+    const staffTexts = await client.smsInbox(staff.user.msisdn);
     expect(staffTexts.filter((t) => t.includes(booking.booking_code))).toHaveLength(1);
     const after = await outboxOf(booking.id);
     expect(after.find((m) => m.kind === 'booking_received')!.status).toBe('delivered');
@@ -115,7 +98,7 @@ describe('booking messages through the outbox', () => {
     for (const m of sent) expect(m.status).toBe('delivered');
     for (const staff of [first, second])
       expect(
-        (await inbox(staff.user.msisdn)).filter((t) => t.includes(booking.booking_code)),
+        (await client.smsInbox(staff.user.msisdn)).filter((t) => t.includes(booking.booking_code)),
       ).toHaveLength(1);
   });
 
@@ -198,22 +181,22 @@ describe('booking messages through the outbox', () => {
     const alerts = async () =>
       (await outboxOf(booking.id)).filter((m) => m.kind === 'staff_new_booking').length;
     expect(await alerts()).toBe(0);
-    const approve = await renter.post(`/api/payments/sandbox/${payment!.reference}`, {
+    const approve = await renter.post(`/api/payments/sandbox/${payment.reference}`, {
       decision: 'approve',
     });
     expect(approve.statusCode, approve.body).toBe(200);
-    const texts = await inbox(renter.user.msisdn);
+    const texts = await client.smsInbox(renter.user.msisdn);
     const confirmed = texts.find((t) => t.includes('payment of'));
     expect(confirmed).toContain(booking.booking_code);
-    expect(confirmed).toContain(payment!.reference);
+    expect(confirmed).toContain(payment.reference);
     expect(confirmed).toMatch(/GHS [\d,]+\.\d\d/);
     expect(await alerts()).toBeGreaterThan(0);
   });
 
   it('a declined payment texts that the dates were released', async () => {
     const { renter, booking, payment } = await book('mobile_money');
-    await renter.post(`/api/payments/sandbox/${payment!.reference}`, { decision: 'decline' });
-    const texts = await inbox(renter.user.msisdn);
+    await renter.post(`/api/payments/sandbox/${payment.reference}`, { decision: 'decline' });
+    const texts = await client.smsInbox(renter.user.msisdn);
     expect(texts.find((t) => t.includes('did not go through'))).toContain(booking.booking_code);
     expect(texts.find((t) => t.includes('did not go through'))).toContain('released');
   });
@@ -225,7 +208,7 @@ describe('booking messages through the outbox', () => {
     await reminderJobAt(eve, '17:50');
     const res = await renter.post(`/api/bookings/${booking.booking_code}/cancel`);
     expect(res.statusCode, res.body).toBe(200);
-    const texts = await inbox(renter.user.msisdn);
+    const texts = await client.smsInbox(renter.user.msisdn);
     expect(texts[0]).toContain(`booking ${booking.booking_code}`);
     expect(texts[0]).toContain('is cancelled');
     expect(await reminderJobAt(eve, '17:55')).toBe(0);
@@ -244,7 +227,7 @@ describe('booking messages through the outbox', () => {
       .update(smsOutbox)
       .set({ dueAt: new Date(Date.now() - 1000) })
       .where(and(eq(smsOutbox.bookingId, booking.id), eq(smsOutbox.kind, 'pickup_reminder')));
-    const texts = await inbox(renter.user.msisdn);
+    const texts = await client.smsInbox(renter.user.msisdn);
     expect(texts).toHaveLength(1);
     expect(texts[0]).toContain('received');
     // The morning of the return: off, so not queued at all.
@@ -258,13 +241,13 @@ describe('booking messages through the outbox', () => {
     await reminderJobAt(addDays(start, -1), '17:50');
     await reminderJobAt(addDays(start, 1), '06:50');
     await ctx.app.sms.idle();
-    const before = (await inbox(renter.user.msisdn)).length;
+    const before = (await client.smsInbox(renter.user.msisdn)).length;
     // As a crashed process leaves it: claimed, lease over.
     await ctx.db
       .update(smsOutbox)
       .set({ status: 'sending', leaseUntil: new Date(Date.now() - 1000), dueAt: new Date() })
       .where(and(eq(smsOutbox.bookingId, booking.id), eq(smsOutbox.kind, 'return_reminder')));
-    const texts = await inbox(renter.user.msisdn);
+    const texts = await client.smsInbox(renter.user.msisdn);
     expect(texts).toHaveLength(before + 1);
     expect(texts[0]).toContain('due back today');
     // A lease still running is left alone.
@@ -272,7 +255,7 @@ describe('booking messages through the outbox', () => {
       .update(smsOutbox)
       .set({ status: 'sending', leaseUntil: new Date(Date.now() + 60_000), dueAt: new Date() })
       .where(and(eq(smsOutbox.bookingId, booking.id), eq(smsOutbox.kind, 'pickup_reminder')));
-    expect(await inbox(renter.user.msisdn)).toHaveLength(before + 1);
+    expect(await client.smsInbox(renter.user.msisdn)).toHaveLength(before + 1);
   });
 });
 
@@ -332,10 +315,10 @@ describe('the console SMS log', () => {
     expect(failed.statusCode).toBe(200);
     expect(failed.json().messages.map((m: { id: number }) => m.id)).toContain(received.id);
 
-    const before = (await inbox(renter.user.msisdn)).length;
+    const before = (await client.smsInbox(renter.user.msisdn)).length;
     const resend = await staff.post(`/api/admin/sms/${received.id}/resend`);
     expect(resend.statusCode, resend.body).toBe(201);
-    const texts = await inbox(renter.user.msisdn);
+    const texts = await client.smsInbox(renter.user.msisdn);
     expect(texts).toHaveLength(before + 1);
     expect(texts[0]).toBe(received.body);
 

@@ -6,7 +6,7 @@ import { messages } from '../../src/shared/messages';
 import { bookings, branches, extraPrices, smsOutbox } from '../../src/server/db/schema/index';
 import { runNoShowSweep } from '../../src/server/modules/bookings/no-show';
 import { insertBooking, insertCar, insertUser } from '../../src/server/db/factories';
-import { api, day, today } from '../support/api';
+import { api, bookingBody, day, type Client } from '../support/api';
 import { setupTestApp } from '../support/test-app';
 
 const ctx = await setupTestApp();
@@ -22,8 +22,8 @@ const branchIds = async () => {
   };
 };
 
-const create = (headers: Record<string, string>, payload: Record<string, unknown>) =>
-  client.post('/api/bookings/create', payload, { headers });
+const create = (renter: Client, payload: Record<string, unknown>) =>
+  renter.post('/api/bookings/create', payload);
 
 const quote = (query: Record<string, string | number | boolean>) =>
   client.get(
@@ -32,15 +32,9 @@ const quote = (query: Record<string, string | number | boolean>) =>
     )}`,
   );
 
-const body = (carId: number, overrides: Record<string, unknown> = {}) => ({
-  car_id: carId,
-  start_date: day(5),
-  end_date: day(8),
-  destination: 'Kumasi',
-  destination_type: 2,
-  payment_method: 'payOnPickup',
-  ...overrides,
-});
+/** Five days ahead, out of station to Kumasi. */
+const body = (carId: number, overrides: Record<string, unknown> = {}) =>
+  bookingBody(carId, day(5), day(8), { destination: 'Kumasi', destination_type: 2, ...overrides });
 
 describe('GET /api/branches (BRANCH-1)', () => {
   it('lists the three pickup places with their hours, cacheable by anyone', async () => {
@@ -144,7 +138,7 @@ describe('quote and create (PRICE-1 to PRICE-6, BOOK-16)', () => {
 
     const renter = await client.renter();
     const made = await create(
-      renter.headers,
+      renter,
       body(car.id, {
         start_date: day(10),
         end_date: day(18),
@@ -195,7 +189,7 @@ describe('quote and create (PRICE-1 to PRICE-6, BOOK-16)', () => {
     const { kumasi } = await branchIds();
     const car = await insertCar(ctx.db, { branchId: kumasi, city: 'Kumasi – Adum' });
     const renter = await client.renter();
-    const res = await create(renter.headers, {
+    const res = await create(renter, {
       car_id: car.id,
       start_date: day(3),
       end_date: day(1),
@@ -288,7 +282,7 @@ describe('quote and create (PRICE-1 to PRICE-6, BOOK-16)', () => {
           const q = await quote({ car_id: car.id, ...choice });
           expect(q.statusCode, q.body).toBe(200);
           const renter = await client.renter();
-          const made = await create(renter.headers, body(car.id, choice));
+          const made = await create(renter, body(car.id, choice));
           expect(made.statusCode, made.body).toBe(201);
           const booking = made.json().booking;
           expect(Math.round(booking.total_cost * 100)).toBe(Math.round(q.json().total_cost * 100));
@@ -308,10 +302,10 @@ describe('fair limits (LIMIT-13, LIMIT-14)', () => {
     const renter = await client.renter();
     for (let i = 0; i < 3; i++) {
       const car = await insertCar(ctx.db);
-      expect((await create(renter.headers, body(car.id))).statusCode).toBe(201);
+      expect((await create(renter, body(car.id))).statusCode).toBe(201);
     }
     const car = await insertCar(ctx.db);
-    const res = await create(renter.headers, body(car.id));
+    const res = await create(renter, body(car.id));
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(messages.booking.tooManyUnpaid);
   });
@@ -320,13 +314,10 @@ describe('fair limits (LIMIT-13, LIMIT-14)', () => {
     const renter = await client.renter();
     for (let i = 0; i < 2; i++) {
       const car = await insertCar(ctx.db);
-      expect((await create(renter.headers, body(car.id))).statusCode).toBe(201);
+      expect((await create(renter, body(car.id))).statusCode).toBe(201);
     }
     const [a, b] = [await insertCar(ctx.db), await insertCar(ctx.db)];
-    const results = await Promise.all([
-      create(renter.headers, body(a.id)),
-      create(renter.headers, body(b.id)),
-    ]);
+    const results = await Promise.all([create(renter, body(a.id)), create(renter, body(b.id))]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     const [count] = await ctx.db
       .select({ n: sql<number>`count(*)::int` })
@@ -338,16 +329,10 @@ describe('fair limits (LIMIT-13, LIMIT-14)', () => {
   it('opens 180 days ahead: a later start date is a 422 on start_date', async () => {
     const renter = await client.renter();
     const car = await insertCar(ctx.db);
-    const late = await create(
-      renter.headers,
-      body(car.id, { start_date: day(181), end_date: day(183) }),
-    );
+    const late = await create(renter, body(car.id, { start_date: day(181), end_date: day(183) }));
     expect(late.statusCode).toBe(422);
     expect(late.json().errors).toEqual({ start_date: [messages.booking.tooFarAhead] });
-    const last = await create(
-      renter.headers,
-      body(car.id, { start_date: day(180), end_date: day(183) }),
-    );
+    const last = await create(renter, body(car.id, { start_date: day(180), end_date: day(183) }));
     expect(last.statusCode, last.body).toBe(201);
   });
 });
@@ -358,7 +343,7 @@ describe('no-show (LIMIT-15)', () => {
     await insertUser(ctx.db, { role: 'staff' });
     const renter = await client.renter();
     const made = await create(
-      renter.headers,
+      renter,
       body(car.id, { start_date: day(1), end_date: day(3), pickup_time: '10:00' }),
     );
     expect(made.statusCode, made.body).toBe(201);
@@ -384,10 +369,7 @@ describe('no-show (LIMIT-15)', () => {
 
     // The dates are free again.
     const other = await client.renter();
-    const again = await create(
-      other.headers,
-      body(car.id, { start_date: day(1), end_date: day(3) }),
-    );
+    const again = await create(other, body(car.id, { start_date: day(1), end_date: day(3) }));
     expect(again.statusCode, again.body).toBe(201);
   });
 

@@ -1,6 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse as Response } from 'fastify';
 import { expect } from 'vitest';
 import { addDays, todayInAccra } from '../../src/shared/dates';
+import type { LoginResponse } from '../../src/shared/schemas/auth';
 import type { CreateBookingResponse } from '../../src/shared/schemas/bookings';
 import type { Payment } from '../../src/shared/schemas/payments';
 import type { App } from '../../src/server/app';
@@ -56,14 +57,16 @@ export interface Client {
   ): Promise<BookingAnswer>;
 }
 
-export interface SignedIn extends Client {
-  user: Awaited<ReturnType<typeof insertUser>>;
+type InsertedUser = Awaited<ReturnType<typeof insertUser>>;
+
+export interface SignedIn<U = InsertedUser> extends Client {
+  user: U;
   token: string;
 }
 
 export interface AnonymousClient extends Client {
   /** Signs in an existing account by its number and password (POST /api/auth/login). */
-  as(user: Awaited<ReturnType<typeof insertUser>>): Promise<SignedIn>;
+  as<U extends { msisdn: string; password: string }>(user: U): Promise<SignedIn<U>>;
   /** A client that sends this bearer token (a session signed in some other way, or a bad one). */
   withToken(token: string): Client;
   /** A new renter account (inserted by the factory), signed in. */
@@ -81,8 +84,8 @@ export interface AnonymousClient extends Client {
 export interface SignedUp extends Client {
   msisdn: string;
   token: string;
-  /** The register answer's body. */
-  body: { user: { id: number; msisdn: string }; access_token: string } & Record<string, unknown>;
+  /** The register answer's body (the same shape as a sign-in's). */
+  body: LoginResponse;
 }
 
 /**
@@ -160,7 +163,9 @@ function client(app: App, headers: Record<string, string>): Client {
 /** The API as a browser sees it: `api(ctx.app)`, then `.renter()`, `.staff()` or `.as(user)`. */
 export function api(app: App): AnonymousClient {
   const anonymous = client(app, {});
-  const as: AnonymousClient['as'] = async (user) => {
+  const as = async <U extends { msisdn: string; password: string }>(
+    user: U,
+  ): Promise<SignedIn<U>> => {
     const res = await anonymous.post('/api/auth/login', {
       msisdn: user.msisdn,
       password: user.password,
