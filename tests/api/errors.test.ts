@@ -98,12 +98,6 @@ describe('bad input never gets a 5xx', () => {
 });
 
 describe('the API surface', () => {
-  it('unknown /api routes get a JSON 404', async () => {
-    const res = await client.get('/api/nothing-here');
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Not found.' });
-  });
-
   it('serves an OpenAPI document that describes the booking endpoint', async () => {
     const res = await client.get('/api/openapi.json');
     expect(res.statusCode).toBe(200);
