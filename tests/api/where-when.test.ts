@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
+import { BranchesResponseSchema } from '../../src/shared/schemas/branches';
 import { bookings, branches, extraPrices, smsOutbox } from '../../src/server/db/schema/index';
 import { runNoShowSweep } from '../../src/server/modules/bookings/no-show';
 import { insertBooking, insertCar, insertUser } from '../../src/server/db/factories';
@@ -36,20 +37,29 @@ const quote = (query: Record<string, string | number | boolean>) =>
 const body = (carId: number, overrides: Record<string, unknown> = {}) =>
   bookingBody(carId, day(5), day(8), { destination: 'Kumasi', destination_type: 2, ...overrides });
 
-describe('GET /api/branches (BRANCH-1)', () => {
-  it('lists the three pickup places with their hours, cacheable by anyone', async () => {
+describe('GET /api/branches (BRANCH-1, PRICE-3, PRICE-4)', () => {
+  it('lists the three pickup places with their hours and the extras’ prices in cedis, cacheable by anyone', async () => {
     const res = await client.get('/api/branches');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=60');
-    const names = res.json().branches.map((b: { name: string }) => b.name);
-    expect(names).toEqual(
+    const body = BranchesResponseSchema.parse(res.json());
+    expect(body.branches.map((b) => b.name)).toEqual(
       expect.arrayContaining([
         'East Legon office',
         'Kotoka International Airport',
         'Kumasi office',
       ]),
     );
-    expect(res.json().branches[0]).toMatchObject({ opens: '07:00', closes: '21:00' });
+    expect(body.branches.map((b) => b.town)).toEqual(expect.arrayContaining(['Accra', 'Kumasi']));
+    expect(body.branches[0]).toMatchObject({ opens: '07:00', closes: '21:00' });
+    // The migration's default prices (0017), in cedis as the form shows them.
+    expect(body.extra_prices).toEqual({
+      chauffeur_per_day: 150,
+      out_of_station_per_day: 100,
+      child_seat_per_day: 30,
+      delivery_fee: 80,
+      airport_fee: 50,
+    });
   });
 });
 
