@@ -8,7 +8,7 @@ import type {
 import { adminMessages } from '../../src/shared/staff-messages';
 import { bookings, payments } from '../../src/server/db/schema/index';
 import { insertBooking, insertCar } from '../../src/server/db/factories';
-import { api, day, type SignedIn } from '../support/api';
+import { api, bookFreshCar, day, type Client } from '../support/api';
 import { setupTestApp } from '../support/test-app';
 
 const ctx = await setupTestApp();
@@ -16,14 +16,12 @@ const client = api(ctx.app);
 const staff = await client.staff();
 
 /** A pay-on-pickup booking of a fresh GH₵ 300 car, to Takoradi (the detail shows it). */
-async function bookPayOnPickup(renter: SignedIn, start = day(0), end = day(2)) {
-  const car = await insertCar(ctx.db, { pricePerDayPesewas: 300_00 });
-  const { booking } = await renter.book(car.id, start, end, {
-    destination: 'Takoradi',
-    destination_type: 2,
+const bookPayOnPickup = (renter: Client, start = day(0), end = day(2)) =>
+  bookFreshCar(ctx.app, renter, {
+    start,
+    end,
+    overrides: { destination: 'Takoradi', destination_type: 2 },
   });
-  return { car, code: booking.booking_code };
-}
 
 /** Pickup and return are records (HAND-1, HAND-5): the least they need. */
 const HANDOVER_BODIES: Record<string, object> = {

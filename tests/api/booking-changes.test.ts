@@ -11,7 +11,7 @@ import { queueDueReminders } from '../../src/server/modules/messages/reminder-jo
 import { settleBackground } from '../../src/server/modules/payments/background-work';
 import { reconcileOnce } from '../../src/server/modules/payments/reconcile';
 import { FakePaystack } from '../support/fake-paystack';
-import { api, type Client, day, today } from '../support/api';
+import { api, bookFreshCar, cashPaidBooking, type Client, day, today } from '../support/api';
 import { isPostgres, setupTestApp } from '../support/test-app';
 
 // Mobile money goes through the real Paystack client, pointed at a fake Paystack on loopback.
@@ -67,8 +67,7 @@ const reminderJobAt = (date: string, time: string) =>
 /** A pay-on-pickup renter with a booking of a fresh car. */
 async function payOnPickupBooking(start = day(10), end = day(12)) {
   const renter = await client.renter();
-  const car = await insertCar(ctx.db, { pricePerDayPesewas: 300_00 });
-  const { booking } = await renter.book(car.id, start, end);
+  const { car, booking } = await bookFreshCar(ctx.app, renter, { start, end });
   return { renter, car, booking };
 }
 
@@ -76,15 +75,14 @@ async function payOnPickupBooking(start = day(10), end = day(12)) {
  * A pay-on-pickup booking whose cash staff took at the counter, with `admin` for staff's
  * requests on it (GET without a payload, POST with one).
  */
-async function cashPaidBooking(start = day(10), end = day(12)) {
+async function cashPaidBookingWithAdmin(start = day(10), end = day(12)) {
   const staff = await client.staff();
-  const { renter, booking } = await payOnPickupBooking(start, end);
+  const renter = await client.renter();
+  const { booking } = await cashPaidBooking(ctx.app, staff, renter, { start, end });
   const admin = (path = '', payload?: object) => {
     const url = `/api/admin/bookings/${booking.booking_code}${path}`;
     return payload ? staff.post(url, payload) : staff.get(url);
   };
-  const cash = await admin('/record-cash', {});
-  expect(cash.statusCode, cash.body).toBe(200);
   return { staff, renter, booking, admin };
 }
 
@@ -254,7 +252,7 @@ describe('changing a booking before pickup (BOOK-18)', () => {
   });
 
   it('a dearer change of a pay-on-pickup booking already paid in cash asks only for the extra', async () => {
-    const { renter, booking } = await cashPaidBooking(day(10), day(12));
+    const { renter, booking } = await cashPaidBookingWithAdmin(day(10), day(12));
     const res = await changeBooking(
       renter,
       booking.booking_code,
@@ -270,7 +268,7 @@ describe('changing a booking before pickup (BOOK-18)', () => {
   });
 
   it('a cheaper change of a booking paid in cash records what the counter hands back; staff record it handed back', async () => {
-    const { renter, booking, admin } = await cashPaidBooking(day(10), day(13));
+    const { renter, booking, admin } = await cashPaidBookingWithAdmin(day(10), day(13));
     const res = await changeBooking(
       renter,
       booking.booking_code,
@@ -322,7 +320,7 @@ describe('changing a booking before pickup (BOOK-18)', () => {
   });
 
   it('staff cancelling a cash-paid booking hand back what the counter still holds, once', async () => {
-    const { renter, booking, admin } = await cashPaidBooking(day(10), day(13));
+    const { renter, booking, admin } = await cashPaidBookingWithAdmin(day(10), day(13));
     const paid = (await bookingRow(booking.id)).totalPesewas;
     const cheaper = async (end: string) =>
       expect(
@@ -349,7 +347,7 @@ describe('changing a booking before pickup (BOOK-18)', () => {
   });
 
   it("staff's refund actions act on the refund they were pressed on (PAY-18)", async () => {
-    const { renter, booking, admin } = await cashPaidBooking(day(10), day(13));
+    const { renter, booking, admin } = await cashPaidBookingWithAdmin(day(10), day(13));
     const changed = await changeBooking(
       renter,
       booking.booking_code,
@@ -408,7 +406,7 @@ describe('changing a booking before pickup (BOOK-18)', () => {
   });
 
   it('after a dearer change still unpaid, a cheaper one lowers what is due before anything is handed back', async () => {
-    const { renter, booking } = await cashPaidBooking(day(10), day(12));
+    const { renter, booking } = await cashPaidBookingWithAdmin(day(10), day(12));
     const change = async (end: string) => {
       const res = await changeBooking(
         renter,

@@ -4,7 +4,7 @@ import { messages } from '../../src/shared/messages';
 import { bookings, payments, sandboxTransactions } from '../../src/server/db/schema/index';
 import { insertCar } from '../../src/server/db/factories';
 import { reconcileOnce } from '../../src/server/modules/payments/reconcile';
-import { api, day, type Client } from '../support/api';
+import { api, bookFreshCar, day, type Client } from '../support/api';
 import { setupTestApp } from '../support/test-app';
 
 // The zero-configuration provider: the sandbox "phone" page approves or declines, and the
@@ -15,21 +15,14 @@ let offset = 2;
 
 async function startedBooking(network: 'mtn' | 'telecel' | 'airteltigo' = 'airteltigo') {
   const renter = await client.renter();
-  const car = await insertCar(ctx.db, { pricePerDayPesewas: 350_00 });
   const start = day((offset += 1));
-  const answer = await renter.book(car.id, start, start, {
-    payment_method: 'mobile_money',
-    network,
-  });
-  return {
-    renter,
-    car,
+  const { car, booking, payment } = await bookFreshCar(ctx.app, renter, {
     start,
-    ...(answer as {
-      booking: { id: number; booking_code: string; total_cost: number };
-      payment: { reference: string; authorization_url: string; step: string | null };
-    }),
-  };
+    end: start,
+    car: { pricePerDayPesewas: 350_00 },
+    overrides: { payment_method: 'mobile_money', network },
+  });
+  return { renter, car, start, booking, payment };
 }
 
 const decide = (who: Client, reference: string, decision: string) =>

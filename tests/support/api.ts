@@ -213,25 +213,43 @@ export function api(app: App): AnonymousClient {
 }
 
 /**
- * A pay-on-pickup booking of a fresh GH₵ 300 car whose cash staff took at the counter
- * (STAFF record-cash): the state a pickup starts from.
+ * A fresh car (GH₵ 300 a day unless `car` says otherwise) booked by `renter`, from today for
+ * three days, pay on pickup, unless told otherwise.
  */
-export async function cashPaidBooking(
+export async function bookFreshCar(
   app: App,
-  staff: Client,
-  renter: SignedIn,
-  options: { start?: string; end?: string; overrides?: Record<string, unknown> } = {},
+  renter: Client,
+  options: {
+    start?: string;
+    end?: string;
+    car?: Parameters<typeof insertCar>[1];
+    overrides?: Record<string, unknown>;
+  } = {},
 ) {
-  const car = await insertCar(app.db, { pricePerDayPesewas: 300_00 });
-  const { booking } = await renter.book(
+  const car = await insertCar(app.db, { pricePerDayPesewas: 300_00, ...options.car });
+  const answer = await renter.book(
     car.id,
     options.start ?? day(0),
     options.end ?? day(2),
     options.overrides,
   );
-  const cash = await staff.post(`/api/admin/bookings/${booking.booking_code}/record-cash`);
+  return { car, ...answer, code: answer.booking.booking_code };
+}
+
+/**
+ * A pay-on-pickup booking of a fresh car whose cash staff recorded at the counter (STAFF-6):
+ * the state a pickup starts from.
+ */
+export async function cashPaidBooking(
+  app: App,
+  staff: Client,
+  renter: Client,
+  options: Parameters<typeof bookFreshCar>[2] = {},
+) {
+  const booked = await bookFreshCar(app, renter, options);
+  const cash = await staff.post(`/api/admin/bookings/${booked.code}/record-cash`);
   expect(cash.statusCode, cash.body).toBe(200);
-  return { car, booking, code: booking.booking_code };
+  return booked;
 }
 
 /** Verified documents on file for `userId` (DOC-5), as staff's check would leave them. */
