@@ -4,15 +4,15 @@
 // database, as another process or a tool would, and the next read must already show it.
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayInAccra } from '../../src/shared/dates';
+import { addDays } from '../../src/shared/dates';
 import { bookings } from '../../src/server/db/schema/index';
 import { insertBooking, insertCar, insertUser } from '../../src/server/db/factories';
-import { api } from '../support/api';
+import { api, day } from '../support/api';
 import { setupTestApp } from '../support/test-app';
 
 const ctx = await setupTestApp();
 const client = api(ctx.app);
-const start = addDays(todayInAccra(), 40);
+const start = day(40);
 const end = addDays(start, 2);
 // A make of this file's own, so other files' cars never count.
 const make = 'Datedcache';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayInAccra } from '../../src/shared/dates';
+import { addDays } from '../../src/shared/dates';
 import { cars } from '../../src/server/db/schema/index';
 import { insertBooking, insertCar, insertUser } from '../../src/server/db/factories';
-import { api } from '../support/api';
+import { api, day } from '../support/api';
 import { setupTestApp } from '../support/test-app';
 
 const ctx = await setupTestApp();
@@ -353,7 +353,7 @@ describe('GET /api/cars/facets', () => {
   it('leaves out cars booked on the chosen dates', async () => {
     const user = await insertUser(ctx.db);
     const taken = fleet.find((c) => c.make === 'Kia')!;
-    const start = addDays(todayInAccra(), 30);
+    const start = day(30);
     await insertBooking(ctx.db, {
       userId: user.id,
       carId: taken.id,

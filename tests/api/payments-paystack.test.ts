@@ -729,16 +729,14 @@ describe('prompts are limited', () => {
     for (let i = 0; i < 5; i++) await startedBooking({ wallet });
     const renter = await client.renter();
     const car = await insertCar(ctx.db);
-    const res = await renter.post('/api/bookings/create', {
-      car_id: car.id,
-      start_date: day(60),
-      end_date: day(61),
-      destination: 'Accra',
-      destination_type: 1,
-      payment_method: 'mobile_money',
-      network: 'mtn',
-      wallet_msisdn: wallet,
-    });
+    const res = await renter.post(
+      '/api/bookings/create',
+      bookingBody(car.id, day(60), day(61), {
+        payment_method: 'mobile_money',
+        network: 'mtn',
+        wallet_msisdn: wallet,
+      }),
+    );
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toBe(messages.payment.tooManyPromptsWallet);
     // The booking that could not be prompted does not hold the car.

@@ -206,6 +206,7 @@ describe('the sandbox provider', () => {
   });
 
   it('has no webhook secret, so any webhook is refused', async () => {
+    // Raw: a delivery as Paystack would send it, with a signature no secret could check.
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/payments/webhook/paystack',

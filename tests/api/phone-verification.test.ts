@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addDays, todayInAccra } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
 import { insertCar, insertUser } from '../../src/server/db/factories';
 import { createOrPromoteStaff } from '../../src/server/modules/auth/staff-accounts';
@@ -220,14 +219,10 @@ describe('booking needs a verified number (ACCT-12)', () => {
 
   it('a visitor still gets 401, not 403', async () => {
     const car = await insertCar(ctx.db);
-    const res = await client.post('/api/bookings/create', {
-      car_id: car.id,
-      start_date: addDays(todayInAccra(), 3),
-      end_date: addDays(todayInAccra(), 5),
-      destination: 'Cape Coast',
-      destination_type: 1,
-      payment_method: 'payOnPickup',
-    });
+    const res = await client.post(
+      '/api/bookings/create',
+      bookingBody(car.id, day(3), day(5), { destination: 'Cape Coast' }),
+    );
     expect(res.statusCode).toBe(401);
   });
 });

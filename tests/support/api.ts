@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse as Response } from 'fastify';
 import { expect } from 'vitest';
 import { addDays, todayInAccra } from '../../src/shared/dates';
@@ -5,7 +6,6 @@ import type { LoginResponse } from '../../src/shared/schemas/auth';
 import type { CreateBookingResponse } from '../../src/shared/schemas/bookings';
 import type { Payment } from '../../src/shared/schemas/payments';
 import type { App } from '../../src/server/app';
-import { randomBytes } from 'node:crypto';
 import { customerDocuments } from '../../src/server/db/schema/index';
 import { buildUser, insertCar, insertUser } from '../../src/server/db/factories';
 import { multipartBody } from './admin';
@@ -24,7 +24,7 @@ import { multipartBody } from './admin';
  */
 
 /** What a request may add: headers, a query, the caller's address. */
-export type RequestExtras = Pick<InjectOptions, 'headers' | 'query' | 'remoteAddress' | 'cookies'>;
+export type RequestExtras = Pick<InjectOptions, 'headers' | 'query' | 'remoteAddress'>;
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -151,9 +151,11 @@ function client(app: App, headers: Record<string, string>): Client {
       });
     },
     async book(carId, start, end, overrides) {
-      const res = await request('POST', '/api/bookings/create', {
-        ...bookingBody(carId, start, end, overrides),
-      });
+      const res = await request(
+        'POST',
+        '/api/bookings/create',
+        bookingBody(carId, start, end, overrides),
+      );
       expect(res.statusCode, res.body).toBe(201);
       return res.json() as BookingAnswer;
     },
