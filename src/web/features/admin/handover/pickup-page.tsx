@@ -17,15 +17,8 @@ import { cedis } from '../components/admin-labels';
 import { AdminPageHeader } from '../components/admin-shell';
 import { errorMessage } from '../components/server-errors';
 import { ErrorState, LoadingState } from '../components/states';
-import {
-  DamageField,
-  FuelField,
-  OdometerField,
-  PhotosField,
-  fieldErrors,
-  handoverRules,
-  messagesOf,
-} from './handover-fields';
+import { DamageField, FuelField, OdometerField, PhotosField, fieldErrors } from './handover-fields';
+import { bodyRules, messagesOf } from '../components/body-rules';
 import { useHandoverAction } from './handover-api';
 import './handover.css';
 
@@ -52,7 +45,7 @@ const pickupInput = (values: PickupFormValues, askOverride: boolean) => ({
   ...(askOverride ? { documents_override: values.documents_override } : {}),
 });
 
-const resolver = handoverRules<PickupFormValues>(
+const resolver = bodyRules<PickupFormValues>(
   () => import('../../../../shared/schemas/handover').then((m) => m.PickupInputSchema),
   (values) => pickupInput(values, true),
 );

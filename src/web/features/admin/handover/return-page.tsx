@@ -20,15 +20,8 @@ import { AdminPageHeader } from '../components/admin-shell';
 import { errorMessage } from '../components/server-errors';
 import { ErrorState, LoadingState } from '../components/states';
 import { useAdminHandover, useHandoverAction } from './handover-api';
-import {
-  DamageField,
-  FuelField,
-  OdometerField,
-  PhotosField,
-  fieldErrors,
-  handoverRules,
-  messagesOf,
-} from './handover-fields';
+import { DamageField, FuelField, OdometerField, PhotosField, fieldErrors } from './handover-fields';
+import { bodyRules, messagesOf } from '../components/body-rules';
 import './handover.css';
 
 interface Line {
@@ -58,7 +51,7 @@ interface ReturnContext {
   future: boolean;
 }
 
-const resolver = handoverRules<ReturnFormValues>(
+const resolver = bodyRules<ReturnFormValues, ReturnContext>(
   () => import('../../../../shared/schemas/handover').then((m) => m.ReturnInputSchema),
   (values) => ({
     odometer_km: values.odometer_km === '' ? undefined : Number(values.odometer_km),
@@ -66,8 +59,7 @@ const resolver = handoverRules<ReturnFormValues>(
     damage_notes: values.damage_notes,
     kept_lines: values.kept_lines,
   }),
-  (values, context) => {
-    const { pickupKm, future } = context as ReturnContext;
+  (values, { pickupKm, future }) => {
     const problems: Record<string, string> = {};
     if (values.odometer_km && pickupKm !== null && Number(values.odometer_km) < pickupKm)
       problems.odometer_km = handoverMessages.odometerBelowPickup(pickupKm);
