@@ -218,6 +218,7 @@ function ChangeDialog({ booking: b, open, onClose, onDone }: DialogProps) {
       reason: '',
     },
     reValidateMode: 'onSubmit',
+    shouldFocusError: false,
   });
   const carId = watch('car_id');
   const trip = watch('trip');
@@ -329,6 +330,7 @@ function ExtendDialog({ booking: b, open, onClose, onDone }: DialogProps) {
     resolver: extendRules,
     defaultValues: { end_date: b.end_date, return_time: b.return_time, reason: '' },
     reValidateMode: 'onSubmit',
+    shouldFocusError: false,
   });
   const reason = watch('reason');
   const { errors, message } = useShownErrors(change.error, formErrors);
@@ -402,6 +404,7 @@ function CancelDialog({ booking: b, open, onClose, onDone }: DialogProps) {
     resolver: cancelRules,
     defaultValues: { reason: '' },
     reValidateMode: 'onSubmit',
+    shouldFocusError: false,
   });
   const reason = watch('reason');
   const { errors, message } = useShownErrors(change.error, formErrors);

@@ -225,6 +225,7 @@ function VoucherForm({ payment }: { payment: Payment }) {
     defaultValues: { otp: '' },
     // The message stays until the next send; typing only clears it.
     reValidateMode: 'onSubmit',
+    shouldFocusError: false,
   });
   const shown = errors.otp?.message ?? (submit.isError ? submit.error.message : null);
 
