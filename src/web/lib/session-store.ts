@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { LOGIN_SUCCESS_STATUS_CODE, SESSION_LIFETIME_MS } from '../../shared/constants';
 import { shellMessages } from '../../shared/shell-messages';
@@ -213,27 +213,14 @@ export const isSessionNotice = (error: string | null): boolean =>
   error === shellMessages.session.required ||
   error === shellMessages.password.loggedOutEverywhere;
 
-const fetchSignedInUser = (signal?: AbortSignal) =>
+export const fetchSignedInUser = (signal?: AbortSignal) =>
   apiRequest<MeResponse>('/auth/me', { signal }).then((response) => response.user);
-
-/**
- * The signed-in user's query, for a page that shows its state (loading, an error to retry):
- * `fresh` asks the server again on mount (another device may have changed the details).
- */
-export function useSignedInUserQuery({ fresh = false }: { fresh?: boolean } = {}) {
-  const signedIn = isSessionValid(useSession());
-  return useQuery({
-    queryKey: sessionKeys.user,
-    queryFn: ({ signal }) => fetchSignedInUser(signal),
-    enabled: signedIn,
-    staleTime: fresh ? 0 : Infinity,
-  });
-}
 
 /**
  * Who is signed in: null for a visitor, and while their details are on the way. Read from the
  * query cache directly rather than through useQuery, whose observer would add some 3 KiB to the
- * JavaScript every page loads first (the header reads this; PAGE-18). The first reader of a
+ * JavaScript every page loads first (the header reads this; PAGE-18); pages that show the
+ * query's state use lib/signed-in-user-query.ts. The first reader of a
  * page load asks the server once; the query is kept (sessionKeys' defaults) until sign-out.
  */
 export function useSignedInUser(): User | null {
