@@ -1,10 +1,12 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useForm, type FieldErrors, type Resolver, type ResolverResult } from 'react-hook-form';
 import { Link } from '../lib/router';
 import { messages } from '../../shared/messages';
 import { formatMsisdn } from '../../shared/phone';
 import type { User } from '../../shared/schemas/auth';
 import { paths } from '../config/paths';
 import { ApiError } from '../lib/api-client';
+import { lazyRuleset } from '../lib/lazy-resolver';
 import { useSandboxInbox } from '../lib/sandbox-phone';
 import { sendPhoneCode, verifyPhone } from '../lib/session-store';
 import { FieldMessages, describedBy } from './form-fields';
@@ -30,6 +32,37 @@ interface VerifyPhoneFormProps {
   autoFocus?: boolean;
 }
 
+/** The code as typed, without the spaces a phone may put in when it pastes one. */
+const typedCode = (raw: string) => raw.replace(/\s+/g, '');
+
+/*
+ * The API's rule for the code (VerifyPhoneInputSchema: required), then the form's own: six
+ * digits, as the SMS gives it, said before a request is spent. Loaded after the form renders.
+ */
+interface CodeValues {
+  code: string;
+}
+
+const resolver = lazyRuleset<CodeValues, CodeValues>(() =>
+  import('../../shared/schemas/auth').then(
+    ({ VerifyPhoneInputSchema }): Resolver<CodeValues> =>
+      (values): ResolverResult<CodeValues> => {
+        const code = typedCode(values.code);
+        const parsed = VerifyPhoneInputSchema.safeParse({ code });
+        const message = !parsed.success
+          ? (parsed.error.issues[0]?.message ?? messages.phone.codeRequired)
+          : /^\d{6}$/.test(code)
+            ? null
+            : messages.phone.codeFormat;
+        if (message) {
+          const errors: FieldErrors<CodeValues> = { code: { type: 'validate', message } };
+          return { values: {}, errors };
+        }
+        return { values: { code }, errors: {} };
+      },
+  ),
+);
+
 const formatWait = (seconds: number) =>
   `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
@@ -47,8 +80,20 @@ export function VerifyPhoneForm({
   autoFocus = false,
 }: VerifyPhoneFormProps) {
   const inputId = `${idPrefix}-code`;
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    clearErrors,
+    formState: { errors },
+  } = useForm({
+    resolver,
+    defaultValues: { code: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const fieldError = errors.code?.message;
   const [failure, setFailure] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [verifying, setVerifying] = useState(false);
@@ -99,27 +144,25 @@ export function VerifyPhoneForm({
     void requestCode(true);
   }, [codeJustSent]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    const typed = code.replace(/\s+/g, '');
-    if (!typed) return setFieldError(messages.phone.codeRequired);
-    if (!/^\d{6}$/.test(typed)) return setFieldError(messages.phone.codeFormat);
-    setFieldError(undefined);
-    setVerifying(true);
-    try {
-      const user = await verifyPhone(typed);
-      onVerified(user);
-    } catch (error) {
-      const message = error instanceof ApiError ? error.message : messages.http.internal;
-      const onField = error instanceof ApiError ? error.errors.code?.[0] : undefined;
-      if (onField) setFieldError(onField);
-      else setFailure(message);
-      document.getElementById(inputId)?.focus();
-    } finally {
-      setVerifying(false);
-    }
-  }
+  const submit = handleSubmit(
+    async ({ code }) => {
+      setFailure(null);
+      setVerifying(true);
+      try {
+        const user = await verifyPhone(code);
+        onVerified(user);
+      } catch (error) {
+        const message = error instanceof ApiError ? error.message : messages.http.internal;
+        const onField = error instanceof ApiError ? error.errors.code?.[0] : undefined;
+        if (onField) setError('code', { message: onField });
+        else setFailure(message);
+        setFocus('code');
+      } finally {
+        setVerifying(false);
+      }
+    },
+    () => setFailure(null),
+  );
 
   const hint = '6 digits, from the text message';
   return (
@@ -132,18 +175,13 @@ export function VerifyPhoneForm({
         <input
           id={inputId}
           className="input verify-phone-input"
-          name="code"
           autoComplete="one-time-code"
           inputMode="numeric"
           autoCapitalize="none"
           spellCheck={false}
           maxLength={12}
           autoFocus={autoFocus}
-          value={code}
-          onChange={(e) => {
-            setCode(e.target.value);
-            setFieldError(undefined);
-          }}
+          {...register('code', { onChange: () => clearErrors('code') })}
           aria-invalid={fieldError ? true : undefined}
           aria-describedby={describedBy(inputId, hint, fieldError)}
         />

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { LOGIN_SUCCESS_STATUS_CODE, SESSION_LIFETIME_MS } from '../../shared/constants';
 import { shellMessages } from '../../shared/shell-messages';
 import type {
@@ -41,6 +41,9 @@ const signedOut: SessionState = {
 
 /** The query of the signed-in user: the one place the app keeps who is signed in. */
 export const sessionKeys = { user: ['auth', 'me'] as const };
+
+// Kept until sign-out removes it, and asked again only when a page says so (`fresh`).
+queryClient.setQueryDefaults(sessionKeys.user, { staleTime: Infinity, gcTime: Infinity });
 
 function restore(): SessionState {
   try {
@@ -210,30 +213,38 @@ export const isSessionNotice = (error: string | null): boolean =>
   error === shellMessages.session.required ||
   error === shellMessages.password.loggedOutEverywhere;
 
-const fetchSignedInUser = (signal?: AbortSignal) =>
+export const fetchSignedInUser = (signal?: AbortSignal) =>
   apiRequest<MeResponse>('/auth/me', { signal }).then((response) => response.user);
 
 /**
- * The signed-in user's query. Fetched once per page load and kept (sign-in and changes write
- * it); `fresh` asks the server again on mount, for a page that shows the details themselves
- * (another device may have changed them).
+ * Who is signed in: null for a visitor, and while their details are on the way. Read from the
+ * query cache directly rather than through useQuery, whose observer would add some 3 KiB to the
+ * JavaScript every page loads first (the header reads this; PAGE-18); pages that show the
+ * query's state use lib/signed-in-user-query.ts. The first reader of a
+ * page load asks the server once; the query is kept (sessionKeys' defaults) until sign-out.
  */
-export function useSignedInUserQuery({ fresh = false }: { fresh?: boolean } = {}) {
-  const signedIn = isSessionValid(useSession());
-  return useQuery({
-    queryKey: sessionKeys.user,
-    queryFn: ({ signal }) => fetchSignedInUser(signal),
-    enabled: signedIn,
-    staleTime: fresh ? 0 : Infinity,
-    gcTime: Infinity,
-  });
-}
-
-/** Who is signed in: null for a visitor, and while their details are on the way. */
 export function useSignedInUser(): User | null {
+  const client = useQueryClient();
   const signedIn = isSessionValid(useSession());
-  const { data } = useSignedInUserQuery();
-  return signedIn ? (data ?? null) : null;
+  const subscribe = useCallback(
+    (listener: () => void) => client.getQueryCache().subscribe(listener),
+    [client],
+  );
+  const user = useSyncExternalStore(
+    subscribe,
+    () => client.getQueryData<User>(sessionKeys.user),
+    () => undefined,
+  );
+  useEffect(() => {
+    if (signedIn && client.getQueryState(sessionKeys.user) === undefined)
+      void client
+        .prefetchQuery({
+          queryKey: sessionKeys.user,
+          queryFn: ({ signal }) => fetchSignedInUser(signal),
+        })
+        .catch(() => undefined);
+  }, [client, signedIn]);
+  return signedIn ? (user ?? null) : null;
 }
 
 /** The signed-in user has changed (a profile edit, a verification): the query holds it. */

@@ -2,7 +2,7 @@ import { AccountShell } from '../account-shell';
 import { Spinner } from '../../components/spinner';
 import { Suspense } from 'react';
 import { lazyPart } from '../../lib/lazy-part';
-import { useSignedInUserQuery } from '../../lib/session-store';
+import { useSignedInUserQuery } from '../../lib/signed-in-user-query';
 import { usePageTitle } from '../../lib/use-page-title';
 
 // Loaded beside the request for the details it shows (the page's first paint is its spinner).

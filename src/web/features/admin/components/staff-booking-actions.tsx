@@ -1,22 +1,17 @@
-import {
-  useDeferredValue,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-  type FormEvent,
-} from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { todayInAccra } from '../../../../shared/dates';
 import type {
   AdminBookingDetail,
   AdminBookingEvent,
 } from '../../../../shared/schemas/bookings.staff';
 import { Dialog } from '../../../components/dialog';
+import { TextField } from '../../../components/form-fields';
 import { useCarList } from '../api/admin-api';
 import { useStaffChange, useStaffQuote, type StaffChange } from '../api/staff-bookings-api';
 import { cedis, formatDateRange, formatShortRange } from './admin-labels';
 import { CancelIcon } from './admin-icons';
+import { bodyRules, messagesOf } from './body-rules';
 import {
   InputField,
   QuoteLines,
@@ -80,13 +75,11 @@ export function describeChange(event: AdminBookingEvent): string | null {
 /** Reason: required by the server; the field says so before anyone submits. */
 function ReasonField({
   id,
-  value,
-  onChange,
+  registration,
   error,
 }: {
   id: string;
-  value: string;
-  onChange: (v: string) => void;
+  registration: UseFormRegisterReturn;
   error?: string | undefined;
 }) {
   return (
@@ -97,8 +90,7 @@ function ReasonField({
         className="textarea"
         maxLength={500}
         required
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
+        {...registration}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
       />
@@ -146,28 +138,97 @@ interface DialogProps {
   onDone: (message: string) => void;
 }
 
+/*
+ * Each dialog is a react-hook-form form checked with the API's schema for its body
+ * (AdminChangeBookingInputSchema, AdminExtendBookingInputSchema, AdminCancelBookingInputSchema),
+ * by the body's field names, so a message from here and one from the server show alike.
+ */
+const staffSchemas = () => import('../../../../shared/schemas/booking-changes.staff');
+
+interface ChangeValues {
+  car_id: string;
+  trip: Trip;
+  reason: string;
+}
+
+/** The change as the API takes it: the car only when it is another one. */
+const changeBody = (values: ChangeValues, currentCarId: number) => ({
+  ...(Number(values.car_id) !== currentCarId ? { car_id: Number(values.car_id) } : {}),
+  ...tripBody(values.trip),
+  reason: values.reason.trim(),
+});
+
+const changeRules = bodyRules<ChangeValues, { currentCarId: number }>(
+  () => staffSchemas().then((m) => m.AdminChangeBookingInputSchema),
+  (values, { currentCarId }) => changeBody(values, currentCarId),
+);
+
+interface ExtendValues {
+  end_date: string;
+  return_time: string;
+  reason: string;
+}
+const extendBody = (values: ExtendValues) => ({ ...values, reason: values.reason.trim() });
+const extendRules = bodyRules<ExtendValues>(
+  () => staffSchemas().then((m) => m.AdminExtendBookingInputSchema),
+  extendBody,
+);
+
+const cancelRules = bodyRules<{ reason: string }>(
+  () => staffSchemas().then((m) => m.AdminCancelBookingInputSchema),
+  (values) => ({ reason: values.reason.trim() }),
+);
+
+/** The server's messages and the form's own, by field (the form's are the newer). */
+function useShownErrors(serverError: unknown, formErrors: object) {
+  const { fields, message } = serverErrorsOf(serverError);
+  return {
+    errors: { ...fields, ...messagesOf(formErrors as Record<string, { message?: unknown }>) },
+    message,
+  };
+}
+
 function ChangeDialog({ booking: b, open, onClose, onDone }: DialogProps) {
   const id = useId();
   const change = useStaffChange(b.booking_code);
   const today = todayInAccra();
-  const [carId, setCarId] = useState(String(b.car.id));
-  const [trip, setTrip] = useState<Trip>({
-    start: b.start_date,
-    end: b.end_date,
-    pickup: b.pickup_time,
-    ret: b.return_time,
-    destination: b.destination,
-    destinationType: b.destination_type === 2 ? 2 : 1,
-    chauffeur: b.chauffeur,
-    childSeat: b.child_seat,
-    delivery: b.delivery_address ?? '',
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    getValues,
+    formState: { errors: formErrors },
+  } = useForm<ChangeValues, { currentCarId: number }>({
+    resolver: changeRules,
+    context: { currentCarId: b.car.id },
+    defaultValues: {
+      car_id: String(b.car.id),
+      trip: {
+        start: b.start_date,
+        end: b.end_date,
+        pickup: b.pickup_time,
+        ret: b.return_time,
+        destination: b.destination,
+        destinationType: b.destination_type === 2 ? 2 : 1,
+        chauffeur: b.chauffeur,
+        childSeat: b.child_seat,
+        delivery: b.delivery_address ?? '',
+      },
+      reason: '',
+    },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
   });
-  const set: SetTrip = (patch) => setTrip((now) => ({ ...now, ...patch }));
-  const [reason, setReason] = useState('');
+  const carId = watch('car_id');
+  const trip = watch('trip');
+  const reason = watch('reason');
+  // The trip's fields are one value of the form, changed a part at a time.
+  const set: SetTrip = (patch) => setValue('trip', { ...getValues('trip'), ...patch });
   const cars = useCarList({ status: 'active', limit: 100 });
   const query = useMemo(() => (open ? tripQuoteQuery(carId, trip) : null), [open, carId, trip]);
   const quote = useStaffQuote(useDeferredValue(query));
-  const { fields: errors, message } = serverErrorsOf(change.error);
+  const { errors, message } = useShownErrors(change.error, formErrors);
   const carOptions = (cars.data?.cars ?? []).map((c) => ({
     value: String(c.id),
     label: `${c.title} · ${c.branch.name}`,
@@ -175,20 +236,12 @@ function ChangeDialog({ booking: b, open, onClose, onDone }: DialogProps) {
   if (!carOptions.some((o) => o.value === String(b.car.id)))
     carOptions.unshift({ value: String(b.car.id), label: b.car.title });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit((values) => {
     change.mutate(
-      {
-        kind: 'change',
-        body: {
-          ...(Number(carId) !== b.car.id ? { car_id: Number(carId) } : {}),
-          ...tripBody(trip),
-          reason: reason.trim(),
-        },
-      },
+      { kind: 'change', body: changeBody(values, b.car.id) },
       { onSuccess: (data) => onDone(data.message) },
     );
-  };
+  });
   const close = () => {
     if (!change.isPending) onClose();
   };
@@ -201,7 +254,7 @@ function ChangeDialog({ booking: b, open, onClose, onDone }: DialogProps) {
       closable={!change.isPending}
       className="dialog-wide"
     >
-      <form className="confirm-form" noValidate onSubmit={submit}>
+      <form className="confirm-form" noValidate onSubmit={(event) => void submit(event)}>
         <p className="confirm-body">
           Now: {b.car.title}, {formatDateRange(b.start_date, b.end_date)}, {cedis(b.total_cost)}.
           The customer is texted the change.
@@ -212,7 +265,7 @@ function ChangeDialog({ booking: b, open, onClose, onDone }: DialogProps) {
             label="Car"
             className="span-all"
             value={carId}
-            onChange={setCarId}
+            onChange={(value) => setValue('car_id', value)}
             options={carOptions}
             error={errors.car_id}
           />
@@ -250,8 +303,7 @@ function ChangeDialog({ booking: b, open, onClose, onDone }: DialogProps) {
           </div>
           <ReasonField
             id={`${id}-reason`}
-            value={reason}
-            onChange={setReason}
+            registration={register('reason')}
             error={reason.trim() ? undefined : errors.reason}
           />
         </div>
@@ -269,10 +321,19 @@ function ChangeDialog({ booking: b, open, onClose, onDone }: DialogProps) {
 function ExtendDialog({ booking: b, open, onClose, onDone }: DialogProps) {
   const id = useId();
   const change = useStaffChange(b.booking_code);
-  const [end, setEnd] = useState(b.end_date);
-  const [ret, setRet] = useState(b.return_time);
-  const [reason, setReason] = useState('');
-  const { fields: errors, message } = serverErrorsOf(change.error);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors: formErrors },
+  } = useForm<ExtendValues>({
+    resolver: extendRules,
+    defaultValues: { end_date: b.end_date, return_time: b.return_time, reason: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const reason = watch('reason');
+  const { errors, message } = useShownErrors(change.error, formErrors);
   const close = () => {
     if (!change.isPending) onClose();
   };
@@ -286,39 +347,37 @@ function ExtendDialog({ booking: b, open, onClose, onDone }: DialogProps) {
       <form
         className="confirm-form"
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          change.mutate(
-            { kind: 'extend', body: { end_date: end, return_time: ret, reason: reason.trim() } },
-            { onSuccess: (data) => onDone(data.message) },
-          );
-        }}
+        onSubmit={(event) =>
+          void handleSubmit((values) =>
+            change.mutate(
+              { kind: 'extend', body: extendBody(values) },
+              { onSuccess: (data) => onDone(data.message) },
+            ),
+          )(event)
+        }
       >
         <p className="confirm-body">
           Due back now on {formatDateRange(b.end_date, b.end_date)} at {b.return_time}. The new days
           are priced as a new booking; the customer pays the difference on return.
         </p>
         <div className="staff-dialog-grid">
-          <InputField
+          <TextField
             id={`${id}-end`}
             label="New return date"
-            value={end}
-            onChange={setEnd}
+            registration={register('end_date')}
             error={errors.end_date}
             inputProps={{ type: 'date', min: b.end_date }}
           />
-          <InputField
+          <TextField
             id={`${id}-return`}
             label="Return time"
-            value={ret}
-            onChange={setRet}
+            registration={register('return_time')}
             error={errors.return_time}
             inputProps={{ type: 'time', step: 60 }}
           />
           <ReasonField
             id={`${id}-reason`}
-            value={reason}
-            onChange={setReason}
+            registration={register('reason')}
             error={reason.trim() ? undefined : errors.reason}
           />
         </div>
@@ -336,8 +395,19 @@ function ExtendDialog({ booking: b, open, onClose, onDone }: DialogProps) {
 function CancelDialog({ booking: b, open, onClose, onDone }: DialogProps) {
   const id = useId();
   const change = useStaffChange(b.booking_code);
-  const [reason, setReason] = useState('');
-  const { fields: errors, message } = serverErrorsOf(change.error);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors: formErrors },
+  } = useForm<{ reason: string }>({
+    resolver: cancelRules,
+    defaultValues: { reason: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const reason = watch('reason');
+  const { errors, message } = useShownErrors(change.error, formErrors);
   const paid = b.payment_status === 'paid';
   const close = () => {
     if (!change.isPending) onClose();
@@ -352,13 +422,14 @@ function CancelDialog({ booking: b, open, onClose, onDone }: DialogProps) {
       <form
         className="confirm-form"
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          change.mutate(
-            { kind: 'cancel', body: { reason: reason.trim() } },
-            { onSuccess: (data) => onDone(data.message) },
-          );
-        }}
+        onSubmit={(event) =>
+          void handleSubmit((values) =>
+            change.mutate(
+              { kind: 'cancel', body: { reason: values.reason.trim() } },
+              { onSuccess: (data) => onDone(data.message) },
+            ),
+          )(event)
+        }
       >
         <p className="confirm-body">
           {paid ? (
@@ -374,8 +445,7 @@ function CancelDialog({ booking: b, open, onClose, onDone }: DialogProps) {
         </p>
         <ReasonField
           id={`${id}-reason`}
-          value={reason}
-          onChange={setReason}
+          registration={register('reason')}
           error={reason.trim() ? undefined : errors.reason}
         />
         {message && (

@@ -5,9 +5,10 @@ import { ApiError } from '../../../lib/api-client';
 import { cedis } from './admin-labels';
 
 /*
- * Controlled fields for the staff booking forms (the new booking page and the change dialogs):
- * each labelled, its hint and the server's message tied to it. The server checks every rule
- * (BOOK-20 lists every failing field at once), so the forms carry no schema of their own.
+ * Controlled fields for the staff booking forms (the new booking page and the change dialogs),
+ * fed from each form's react-hook-form values (watch, setValue): each labelled, its hint and
+ * its message tied to it. The forms check their body with the API's schema (body-rules.ts) and
+ * the server checks every rule again (BOOK-20 lists every failing field at once).
  */
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'>;

@@ -1,4 +1,4 @@
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from '../../../lib/router';
 import { formatDate } from '../../../../shared/dates';
 import {
@@ -17,15 +17,8 @@ import { cedis } from '../components/admin-labels';
 import { AdminPageHeader } from '../components/admin-shell';
 import { errorMessage } from '../components/server-errors';
 import { ErrorState, LoadingState } from '../components/states';
-import {
-  DamageField,
-  FuelField,
-  OdometerField,
-  PhotosField,
-  fieldErrors,
-  handoverRules,
-  messagesOf,
-} from './handover-fields';
+import { DamageField, FuelField, OdometerField, PhotosField, fieldErrors } from './handover-fields';
+import { bodyRules, messagesOf } from '../components/body-rules';
 import { useHandoverAction } from './handover-api';
 import './handover.css';
 
@@ -52,7 +45,7 @@ const pickupInput = (values: PickupFormValues, askOverride: boolean) => ({
   ...(askOverride ? { documents_override: values.documents_override } : {}),
 });
 
-const resolver = handoverRules<PickupFormValues>(
+const resolver = bodyRules<PickupFormValues>(
   () => import('../../../../shared/schemas/handover').then((m) => m.PickupInputSchema),
   (values) => pickupInput(values, true),
 );
@@ -70,11 +63,13 @@ export function PickupPage() {
   // The renter's documents, to say before submit whether an override is needed (HAND-2).
   const documents = useCustomerDocuments(booking.data?.renter.id ?? null);
   const navigate = useNavigate();
+  // The handover's fields are controlled (handover-fields.tsx): fed from the form's values.
   const {
-    control,
     register,
     handleSubmit,
     clearErrors,
+    watch,
+    setValue,
     formState: { errors: formErrors },
   } = useForm<PickupFormValues>({
     resolver,
@@ -232,51 +227,31 @@ export function PickupPage() {
                 </>
               )}
             </fieldset>
-            <Controller
-              control={control}
-              name="odometer_km"
-              render={({ field }) => (
-                <OdometerField
-                  value={field.value}
-                  onChange={(v) => {
-                    clearErrors('odometer_km');
-                    field.onChange(v);
-                  }}
-                  error={errors.odometer_km}
-                />
-              )}
+            <OdometerField
+              value={watch('odometer_km')}
+              onChange={(v) => {
+                clearErrors('odometer_km');
+                setValue('odometer_km', v);
+              }}
+              error={errors.odometer_km}
             />
-            <Controller
-              control={control}
-              name="fuel_eighths"
-              render={({ field }) => (
-                <FuelField
-                  value={field.value}
-                  onChange={(v) => {
-                    clearErrors('fuel_eighths');
-                    field.onChange(v);
-                  }}
-                  error={errors.fuel_eighths}
-                />
-              )}
+            <FuelField
+              value={watch('fuel_eighths')}
+              onChange={(v) => {
+                clearErrors('fuel_eighths');
+                setValue('fuel_eighths', v);
+              }}
+              error={errors.fuel_eighths}
             />
-            <Controller
-              control={control}
-              name="damage_notes"
-              render={({ field }) => (
-                <DamageField
-                  value={field.value}
-                  onChange={field.onChange}
-                  error={errors.damage_notes}
-                />
-              )}
+            <DamageField
+              value={watch('damage_notes')}
+              onChange={(v) => setValue('damage_notes', v)}
+              error={errors.damage_notes}
             />
-            <Controller
-              control={control}
-              name="photos"
-              render={({ field }) => (
-                <PhotosField photos={field.value} onChange={field.onChange} error={errors.photos} />
-              )}
+            <PhotosField
+              photos={watch('photos')}
+              onChange={(v) => setValue('photos', v)}
+              error={errors.photos}
             />
             <div className="handover-deposit" aria-live="polite">
               <span>Deposit taken</span>

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from '../../../lib/router';
 import { formatDate } from '../../../../shared/dates';
 import {
@@ -20,15 +20,8 @@ import { AdminPageHeader } from '../components/admin-shell';
 import { errorMessage } from '../components/server-errors';
 import { ErrorState, LoadingState } from '../components/states';
 import { useAdminHandover, useHandoverAction } from './handover-api';
-import {
-  DamageField,
-  FuelField,
-  OdometerField,
-  PhotosField,
-  fieldErrors,
-  handoverRules,
-  messagesOf,
-} from './handover-fields';
+import { DamageField, FuelField, OdometerField, PhotosField, fieldErrors } from './handover-fields';
+import { bodyRules, messagesOf } from '../components/body-rules';
 import './handover.css';
 
 interface Line {
@@ -58,7 +51,7 @@ interface ReturnContext {
   future: boolean;
 }
 
-const resolver = handoverRules<ReturnFormValues>(
+const resolver = bodyRules<ReturnFormValues, ReturnContext>(
   () => import('../../../../shared/schemas/handover').then((m) => m.ReturnInputSchema),
   (values) => ({
     odometer_km: values.odometer_km === '' ? undefined : Number(values.odometer_km),
@@ -66,8 +59,7 @@ const resolver = handoverRules<ReturnFormValues>(
     damage_notes: values.damage_notes,
     kept_lines: values.kept_lines,
   }),
-  (values, context) => {
-    const { pickupKm, future } = context as ReturnContext;
+  (values, { pickupKm, future }) => {
     const problems: Record<string, string> = {};
     if (values.odometer_km && pickupKm !== null && Number(values.odometer_km) < pickupKm)
       problems.odometer_km = handoverMessages.odometerBelowPickup(pickupKm);
@@ -92,12 +84,13 @@ export function ReturnPage() {
   // (a car handed over and back within one minute would otherwise look returned before pickup).
   const [timeChanged, setTimeChanged] = useState(false);
   const [context, setContext] = useState<ReturnContext>({ pickupKm: null, future: false });
+  // The handover's fields are controlled (handover-fields.tsx): fed from the form's values.
   const {
-    control,
     register,
     handleSubmit,
     clearErrors,
     watch,
+    setValue,
     formState: { errors: formErrors },
   } = useForm<ReturnFormValues, ReturnContext>({
     resolver,
@@ -114,7 +107,6 @@ export function ReturnPage() {
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
-  const keptLines = useFieldArray({ control, name: 'kept_lines' });
   const returnedAt = watch('returned_at');
   const lines = watch('kept_lines');
 
@@ -171,6 +163,9 @@ export function ReturnPage() {
   const future = figures?.future ?? false;
   if (context.pickupKm !== pickupKm || context.future !== future) setContext({ pickupKm, future });
   const bk = booking.data;
+  const setLines = (next: Line[]) => setValue('kept_lines', next);
+  const setLine = (i: number, patch: Partial<Line>) =>
+    setLines(lines.map((l, j) => (j === i ? { ...l, ...patch } : l)));
   const back = { to: adminPaths.adminBooking.getHref(bk.booking_code), label: bk.booking_code };
   const errors = { ...fieldErrors(save.error), ...messagesOf(formErrors) };
   // Said as soon as the time is typed, not only on saving.
@@ -248,54 +243,34 @@ export function ReturnPage() {
                 </p>
               )}
             </div>
-            <Controller
-              control={control}
-              name="odometer_km"
-              render={({ field }) => (
-                <OdometerField
-                  value={field.value}
-                  onChange={(v) => {
-                    clearErrors('odometer_km');
-                    field.onChange(v);
-                  }}
-                  error={errors.odometer_km}
-                  {...(pickup
-                    ? { hint: `At pickup: ${pickup.odometer_km.toLocaleString('en-GH')} km` }
-                    : {})}
-                />
-              )}
+            <OdometerField
+              value={watch('odometer_km')}
+              onChange={(v) => {
+                clearErrors('odometer_km');
+                setValue('odometer_km', v);
+              }}
+              error={errors.odometer_km}
+              {...(pickup
+                ? { hint: `At pickup: ${pickup.odometer_km.toLocaleString('en-GH')} km` }
+                : {})}
             />
-            <Controller
-              control={control}
-              name="fuel_eighths"
-              render={({ field }) => (
-                <FuelField
-                  value={field.value}
-                  onChange={(v) => {
-                    clearErrors('fuel_eighths');
-                    field.onChange(v);
-                  }}
-                  error={errors.fuel_eighths}
-                />
-              )}
+            <FuelField
+              value={watch('fuel_eighths')}
+              onChange={(v) => {
+                clearErrors('fuel_eighths');
+                setValue('fuel_eighths', v);
+              }}
+              error={errors.fuel_eighths}
             />
-            <Controller
-              control={control}
-              name="damage_notes"
-              render={({ field }) => (
-                <DamageField
-                  value={field.value}
-                  onChange={field.onChange}
-                  error={errors.damage_notes}
-                />
-              )}
+            <DamageField
+              value={watch('damage_notes')}
+              onChange={(v) => setValue('damage_notes', v)}
+              error={errors.damage_notes}
             />
-            <Controller
-              control={control}
-              name="photos"
-              render={({ field }) => (
-                <PhotosField photos={field.value} onChange={field.onChange} error={errors.photos} />
-              )}
+            <PhotosField
+              photos={watch('photos')}
+              onChange={(v) => setValue('photos', v)}
+              error={errors.photos}
             />
 
             <fieldset className="fieldset handover-lines">
@@ -304,14 +279,15 @@ export function ReturnPage() {
                 Fuel, damage, cleaning or other, with a note. The deposit pays first; what it does
                 not cover is collected in cash.
               </p>
-              {keptLines.fields.map((line, i) => (
-                <div className="handover-line" key={line.id}>
+              {lines.map((line, i) => (
+                <div className="handover-line" key={i}>
                   <div className="field">
                     <label htmlFor={`line-${i}-reason`}>Reason</label>
                     <select
                       id={`line-${i}-reason`}
                       className="select"
-                      {...register(`kept_lines.${i}.reason`)}
+                      value={line.reason}
+                      onChange={(e) => setLine(i, { reason: e.target.value as StaffKeptReason })}
                     >
                       {STAFF_KEPT_REASONS.map((r) => (
                         <option key={r} value={r}>
@@ -326,7 +302,8 @@ export function ReturnPage() {
                       id={`line-${i}-amount`}
                       className="input"
                       inputMode="decimal"
-                      {...register(`kept_lines.${i}.amount`)}
+                      value={line.amount}
+                      onChange={(e) => setLine(i, { amount: e.target.value })}
                       aria-invalid={errors[`kept_lines.${i}.amount`] ? true : undefined}
                     />
                     {errors[`kept_lines.${i}.amount`] && (
@@ -340,7 +317,8 @@ export function ReturnPage() {
                     <input
                       id={`line-${i}-note`}
                       className="input"
-                      {...register(`kept_lines.${i}.note`)}
+                      value={line.note}
+                      onChange={(e) => setLine(i, { note: e.target.value })}
                       aria-invalid={errors[`kept_lines.${i}.note`] ? true : undefined}
                     />
                     {errors[`kept_lines.${i}.note`] && (
@@ -352,7 +330,7 @@ export function ReturnPage() {
                   <button
                     type="button"
                     className="btn btn-outline handover-line-remove"
-                    onClick={() => keptLines.remove(i)}
+                    onClick={() => setLines(lines.filter((_, j) => j !== i))}
                   >
                     Remove<span className="visually-hidden"> line {i + 1}</span>
                   </button>
@@ -361,7 +339,7 @@ export function ReturnPage() {
               <button
                 type="button"
                 className="btn btn-outline"
-                onClick={() => keptLines.append({ reason: 'fuel', amount: '', note: '' })}
+                onClick={() => setLines([...lines, { reason: 'fuel', amount: '', note: '' }])}
               >
                 Add a line (fuel, damage, cleaning, other)
               </button>

@@ -1,4 +1,5 @@
-import { useDeferredValue, useId, useMemo, useState, type FormEvent } from 'react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from '../../../lib/router';
 import { MOBILE_MONEY_NETWORK_LABELS, MOBILE_MONEY_NETWORKS } from '../../../../shared/constants';
 import { addDays, todayInAccra } from '../../../../shared/dates';
@@ -13,6 +14,7 @@ import {
 } from '../api/staff-bookings-api';
 import { phone } from '../components/admin-labels';
 import { AdminPageHeader } from '../components/admin-shell';
+import { bodyRules, messagesOf } from '../components/body-rules';
 import {
   InputField,
   QuoteLines,
@@ -34,6 +36,44 @@ const back = { to: adminPaths.adminBookings.getHref(), label: 'Bookings' };
 const newKey = () =>
   globalThis.crypto?.randomUUID?.() ?? `staff-${Date.now()}-${Math.random().toString(36)}`;
 
+interface NewBookingValues {
+  msisdn: string;
+  name: string;
+  /** Narrows the list of cars only; not sent. */
+  branch_id: string;
+  car_id: string;
+  trip: Trip;
+  payment_method: '' | 'payOnPickup' | 'mobile_money';
+  network: string;
+}
+
+/** The booking as the API takes it; a name only for a number with no account yet. */
+const bookingBody = (values: NewBookingValues, existingCustomer: boolean): StaffBookingBody => ({
+  msisdn: values.msisdn.trim(),
+  ...(existingCustomer ? {} : { name: values.name.trim() }),
+  car_id: values.car_id ? Number(values.car_id) : '',
+  ...tripBody(values.trip),
+  payment_method: values.payment_method,
+  ...(values.payment_method === 'mobile_money' && values.network
+    ? { network: values.network as StaffBookingBody['network'] }
+    : {}),
+});
+
+// The API's own schema for the body (AdminCreateBookingInputSchema), by its field names.
+const resolver = bodyRules<NewBookingValues, { existingCustomer: boolean }>(
+  () =>
+    import('../../../../shared/schemas/booking-changes.staff').then(
+      (m) => m.AdminCreateBookingInputSchema,
+    ),
+  (values, { existingCustomer }) => bookingBody(values, existingCustomer),
+);
+
+/** The first field with a message takes the focus (BOOK-20), once it shows it. */
+const focusFirstInvalid = () =>
+  window.requestAnimationFrame(() =>
+    document.querySelector<HTMLElement>('.new-booking [aria-invalid="true"]')?.focus(),
+  );
+
 /**
  * A phone or walk-in booking (STAFF-14 to STAFF-18): the customer by phone number first (an
  * existing account's name, or the name for a new one), then the car, dates, extras and the
@@ -47,27 +87,53 @@ export function NewBookingPage() {
   const [key] = useState(newKey);
   const create = useCreateStaffBooking(key);
 
-  const [msisdn, setMsisdn] = useState('');
-  const [name, setName] = useState('');
-  const [branchId, setBranchId] = useState('');
-  const [carId, setCarId] = useState('');
-  const [trip, setTrip] = useState<Trip>({
-    start: today,
-    end: addDays(today, 1),
-    pickup: '09:00',
-    ret: '09:00',
-    destination: '',
-    destinationType: 1,
-    chauffeur: false,
-    childSeat: false,
-    delivery: '',
+  const [existingCustomer, setExistingCustomer] = useState(false);
+  const {
+    handleSubmit,
+    watch,
+    setValue,
+    getValues,
+    formState: { errors: formErrors },
+  } = useForm<NewBookingValues, { existingCustomer: boolean }>({
+    resolver,
+    context: { existingCustomer },
+    defaultValues: {
+      msisdn: '',
+      name: '',
+      branch_id: '',
+      car_id: '',
+      trip: {
+        start: today,
+        end: addDays(today, 1),
+        pickup: '09:00',
+        ret: '09:00',
+        destination: '',
+        destinationType: 1,
+        chauffeur: false,
+        childSeat: false,
+        delivery: '',
+      },
+      payment_method: '',
+      network: '',
+    },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
   });
-  const set: SetTrip = (patch) => setTrip((now) => ({ ...now, ...patch }));
-  const [method, setMethod] = useState<'' | 'payOnPickup' | 'mobile_money'>('');
-  const [network, setNetwork] = useState('');
+  const [msisdn, name, branchId, carId, trip, method, network] = watch([
+    'msisdn',
+    'name',
+    'branch_id',
+    'car_id',
+    'trip',
+    'payment_method',
+    'network',
+  ]);
+  // The trip's fields are one value of the form, changed a part at a time.
+  const set: SetTrip = (patch) => setValue('trip', { ...getValues('trip'), ...patch });
 
   const lookup = useCustomerLookup(useDeferredValue(msisdn.trim()));
   const customer = lookup.data;
+  if (Boolean(customer) !== existingCustomer) setExistingCustomer(Boolean(customer));
   const branches = useBranches();
   const cars = useCarList({
     status: 'active',
@@ -76,32 +142,20 @@ export function NewBookingPage() {
   });
   const quoteQuery = useMemo(() => tripQuoteQuery(carId, trip), [carId, trip]);
   const quote = useStaffQuote(useDeferredValue(quoteQuery));
-  const { fields: errors, message: failure } = serverErrorsOf(create.error);
+  const { fields: serverFields, message: failure } = serverErrorsOf(create.error);
+  const errors: Record<string, string> = { ...serverFields, ...messagesOf(formErrors) };
   const quoteErrors = serverErrorsOf(quote.error);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const body: StaffBookingBody = {
-      msisdn: msisdn.trim(),
-      ...(customer ? {} : { name: name.trim() }),
-      car_id: carId ? Number(carId) : '',
-      ...tripBody(trip),
-      payment_method: method,
-      ...(method === 'mobile_money' && network ? { network } : {}),
-    };
-    create.mutate(body, {
+  const onSubmit = handleSubmit((values) => {
+    create.mutate(bookingBody(values, Boolean(customer)), {
       onSuccess: (data) =>
         navigate(adminPaths.adminBooking.getHref(data.booking.booking_code), {
           state: { notice: data.message },
         }),
-      onError: () => {
-        // The first field the server refused takes the focus (BOOK-20).
-        window.requestAnimationFrame(() =>
-          document.querySelector<HTMLElement>('.new-booking [aria-invalid="true"]')?.focus(),
-        );
-      },
+      // The first field the server refused takes the focus (BOOK-20).
+      onError: focusFirstInvalid,
     });
-  };
+  }, focusFirstInvalid);
 
   const lookupNote = !msisdn.trim()
     ? 'Their account is found by this number, or a new one is opened.'
@@ -122,7 +176,12 @@ export function NewBookingPage() {
         lead="For a customer on the phone or at the counter."
         back={back}
       />
-      <form className="new-booking" noValidate onSubmit={onSubmit} aria-busy={create.isPending}>
+      <form
+        className="new-booking"
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        aria-busy={create.isPending}
+      >
         <div className="new-booking-main">
           <section className="panel" aria-labelledby={`${id}-customer`}>
             <div className="panel-head">
@@ -133,7 +192,7 @@ export function NewBookingPage() {
                 id={`${id}-msisdn`}
                 label="Phone number"
                 value={msisdn}
-                onChange={setMsisdn}
+                onChange={(value) => setValue('msisdn', value)}
                 error={errors.msisdn}
                 hint={lookupNote}
                 inputProps={{ type: 'tel', autoComplete: 'off', inputMode: 'tel', maxLength: 40 }}
@@ -151,7 +210,7 @@ export function NewBookingPage() {
                   id={`${id}-name`}
                   label="Customer's name"
                   value={name}
-                  onChange={setName}
+                  onChange={(value) => setValue('name', value)}
                   error={errors.name}
                   hint="Needed for a new account. They sign in later with “Forgot password”."
                   inputProps={{ autoComplete: 'off', maxLength: 100 }}
@@ -172,8 +231,8 @@ export function NewBookingPage() {
                 label="Branch"
                 value={branchId}
                 onChange={(v) => {
-                  setBranchId(v);
-                  setCarId('');
+                  setValue('branch_id', v);
+                  setValue('car_id', '');
                 }}
                 placeholder="Every branch"
                 options={(branches.data ?? []).map((b) => ({
@@ -186,7 +245,7 @@ export function NewBookingPage() {
                 className="span-2"
                 label="Car"
                 value={carId}
-                onChange={setCarId}
+                onChange={(value) => setValue('car_id', value)}
                 placeholder={cars.isPending ? 'Loading cars…' : 'Choose a car'}
                 error={errors.car_id}
                 options={(cars.data?.cars ?? []).map((c) => ({
@@ -289,7 +348,7 @@ export function NewBookingPage() {
                     type="radio"
                     name={`${id}-method`}
                     checked={method === 'payOnPickup'}
-                    onChange={() => setMethod('payOnPickup')}
+                    onChange={() => setValue('payment_method', 'payOnPickup')}
                   />
                   <span>Pay on pickup (cash at the counter)</span>
                 </label>
@@ -298,7 +357,7 @@ export function NewBookingPage() {
                     type="radio"
                     name={`${id}-method`}
                     checked={method === 'mobile_money'}
-                    onChange={() => setMethod('mobile_money')}
+                    onChange={() => setValue('payment_method', 'mobile_money')}
                   />
                   <span>Mobile money: a prompt goes to the customer&rsquo;s phone</span>
                 </label>
@@ -313,7 +372,7 @@ export function NewBookingPage() {
                   id={`${id}-network`}
                   label="Network"
                   value={network}
-                  onChange={setNetwork}
+                  onChange={(value) => setValue('network', value)}
                   placeholder="Choose the network"
                   error={errors.network}
                   options={MOBILE_MONEY_NETWORKS.map((n) => ({

@@ -1,6 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import { lazyResolver } from '../../../lib/lazy-resolver';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { lazyPart } from '../../../lib/lazy-part';
 import { Link } from '../../../lib/router';
 import { formatDate } from '../../../../shared/dates';
 import { messages } from '../../../../shared/messages';
@@ -10,9 +9,13 @@ import { paths } from '../../../config/paths';
 import { MOBILE_MONEY_NETWORK_LABELS } from '../../../../shared/constants';
 import { formatMsisdn } from '../../../../shared/phone';
 import type { Payment } from '../../../../shared/schemas/payments';
-import { isOpen, usePaymentVerification, useSubmitOtp, type PaymentResult } from '../api/payments';
+import { isOpen, usePaymentVerification, type PaymentResult } from '../api/payments';
 import { formatRemaining, useCountdown } from '../use-countdown';
 import type { BookingFailure } from './payment-modal';
+
+// Telecel Cash's voucher step only: a chunk of its own, so react-hook-form is not in the first
+// load of the pages that show a payment (PAGE-18). Fetched when the browser is idle.
+const VoucherForm = lazyPart(() => import('./voucher-form').then((m) => m.VoucherForm));
 
 /** Moves focus to a panel's heading when it appears, so screen readers read the outcome. */
 function useFocusOnMount<T extends HTMLElement>() {
@@ -156,7 +159,9 @@ export function MobileMoneyWaitingPanel({
             : 'Approve the payment on your phone'}
       </h3>
       {step === 'send_otp' ? (
-        <VoucherForm payment={current} />
+        <Suspense fallback={null}>
+          <VoucherForm payment={current} />
+        </Suspense>
       ) : step === 'pending' ? (
         <p>
           Your network is confirming the payment of <strong>{formatCedis(payment.amount)}</strong>{' '}
@@ -200,67 +205,6 @@ export function MobileMoneyWaitingPanel({
         </p>
       )}
     </div>
-  );
-}
-
-// The voucher's rule (SubmitOtpSchema), loaded after the page has rendered (lib/lazy-resolver.ts).
-const voucherResolver = lazyResolver(() =>
-  import('../../../../shared/schemas/payments').then((m) => m.SubmitOtpSchema),
-);
-
-/**
- * Telecel Cash: the renter makes a voucher on the phone (the provider's instruction says
- * how) and types it here; the server hands it to the provider.
- */
-function VoucherForm({ payment }: { payment: Payment }) {
-  const id = useId();
-  const submit = useSubmitOtp(payment.reference);
-  const {
-    register,
-    handleSubmit,
-    clearErrors,
-    formState: { errors },
-  } = useForm({
-    resolver: voucherResolver,
-    defaultValues: { otp: '' },
-    // The message stays until the next send; typing only clears it.
-    reValidateMode: 'onSubmit',
-  });
-  const shown = errors.otp?.message ?? (submit.isError ? submit.error.message : null);
-
-  const send = handleSubmit(({ otp }) => {
-    if (submit.isPending) return;
-    submit.mutate(otp);
-  });
-
-  return (
-    <form className="pay-voucher" noValidate onSubmit={(event) => void send(event)}>
-      <p id={`${id}-hint`}>
-        {payment.display_text ??
-          'Dial *110# on your phone to generate a voucher code, then enter it here.'}
-      </p>
-      <div className="field">
-        <label htmlFor={`${id}-otp`}>Voucher code</label>
-        <input
-          id={`${id}-otp`}
-          className="input"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={8}
-          aria-invalid={shown ? true : undefined}
-          aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
-          {...register('otp', { onChange: () => clearErrors('otp') })}
-        />
-        {shown && (
-          <p id={`${id}-error`} className="field-error" role="alert">
-            {shown}
-          </p>
-        )}
-      </div>
-      <button type="submit" className="btn btn-primary btn-block" disabled={submit.isPending}>
-        {submit.isPending ? 'Sending…' : 'Send voucher'}
-      </button>
-    </form>
   );
 }
 

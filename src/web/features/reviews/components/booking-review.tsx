@@ -1,9 +1,13 @@
-import { useId } from 'react';
+import { Suspense, useId } from 'react';
 import { reviewMessages } from '../../../../shared/reviews';
+import { lazyPart } from '../../../lib/lazy-part';
 import { useBookingReview } from '../api/reviews';
-import { ReviewForm } from './review-form';
 import { Stars } from './stars';
 import './reviews.css';
+
+// Shown only for a completed trip, after the review's own request: a chunk of its own, so
+// react-hook-form is not in the booking page's first load (PAGE-18).
+const ReviewForm = lazyPart(() => import('./review-form').then((m) => m.ReviewForm));
 
 /**
  * On a booking's page (REVIEW-1): the form once the trip is completed, the renter's review once
@@ -27,7 +31,9 @@ export function BookingReview({ code }: { code: string }) {
         ) : (
           <>
             <p className="muted">Rate the car and our service. One review per trip.</p>
-            <ReviewForm code={code} />
+            <Suspense fallback={null}>
+              <ReviewForm code={code} />
+            </Suspense>
           </>
         )}
       </section>

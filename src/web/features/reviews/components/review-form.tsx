@@ -30,7 +30,12 @@ export function ReviewForm({ code }: { code: string }) {
     setError,
     watch,
     formState: { errors },
-  } = useForm({ resolver, defaultValues, reValidateMode: 'onSubmit' });
+  } = useForm({
+    resolver,
+    defaultValues,
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
   const rating = Number(watch('rating') ?? 0);
 
   const onSubmit = handleSubmit(async (values) => {
