@@ -53,6 +53,9 @@ export default defineConfig({
           include: ['src/web/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['src/web/testing/setup.ts'],
+          // Node 26 has a localStorage of its own on the global object, which hides jsdom's (and
+          // without --localstorage-file it is undefined): the session store then kept nothing.
+          execArgv: ['--no-experimental-webstorage'],
           maxWorkers: 2,
         },
       },

@@ -61,7 +61,7 @@ const SESSION_CHECK_INTERVAL_MS = 30_000;
 const inside = (path: string) => path.slice(paths.admin.path.length + 1);
 
 function StaffConsole() {
-  const { data: user, isPending } = useSignedInUserQuery();
+  const { data: user, isPending, isError, error, refetch } = useSignedInUserQuery();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const onNavigate = useCallback(() => void checkSession(), []);
@@ -77,6 +77,19 @@ function StaffConsole() {
     return (
       <div className="center-state">
         <Spinner label="Loading page…" />
+      </div>
+    );
+  }
+  // Their details could not be fetched (a 401 has signed them out already): most often the
+  // network. Telling a staff member the console does not exist would send them away.
+  if (isError && !user) {
+    return (
+      <div className="center-state" role="alert">
+        <h2>Couldn't load the console</h2>
+        <p className="muted">{error.message}</p>
+        <button type="button" className="btn btn-primary" onClick={() => void refetch()}>
+          Try again
+        </button>
       </div>
     );
   }
