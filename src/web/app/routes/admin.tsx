@@ -7,9 +7,9 @@ import { paths } from '../../config/paths';
 import { RequireAuth } from '../../features/auth/components/require-auth';
 import { checkSession, logout } from '../../lib/session-store';
 import { useSignedInUserQuery } from '../../lib/signed-in-user-query';
-import { AdminShell } from '../../features/admin/components/admin-shell';
+import { AdminShell } from '../../components/console/admin-shell';
 import NotFound from './not-found';
-import { adminPaths } from '../../features/admin/admin-paths';
+import { adminPaths } from '../../config/admin-paths';
 
 // Each console page is its own chunk, fetched only once a staff member opens it.
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>

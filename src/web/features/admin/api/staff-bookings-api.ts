@@ -7,8 +7,8 @@ import type {
 import type { AdminBookingActionResponse } from '../../../../shared/schemas/bookings.staff';
 import type { Quote } from '../../../../shared/schemas/bookings';
 import { ApiError, apiRequest } from '../../../lib/api-client';
-import { adminKeys } from './admin-api';
-import { smsKeys } from './sms-api';
+import { adminKeys } from '../../../lib/console/admin-keys';
+import { smsKeys } from '../../../lib/console/sms-api';
 
 /**
  * Phone and walk-in bookings and staff changes (docs/admin-api.md, STAFF-14 to STAFF-22).

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from '../../../lib/router';
 import type { AdminBookingSummary } from '../../../../shared/schemas/bookings.staff';
-import { cedis, formatShortRange, phone } from './admin-labels';
+import { cedis, formatShortRange, phone } from '../../../components/console/admin-labels';
 import { FlagBadge, PaymentBadge, StatusBadge } from '../../../components/booking-badges';
-import { adminPaths } from '../admin-paths';
+import { adminPaths } from '../../../config/admin-paths';
 
 /**
  * A short list of bookings for the dashboard: code, car, renter and dates, each a link to

@@ -10,7 +10,7 @@ import {
 import { TextField } from '../../../components/form-fields';
 import { shownError } from '../../../lib/form-errors';
 import { CheckField } from './fields';
-import { applyServerErrors } from './server-errors';
+import { applyServerErrors } from '../../../components/console/server-errors';
 
 const FIELDS = ['name', 'town', 'address', 'phone', 'opens', 'closes', 'is_airport'] as const;
 type Field = (typeof FIELDS)[number];

@@ -13,11 +13,15 @@ import type {
 /** The deposit a new car starts with (PRICE-5); not imported from the schema, which is zod. */
 const DEFAULT_DEPOSIT_CEDIS = pesewasToCedis(SECURITY_DEPOSIT_PESEWAS);
 import { shownError } from '../../../lib/form-errors';
-import { useBranches } from '../api/admin-api';
-import { BODY_TYPE_OPTIONS, FUEL_TYPE_OPTIONS, TRANSMISSION_OPTIONS } from './admin-labels';
+import { useBranches } from '../../../lib/console/console-queries';
+import {
+  BODY_TYPE_OPTIONS,
+  FUEL_TYPE_OPTIONS,
+  TRANSMISSION_OPTIONS,
+} from '../../../components/console/admin-labels';
 import { TextAreaField, TextField } from '../../../components/form-fields';
 import { CheckField, SelectField } from './fields';
-import { applyServerErrors } from './server-errors';
+import { applyServerErrors } from '../../../components/console/server-errors';
 
 /** Where a new car starts on the map until its branch is chosen: Accra, the company's base. */
 const ACCRA = { lat: '5.6037', long: '-0.1870' };

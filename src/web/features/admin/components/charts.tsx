@@ -1,5 +1,5 @@
 /** Hand-drawn SVG charts for the dashboard: no chart library, readable at 360 px. */
-import { ordinal } from './admin-labels';
+import { ordinal } from '../../../components/console/admin-labels';
 
 /** A round number at or above `value` (1, 2 or 5 times a power of ten), for an axis top. */
 export function niceCeiling(value: number): number {

@@ -1,6 +1,6 @@
-import { useCustomerDocuments } from '../api/documents-api';
+import { useCustomerDocuments } from '../../../lib/console/documents-api';
 import { DocumentReviewCard } from './document-review-card';
-import { ErrorState, LoadingState } from './states';
+import { ErrorState, LoadingState } from '../../../components/console/states';
 import './documents.css';
 
 /** The customer page's documents (DOC-5), each with Verify / Reject. */

@@ -1,5 +1,5 @@
 import type { AdminDashboardResponse } from '../../../../shared/schemas/console';
-import { cedisWhole, formatMonth, plural } from './admin-labels';
+import { cedisWhole, formatMonth, plural } from '../../../components/console/admin-labels';
 
 /**
  * Deposits, shown apart from revenue (HAND-9): the renters' money held for cars that are out,

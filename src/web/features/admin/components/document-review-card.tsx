@@ -5,7 +5,7 @@ import type { CustomerDocument, DocumentStatus } from '../../../../shared/schema
 import { PrivateImage } from '../../../components/private-image';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/booking-labels';
-import { useDecideDocument } from '../api/documents-api';
+import { useDecideDocument } from '../../../lib/console/documents-api';
 import { RejectDocumentDialog } from './reject-document-dialog';
 import './documents.css';
 

@@ -12,12 +12,12 @@ import {
   useAddMaintenanceBlock,
   useMaintenanceBlocks,
   useRemoveMaintenanceBlock,
-} from '../api/admin-api';
-import { TrashIcon, WrenchIcon } from './admin-icons';
-import { formatDateRange, formatDateTime, plural } from './admin-labels';
-import { ConfirmDialog } from './confirm-dialog';
+} from '../api/fleet-api';
+import { TrashIcon, WrenchIcon } from '../../../components/console/admin-icons';
+import { formatDateRange, formatDateTime, plural } from '../../../components/console/admin-labels';
+import { ConfirmDialog } from '../../../components/console/confirm-dialog';
 import { TextField } from '../../../components/form-fields';
-import { applyServerErrors, errorMessage } from './server-errors';
+import { applyServerErrors, errorMessage } from '../../../components/console/server-errors';
 
 const FIELDS = ['start_date', 'end_date', 'note'] as const;
 

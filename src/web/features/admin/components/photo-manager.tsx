@@ -2,11 +2,16 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { PHOTO_ACCEPT, PHOTO_MAX_BYTES, PHOTOS_PER_CAR_MAX } from '../../../../shared/car-photos';
 import type { AdminCar, AdminCarPhoto } from '../../../../shared/schemas/cars.staff';
 import { resolveImageUrl } from '../../../components/car-image';
-import { useDeletePhoto, usePhotosChanged, useReorderPhotos } from '../api/admin-api';
+import { useDeletePhoto, usePhotosChanged, useReorderPhotos } from '../api/fleet-api';
 import { checkPhotoFile, uploadCarPhoto } from '../api/upload-photo';
-import { ArrowDownIcon, ArrowUpIcon, TrashIcon, UploadIcon } from './admin-icons';
-import { ConfirmDialog } from './confirm-dialog';
-import { errorMessage } from './server-errors';
+import {
+  ArrowDownIcon,
+  ArrowUpIcon,
+  TrashIcon,
+  UploadIcon,
+} from '../../../components/console/admin-icons';
+import { ConfirmDialog } from '../../../components/console/confirm-dialog';
+import { errorMessage } from '../../../components/console/server-errors';
 
 const MB = 1024 * 1024;
 const sizeLabel = (bytes: number) =>

@@ -7,11 +7,11 @@ import type {
 } from '../../../../shared/schemas/bookings.staff';
 import { Dialog } from '../../../components/dialog';
 import { TextField } from '../../../components/form-fields';
-import { useCarList } from '../api/admin-api';
+import { useCarList } from '../../../lib/console/console-queries';
 import { useStaffChange, useStaffQuote, type StaffChange } from '../api/staff-bookings-api';
-import { cedis, formatDateRange, formatShortRange } from './admin-labels';
-import { CancelIcon } from './admin-icons';
-import { bodyRules, messagesOf } from './body-rules';
+import { cedis, formatDateRange, formatShortRange } from '../../../components/console/admin-labels';
+import { CancelIcon } from '../../../components/console/admin-icons';
+import { bodyRules, messagesOf } from '../../../components/console/body-rules';
 import {
   InputField,
   QuoteLines,

@@ -2,7 +2,7 @@ import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { QuoteLine } from '../../../../shared/schemas/bookings';
 import { describedBy, FieldMessages } from '../../../components/form-fields';
 import { ApiError } from '../../../lib/api-client';
-import { cedis } from './admin-labels';
+import { cedis } from '../../../components/console/admin-labels';
 
 /*
  * Controlled fields for the staff booking forms (the new booking page and the change dialogs),

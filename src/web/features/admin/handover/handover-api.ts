@@ -4,7 +4,7 @@ import type { AdminBookingActionResponse } from '../../../../shared/schemas/book
 import type { HandoverReceipt, HandoverReceiptResponse } from '../../../../shared/schemas/handover';
 import { apiRequest } from '../../../lib/api-client';
 import { uploadForm } from '../../../lib/private-files';
-import { adminKeys } from '../api/admin-api';
+import { adminKeys } from '../../../lib/console/admin-keys';
 
 /** The console's handover calls (HAND-1, HAND-5, HAND-9). */
 

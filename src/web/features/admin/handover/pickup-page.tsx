@@ -10,15 +10,15 @@ import {
 } from '../../../../shared/documents';
 import { DEPOSIT_METHOD_LABELS } from '../../../../shared/handover';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { adminPaths } from '../admin-paths';
-import { useAdminBooking, useBookingAction } from '../api/admin-api';
-import { useCustomerDocuments } from '../api/documents-api';
-import { cedis } from '../components/admin-labels';
-import { AdminPageHeader } from '../components/admin-shell';
-import { errorMessage } from '../components/server-errors';
-import { ErrorState, LoadingState } from '../components/states';
+import { adminPaths } from '../../../config/admin-paths';
+import { useAdminBooking, useBookingAction } from '../../../lib/console/console-queries';
+import { useCustomerDocuments } from '../../../lib/console/documents-api';
+import { cedis } from '../../../components/console/admin-labels';
+import { AdminPageHeader } from '../../../components/console/admin-shell';
+import { errorMessage } from '../../../components/console/server-errors';
+import { ErrorState, LoadingState } from '../../../components/console/states';
 import { DamageField, FuelField, OdometerField, PhotosField, fieldErrors } from './handover-fields';
-import { bodyRules, messagesOf } from '../components/body-rules';
+import { bodyRules, messagesOf } from '../../../components/console/body-rules';
 import { useHandoverAction } from './handover-api';
 import './handover.css';
 

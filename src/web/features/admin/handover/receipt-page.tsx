@@ -2,9 +2,9 @@ import { Link, useParams } from '../../../lib/router';
 import { formatDate } from '../../../../shared/dates';
 import { HandoverReceipt } from '../../../components/handover-receipt';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { adminPaths } from '../admin-paths';
-import { AdminPageHeader } from '../components/admin-shell';
-import { ErrorState, LoadingState } from '../components/states';
+import { adminPaths } from '../../../config/admin-paths';
+import { AdminPageHeader } from '../../../components/console/admin-shell';
+import { ErrorState, LoadingState } from '../../../components/console/states';
 import { useAdminHandover } from './handover-api';
 import './handover.css';
 

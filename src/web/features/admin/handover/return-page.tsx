@@ -13,15 +13,15 @@ import {
 import { lateFeeDescription, lateFeeOfReturn } from '../../../../shared/late-fee';
 import { cedisToPesewas, pesewasToCedis } from '../../../../shared/money';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { adminPaths } from '../admin-paths';
-import { useAdminBooking } from '../api/admin-api';
-import { cedis } from '../components/admin-labels';
-import { AdminPageHeader } from '../components/admin-shell';
-import { errorMessage } from '../components/server-errors';
-import { ErrorState, LoadingState } from '../components/states';
+import { adminPaths } from '../../../config/admin-paths';
+import { useAdminBooking } from '../../../lib/console/console-queries';
+import { cedis } from '../../../components/console/admin-labels';
+import { AdminPageHeader } from '../../../components/console/admin-shell';
+import { errorMessage } from '../../../components/console/server-errors';
+import { ErrorState, LoadingState } from '../../../components/console/states';
 import { useAdminHandover, useHandoverAction } from './handover-api';
 import { DamageField, FuelField, OdometerField, PhotosField, fieldErrors } from './handover-fields';
-import { bodyRules, messagesOf } from '../components/body-rules';
+import { bodyRules, messagesOf } from '../../../components/console/body-rules';
 import './handover.css';
 
 interface Line {

@@ -7,8 +7,15 @@ import type {
   AdminBookingEvent,
 } from '../../../../shared/schemas/bookings.staff';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useAdminBooking, useBookingAction, useRefundAction } from '../api/admin-api';
-import { AlertIcon, CancelIcon, CashIcon, PickupIcon, ReturnIcon } from '../components/admin-icons';
+import { useAdminBooking, useBookingAction } from '../../../lib/console/console-queries';
+import { useRefundAction } from '../api/bookings-api';
+import {
+  AlertIcon,
+  CancelIcon,
+  CashIcon,
+  PickupIcon,
+  ReturnIcon,
+} from '../../../components/console/admin-icons';
 import {
   ACTION_LABELS,
   actorLabel,
@@ -20,17 +27,17 @@ import {
   phone,
   plural,
   telHref,
-} from '../components/admin-labels';
-import { AdminPageHeader } from '../components/admin-shell';
+} from '../../../components/console/admin-labels';
+import { AdminPageHeader } from '../../../components/console/admin-shell';
 import { FlagBadge, PaymentBadge, StatusBadge } from '../../../components/booking-badges';
 import { STAFF_PAYMENT_METHOD_LABELS } from '../../../lib/booking-labels';
-import { ConfirmDialog } from '../components/confirm-dialog';
-import { errorMessage } from '../components/server-errors';
-import { ErrorState, LoadingState } from '../components/states';
+import { ConfirmDialog } from '../../../components/console/confirm-dialog';
+import { errorMessage } from '../../../components/console/server-errors';
+import { ErrorState, LoadingState } from '../../../components/console/states';
 import './booking.css';
-import { adminPaths } from '../admin-paths';
+import { adminPaths } from '../../../config/admin-paths';
 import { paths } from '../../../config/paths';
-import { BookingSmsLog } from '../components/sms-log';
+import { BookingSmsLog } from '../../../components/console/sms-log';
 import { describeChange, StaffBookingActions } from '../components/staff-booking-actions';
 
 const back = { to: adminPaths.adminBookings.getHref(), label: 'Bookings' };

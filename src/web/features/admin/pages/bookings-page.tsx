@@ -6,18 +6,19 @@ import {
 } from '../../../../shared/constants';
 import { ADMIN_PAGE_SIZE_MAX } from '../../../../shared/schemas/staff-api';
 import { Link } from '../../../lib/router';
-import { adminPaths } from '../admin-paths';
+import { adminPaths } from '../../../config/admin-paths';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useBookingList, useCarList } from '../api/admin-api';
+import { useBookingList } from '../api/bookings-api';
+import { useCarList } from '../../../lib/console/console-queries';
 import { BOOKING_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../../../lib/booking-labels';
-import { listTotalOf } from '../components/admin-labels';
-import { AdminPageHeader } from '../components/admin-shell';
-import { bookingColumns } from '../components/booking-columns';
-import { DataTable } from '../components/data-table';
-import { FilterBar, FilterDate, FilterSelect } from '../components/filter-bar';
-import { ListFooter } from '../components/list-footer';
-import { EmptyState, ErrorState, LoadingState } from '../components/states';
-import { useUrlFilters } from '../components/use-url-filters';
+import { listTotalOf } from '../../../components/console/admin-labels';
+import { AdminPageHeader } from '../../../components/console/admin-shell';
+import { bookingColumns } from '../../../components/console/booking-columns';
+import { DataTable } from '../../../components/console/data-table';
+import { FilterBar, FilterDate, FilterSelect } from '../../../components/console/filter-bar';
+import { ListFooter } from '../../../components/console/list-footer';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/console/states';
+import { useUrlFilters } from '../../../components/console/use-url-filters';
 
 const FILTERS = ['q', 'status', 'payment_status', 'from', 'to', 'car_id'] as const;
 const STATUS_OPTIONS = BOOKING_STATUSES.map((value) => ({

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from '../../../lib/router';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { adminPaths } from '../admin-paths';
-import { useBranches, useSaveBranch } from '../api/admin-api';
-import { formatDateTime, plural } from '../components/admin-labels';
-import { AdminPageHeader } from '../components/admin-shell';
+import { adminPaths } from '../../../config/admin-paths';
+import { useBranches } from '../../../lib/console/console-queries';
+import { useSaveBranch } from '../api/fleet-api';
+import { formatDateTime, plural } from '../../../components/console/admin-labels';
+import { AdminPageHeader } from '../../../components/console/admin-shell';
 import { BranchForm } from '../components/branch-form';
-import { ErrorState, LoadingState } from '../components/states';
+import { ErrorState, LoadingState } from '../../../components/console/states';
 import './branches.css';
 
 const back = { to: adminPaths.adminBranches.getHref(), label: 'Branches' };

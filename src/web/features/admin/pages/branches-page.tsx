@@ -1,13 +1,13 @@
 import { Link, useLocation } from '../../../lib/router';
 import type { AdminBranch } from '../../../../shared/schemas/branches.staff';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { adminPaths } from '../admin-paths';
-import { useBranches } from '../api/admin-api';
-import { PlusIcon } from '../components/admin-icons';
-import { plural } from '../components/admin-labels';
-import { AdminPageHeader } from '../components/admin-shell';
-import { DataTable, type Column } from '../components/data-table';
-import { EmptyState, ErrorState, LoadingState } from '../components/states';
+import { adminPaths } from '../../../config/admin-paths';
+import { useBranches } from '../../../lib/console/console-queries';
+import { PlusIcon } from '../../../components/console/admin-icons';
+import { plural } from '../../../components/console/admin-labels';
+import { AdminPageHeader } from '../../../components/console/admin-shell';
+import { DataTable, type Column } from '../../../components/console/data-table';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/console/states';
 import './branches.css';
 
 const columns: Column<AdminBranch>[] = [

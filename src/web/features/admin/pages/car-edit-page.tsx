@@ -3,18 +3,18 @@ import { Link, useLocation, useNavigate, useParams } from '../../../lib/router';
 import type { AdminCar } from '../../../../shared/schemas/cars.staff';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useCar, useRetireCar, useSaveCar } from '../api/admin-api';
-import { ArchiveIcon, ExternalIcon, RestoreIcon } from '../components/admin-icons';
-import { cedis, formatDateTime } from '../components/admin-labels';
-import { AdminPageHeader } from '../components/admin-shell';
+import { useCar, useRetireCar, useSaveCar } from '../api/fleet-api';
+import { ArchiveIcon, ExternalIcon, RestoreIcon } from '../../../components/console/admin-icons';
+import { cedis, formatDateTime } from '../../../components/console/admin-labels';
+import { AdminPageHeader } from '../../../components/console/admin-shell';
 import { CarForm } from '../components/car-form';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/console/confirm-dialog';
 import { MaintenanceBlocks } from '../components/maintenance-blocks';
 import { PhotoManager } from '../components/photo-manager';
-import { errorMessage } from '../components/server-errors';
-import { ErrorState, LoadingState } from '../components/states';
+import { errorMessage } from '../../../components/console/server-errors';
+import { ErrorState, LoadingState } from '../../../components/console/states';
 import './car-edit.css';
-import { adminPaths } from '../admin-paths';
+import { adminPaths } from '../../../config/admin-paths';
 
 const back = { to: adminPaths.adminCars.getHref(), label: 'Cars' };
 

@@ -2,17 +2,22 @@ import { Link } from '../../../lib/router';
 import type { AdminCar } from '../../../../shared/schemas/cars.staff';
 import { CarImage } from '../../../components/car-image';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useBranches, useCarList } from '../api/admin-api';
-import { PlusIcon } from '../components/admin-icons';
-import { BODY_TYPE_LABELS, BODY_TYPE_OPTIONS, cedis, plural } from '../components/admin-labels';
-import { AdminPageHeader } from '../components/admin-shell';
-import { DataTable, type Column } from '../components/data-table';
-import { FilterBar, FilterSelect } from '../components/filter-bar';
-import { ListFooter } from '../components/list-footer';
-import { EmptyState, ErrorState, LoadingState } from '../components/states';
-import { useUrlFilters } from '../components/use-url-filters';
+import { useBranches, useCarList } from '../../../lib/console/console-queries';
+import { PlusIcon } from '../../../components/console/admin-icons';
+import {
+  BODY_TYPE_LABELS,
+  BODY_TYPE_OPTIONS,
+  cedis,
+  plural,
+} from '../../../components/console/admin-labels';
+import { AdminPageHeader } from '../../../components/console/admin-shell';
+import { DataTable, type Column } from '../../../components/console/data-table';
+import { FilterBar, FilterSelect } from '../../../components/console/filter-bar';
+import { ListFooter } from '../../../components/console/list-footer';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/console/states';
+import { useUrlFilters } from '../../../components/console/use-url-filters';
 import './cars.css';
-import { adminPaths } from '../admin-paths';
+import { adminPaths } from '../../../config/admin-paths';
 
 const FILTERS = ['q', 'make', 'body_type', 'branch_id', 'status'] as const;
 const STATUS_OPTIONS = [

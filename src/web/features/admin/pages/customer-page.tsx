@@ -1,15 +1,15 @@
 import { useParams, useSearchParams } from '../../../lib/router';
 import { formatDate } from '../../../../shared/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useCustomer } from '../api/admin-api';
-import { dayOf, phone, plural, telHref } from '../components/admin-labels';
-import { AdminPageHeader } from '../components/admin-shell';
-import { bookingColumns } from '../components/booking-columns';
-import { DataTable } from '../components/data-table';
-import { ListFooter } from '../components/list-footer';
-import { EmptyState, ErrorState, LoadingState } from '../components/states';
-import { adminPaths } from '../admin-paths';
-import { CustomerSmsLog } from '../components/sms-log';
+import { useCustomer } from '../api/console-api';
+import { dayOf, phone, plural, telHref } from '../../../components/console/admin-labels';
+import { AdminPageHeader } from '../../../components/console/admin-shell';
+import { bookingColumns } from '../../../components/console/booking-columns';
+import { DataTable } from '../../../components/console/data-table';
+import { ListFooter } from '../../../components/console/list-footer';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/console/states';
+import { adminPaths } from '../../../config/admin-paths';
+import { CustomerSmsLog } from '../../../components/console/sms-log';
 import { CustomerDocuments } from '../components/customer-documents';
 
 const back = { to: adminPaths.adminCustomers.getHref(), label: 'Customers' };

@@ -2,15 +2,15 @@ import { Link } from '../../../lib/router';
 import { formatDate } from '../../../../shared/dates';
 import type { AdminCustomer } from '../../../../shared/schemas/console';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useCustomerList } from '../api/admin-api';
-import { dayOf, listTotalOf, phone, plural } from '../components/admin-labels';
-import { AdminPageHeader } from '../components/admin-shell';
-import { DataTable, type Column } from '../components/data-table';
-import { FilterBar } from '../components/filter-bar';
-import { ListFooter } from '../components/list-footer';
-import { EmptyState, ErrorState, LoadingState } from '../components/states';
-import { useUrlFilters } from '../components/use-url-filters';
-import { adminPaths } from '../admin-paths';
+import { useCustomerList } from '../api/console-api';
+import { dayOf, listTotalOf, phone, plural } from '../../../components/console/admin-labels';
+import { AdminPageHeader } from '../../../components/console/admin-shell';
+import { DataTable, type Column } from '../../../components/console/data-table';
+import { FilterBar } from '../../../components/console/filter-bar';
+import { ListFooter } from '../../../components/console/list-footer';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/console/states';
+import { useUrlFilters } from '../../../components/console/use-url-filters';
+import { adminPaths } from '../../../config/admin-paths';
 
 const FILTERS = ['q'] as const;
 

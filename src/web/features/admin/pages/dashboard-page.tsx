@@ -3,16 +3,22 @@ import { Link } from '../../../lib/router';
 import { formatDate } from '../../../../shared/dates';
 import type { AdminDashboardResponse } from '../../../../shared/schemas/console';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useDashboard } from '../api/admin-api';
+import { useDashboard } from '../../../lib/console/console-queries';
 import {
   AlertIcon,
   BookingsIcon,
   CashIcon,
   PickupIcon,
   ReturnIcon,
-} from '../components/admin-icons';
-import { cedis, cedisWhole, flagLabel, formatMonth, plural } from '../components/admin-labels';
-import { AdminPageHeader } from '../components/admin-shell';
+} from '../../../components/console/admin-icons';
+import {
+  cedis,
+  cedisWhole,
+  flagLabel,
+  formatMonth,
+  plural,
+} from '../../../components/console/admin-labels';
+import { AdminPageHeader } from '../../../components/console/admin-shell';
 import { BookingRows } from '../components/booking-rows';
 import { DepositsPanel } from '../components/deposits-panel';
 import {
@@ -22,9 +28,9 @@ import {
   RevenueRaceChart,
   RingGauge,
 } from '../components/charts';
-import { ErrorState, LoadingState } from '../components/states';
+import { ErrorState, LoadingState } from '../../../components/console/states';
 import './dashboard.css';
-import { adminPaths } from '../admin-paths';
+import { adminPaths } from '../../../config/admin-paths';
 
 const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' });
 const dayName = (date: string) => weekday.format(new Date(`${date}T00:00:00Z`));

@@ -4,7 +4,7 @@ import type { PendingDocument } from '../../../../shared/schemas/documents';
 import { apiRequest } from '../../../lib/api-client';
 import { Route, Routes } from '../../../lib/router';
 import { renderWithApp } from '../../../testing/render';
-import { AdminShell } from '../components/admin-shell';
+import { AdminShell } from '../../../components/console/admin-shell';
 import { DocumentsPage } from './documents-page';
 
 vi.mock(import('../../../lib/api-client'), async (importOriginal) => ({

@@ -2,11 +2,11 @@ import { Link, useSearchParams } from '../../../lib/router';
 import { DOCUMENT_STATUSES } from '../../../../shared/documents';
 import type { DocumentStatus } from '../../../../shared/schemas/documents';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { adminPaths } from '../admin-paths';
-import { useDocumentQueue } from '../api/documents-api';
-import { AdminPageHeader } from '../components/admin-shell';
+import { adminPaths } from '../../../config/admin-paths';
+import { useDocumentQueue } from '../../../lib/console/documents-api';
+import { AdminPageHeader } from '../../../components/console/admin-shell';
 import { DocumentReviewCard } from '../components/document-review-card';
-import { EmptyState, ErrorState, LoadingState } from '../components/states';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/console/states';
 import '../components/documents.css';
 
 const TABS: Record<DocumentStatus, string> = {

@@ -1,15 +1,16 @@
 import { Link, useSearchParams } from '../../../lib/router';
 import type { AdminContactMessage } from '../../../../shared/schemas/inbox.staff';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useContactMessages, useMarkMessageRead, useNewsletterSignups } from '../api/admin-api';
-import { MailIcon } from '../components/admin-icons';
-import { formatDateTime, plural } from '../components/admin-labels';
-import { AdminPageHeader } from '../components/admin-shell';
-import { DataTable } from '../components/data-table';
-import { ListFooter } from '../components/list-footer';
-import { EmptyState, ErrorState, LoadingState } from '../components/states';
+import { useContactMessages } from '../../../lib/console/console-queries';
+import { useMarkMessageRead, useNewsletterSignups } from '../api/console-api';
+import { MailIcon } from '../../../components/console/admin-icons';
+import { formatDateTime, plural } from '../../../components/console/admin-labels';
+import { AdminPageHeader } from '../../../components/console/admin-shell';
+import { DataTable } from '../../../components/console/data-table';
+import { ListFooter } from '../../../components/console/list-footer';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/console/states';
 import './messages.css';
-import { adminPaths } from '../admin-paths';
+import { adminPaths } from '../../../config/admin-paths';
 
 type Tab = 'contact' | 'newsletter';
 

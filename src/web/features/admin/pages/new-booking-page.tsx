@@ -4,17 +4,17 @@ import { useNavigate } from '../../../lib/router';
 import { MOBILE_MONEY_NETWORK_LABELS, MOBILE_MONEY_NETWORKS } from '../../../../shared/constants';
 import { addDays, todayInAccra } from '../../../../shared/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { adminPaths } from '../admin-paths';
-import { useBranches, useCarList } from '../api/admin-api';
+import { adminPaths } from '../../../config/admin-paths';
+import { useBranches, useCarList } from '../../../lib/console/console-queries';
 import {
   useCreateStaffBooking,
   useCustomerLookup,
   useStaffQuote,
   type StaffBookingBody,
 } from '../api/staff-bookings-api';
-import { phone } from '../components/admin-labels';
-import { AdminPageHeader } from '../components/admin-shell';
-import { bodyRules, messagesOf } from '../components/body-rules';
+import { phone } from '../../../components/console/admin-labels';
+import { AdminPageHeader } from '../../../components/console/admin-shell';
+import { bodyRules, messagesOf } from '../../../components/console/body-rules';
 import {
   InputField,
   QuoteLines,

@@ -15,11 +15,11 @@ import {
 import { TextField } from '../../../components/form-fields';
 import { shownError } from '../../../lib/form-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useExtraPrices, useSaveExtraPrices } from '../api/admin-api';
-import { formatDateTime } from '../components/admin-labels';
-import { AdminPageHeader } from '../components/admin-shell';
-import { applyServerErrors } from '../components/server-errors';
-import { ErrorState, LoadingState } from '../components/states';
+import { useExtraPrices, useSaveExtraPrices } from '../api/fleet-api';
+import { formatDateTime } from '../../../components/console/admin-labels';
+import { AdminPageHeader } from '../../../components/console/admin-shell';
+import { applyServerErrors } from '../../../components/console/server-errors';
+import { ErrorState, LoadingState } from '../../../components/console/states';
 import './branches.css';
 
 /** What each price is for, under its field. */

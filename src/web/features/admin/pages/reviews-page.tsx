@@ -3,12 +3,12 @@ import { formatDate } from '../../../../shared/dates';
 import type { AdminReview } from '../../../../shared/schemas/reviews';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { adminPaths } from '../admin-paths';
+import { adminPaths } from '../../../config/admin-paths';
 import { useAdminReviews, useSetReviewHidden } from '../api/reviews-api';
-import { AdminPageHeader } from '../components/admin-shell';
-import { DataTable, type Column } from '../components/data-table';
-import { ListFooter } from '../components/list-footer';
-import { EmptyState, ErrorState, LoadingState } from '../components/states';
+import { AdminPageHeader } from '../../../components/console/admin-shell';
+import { DataTable, type Column } from '../../../components/console/data-table';
+import { ListFooter } from '../../../components/console/list-footer';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/console/states';
 import '../components/documents.css';
 
 const FILTERS = [

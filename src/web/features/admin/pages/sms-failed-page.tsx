@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useFailedSms } from '../api/sms-api';
-import { AdminPageHeader } from '../components/admin-shell';
-import { SmsList } from '../components/sms-log';
-import { ErrorState, LoadingState } from '../components/states';
+import { useFailedSms } from '../../../lib/console/sms-api';
+import { AdminPageHeader } from '../../../components/console/admin-shell';
+import { SmsList } from '../../../components/console/sms-log';
+import { ErrorState, LoadingState } from '../../../components/console/states';
 
 /** /admin/sms: text messages that could not be sent (MSG-10), newest first, with Resend. */
 export function SmsFailedPage() {

@@ -1,8 +1,8 @@
-import { Link } from '../../../lib/router';
-import { STAFF_RECIPIENT } from '../../../../shared/constants';
-import type { SmsLogEntry } from '../../../../shared/schemas/sms-log';
-import { adminPaths } from '../admin-paths';
-import { useBookingSms, useCustomerSms, useResendSms } from '../api/sms-api';
+import { Link } from '../../lib/router';
+import { STAFF_RECIPIENT } from '../../../shared/constants';
+import type { SmsLogEntry } from '../../../shared/schemas/sms-log';
+import { adminPaths } from '../../config/admin-paths';
+import { useBookingSms, useCustomerSms, useResendSms } from '../../lib/console/sms-api';
 import { formatDateTime, phone } from './admin-labels';
 import './sms-log.css';
 

@@ -1,6 +1,6 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { lazyRuleset } from '../../../lib/lazy-resolver';
+import { lazyRuleset } from '../../lib/lazy-resolver';
 
 /**
  * A console form's rules: the API's own schema for the body the form sends (the handover's

@@ -3,18 +3,18 @@ import {
   BUSINESS_TIME_ZONE,
   FUEL_TYPES,
   TRANSMISSIONS,
-} from '../../../../shared/constants';
-import { formatDate } from '../../../../shared/dates';
-import { formatCedis, formatCedisWhole } from '../../../../shared/money';
-import { formatMsisdn } from '../../../../shared/phone';
-import type { AdminBookingAction } from '../../../../shared/schemas/bookings.staff';
+} from '../../../shared/constants';
+import { formatDate } from '../../../shared/dates';
+import { formatCedis, formatCedisWhole } from '../../../shared/money';
+import { formatMsisdn } from '../../../shared/phone';
+import type { AdminBookingAction } from '../../../shared/schemas/bookings.staff';
 
 // How the API's car values read: one list for the whole site.
 import {
   BODY_TYPE_LABELS,
   FUEL_TYPE_LABELS,
   TRANSMISSION_LABELS,
-} from '../../../../shared/car-labels';
+} from '../../../shared/car-labels';
 export { BODY_TYPE_LABELS, FUEL_TYPE_LABELS, TRANSMISSION_LABELS };
 
 const options = <K extends string>(values: readonly K[], labels: Record<K, string>) =>
@@ -75,7 +75,7 @@ const ACTOR_LABELS: Record<string, string> = {
 export const actorLabel = (actor: string) => ACTOR_LABELS[actor] ?? actor;
 
 // A moment in Accra, e.g. '3 Mar 2026, 14:35': as the renter's pages write it.
-export { formatDateTime } from '../../../lib/booking-labels';
+export { formatDateTime } from '../../lib/booking-labels';
 
 /** '3 – 6 Mar 2026' style ranges stay readable: both ends written out in full. */
 export const formatDateRange = (start: string, end: string) =>

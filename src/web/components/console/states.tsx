@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Spinner } from '../../../components/spinner';
+import { Spinner } from '../spinner';
 
 export function LoadingState({ label }: { label: string }) {
   return (

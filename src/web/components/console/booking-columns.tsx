@@ -1,11 +1,11 @@
 import { Fragment } from 'react';
-import { Link } from '../../../lib/router';
-import type { AdminBookingSummary } from '../../../../shared/schemas/bookings.staff';
+import { Link } from '../../lib/router';
+import type { AdminBookingSummary } from '../../../shared/schemas/bookings.staff';
 import { cedis, dateAndClock, formatShortRange, phone } from './admin-labels';
-import { FlagBadge, PaymentBadge, StatusBadge } from '../../../components/booking-badges';
-import { STAFF_PAYMENT_METHOD_LABELS } from '../../../lib/booking-labels';
+import { FlagBadge, PaymentBadge, StatusBadge } from '../booking-badges';
+import { STAFF_PAYMENT_METHOD_LABELS } from '../../lib/booking-labels';
 import type { Column } from './data-table';
-import { adminPaths } from '../admin-paths';
+import { adminPaths } from '../../config/admin-paths';
 
 /**
  * A booking's days as one range that may break only at its dash, so a range across months or

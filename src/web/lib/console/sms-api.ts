@@ -3,8 +3,8 @@ import type {
   FailedSmsResponse,
   ResendSmsResponse,
   SmsLogResponse,
-} from '../../../../shared/schemas/sms-log';
-import { apiRequest } from '../../../lib/api-client';
+} from '../../../shared/schemas/sms-log';
+import { apiRequest } from '../api-client';
 
 /** The SMS log's queries (MSG-10); under 'admin' so signing out drops them with the rest. */
 export const smsKeys = {

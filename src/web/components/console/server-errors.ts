@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { messages } from '../../../../shared/messages';
-import { ApiError } from '../../../lib/api-client';
+import { messages } from '../../../shared/messages';
+import { ApiError } from '../../lib/api-client';
 
 /**
  * Puts a 422's field messages on the form's fields (the first one gets focus) and returns the

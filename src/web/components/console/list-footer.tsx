@@ -1,5 +1,5 @@
-import { showingRange } from '../../../../shared/pagination';
-import { Pagination } from '../../../components/pagination';
+import { showingRange } from '../../../shared/pagination';
+import { Pagination } from '../pagination';
 import { listTotal } from './admin-labels';
 
 /**

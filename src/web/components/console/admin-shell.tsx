@@ -7,10 +7,10 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
-import { Link, NavLink, useLocation } from '../../../lib/router';
-import { formatMsisdn } from '../../../../shared/phone';
-import { paths } from '../../../config/paths';
-import { useNavCounts } from '../api/admin-api';
+import { Link, NavLink, useLocation } from '../../lib/router';
+import { formatMsisdn } from '../../../shared/phone';
+import { paths } from '../../config/paths';
+import { useNavCounts } from '../../lib/console/console-queries';
 import {
   BookingsIcon,
   BranchIcon,
@@ -27,7 +27,7 @@ import {
 } from './admin-icons';
 import './admin-shell.css';
 import './admin-ui.css';
-import { adminPaths } from '../admin-paths';
+import { adminPaths } from '../../config/admin-paths';
 
 type Counts = ReturnType<typeof useNavCounts>;
 const NAV: {

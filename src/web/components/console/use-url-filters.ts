@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from '../../../lib/router';
+import { useSearchParams } from '../../lib/router';
 
 /**
  * A list's filters and page live in the URL: Back, a reload and a shared link all show the

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { Dialog } from '../../../components/dialog';
+import { Dialog } from '../dialog';
 
 interface ConfirmDialogProps {
   open: boolean;

@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SmsLogEntry } from '../../../../shared/schemas/sms-log';
-import { apiRequest } from '../../../lib/api-client';
-import { renderWithApp } from '../../../testing/render';
+import type { SmsLogEntry } from '../../../shared/schemas/sms-log';
+import { apiRequest } from '../../lib/api-client';
+import { renderWithApp } from '../../testing/render';
 import { BookingSmsLog, smsKindLabel } from './sms-log';
 
-vi.mock(import('../../../lib/api-client'), async (importOriginal) => ({
+vi.mock(import('../../lib/api-client'), async (importOriginal) => ({
   ...(await importOriginal()),
   apiRequest: vi.fn(),
 }));

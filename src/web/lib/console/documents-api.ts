@@ -4,9 +4,9 @@ import type {
   DocumentReviewResponse,
   DocumentStatus,
   PendingDocumentListResponse,
-} from '../../../../shared/schemas/documents';
-import { apiRequest } from '../../../lib/api-client';
-import { adminKeys } from './admin-api';
+} from '../../../shared/schemas/documents';
+import { apiRequest } from '../api-client';
+import { adminKeys } from './admin-keys';
 
 /** Renters' documents in the console (DOC-4, DOC-5); under 'admin' so sign-out drops them. */
 export const documentKeys = {

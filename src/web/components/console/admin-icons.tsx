@@ -1,10 +1,10 @@
-import { Icon as BaseIcon, type IconProps } from '../../../components/icons';
+import { Icon as BaseIcon, type IconProps } from '../icons';
 
 /** The staff console's glyphs in the site's icon frame (components/icons.tsx), a size larger. */
 const Icon = ({ size = 20, ...rest }: IconProps) => <BaseIcon size={size} {...rest} />;
 
 // Glyphs the console shares with the site.
-export { ArrowLeftIcon, ChevronRightIcon, WrenchIcon } from '../../../components/icons';
+export { ArrowLeftIcon, ChevronRightIcon, WrenchIcon } from '../icons';
 
 export const DashboardIcon = (p: IconProps) => (
   <Icon {...p}>
