@@ -5,7 +5,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { adminPaths } from '../../../config/admin-paths';
 import { AdminPageHeader } from '../../../components/console/admin-shell';
 import { ErrorState, LoadingState } from '../../../components/console/states';
-import { useAdminHandover } from './handover-api';
+import { useAdminHandover } from '../api/handover-api';
 import './handover.css';
 
 /** The printable handover receipt of a booking (HAND-9): print hides the console around it. */

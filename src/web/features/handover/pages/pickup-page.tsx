@@ -17,9 +17,15 @@ import { cedis } from '../../../components/console/admin-labels';
 import { AdminPageHeader } from '../../../components/console/admin-shell';
 import { errorMessage } from '../../../components/console/server-errors';
 import { ErrorState, LoadingState } from '../../../components/console/states';
-import { DamageField, FuelField, OdometerField, PhotosField, fieldErrors } from './handover-fields';
+import {
+  DamageField,
+  FuelField,
+  OdometerField,
+  PhotosField,
+  fieldErrors,
+} from '../components/handover-fields';
 import { bodyRules, messagesOf } from '../../../components/console/body-rules';
-import { useHandoverAction } from './handover-api';
+import { useHandoverAction } from '../api/handover-api';
 import './handover.css';
 
 const STATE_BADGES: Record<DocumentState, string> = {

@@ -19,8 +19,14 @@ import { cedis } from '../../../components/console/admin-labels';
 import { AdminPageHeader } from '../../../components/console/admin-shell';
 import { errorMessage } from '../../../components/console/server-errors';
 import { ErrorState, LoadingState } from '../../../components/console/states';
-import { useAdminHandover, useHandoverAction } from './handover-api';
-import { DamageField, FuelField, OdometerField, PhotosField, fieldErrors } from './handover-fields';
+import { useAdminHandover, useHandoverAction } from '../api/handover-api';
+import {
+  DamageField,
+  FuelField,
+  OdometerField,
+  PhotosField,
+  fieldErrors,
+} from '../components/handover-fields';
 import { bodyRules, messagesOf } from '../../../components/console/body-rules';
 import './handover.css';
 
