@@ -19,7 +19,7 @@ import { smsKeys } from './sms-api';
  * handover, console).
  */
 
-// ------------------------------------------------------------------ dashboard and inbox (the shell's counts)
+// ---------------------------------------------------- dashboard and inbox (the shell's counts)
 
 export function useDashboard() {
   return useQuery({
