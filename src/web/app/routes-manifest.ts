@@ -85,6 +85,6 @@ export const routeManifest: readonly RouteEntry[] = [
   { path: paths.teamSingle.path, load: () => import('./routes/team-single') },
   { path: paths.notFound.path, load: () => import('./routes/not-found') },
   { path: '*', load: () => import('./routes/not-found') },
-  // The console's own pages sit under it (features/admin/admin-paths.ts).
+  // The console's own pages sit under it (config/admin-paths.ts).
   { path: `${paths.admin.path}/*`, load: () => import('./routes/admin'), access: 'staff' },
 ];

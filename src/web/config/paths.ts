@@ -113,6 +113,6 @@ export const paths = {
     getHref: (msisdn?: string) =>
       msisdn ? `/sandbox/phone?msisdn=${encodeURIComponent(msisdn)}` : '/sandbox/phone',
   },
-  // The staff console (ROUTE-4); its inner pages' paths live in features/admin/admin-paths.ts.
+  // The staff console (ROUTE-4); its inner pages' paths live in config/admin-paths.ts.
   admin: { path: '/admin', getHref: () => '/admin' },
 } as const;

@@ -7,53 +7,65 @@ import { paths } from '../../config/paths';
 import { RequireAuth } from '../../features/auth/components/require-auth';
 import { checkSession, logout } from '../../lib/session-store';
 import { useSignedInUserQuery } from '../../lib/signed-in-user-query';
-import { AdminShell } from '../../features/admin/components/admin-shell';
+import { AdminShell } from '../../components/console/admin-shell';
 import NotFound from './not-found';
-import { adminPaths } from '../../features/admin/admin-paths';
+import { adminPaths } from '../../config/admin-paths';
 
 // Each console page is its own chunk, fetched only once a staff member opens it.
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(() => load().then((module) => ({ default: module[name] })));
 const DashboardPage = page(
-  () => import('../../features/admin/pages/dashboard-page'),
+  () => import('../../features/console/pages/dashboard-page'),
   'DashboardPage',
 );
-const CarsPage = page(() => import('../../features/admin/pages/cars-page'), 'CarsPage');
-const CarEditPage = page(() => import('../../features/admin/pages/car-edit-page'), 'CarEditPage');
-const BranchesPage = page(() => import('../../features/admin/pages/branches-page'), 'BranchesPage');
+const CarsPage = page(() => import('../../features/fleet/pages/cars-page'), 'CarsPage');
+const CarEditPage = page(() => import('../../features/fleet/pages/car-edit-page'), 'CarEditPage');
+const BranchesPage = page(() => import('../../features/fleet/pages/branches-page'), 'BranchesPage');
 const BranchEditPage = page(
-  () => import('../../features/admin/pages/branch-edit-page'),
+  () => import('../../features/fleet/pages/branch-edit-page'),
   'BranchEditPage',
 );
-const PricesPage = page(() => import('../../features/admin/pages/prices-page'), 'PricesPage');
-const BookingsPage = page(() => import('../../features/admin/pages/bookings-page'), 'BookingsPage');
-const BookingPage = page(() => import('../../features/admin/pages/booking-page'), 'BookingPage');
+const PricesPage = page(() => import('../../features/fleet/pages/prices-page'), 'PricesPage');
+const BookingsPage = page(
+  () => import('../../features/staff-bookings/pages/bookings-page'),
+  'BookingsPage',
+);
+const BookingPage = page(
+  () => import('../../features/staff-bookings/pages/booking-page'),
+  'BookingPage',
+);
 const NewBookingPage = page(
-  () => import('../../features/admin/pages/new-booking-page'),
+  () => import('../../features/staff-bookings/pages/new-booking-page'),
   'NewBookingPage',
 );
 const CustomersPage = page(
-  () => import('../../features/admin/pages/customers-page'),
+  () => import('../../features/console/pages/customers-page'),
   'CustomersPage',
 );
-const CustomerPage = page(() => import('../../features/admin/pages/customer-page'), 'CustomerPage');
-const MessagesPage = page(() => import('../../features/admin/pages/messages-page'), 'MessagesPage');
+const CustomerPage = page(
+  () => import('../../features/console/pages/customer-page'),
+  'CustomerPage',
+);
+const MessagesPage = page(
+  () => import('../../features/console/pages/messages-page'),
+  'MessagesPage',
+);
 const SmsFailedPage = page(
-  () => import('../../features/admin/pages/sms-failed-page'),
+  () => import('../../features/console/pages/sms-failed-page'),
   'SmsFailedPage',
 );
 
 const DocumentsPage = page(
-  () => import('../../features/admin/pages/documents-page'),
+  () => import('../../features/console/pages/documents-page'),
   'DocumentsPage',
 );
-const PickupPage = page(() => import('../../features/admin/handover/pickup-page'), 'PickupPage');
-const ReturnPage = page(() => import('../../features/admin/handover/return-page'), 'ReturnPage');
+const PickupPage = page(() => import('../../features/handover/pages/pickup-page'), 'PickupPage');
+const ReturnPage = page(() => import('../../features/handover/pages/return-page'), 'ReturnPage');
 const HandoverReceiptPage = page(
-  () => import('../../features/admin/handover/receipt-page'),
+  () => import('../../features/handover/pages/receipt-page'),
   'HandoverReceiptPage',
 );
-const ReviewsPage = page(() => import('../../features/admin/pages/reviews-page'), 'ReviewsPage');
+const ReviewsPage = page(() => import('../../features/console/pages/reviews-page'), 'ReviewsPage');
 
 const SESSION_CHECK_INTERVAL_MS = 30_000;
 
