@@ -40,6 +40,48 @@ const noAdmin = {
  * import that climbs out of the feature into a sibling feature's folder or into app/ fails.
  * What two features both need moves to components/ or lib/.
  */
+/**
+ * Shared web code sits below the features: components/ (shared UI) may use lib/, config/ and
+ * src/shared but never a feature or the pages; lib/ (API client, session, storage, router) may
+ * use config/ and src/shared but neither components/ nor a feature nor the pages. What a
+ * shared piece needs from a feature moves down into lib/ (as lib/car-list.ts did).
+ */
+const intoFeatures = {
+  regex: '^(?:\\.\\./)+features(?:/|$)',
+  message: 'Shared web code (components/, lib/) may not import a feature: move the piece down.',
+};
+const intoApp = {
+  regex: '^(?:\\.\\./)+app(?:/|$)',
+  message: 'Shared web code (components/, lib/) may not import the pages (src/web/app).',
+};
+const intoComponents = {
+  regex: '^(?:\\.\\./)+components(?:/|$)',
+  message: 'lib/ may not import components/: shared UI builds on lib, not the other way round.',
+};
+const webZones = [
+  {
+    files: ['src/web/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [ownRouter], patterns: [{ group: ['**/server/**'] }, intoFeatures, intoApp] },
+      ],
+    },
+  },
+  {
+    files: ['src/web/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [ownRouter],
+          patterns: [{ group: ['**/server/**'] }, intoFeatures, intoApp, intoComponents],
+        },
+      ],
+    },
+  },
+];
+
 const featureBoundaries = webFeatures.map((feature) => {
   const others = webFeatures.filter((name) => name !== feature).join('|');
   return {
@@ -108,6 +150,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [ownRouter], patterns: ['**/server/**'] }],
     },
   },
+  ...webZones,
   ...featureBoundaries,
   // React's rules of hooks and the React Compiler's checks (the plugin's recommended set).
   {

@@ -1,4 +1,18 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * API test files whose outcome cannot depend on the database engine, so api-pg does not run
+ * them again: payments-contract talks to the fake Paystack only; msisdn-migration opens its own
+ * PGlite whatever TEST_DB says; openapi checks the document, routing and the order of checks
+ * (auth before validation); errors checks request parsing and error bodies, and its health
+ * ping on PostgreSQL is what every hardening server process waits on.
+ */
+const notEngineSpecific = [
+  'tests/api/payments-contract.test.ts',
+  'tests/api/msisdn-migration.test.ts',
+  'tests/api/openapi.test.ts',
+  'tests/api/errors.test.ts',
+];
 
 /**
  * Projects: pure unit tests, the API tests on embedded PGlite, the same API tests on a real
@@ -9,6 +23,7 @@ const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: ['tests/api/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...(db === 'postgres' ? notEngineSpecific : [])],
     environment: 'node',
     globalSetup: ['tests/support/global-setup.ts'],
     env: { TEST_DB: db },

@@ -14,7 +14,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node26',
   // Dependencies stay in node_modules (PGlite must not be bundled: it loads its WebAssembly and data files from its package).
   packages: 'external',
   sourcemap: true,

@@ -12,9 +12,10 @@ export const STATEMENTS_ROUTE = '/bench/statements';
 
 /**
  * The node flags the app is started with (package.json's `start`, docs/deployment.md): a
- * smaller young generation, so the heap holds less garbage between collections (PERF-12).
+ * smaller young generation, so the heap holds less garbage between collections, and
+ * WebAssembly (PGlite) compiled by the optimising tier only (PERF-12).
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--no-liftoff'];
 
 /** The bench server's `process.memoryUsage()` (bytes), for the memory figures (PERF-12). */
 export const MEMORY_ROUTE = '/bench/memory';

@@ -303,7 +303,7 @@ function bundledServer(): Promise<string> {
       bundle: true,
       platform: 'node',
       format: 'esm',
-      target: 'node20',
+      target: 'node26',
       packages: 'external',
       sourcemap: true,
       logLevel: 'warning',

@@ -29,8 +29,9 @@ function WaitForPageChunk() {
   return null;
 }
 
-// The session is restored synchronously from localStorage (lib/session-store.ts),
-// so the first render already knows who is signed in: the first version's 5-second restore wait is moot.
+// The session (its token) is restored synchronously from localStorage (lib/session-store.ts),
+// so the first render already knows whether someone is signed in; who they are is the signed-in
+// user's query (GET /api/auth/me). The first version's 5-second restore wait is moot.
 // A transition: the first render yields to the browser every few milliseconds instead of
 // blocking a slow phone's main thread for hundreds.
 const root = createRoot(container);

@@ -6,7 +6,7 @@ import { routeAssets as routeAssetsOf, routePages, type ViteManifest } from './a
 import { AppRoutes } from './app/router';
 import { routeManifest } from './app/routes-manifest';
 import { paths } from './config/paths';
-import { carKeys } from './features/cars/api/cars';
+import { carKeys } from './lib/car-list';
 import { TEAM } from './features/team/team-members';
 
 /**

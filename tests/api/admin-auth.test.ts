@@ -9,10 +9,12 @@ import {
   createOrPromoteStaff,
   StaffAccountError,
 } from '../../src/server/modules/auth/staff-accounts';
-import { routesUnder, signedInStaff } from '../support/admin';
-import { bearer, isPostgres, setupTestApp, signedInRenter } from '../support/test-app';
+import { routesUnder } from '../support/admin';
+import { api, type Method } from '../support/api';
+import { isPostgres, setupTestApp } from '../support/test-app';
 
 const ctx = await setupTestApp();
+const client = api(ctx.app);
 
 // Every admin route the app has, from the router itself: a route added later is covered
 // without anyone remembering to list it here.
@@ -37,13 +39,12 @@ describe('who may use /api/admin', () => {
   });
 
   it.each(table)('%s: 401 for a visitor, also with a bad token', async (_name, route) => {
-    for (const headers of [{}, bearer('not-a-real-token')]) {
-      const res = await ctx.app.inject({
-        method: route.method as 'GET',
-        url: urlOf(route.path),
-        headers,
-        payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
-      });
+    for (const visitor of [client, client.withToken('not-a-real-token')]) {
+      const res = await visitor.request(
+        route.method as Method,
+        urlOf(route.path),
+        route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+      );
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: expect.any(String) });
     }
@@ -52,26 +53,20 @@ describe('who may use /api/admin', () => {
   it.each(table)(
     '%s: 403 for a renter, before the body is even looked at',
     async (_name, route) => {
-      const renter = await signedInRenter(ctx);
-      const res = await ctx.app.inject({
-        method: route.method as 'GET',
-        url: urlOf(route.path),
-        headers: renter.headers,
-        payload:
-          route.method === 'GET' || route.method === 'DELETE' ? undefined : { nonsense: true },
-      });
+      const renter = await client.renter();
+      const res = await renter.request(
+        route.method as Method,
+        urlOf(route.path),
+        route.method === 'GET' || route.method === 'DELETE' ? undefined : { nonsense: true },
+      );
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ message: messages.http.forbidden });
     },
   );
 
   it.each(table)('%s: staff get past the gate', async (_name, route) => {
-    const staff = await signedInStaff(ctx);
-    const res = await ctx.app.inject({
-      method: route.method as 'GET',
-      url: urlOf(route.path),
-      headers: staff.headers,
-    });
+    const staff = await client.staff();
+    const res = await staff.request(route.method as Method, urlOf(route.path));
     expect([401, 403]).not.toContain(res.statusCode);
     expect(res.statusCode).toBeLessThan(500);
   });
@@ -85,35 +80,23 @@ describe('npm run staff:create', () => {
       password: 'Strong@Pass1',
     });
     expect(result).toMatchObject({ outcome: 'created', msisdn: '233245551234' });
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { msisdn: '+233 24 555 1234', password: 'Strong@Pass1' },
+    const login = await client.post('/api/auth/login', {
+      msisdn: '+233 24 555 1234',
+      password: 'Strong@Pass1',
     });
     expect(login.statusCode).toBe(200);
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/admin/dashboard',
-      headers: bearer(login.json().access_token),
-    });
+    const res = await client.withToken(login.json().access_token).get('/api/admin/dashboard');
     expect(res.statusCode).toBe(200);
   });
 
   it('promotes an existing renter, keeping their password', async () => {
     const renter = await insertUser(ctx.db);
-    const before = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { msisdn: renter.msisdn, password: renter.password },
+    const before = await client.post('/api/auth/login', {
+      msisdn: renter.msisdn,
+      password: renter.password,
     });
     expect(
-      (
-        await ctx.app.inject({
-          method: 'GET',
-          url: '/api/admin/dashboard',
-          headers: bearer(before.json().access_token),
-        })
-      ).statusCode,
+      (await client.withToken(before.json().access_token).get('/api/admin/dashboard')).statusCode,
     ).toBe(403);
 
     expect(await createOrPromoteStaff(ctx.db, { msisdn: renter.msisdn })).toMatchObject({
@@ -124,19 +107,12 @@ describe('npm run staff:create', () => {
       outcome: 'already_staff',
     });
 
-    const after = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { msisdn: renter.msisdn, password: renter.password },
+    const after = await client.post('/api/auth/login', {
+      msisdn: renter.msisdn,
+      password: renter.password,
     });
     expect(
-      (
-        await ctx.app.inject({
-          method: 'GET',
-          url: '/api/admin/dashboard',
-          headers: bearer(after.json().access_token),
-        })
-      ).statusCode,
+      (await client.withToken(after.json().access_token).get('/api/admin/dashboard')).statusCode,
     ).toBe(200);
   });
 

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addDays, todayInAccra } from '../../src/shared/dates';
 import { formatCedis } from '../../src/shared/money';
 import type {
   AdminBookingDetail,
@@ -9,34 +8,20 @@ import type {
 import { adminMessages } from '../../src/shared/staff-messages';
 import { bookings, payments } from '../../src/server/db/schema/index';
 import { insertBooking, insertCar } from '../../src/server/db/factories';
-import { signedInStaff } from '../support/admin';
-import { setupTestApp, signedInRenter } from '../support/test-app';
+import { api, bookFreshCar, day, type Client } from '../support/api';
+import { setupTestApp } from '../support/test-app';
 
 const ctx = await setupTestApp();
-const staff = await signedInStaff(ctx);
-const today = todayInAccra();
-const day = (n: number) => addDays(today, n);
+const client = api(ctx.app);
+const staff = await client.staff();
 
-type Renter = Awaited<ReturnType<typeof signedInRenter>>;
-
-async function bookPayOnPickup(renter: Renter, start = day(0), end = day(2)) {
-  const car = await insertCar(ctx.db, { pricePerDayPesewas: 300_00 });
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/bookings/create',
-    headers: renter.headers,
-    payload: {
-      car_id: car.id,
-      start_date: start,
-      end_date: end,
-      destination: 'Takoradi',
-      destination_type: 2,
-      payment_method: 'payOnPickup',
-    },
+/** A pay-on-pickup booking of a fresh GH₵ 300 car, to Takoradi (the detail shows it). */
+const bookPayOnPickup = (renter: Client, start = day(0), end = day(2)) =>
+  bookFreshCar(ctx.app, renter, {
+    start,
+    end,
+    overrides: { destination: 'Takoradi', destination_type: 2 },
   });
-  expect(res.statusCode).toBe(201);
-  return { car, code: res.json().booking.booking_code as string };
-}
 
 /** Pickup and return are records (HAND-1, HAND-5): the least they need. */
 const HANDOVER_BODIES: Record<string, object> = {
@@ -45,28 +30,18 @@ const HANDOVER_BODIES: Record<string, object> = {
 };
 /** Cancel needs staff's reason (STAFF-21): one is given unless the test names its own. */
 const act = (code: string, action: string, payload?: object) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/admin/bookings/${code}/${action}`,
-    headers: staff.headers,
-    ...(action === 'cancel'
-      ? { payload: { reason: 'Customer asked', ...payload } }
-      : payload || HANDOVER_BODIES[action]
-        ? { payload: payload ?? HANDOVER_BODIES[action] }
-        : {}),
-  });
+  staff.post(
+    `/api/admin/bookings/${code}/${action}`,
+    action === 'cancel'
+      ? { reason: 'Customer asked', ...payload }
+      : (payload ?? HANDOVER_BODIES[action]),
+  );
 const detail = async (code: string): Promise<AdminBookingDetail> =>
-  (
-    await ctx.app.inject({
-      method: 'GET',
-      url: `/api/admin/bookings/${code}`,
-      headers: staff.headers,
-    })
-  ).json().booking;
+  (await staff.get(`/api/admin/bookings/${code}`)).json().booking;
 
 describe('a pay-on-pickup booking from cash to return', () => {
   it('records the cash, hands over the car and takes it back, each step on the timeline with who did it', async () => {
-    const renter = await signedInRenter(ctx, { name: 'Yaw Darko' });
+    const renter = await client.renter({ name: 'Yaw Darko' });
     const { code, car } = await bookPayOnPickup(renter);
 
     const fresh = await detail(code);
@@ -140,30 +115,18 @@ describe('a pay-on-pickup booking from cash to return', () => {
     }
 
     // The renter sees it completed; the cash payment does not break their views.
-    const history = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/bookings/history',
-      headers: renter.headers,
-    });
+    const history = await renter.get('/api/bookings/history');
     expect(history.statusCode).toBe(200);
     expect(history.json().bookings[0]).toMatchObject({
       booking_code: code,
       status: 'completed',
       payment_status: 'paid',
     });
-    expect(
-      (
-        await ctx.app.inject({
-          method: 'GET',
-          url: `/api/bookings/${code}`,
-          headers: renter.headers,
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await renter.get(`/api/bookings/${code}`)).statusCode).toBe(200);
   });
 
   it('applies an action once when two staff click at the same time', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const { code } = await bookPayOnPickup(renter);
     const results = await Promise.all([
       act(code, 'record-cash'),
@@ -178,7 +141,7 @@ describe('a pay-on-pickup booking from cash to return', () => {
   });
 
   it('hands over a car only from its start date to its end date', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await insertCar(ctx.db);
     const future = await insertBooking(ctx.db, {
       userId: renter.user.id,
@@ -219,7 +182,7 @@ describe('a pay-on-pickup booking from cash to return', () => {
   });
 
   it('records cash only for pay on pickup', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await insertCar(ctx.db);
     const momo = await insertBooking(ctx.db, {
       userId: renter.user.id,
@@ -238,7 +201,7 @@ describe('a pay-on-pickup booking from cash to return', () => {
 
 describe('cancelling', () => {
   it('cancels an unpaid booking and frees its dates', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const { code, car } = await bookPayOnPickup(renter, day(4), day(6));
     const res = await act(code, 'cancel', { reason: 'Renter phoned to cancel' });
     expect(res.statusCode).toBe(200);
@@ -254,26 +217,16 @@ describe('cancelling', () => {
       note: 'Renter phoned to cancel',
       actor_user: { id: staff.user.id },
     });
-    const other = await signedInRenter(ctx);
-    const again = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/bookings/create',
-      headers: other.headers,
-      payload: {
-        car_id: car.id,
-        start_date: day(4),
-        end_date: day(6),
-        destination: 'Tema',
-        destination_type: 1,
-        payment_method: 'payOnPickup',
-      },
+    const other = await client.renter();
+    await other.book(car.id, day(4), day(6), {
+      destination: 'Tema',
+      destination_type: 1,
     });
-    expect(again.statusCode).toBe(201);
     expect((await act(code, 'cancel')).json().message).toBe(adminMessages.cancelWrongStatus);
   });
 
   it('cancels a no-show after its start date (staff may, renters may not)', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await insertCar(ctx.db);
     const noShow = await insertBooking(ctx.db, {
       userId: renter.user.id,
@@ -286,7 +239,7 @@ describe('cancelling', () => {
   });
 
   it('cancels a cash-paid booking as refunded: the cash is handed back at the desk', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const { code } = await bookPayOnPickup(renter, day(0), day(1));
     await act(code, 'record-cash');
     const res = await act(code, 'cancel');
@@ -310,29 +263,15 @@ describe('cancelling', () => {
 
 describe('cancelling a mobile money booking', () => {
   it('refunds it through the provider (the sandbox here), with the refund on the timeline', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await insertCar(ctx.db, { pricePerDayPesewas: 400_00 });
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/bookings/create',
-      headers: renter.headers,
-      payload: {
-        car_id: car.id,
-        start_date: day(9),
-        end_date: day(10),
-        destination: 'Accra',
-        destination_type: 1,
-        payment_method: 'mobile_money',
-        network: 'mtn',
-      },
+    const created = await renter.book(car.id, day(9), day(10), {
+      payment_method: 'mobile_money',
+      network: 'mtn',
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const { booking, payment } = created.json();
-    const approved = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/payments/sandbox/${payment.reference}`,
-      headers: renter.headers,
-      payload: { decision: 'approve' },
+    const { booking, payment } = created;
+    const approved = await renter.post(`/api/payments/sandbox/${payment.reference}`, {
+      decision: 'approve',
     });
     expect(approved.json().booking).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
     expect((await detail(booking.booking_code)).allowed_actions).toEqual(['cancel']);
@@ -361,17 +300,13 @@ describe('cancelling a mobile money booking', () => {
 
 describe('finding bookings', () => {
   it('filters by status, payment status, dates, car, booking code and renter phone, newest first', async () => {
-    const renter = await signedInRenter(ctx, { msisdn: '0247771234', name: 'Adwoa Boakye' });
+    const renter = await client.renter({ msisdn: '0247771234', name: 'Adwoa Boakye' });
     const first = await bookPayOnPickup(renter, day(30), day(32));
     const second = await bookPayOnPickup(renter, day(40), day(41));
     await act(second.code, 'record-cash');
 
     const codes = async (query: string) => {
-      const res = await ctx.app.inject({
-        method: 'GET',
-        url: `/api/admin/bookings?${query}`,
-        headers: staff.headers,
-      });
+      const res = await staff.get(`/api/admin/bookings?${query}`);
       expect(res.statusCode).toBe(200);
       return res.json().bookings.map((b: AdminBookingSummary) => b.booking_code);
     };
@@ -387,33 +322,21 @@ describe('finding bookings', () => {
     expect(await codes(`car_id=${second.car.id}`)).toEqual([second.code]);
     expect(await codes('q=0247771234&status=completed')).toEqual([]);
 
-    const paged = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/admin/bookings?q=0247771234&limit=1&page=2',
-      headers: staff.headers,
-    });
+    const paged = await staff.get('/api/admin/bookings?q=0247771234&limit=1&page=2');
     expect(paged.json()).toMatchObject({ total: 2, page: 2, limit: 1, last_page: 2 });
     expect(paged.json().bookings.map((b: AdminBookingSummary) => b.booking_code)).toEqual([
       first.code,
     ]);
 
-    const bad = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/admin/bookings?status=lost&from=${day(5)}&to=${day(1)}`,
-      headers: staff.headers,
-    });
+    const bad = await staff.get(`/api/admin/bookings?status=lost&from=${day(5)}&to=${day(1)}`);
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['status']);
-    const backwards = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/admin/bookings?from=${day(5)}&to=${day(1)}`,
-      headers: staff.headers,
-    });
+    const backwards = await staff.get(`/api/admin/bookings?from=${day(5)}&to=${day(1)}`);
     expect(backwards.json().errors).toEqual({ to: ['End date cannot be before start date'] });
   });
 
   it('shows a flagged payment on the booking', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await insertCar(ctx.db);
     const booking = await insertBooking(ctx.db, {
       userId: renter.user.id,
@@ -443,27 +366,17 @@ describe('finding bookings', () => {
   });
 
   it('shows staff the branch, the times, the extras and the lines the renter was charged', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await insertCar(ctx.db, { pricePerDayPesewas: 300_00 });
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/bookings/create',
-      headers: renter.headers,
-      payload: {
-        car_id: car.id,
-        start_date: day(5),
-        end_date: day(7),
-        pickup_time: '10:30',
-        return_time: '16:00',
-        destination: 'Ho',
-        destination_type: 2,
-        chauffeur: true,
-        child_seat: true,
-        payment_method: 'payOnPickup',
-      },
+    const res = await renter.book(car.id, day(5), day(7), {
+      destination: 'Ho',
+      destination_type: 2,
+      pickup_time: '10:30',
+      return_time: '16:00',
+      chauffeur: true,
+      child_seat: true,
     });
-    expect(res.statusCode).toBe(201);
-    const booked = res.json().booking;
+    const booked = res.booking;
     const b = await detail(booked.booking_code);
     expect(b).toMatchObject({
       branch: { id: car.branchId, name: expect.any(String), town: expect.any(String) },
@@ -484,11 +397,7 @@ describe('finding bookings', () => {
     expect(b.extras).toBeGreaterThan(0);
 
     // The lists say where and when too (the bookings page, the dashboard).
-    const list = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/admin/bookings?q=${booked.booking_code}`,
-      headers: staff.headers,
-    });
+    const list = await staff.get(`/api/admin/bookings?q=${booked.booking_code}`);
     expect(list.json().bookings).toEqual([
       expect.objectContaining({
         booking_code: booked.booking_code,
@@ -500,15 +409,7 @@ describe('finding bookings', () => {
   });
 
   it('answers 404 for an unknown booking code, for reading and for actions', async () => {
-    expect(
-      (
-        await ctx.app.inject({
-          method: 'GET',
-          url: '/api/admin/bookings/CL-ZZZZZZ',
-          headers: staff.headers,
-        })
-      ).statusCode,
-    ).toBe(404);
+    expect((await staff.get('/api/admin/bookings/CL-ZZZZZZ')).statusCode).toBe(404);
     expect((await act('CL-ZZZZZZ', 'return')).statusCode).toBe(404);
   });
 });

@@ -1,19 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addDays, todayInAccra } from '../../src/shared/dates';
-import { messages } from '../../src/shared/messages';
 import type { AdminBranch } from '../../src/shared/schemas/branches.staff';
 import type { AdminCar } from '../../src/shared/schemas/cars.staff';
 import { catalogueState, extraPrices } from '../../src/server/db/schema/index';
-import { signedInStaff } from '../support/admin';
-import { setupTestApp, signedInRenter } from '../support/test-app';
+import { api, day } from '../support/api';
+import { setupTestApp } from '../support/test-app';
 
 const ctx = await setupTestApp();
-const staff = await signedInStaff(ctx);
-const today = todayInAccra();
-
-const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: staff.headers, ...(payload ? { payload } : {}) });
+const client = api(ctx.app);
+const staff = await client.staff();
 
 const branchInput = (overrides: Record<string, unknown> = {}) => ({
   name: `Takoradi office ${Math.random().toString(36).slice(2, 8)}`,
@@ -50,19 +45,19 @@ const carInput = (branchId: number, overrides: Record<string, unknown> = {}) => 
 });
 
 async function branches(): Promise<AdminBranch[]> {
-  const res = await api('GET', '/api/admin/branches');
+  const res = await staff.get('/api/admin/branches');
   expect(res.statusCode).toBe(200);
   return res.json().branches;
 }
 
 async function addBranch(overrides: Record<string, unknown> = {}): Promise<AdminBranch> {
-  const res = await api('POST', '/api/admin/branches', branchInput(overrides));
+  const res = await staff.post('/api/admin/branches', branchInput(overrides));
   expect(res.statusCode).toBe(201);
   return res.json().branch;
 }
 
 async function addCar(branchId: number, overrides: Record<string, unknown> = {}) {
-  const res = await api('POST', '/api/admin/cars', carInput(branchId, overrides));
+  const res = await staff.post('/api/admin/cars', carInput(branchId, overrides));
   expect(res.statusCode).toBe(201);
   return res.json().car as AdminCar;
 }
@@ -71,52 +66,11 @@ const catalogueVersion = async () =>
   (await ctx.db.select().from(catalogueState).where(eq(catalogueState.id, 1)))[0]?.version;
 
 describe('STAFF-1: only staff manage branches and prices', () => {
-  const endpoints = [
-    ['GET', '/api/admin/branches'],
-    ['POST', '/api/admin/branches'],
-    ['PUT', '/api/admin/branches/1'],
-    ['GET', '/api/admin/extra-prices'],
-    ['PUT', '/api/admin/extra-prices'],
-  ] as const;
-
-  it.each(endpoints)(
-    '%s %s: 401 for a visitor, 403 for a renter, even with a valid body',
-    async (method, url) => {
-      const renter = await signedInRenter(ctx);
-      const payload =
-        method === 'GET'
-          ? undefined
-          : url.includes('extra')
-            ? {
-                chauffeur_per_day: 1,
-                out_of_station_per_day: 1,
-                child_seat_per_day: 1,
-                delivery_fee: 1,
-                airport_fee: 1,
-              }
-            : branchInput();
-      const visitor = await ctx.app.inject({ method, url, ...(payload ? { payload } : {}) });
-      expect(visitor.statusCode).toBe(401);
-      const asRenter = await ctx.app.inject({
-        method,
-        url,
-        headers: renter.headers,
-        ...(payload ? { payload } : {}),
-      });
-      expect(asRenter.statusCode).toBe(403);
-      expect(asRenter.json()).toEqual({ message: messages.http.forbidden });
-    },
-  );
-
+  // 401 for a visitor and 403 for a renter on every one of these routes: admin-auth.test.ts.
   it('a renter changes nothing', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const before = await branches();
-    await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/admin/branches/${before[0]!.id}`,
-      headers: renter.headers,
-      payload: branchInput({ name: 'Hijacked' }),
-    });
+    await renter.put(`/api/admin/branches/${before[0]!.id}`, branchInput({ name: 'Hijacked' }));
     expect(await branches()).toEqual(before);
   });
 });
@@ -142,7 +96,7 @@ describe('branches (STAFF-10)', () => {
     await addCar(branch.id);
     const retired = await addCar(branch.id);
     await addCar(branch.id);
-    expect((await api('POST', `/api/admin/cars/${retired.id}/retire`)).statusCode).toBe(200);
+    expect((await staff.post(`/api/admin/cars/${retired.id}/retire`)).statusCode).toBe(200);
     expect((await branches()).find((b) => b.id === branch.id)!.car_count).toBe(2);
   });
 
@@ -157,7 +111,7 @@ describe('branches (STAFF-10)', () => {
       car_count: 0,
       created_at: expect.any(String),
     });
-    const open = await ctx.app.inject({ method: 'GET', url: '/api/branches' });
+    const open = await client.get('/api/branches');
     expect(open.statusCode).toBe(200);
     expect(open.json().branches).toContainEqual(
       expect.objectContaining({ id: branch.id, name: 'Tema office', is_airport: true }),
@@ -166,8 +120,7 @@ describe('branches (STAFF-10)', () => {
 
   it('edits every field of a branch', async () => {
     const branch = await addBranch();
-    const res = await api(
-      'PUT',
+    const res = await staff.put(
       `/api/admin/branches/${branch.id}`,
       branchInput({
         name: `Cape Coast office ${branch.id}`,
@@ -194,7 +147,7 @@ describe('branches (STAFF-10)', () => {
   });
 
   it('lists every wrong field at once with its message', async () => {
-    const res = await api('POST', '/api/admin/branches', {
+    const res = await staff.post('/api/admin/branches', {
       name: ' ',
       town: 'x'.repeat(61),
       address: '',
@@ -211,15 +164,13 @@ describe('branches (STAFF-10)', () => {
       closes: ['Closing time must look like 21:00'],
     });
 
-    const hours = await api(
-      'POST',
+    const hours = await staff.post(
       '/api/admin/branches',
       branchInput({ opens: '18:00', closes: '09:00' }),
     );
     expect(hours.statusCode).toBe(422);
     expect(hours.json().errors).toEqual({ closes: ['Closing time must be after opening time'] });
-    const same = await api(
-      'POST',
+    const same = await staff.post(
       '/api/admin/branches',
       branchInput({ opens: '09:00', closes: '09:00' }),
     );
@@ -227,8 +178,7 @@ describe('branches (STAFF-10)', () => {
 
     // BOOK-20: the hours are checked along with the other fields, not after them (but not
     // beside an empty required text: zod stops at its 'required', see requiredText).
-    const all = await api(
-      'POST',
+    const all = await staff.post(
       '/api/admin/branches',
       branchInput({ name: 'N'.repeat(81), opens: '18:00', closes: '09:00' }),
     );
@@ -248,8 +198,7 @@ describe('branches (STAFF-10)', () => {
       expect(res.statusCode).toBe(422);
     }
 
-    const notBoolean = await api(
-      'POST',
+    const notBoolean = await staff.post(
       '/api/admin/branches',
       branchInput({ is_airport: 'maybe' }),
     );
@@ -259,20 +208,18 @@ describe('branches (STAFF-10)', () => {
 
   it('refuses a second branch of the same name (capitals and spaces aside), also on edit', async () => {
     const first = await addBranch({ name: 'Ho office' });
-    const again = await api('POST', '/api/admin/branches', branchInput({ name: 'ho   OFFICE' }));
+    const again = await staff.post('/api/admin/branches', branchInput({ name: 'ho   OFFICE' }));
     expect(again.statusCode).toBe(422);
     expect(again.json().errors).toEqual({ name: ['There is already a branch with this name'] });
 
     const other = await addBranch();
-    const rename = await api(
-      'PUT',
+    const rename = await staff.put(
       `/api/admin/branches/${other.id}`,
       branchInput({ name: 'HO office' }),
     );
     expect(rename.json().errors).toEqual({ name: ['There is already a branch with this name'] });
     // Keeping its own name is no clash.
-    const keep = await api(
-      'PUT',
+    const keep = await staff.put(
       `/api/admin/branches/${first.id}`,
       branchInput({ name: 'Ho office', phone: '+233362000666' }),
     );
@@ -280,11 +227,11 @@ describe('branches (STAFF-10)', () => {
   });
 
   it('answers 404 for an unknown branch, also for an id that cannot be one', async () => {
-    const missing = await api('PUT', '/api/admin/branches/999999', branchInput());
+    const missing = await staff.put('/api/admin/branches/999999', branchInput());
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'Branch not found.' });
     for (const id of ['abc', '0', '-1']) {
-      expect((await api('PUT', `/api/admin/branches/${id}`, branchInput())).statusCode).toBe(404);
+      expect((await staff.put(`/api/admin/branches/${id}`, branchInput())).statusCode).toBe(404);
     }
   });
 
@@ -292,7 +239,7 @@ describe('branches (STAFF-10)', () => {
     const branch = await addBranch();
     const car = await addCar(branch.id);
     // Warm the catalogue cache, then rename the branch behind it.
-    const before = await ctx.app.inject({ method: 'GET', url: `/api/cars/${car.id}` });
+    const before = await client.get(`/api/cars/${car.id}`);
     expect(before.json().car.branch).toEqual({
       id: branch.id,
       name: branch.name,
@@ -300,23 +247,19 @@ describe('branches (STAFF-10)', () => {
     });
     const version = await catalogueVersion();
 
-    const renamed = await api(
-      'PUT',
+    const renamed = await staff.put(
       `/api/admin/branches/${branch.id}`,
       branchInput({ name: `Sekondi office ${branch.id}`, town: 'Sekondi' }),
     );
     expect(renamed.statusCode).toBe(200);
     expect(await catalogueVersion()).toBeGreaterThan(version!);
-    const after = await ctx.app.inject({ method: 'GET', url: `/api/cars/${car.id}` });
+    const after = await client.get(`/api/cars/${car.id}`);
     expect(after.json().car.branch).toEqual({
       id: branch.id,
       name: `Sekondi office ${branch.id}`,
       town: 'Sekondi',
     });
-    const list = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/get/cars?q=${encodeURIComponent(car.model)}`,
-    });
+    const list = await client.get(`/api/get/cars?q=${encodeURIComponent(car.model)}`);
     expect(list.json().all_cars[0].branch.town).toBe('Sekondi');
     // STAFF-34: the car's town follows its branch's.
     expect(after.json().car.location.city).toBe('Sekondi');
@@ -333,7 +276,7 @@ describe('extra prices (STAFF-12)', () => {
   };
 
   it('shows the prices in cedis, and saves every one in pesewas', async () => {
-    const before = await api('GET', '/api/admin/extra-prices');
+    const before = await staff.get('/api/admin/extra-prices');
     expect(before.statusCode).toBe(200);
     expect(before.json().prices).toEqual({
       chauffeur_per_day: 150,
@@ -344,10 +287,10 @@ describe('extra prices (STAFF-12)', () => {
     });
 
     const version = await catalogueVersion();
-    const saved = await api('PUT', '/api/admin/extra-prices', prices);
+    const saved = await staff.put('/api/admin/extra-prices', prices);
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual({ prices, updated_at: expect.any(String) });
-    expect((await api('GET', '/api/admin/extra-prices')).json().prices).toEqual(prices);
+    expect((await staff.get('/api/admin/extra-prices')).json().prices).toEqual(prices);
     const rows = await ctx.db.select().from(extraPrices);
     expect(Object.fromEntries(rows.map((r) => [r.key, r.amountPesewas]))).toEqual({
       chauffeur_per_day: 175_50,
@@ -360,7 +303,7 @@ describe('extra prices (STAFF-12)', () => {
     expect(await catalogueVersion()).toBeGreaterThan(version!);
 
     // Amounts typed into a form arrive as text.
-    const asText = await api('PUT', '/api/admin/extra-prices', {
+    const asText = await staff.put('/api/admin/extra-prices', {
       ...Object.fromEntries(Object.entries(prices).map(([k, v]) => [k, String(v)])),
       airport_fee: '55',
     });
@@ -368,8 +311,8 @@ describe('extra prices (STAFF-12)', () => {
   });
 
   it('refuses empty, negative, over-large, over-precise and missing amounts, each on its field', async () => {
-    const before = (await api('GET', '/api/admin/extra-prices')).json().prices;
-    const res = await api('PUT', '/api/admin/extra-prices', {
+    const before = (await staff.get('/api/admin/extra-prices')).json().prices;
+    const res = await staff.put('/api/admin/extra-prices', {
       chauffeur_per_day: '',
       out_of_station_per_day: -1,
       child_seat_per_day: 100_001,
@@ -383,9 +326,9 @@ describe('extra prices (STAFF-12)', () => {
       delivery_fee: ['Use at most two decimals'],
       airport_fee: ['Enter an amount in cedis'],
     });
-    const words = await api('PUT', '/api/admin/extra-prices', { ...prices, airport_fee: 'free' });
+    const words = await staff.put('/api/admin/extra-prices', { ...prices, airport_fee: 'free' });
     expect(words.json().errors).toEqual({ airport_fee: ['Enter an amount in cedis'] });
-    expect((await api('GET', '/api/admin/extra-prices')).json().prices).toEqual(before);
+    expect((await staff.get('/api/admin/extra-prices')).json().prices).toEqual(before);
   });
 
   it('a price changed by staff reaches the quote at once; a booking already made keeps its lines', async () => {
@@ -394,16 +337,16 @@ describe('extra prices (STAFF-12)', () => {
     const quote = async () => {
       const query = new URLSearchParams({
         car_id: String(car.id),
-        start_date: addDays(today, 2),
-        end_date: addDays(today, 4),
+        start_date: day(2),
+        end_date: day(4),
         destination_type: '1',
         chauffeur: 'true',
       });
-      const res = await ctx.app.inject({ method: 'GET', url: `/api/bookings/quote?${query}` });
+      const res = await client.get(`/api/bookings/quote?${query}`);
       expect(res.statusCode).toBe(200);
       return res.json() as { lines: { label: string; amount: number }[]; total_cost: number };
     };
-    await api('PUT', '/api/admin/extra-prices', {
+    await staff.put('/api/admin/extra-prices', {
       ...prices,
       chauffeur_per_day: 100,
       airport_fee: 40,
@@ -412,7 +355,7 @@ describe('extra prices (STAFF-12)', () => {
     expect(first.lines).toContainEqual({ label: 'Chauffeur (2 days)', amount: 200 });
     expect(first.lines).toContainEqual({ label: 'Airport pickup fee', amount: 40 });
 
-    await api('PUT', '/api/admin/extra-prices', {
+    await staff.put('/api/admin/extra-prices', {
       ...prices,
       chauffeur_per_day: 130,
       airport_fee: 45,

@@ -1,23 +1,21 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { addDays, todayInAccra } from '../../src/shared/dates';
 import { PHOTO_MAX_BYTES, PHOTOS_PER_CAR_MAX } from '../../src/shared/car-photos';
 import type { AdminBranch } from '../../src/shared/schemas/branches.staff';
 import type { AdminCar } from '../../src/shared/schemas/cars.staff';
 import { bookings, carImages, cars } from '../../src/server/db/schema/index';
 import { insertBooking, insertCar } from '../../src/server/db/factories';
-import { makeImage, multipartBody, signedInStaff } from '../support/admin';
-import { setupTestApp, signedInRenter } from '../support/test-app';
+import { makeImage } from '../support/admin';
+import { api, day } from '../support/api';
+import { setupTestApp } from '../support/test-app';
 
 const ctx = await setupTestApp();
-const staff = await signedInStaff(ctx);
-const today = todayInAccra();
+const client = api(ctx.app);
+const staff = await client.staff();
 
 /** The demo branches of migration 0017, by name. */
-const branchList: AdminBranch[] = (
-  await ctx.app.inject({ method: 'GET', url: '/api/admin/branches', headers: staff.headers })
-).json().branches;
+const branchList: AdminBranch[] = (await staff.get('/api/admin/branches')).json().branches;
 const branchId = (name: string) => branchList.find((b) => b.name === name)!.id;
 const eastLegon = branchId('East Legon office');
 const kumasi = branchId('Kumasi office');
@@ -45,32 +43,22 @@ const carInput = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: staff.headers, ...(payload ? { payload } : {}) });
-
 async function createCar(overrides: Record<string, unknown> = {}): Promise<AdminCar> {
-  const res = await api('POST', '/api/admin/cars', carInput(overrides));
+  const res = await staff.post('/api/admin/cars', carInput(overrides));
   expect(res.statusCode).toBe(201);
   return res.json().car;
 }
 
-async function upload(carId: number, file: Buffer, filename: string, type: string, alt?: string) {
-  const { body, headers } = await multipartBody([
+const upload = (carId: number, file: Buffer, filename: string, type: string, alt?: string) =>
+  staff.upload(`/api/admin/cars/${carId}/photos`, [
     ...(alt ? [{ name: 'alt', value: alt }] : []),
     { name: 'file', value: file, filename, type },
   ]);
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/admin/cars/${carId}/photos`,
-    headers: { ...staff.headers, ...headers },
-    payload: body,
-  });
-}
 
 describe('adding and editing cars', () => {
   it('adds a car that renters see at once in /api/get/cars and /api/cars/:id', async () => {
     // Warm the catalogue cache first, so the test proves the cache notices the new car.
-    await ctx.app.inject({ method: 'GET', url: '/api/get/cars?limit=50' });
+    await client.get('/api/get/cars?limit=50');
     const car = await createCar({ model: `Swift ${Date.now()}` });
     expect(car).toMatchObject({
       make: 'Suzuki',
@@ -81,12 +69,9 @@ describe('adding and editing cars', () => {
     });
     expect(car.title).toBe(`2022 Suzuki ${car.model}`);
 
-    const list = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/get/cars?q=${encodeURIComponent(car.model)}`,
-    });
+    const list = await client.get(`/api/get/cars?q=${encodeURIComponent(car.model)}`);
     expect(list.json().all_cars.map((c: { id: number }) => c.id)).toEqual([car.id]);
-    const detail = await ctx.app.inject({ method: 'GET', url: `/api/cars/${car.id}` });
+    const detail = await client.get(`/api/cars/${car.id}`);
     expect(detail.statusCode).toBe(200);
     expect(detail.json().car).toMatchObject({
       price: 350.5,
@@ -96,8 +81,7 @@ describe('adding and editing cars', () => {
   });
 
   it('validates every field and says which one is wrong', async () => {
-    const res = await api(
-      'POST',
+    const res = await staff.post(
       '/api/admin/cars',
       carInput({
         make: '',
@@ -122,8 +106,7 @@ describe('adding and editing cars', () => {
     ]);
     expect(errors.make).toEqual(['Make is required']);
 
-    const oldPrice = await api(
-      'POST',
+    const oldPrice = await staff.post(
       '/api/admin/cars',
       carInput({ price_per_day: 400, old_price: 300 }),
     );
@@ -133,8 +116,7 @@ describe('adding and editing cars', () => {
   });
 
   it('an empty required number is required, words are not a number (not read as 0)', async () => {
-    const res = await api(
-      'POST',
+    const res = await staff.post(
       '/api/admin/cars',
       carInput({ year: '', price_per_day: '  ', lat: 'north', long: '' }),
     );
@@ -170,24 +152,13 @@ describe('adding and editing cars', () => {
 
   it('edits every field; a price change leaves existing bookings as they were', async () => {
     const car = await createCar({ price_per_day: 500 });
-    const renter = await signedInRenter(ctx);
-    const booked = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/bookings/create',
-      headers: renter.headers,
-      payload: {
-        car_id: car.id,
-        start_date: addDays(today, 3),
-        end_date: addDays(today, 5),
-        destination: 'Cape Coast',
-        destination_type: 2,
-        payment_method: 'payOnPickup',
-      },
+    const renter = await client.renter();
+    await renter.book(car.id, day(3), day(5), {
+      destination: 'Cape Coast',
+      destination_type: 2,
     });
-    expect(booked.statusCode).toBe(201);
 
-    const edited = await api(
-      'PUT',
+    const edited = await staff.put(
       `/api/admin/cars/${car.id}`,
       carInput({
         make: 'Toyota',
@@ -232,15 +203,9 @@ describe('adding and editing cars', () => {
       weekly_price: 5000,
       deposit: 300,
     });
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: `/api/cars/${car.id}` })).json().car.price,
-    ).toBe(800);
+    expect((await client.get(`/api/cars/${car.id}`)).json().car.price).toBe(800);
 
-    const history = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/bookings/history',
-      headers: renter.headers,
-    });
+    const history = await renter.get('/api/bookings/history');
     expect(history.json().bookings[0]).toMatchObject({
       price_per_day: 500,
       line_cost: 1000,
@@ -269,8 +234,7 @@ describe('adding and editing cars', () => {
     const none = await createCar({ deposit: 0 });
     expect(none.deposit).toBe(0);
 
-    const moved = await api(
-      'PUT',
+    const moved = await staff.put(
       `/api/admin/cars/${car.id}`,
       carInput({ branch_id: eastLegon, price_per_day: 300, weekly_price: null, deposit: 350.5 }),
     );
@@ -294,7 +258,7 @@ describe('adding and editing cars', () => {
     expect(moved).toMatchObject({ city: 'Kumasi', branch: { town: 'Kumasi' } });
     // No city at all: the branch's town.
     const { city: _city, ...withoutCity } = carInput();
-    const res = await api('POST', '/api/admin/cars', withoutCity);
+    const res = await staff.post('/api/admin/cars', withoutCity);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().car.city).toBe('Accra');
     // A part of the branch's own town is kept: it says more.
@@ -303,28 +267,27 @@ describe('adding and editing cars', () => {
     );
 
     // Moving a car to another branch moves its town; renters see it there.
-    const edited = await api('PUT', `/api/admin/cars/${res.json().car.id}`, {
+    const edited = await staff.put(`/api/admin/cars/${res.json().car.id}`, {
       ...withoutCity,
       branch_id: kumasi,
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().car.city).toBe('Kumasi');
-    const seen = await ctx.app.inject({ method: 'GET', url: `/api/cars/${res.json().car.id}` });
+    const seen = await client.get(`/api/cars/${res.json().car.id}`);
     expect(seen.json().car.location.city).toBe('Kumasi');
   });
 
   it('refuses a missing or unknown branch, a weekly price of 7 days or more, and a bad deposit', async () => {
     for (const branch of [undefined, '', null, 'Kumasi', 0]) {
-      const res = await api('POST', '/api/admin/cars', carInput({ branch_id: branch }));
+      const res = await staff.post('/api/admin/cars', carInput({ branch_id: branch }));
       expect(res.statusCode).toBe(422);
       expect(res.json().errors).toEqual({ branch_id: ['Choose a branch'] });
     }
-    const unknown = await api('POST', '/api/admin/cars', carInput({ branch_id: 999_999 }));
+    const unknown = await staff.post('/api/admin/cars', carInput({ branch_id: 999_999 }));
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors).toEqual({ branch_id: ['Choose a branch'] });
 
-    const week = await api(
-      'POST',
+    const week = await staff.post(
       '/api/admin/cars',
       carInput({ price_per_day: 300, weekly_price: 2100 }),
     );
@@ -333,8 +296,7 @@ describe('adding and editing cars', () => {
       weekly_price: ['Weekly price must be less than 7 days at the price per day (GH₵ 2,100.00)'],
     });
     // BOOK-20: checked along with the other fields, not only once they are right.
-    const together = await api(
-      'POST',
+    const together = await staff.post(
       '/api/admin/cars',
       carInput({ year: 1980, price_per_day: 300, weekly_price: 2500, old_price: 200 }),
     );
@@ -355,8 +317,7 @@ describe('adding and editing cars', () => {
     const justBelow = await createCar({ price_per_day: 300, weekly_price: 2099.99 });
     expect(justBelow.weekly_price).toBe(2099.99);
 
-    const bad = await api(
-      'POST',
+    const bad = await staff.post(
       '/api/admin/cars',
       carInput({ weekly_price: 'a week', deposit: -5 }),
     );
@@ -368,17 +329,17 @@ describe('adding and editing cars', () => {
 
     // An edit is checked the same way, and an unknown car is 404 before its branch is looked at.
     const car = await createCar();
-    const edit = await api('PUT', `/api/admin/cars/${car.id}`, carInput({ branch_id: 999_999 }));
+    const edit = await staff.put(`/api/admin/cars/${car.id}`, carInput({ branch_id: 999_999 }));
     expect(edit.json().errors).toEqual({ branch_id: ['Choose a branch'] });
     expect(
-      (await api('PUT', '/api/admin/cars/999999', carInput({ branch_id: 999_999 }))).statusCode,
+      (await staff.put('/api/admin/cars/999999', carInput({ branch_id: 999_999 }))).statusCode,
     ).toBe(404);
   });
 
   it('answers 404 for a car that does not exist, and 422 for a bad body', async () => {
-    expect((await api('GET', '/api/admin/cars/999999')).statusCode).toBe(404);
-    expect((await api('PUT', '/api/admin/cars/999999', carInput())).statusCode).toBe(404);
-    expect((await api('PUT', '/api/admin/cars/1', { make: 'x' })).statusCode).toBe(422);
+    expect((await staff.get('/api/admin/cars/999999')).statusCode).toBe(404);
+    expect((await staff.put('/api/admin/cars/999999', carInput())).statusCode).toBe(404);
+    expect((await staff.put('/api/admin/cars/1', { make: 'x' })).statusCode).toBe(422);
   });
 });
 
@@ -388,10 +349,10 @@ describe('the fleet list', () => {
     const a = await createCar({ make: tag, model: 'Alpha', body_type: 'suv' });
     const b = await createCar({ make: tag, model: 'Beta', body_type: 'van' });
     const c = await createCar({ make: tag, model: 'Gamma', body_type: 'suv' });
-    expect((await api('POST', `/api/admin/cars/${c.id}/retire`)).statusCode).toBe(200);
+    expect((await staff.post(`/api/admin/cars/${c.id}/retire`)).statusCode).toBe(200);
 
     const ids = async (query: string) => {
-      const res = await api('GET', `/api/admin/cars?${query}`);
+      const res = await staff.get(`/api/admin/cars?${query}`);
       expect(res.statusCode).toBe(200);
       return res.json().cars.map((x: AdminCar) => x.id);
     };
@@ -402,18 +363,18 @@ describe('the fleet list', () => {
     expect(await ids(`q=${tag.toLowerCase()}%20bet`)).toEqual([b.id]);
     expect(await ids(`q=2022%20${tag}%20alp`)).toEqual([a.id]);
 
-    const page = await api('GET', `/api/admin/cars?make=${tag}&status=all&limit=2&page=2`);
+    const page = await staff.get(`/api/admin/cars?make=${tag}&status=all&limit=2&page=2`);
     expect(page.json()).toMatchObject({ total: 3, page: 2, limit: 2, last_page: 2 });
     expect(page.json().cars.map((x: AdminCar) => x.id)).toEqual([a.id]);
     expect(page.json().makes).toContain(tag);
-    expect((await api('GET', '/api/admin/cars?body_type=tank')).statusCode).toBe(422);
+    expect((await staff.get('/api/admin/cars?body_type=tank')).statusCode).toBe(422);
   });
 
   it('filters by branch and shows each car with its branch', async () => {
     const tag = `Br${Date.now().toString(36)}`;
     const a = await createCar({ make: tag, branch_id: kumasi });
     const b = await createCar({ make: tag, branch_id: eastLegon });
-    const res = await api('GET', `/api/admin/cars?make=${tag}&branch_id=${kumasi}`);
+    const res = await staff.get(`/api/admin/cars?make=${tag}&branch_id=${kumasi}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().cars).toEqual([
       expect.objectContaining({
@@ -421,53 +382,47 @@ describe('the fleet list', () => {
         branch: { id: kumasi, name: 'Kumasi office', town: 'Kumasi' },
       }),
     ]);
-    const all = await api('GET', `/api/admin/cars?make=${tag}`);
+    const all = await staff.get(`/api/admin/cars?make=${tag}`);
     expect(all.json().cars.map((c: AdminCar) => [c.id, c.branch.name])).toEqual([
       [b.id, 'East Legon office'],
       [a.id, 'Kumasi office'],
     ]);
-    expect((await api('GET', '/api/admin/cars?branch_id=x')).statusCode).toBe(422);
+    expect((await staff.get('/api/admin/cars?branch_id=x')).statusCode).toBe(422);
   });
 });
 
 describe('retiring and restoring', () => {
   it("retires a car out of the renters' catalogue and restores it", async () => {
     const car = await createCar();
-    const retired = await api('POST', `/api/admin/cars/${car.id}/retire`);
+    const retired = await staff.post(`/api/admin/cars/${car.id}/retire`);
     expect(retired.json().car).toMatchObject({ retired: true, retired_at: expect.any(String) });
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/cars/${car.id}` })).statusCode).toBe(
-      404,
-    );
-    expect((await api('POST', `/api/admin/cars/${car.id}/retire`)).statusCode).toBe(409);
+    expect((await client.get(`/api/cars/${car.id}`)).statusCode).toBe(404);
+    expect((await staff.post(`/api/admin/cars/${car.id}/retire`)).statusCode).toBe(409);
 
-    const restored = await api('POST', `/api/admin/cars/${car.id}/restore`);
+    const restored = await staff.post(`/api/admin/cars/${car.id}/restore`);
     expect(restored.json().car).toMatchObject({ retired: false, retired_at: null });
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/cars/${car.id}` })).statusCode).toBe(
-      200,
-    );
-    expect((await api('POST', `/api/admin/cars/${car.id}/restore`)).statusCode).toBe(409);
-    expect((await api('POST', '/api/admin/cars/999999/restore')).statusCode).toBe(404);
+    expect((await client.get(`/api/cars/${car.id}`)).statusCode).toBe(200);
+    expect((await staff.post(`/api/admin/cars/${car.id}/restore`)).statusCode).toBe(409);
+    expect((await staff.post('/api/admin/cars/999999/restore')).statusCode).toBe(404);
   });
 
   it('refuses to retire a car with an unfinished booking', async () => {
     const car = await insertCar(ctx.db);
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     await insertBooking(ctx.db, {
       userId: renter.user.id,
       carId: car.id,
       pricePerDayPesewas: car.pricePerDayPesewas,
-      startDate: addDays(today, 1),
-      endDate: addDays(today, 2),
+      startDate: day(1),
+      endDate: day(2),
     });
-    const res = await api('POST', `/api/admin/cars/${car.id}/retire`);
+    const res = await staff.post(`/api/admin/cars/${car.id}/retire`);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/bookings that are not finished/);
   });
 });
 
 describe('photos', () => {
-  const fetchMedia = (url: string) => ctx.app.inject({ method: 'GET', url });
-
   it('stores an uploaded PNG as WebP at three widths, served under /media/uploads, shown to renters', async () => {
     const car = await createCar();
     const res = await upload(
@@ -489,14 +444,14 @@ describe('photos', () => {
     expect(photos).toEqual([photo]);
 
     for (const width of [480, 960, 1600]) {
-      const served = await fetchMedia(photo.image_url.replace('-960.webp', `-${width}.webp`));
+      const served = await client.get(photo.image_url.replace('-960.webp', `-${width}.webp`));
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/webp');
       expect(served.headers['cache-control']).toContain('immutable');
       const meta = await sharp(served.rawPayload).metadata();
       expect(meta).toMatchObject({ format: 'webp', width });
     }
-    const detail = await ctx.app.inject({ method: 'GET', url: `/api/cars/${car.id}` });
+    const detail = await client.get(`/api/cars/${car.id}`);
     expect(detail.json().car.images).toEqual([
       { image_url: photo.image_url, alt: 'Front of the Swift' },
     ]);
@@ -507,10 +462,7 @@ describe('photos', () => {
     const jpg = await upload(car.id, await makeImage('jpeg', 300, 200), 'side.jpg', 'image/jpeg');
     expect(jpg.statusCode).toBe(201);
     expect(jpg.json().photo.alt).toBe('2022 Suzuki Dzire, photo 1');
-    const big = await ctx.app.inject({
-      method: 'GET',
-      url: jpg.json().photo.image_url.replace('-960', '-1600'),
-    });
+    const big = await client.get(jpg.json().photo.image_url.replace('-960', '-1600'));
     expect((await sharp(big.rawPayload).metadata()).width).toBe(300);
     const webp = await upload(car.id, await makeImage('webp'), 'back.webp', 'image/webp');
     expect(webp.statusCode).toBe(201);
@@ -537,14 +489,9 @@ describe('photos', () => {
     const broken = await upload(car.id, fake, 'car.png', 'image/png');
     expect(broken.statusCode).toBe(422);
     expect(broken.json().message).toBe('This image could not be read. Try another file.');
-    const empty = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/cars/${car.id}/photos`,
-      headers: staff.headers,
-      payload: {},
-    });
+    const empty = await staff.post(`/api/admin/cars/${car.id}/photos`, {});
     expect(empty.statusCode).toBe(422);
-    expect((await api('GET', `/api/admin/cars/${car.id}`)).json().car.photos).toEqual([]);
+    expect((await staff.get(`/api/admin/cars/${car.id}`)).json().car.photos).toEqual([]);
   });
 
   it('refuses a photo over 8 MB with 413', async () => {
@@ -555,7 +502,7 @@ describe('photos', () => {
     const res = await upload(car.id, huge, 'huge.png', 'image/png');
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: 'The photo is too large: 8 MB at most.' });
-    expect((await api('GET', `/api/admin/cars/${car.id}`)).json().car.photos).toEqual([]);
+    expect((await staff.get(`/api/admin/cars/${car.id}`)).json().car.photos).toEqual([]);
   });
 
   it(`allows at most ${PHOTOS_PER_CAR_MAX} photos per car, and 404 for an unknown car`, async () => {
@@ -583,7 +530,7 @@ describe('photos', () => {
       ids.push(
         (await upload(car.id, await makeImage('png'), `${name}.png`, 'image/png')).json().photo.id,
       );
-    const reordered = await api('PUT', `/api/admin/cars/${car.id}/photos/order`, {
+    const reordered = await staff.put(`/api/admin/cars/${car.id}/photos/order`, {
       photo_ids: [ids[2], ids[0], ids[1]],
     });
     expect(reordered.statusCode).toBe(200);
@@ -594,23 +541,22 @@ describe('photos', () => {
       [ids[0], 1],
       [ids[1], 2],
     ]);
-    const renterView = (await ctx.app.inject({ method: 'GET', url: `/api/cars/${car.id}` })).json()
-      .car.images;
+    const renterView = (await client.get(`/api/cars/${car.id}`)).json().car.images;
     expect(renterView[0].image_url).toBe(reordered.json().photos[0].image_url);
 
     expect(
-      (await api('PUT', `/api/admin/cars/${car.id}/photos/order`, { photo_ids: [ids[0], ids[1]] }))
+      (await staff.put(`/api/admin/cars/${car.id}/photos/order`, { photo_ids: [ids[0], ids[1]] }))
         .statusCode,
     ).toBe(422);
     expect(
       (
-        await api('PUT', `/api/admin/cars/${car.id}/photos/order`, {
+        await staff.put(`/api/admin/cars/${car.id}/photos/order`, {
           photo_ids: [ids[0], ids[1], ids[1]],
         })
       ).statusCode,
     ).toBe(422);
     expect(
-      (await api('PUT', '/api/admin/cars/999999/photos/order', { photo_ids: [1] })).statusCode,
+      (await staff.put('/api/admin/cars/999999/photos/order', { photo_ids: [1] })).statusCode,
     ).toBe(404);
   });
 
@@ -619,22 +565,17 @@ describe('photos', () => {
     const first = (await upload(car.id, await makeImage('png'), 'a.png', 'image/png')).json().photo;
     const second = (await upload(car.id, await makeImage('png'), 'b.png', 'image/png')).json()
       .photo;
-    const res = await api('DELETE', `/api/admin/cars/${car.id}/photos/${first.id}`);
+    const res = await staff.delete(`/api/admin/cars/${car.id}/photos/${first.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().photos.map((p: { id: number }) => p.id)).toEqual([second.id]);
     for (const width of [480, 960, 1600]) {
-      expect(
-        (await ctx.app.inject({ method: 'GET', url: first.image_url.replace('-960', `-${width}`) }))
-          .statusCode,
-      ).toBe(404);
+      expect((await client.get(first.image_url.replace('-960', `-${width}`))).statusCode).toBe(404);
     }
-    expect((await ctx.app.inject({ method: 'GET', url: second.image_url })).statusCode).toBe(200);
-    expect((await api('DELETE', `/api/admin/cars/${car.id}/photos/${first.id}`)).statusCode).toBe(
+    expect((await client.get(second.image_url)).statusCode).toBe(200);
+    expect((await staff.delete(`/api/admin/cars/${car.id}/photos/${first.id}`)).statusCode).toBe(
       404,
     );
-    expect((await api('DELETE', `/api/admin/cars/999999/photos/${second.id}`)).statusCode).toBe(
-      404,
-    );
+    expect((await staff.delete(`/api/admin/cars/999999/photos/${second.id}`)).statusCode).toBe(404);
   });
 
   it('serves only well-formed upload names', async () => {
@@ -643,7 +584,7 @@ describe('photos', () => {
       '/media/uploads/cars/1/abc.webp',
       '/media/uploads/cars/x/0123456789abcdef01234567-960.webp',
     ]) {
-      expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+      expect((await client.get(url)).statusCode).toBe(404);
     }
   });
 });

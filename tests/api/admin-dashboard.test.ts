@@ -1,27 +1,22 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { addDays, daysBetween, todayInAccra } from '../../src/shared/dates';
+import { addDays, daysBetween } from '../../src/shared/dates';
 import type { AdminDashboardResponse } from '../../src/shared/schemas/console';
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../src/server/db/client';
 import { bookings, payments } from '../../src/server/db/schema/index';
 import { insertBooking, insertCar, insertSucceededPayment } from '../../src/server/db/factories';
 import { monthOf } from '../../src/server/modules/admin/admin-dashboard.service';
-import { signedInStaff } from '../support/admin';
-import { isPostgres, setupTestApp, signedInRenter } from '../support/test-app';
+import { api, day, today } from '../support/api';
+import { isPostgres, setupTestApp } from '../support/test-app';
 
 const ctx = await setupTestApp();
-const staff = await signedInStaff(ctx);
-const today = todayInAccra();
-const day = (n: number) => addDays(today, n);
+const client = api(ctx.app);
+const staff = await client.staff();
 const month = monthOf(today);
 
 const dashboard = async (): Promise<AdminDashboardResponse> => {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: '/api/admin/dashboard',
-    headers: staff.headers,
-  });
+  const res = await staff.get('/api/admin/dashboard');
   expect(res.statusCode).toBe(200);
   return res.json();
 };
@@ -29,7 +24,7 @@ const codes = (list: { booking_code: string }[]) => list.map((b) => b.booking_co
 
 describe('the dashboard', () => {
   it("lists today's pickups and returns, overdue returns included", async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await insertCar(ctx.db);
     const base = { userId: renter.user.id, carId: car.id, pricePerDayPesewas: 100_00 };
     const pickup = await insertBooking(ctx.db, {
@@ -77,7 +72,7 @@ describe('the dashboard', () => {
   });
 
   it('lists pay-on-pickup bookings awaiting cash and flagged payments, until they are dealt with', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await insertCar(ctx.db);
     const base = { userId: renter.user.id, carId: car.id, pricePerDayPesewas: 100_00 };
     const due = await insertBooking(ctx.db, { ...base, startDate: day(0), endDate: day(0) });
@@ -111,16 +106,12 @@ describe('the dashboard', () => {
       payment_reference: `F-${flaggedBooking.bookingCode}`,
     });
 
-    await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/bookings/${due.bookingCode}/record-cash`,
-      headers: staff.headers,
-    });
+    await staff.post(`/api/admin/bookings/${due.bookingCode}/record-cash`);
     expect(codes((await dashboard()).needs_action.awaiting_cash)).not.toContain(due.bookingCode);
   });
 
   it('lists refunds only staff can finish, not those on their way through the provider (PAY-18)', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await insertCar(ctx.db);
     const paid = await insertBooking(ctx.db, {
       userId: renter.user.id,
@@ -175,7 +166,7 @@ describe('the dashboard', () => {
       before.available_days + daysBetween(month.start, month.end) + 1,
     );
 
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     // Today and tomorrow (if tomorrow is still this month): both ends count, as the constraint counts them.
     const end = left >= 2 ? day(1) : day(0);
     const booked = left >= 2 ? 2 : 1;
@@ -211,11 +202,9 @@ describe('the dashboard', () => {
     expect(afterBooking.cars).toBe(afterCar.cars);
 
     if (left >= 3) {
-      const blocked = await ctx.app.inject({
-        method: 'POST',
-        url: `/api/admin/cars/${car.id}/maintenance`,
-        headers: staff.headers,
-        payload: { start_date: day(2), end_date: day(2) },
+      const blocked = await staff.post(`/api/admin/cars/${car.id}/maintenance`, {
+        start_date: day(2),
+        end_date: day(2),
       });
       expect(blocked.statusCode).toBe(201);
       expect((await dashboard()).utilisation.available_days).toBe(afterBooking.available_days - 1);
@@ -235,7 +224,7 @@ describe('the dashboard', () => {
     expect(before.revenue.daily.at(-1)!.date).toBe(today);
     expect(before.revenue.daily).toHaveLength(daysBetween(lastMonth.start, today) + 1);
 
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await insertCar(ctx.db);
     const booking = await insertBooking(ctx.db, {
       userId: renter.user.id,
@@ -244,11 +233,7 @@ describe('the dashboard', () => {
       startDate: day(0),
       endDate: day(2),
     });
-    await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/bookings/${booking.bookingCode}/record-cash`,
-      headers: staff.headers,
-    });
+    await staff.post(`/api/admin/bookings/${booking.bookingCode}/record-cash`);
     // A payment last month, by the day it was paid (a change's top-up: no deposit in it).
     const lastMonthDay = addDays(month.start, -3);
     await ctx.db.insert(payments).values({
@@ -304,7 +289,7 @@ describe('the figures the dashboard keeps', () => {
   });
 
   it('match a recount from the bookings and payments after they change (STAFF-7, HAND-9)', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await insertCar(ctx.db);
     const base = { userId: renter.user.id, carId: car.id, pricePerDayPesewas: 150_00 };
     // A rental across the month's end, paid, then moved and its deposit changed (BOOK-18).
@@ -353,11 +338,9 @@ describe('the figures the dashboard keeps', () => {
     await ctx.db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, cancelled.id));
     await ctx.db.update(payments).set({ status: 'refunded' }).where(eq(payments.id, cash.id));
     // A maintenance block, then lifted.
-    const blocked = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/cars/${car.id}/maintenance`,
-      headers: staff.headers,
-      payload: { start_date: day(30), end_date: day(31) },
+    const blocked = await staff.post(`/api/admin/cars/${car.id}/maintenance`, {
+      start_date: day(30),
+      end_date: day(31),
     });
     expect(blocked.statusCode).toBe(201);
 
@@ -386,7 +369,7 @@ describe.skipIf(!isPostgres())(
     // Recording cash inserts the payment, then moves its booking on, in one transaction. Two
     // staff doing it at once: the second must wait for the first, not deadlock with it (500).
     it('makes a second payment of the same booking wait, instead of deadlocking', async () => {
-      const renter = await signedInRenter(ctx);
+      const renter = await client.renter();
       const car = await insertCar(ctx.db);
       const booking = await insertBooking(ctx.db, {
         userId: renter.user.id,

@@ -1,43 +1,29 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addDays, todayInAccra } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
 import { adminMessages } from '../../src/shared/staff-messages';
 import { bookingEvents, bookings } from '../../src/server/db/schema/index';
 import { insertBooking, insertCar } from '../../src/server/db/factories';
-import { signedInStaff } from '../support/admin';
-import { setupTestApp, signedInRenter } from '../support/test-app';
+import { api, bookingBody, day, type Client } from '../support/api';
+import { setupTestApp } from '../support/test-app';
 
 const ctx = await setupTestApp();
-const staff = await signedInStaff(ctx);
-const today = todayInAccra();
-const day = (n: number) => addDays(today, n);
+const client = api(ctx.app);
+const staff = await client.staff();
 
 const block = (carId: number, start: string, end: string, note?: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/admin/cars/${carId}/maintenance`,
-    headers: staff.headers,
-    payload: { start_date: start, end_date: end, ...(note ? { note } : {}) },
+  staff.post(`/api/admin/cars/${carId}/maintenance`, {
+    start_date: start,
+    end_date: end,
+    ...(note ? { note } : {}),
   });
 
-const book = (headers: Record<string, string>, carId: number, start: string, end: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/bookings/create',
-    headers,
-    payload: {
-      car_id: carId,
-      start_date: start,
-      end_date: end,
-      destination: 'Ho',
-      destination_type: 2,
-      // A same-day rental returns after its pickup (BOOK-16).
-      pickup_time: '09:00',
-      return_time: '17:00',
-      payment_method: 'payOnPickup',
-    },
-  });
+// A same-day rental returns after its pickup (BOOK-16).
+const book = (renter: Client, carId: number, start: string, end: string) =>
+  renter.post(
+    '/api/bookings/create',
+    bookingBody(carId, start, end, { pickup_time: '09:00', return_time: '17:00' }),
+  );
 
 describe('maintenance blocks', () => {
   it('stops a renter from booking the blocked days (409), but not the days around them', async () => {
@@ -52,25 +38,25 @@ describe('maintenance blocks', () => {
       created_by: { id: staff.user.id, name: 'Abena Staff' },
     });
 
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     for (const [start, end] of [
       [day(8), day(10)],
       [day(12), day(14)],
       [day(11), day(11)],
       [day(5), day(20)],
     ] as const) {
-      const refused = await book(renter.headers, car.id, start, end);
+      const refused = await book(renter, car.id, start, end);
       expect(refused.statusCode).toBe(409);
       expect(refused.json().message).toBe(messages.booking.unavailable);
     }
-    expect((await book(renter.headers, car.id, day(13), day(15))).statusCode).toBe(201);
-    expect((await book(renter.headers, car.id, day(7), day(9))).statusCode).toBe(201);
+    expect((await book(renter, car.id, day(13), day(15))).statusCode).toBe(201);
+    expect((await book(renter, car.id, day(7), day(9))).statusCode).toBe(201);
   });
 
   it('is refused (409) over a live booking or another block, by the same database constraint', async () => {
     const car = await insertCar(ctx.db);
-    const renter = await signedInRenter(ctx);
-    expect((await book(renter.headers, car.id, day(3), day(4))).statusCode).toBe(201);
+    const renter = await client.renter();
+    expect((await book(renter, car.id, day(3), day(4))).statusCode).toBe(201);
     const overBooking = await block(car.id, day(4), day(6));
     expect(overBooking.statusCode).toBe(409);
     expect(overBooking.json().message).toBe(adminMessages.datesTaken);
@@ -104,9 +90,9 @@ describe('maintenance blocks', () => {
 
   it('lets exactly one win when a renter books and staff block the same days at once', async () => {
     const car = await insertCar(ctx.db);
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const [booking, blocked] = await Promise.all([
-      book(renter.headers, car.id, day(15), day(16)),
+      book(renter, car.id, day(15), day(16)),
       block(car.id, day(16), day(17)),
     ]);
     expect([booking.statusCode, blocked.statusCode].sort()).toEqual([201, 409]);
@@ -114,7 +100,7 @@ describe('maintenance blocks', () => {
 
   it('cannot carry money or a renter (check constraint)', async () => {
     const car = await insertCar(ctx.db);
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     await expect(
       insertBooking(ctx.db, {
         kind: 'maintenance',
@@ -134,40 +120,27 @@ describe('maintenance blocks', () => {
     expect((await block(car.id, day(20), day(22))).statusCode).toBe(201);
 
     // The staff user is a user too: their own history stays empty.
-    const history = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/bookings/history',
-      headers: staff.headers,
-    });
+    const history = await staff.get('/api/bookings/history');
     expect(history.json().bookings).toEqual([]);
 
-    const calendar = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/cars/${car.id}/availability?from=${day(0)}&to=${day(40)}`,
-    });
+    const calendar = await client.get(
+      `/api/cars/${car.id}/availability?from=${day(0)}&to=${day(40)}`,
+    );
     expect(calendar.json().booked).toEqual([{ start_date: day(20), end_date: day(22) }]);
 
     const search = (start: string, end: string) =>
-      ctx.app.inject({
-        method: 'GET',
-        url: `/api/get/cars?q=${car.model}&start_date=${start}&end_date=${end}`,
-      });
+      client.get(`/api/get/cars?q=${car.model}&start_date=${start}&end_date=${end}`);
     expect((await search(day(21), day(25))).json().all_cars).toEqual([]);
     expect(
       (await search(day(23), day(25))).json().all_cars.map((c: { id: number }) => c.id),
     ).toEqual([car.id]);
 
-    const quote = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/bookings/quote?car_id=${car.id}&start_date=${day(22)}&end_date=${day(23)}`,
-    });
+    const quote = await client.get(
+      `/api/bookings/quote?car_id=${car.id}&start_date=${day(22)}&end_date=${day(23)}`,
+    );
     expect(quote.json().available).toBe(false);
 
-    const adminList = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/admin/bookings?car_id=${car.id}`,
-      headers: staff.headers,
-    });
+    const adminList = await staff.get(`/api/admin/bookings?car_id=${car.id}`);
     expect(adminList.json().bookings).toEqual([]);
   });
 
@@ -175,30 +148,17 @@ describe('maintenance blocks', () => {
     const car = await insertCar(ctx.db);
     const first = (await block(car.id, day(2), day(3))).json().block;
     const second = (await block(car.id, day(6), day(6))).json().block;
-    const list = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/admin/cars/${car.id}/maintenance`,
-      headers: staff.headers,
-    });
+    const list = await staff.get(`/api/admin/cars/${car.id}/maintenance`);
     expect(list.json().blocks.map((b: { id: number }) => b.id)).toEqual([first.id, second.id]);
 
-    const remove = () =>
-      ctx.app.inject({
-        method: 'DELETE',
-        url: `/api/admin/cars/${car.id}/maintenance/${first.id}`,
-        headers: staff.headers,
-      });
+    const remove = () => staff.delete(`/api/admin/cars/${car.id}/maintenance/${first.id}`);
     expect((await remove()).statusCode).toBe(200);
     expect((await remove()).statusCode).toBe(409);
-    const after = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/admin/cars/${car.id}/maintenance`,
-      headers: staff.headers,
-    });
+    const after = await staff.get(`/api/admin/cars/${car.id}/maintenance`);
     expect(after.json().blocks.map((b: { id: number }) => b.id)).toEqual([second.id]);
 
-    const renter = await signedInRenter(ctx);
-    expect((await book(renter.headers, car.id, day(2), day(3))).statusCode).toBe(201);
+    const renter = await client.renter();
+    expect((await book(renter, car.id, day(2), day(3))).statusCode).toBe(201);
     const events = await ctx.db
       .select()
       .from(bookingEvents)
@@ -218,16 +178,8 @@ describe('maintenance blocks', () => {
     expect((await block(car.id, day(1), day(200))).statusCode).toBe(422);
     expect((await block(car.id, '2026-02-30', day(1))).statusCode).toBe(422);
     expect((await block(999999, day(1), day(2))).statusCode).toBe(404);
-    expect(
-      (
-        await ctx.app.inject({
-          method: 'GET',
-          url: '/api/admin/cars/999999/maintenance',
-          headers: staff.headers,
-        })
-      ).statusCode,
-    ).toBe(404);
-    const renter = await signedInRenter(ctx);
+    expect((await staff.get('/api/admin/cars/999999/maintenance')).statusCode).toBe(404);
+    const renter = await client.renter();
     const rental = await insertBooking(ctx.db, {
       userId: renter.user.id,
       carId: car.id,
@@ -237,13 +189,7 @@ describe('maintenance blocks', () => {
     });
     // A renter's booking is not a block, even on the right car.
     expect(
-      (
-        await ctx.app.inject({
-          method: 'DELETE',
-          url: `/api/admin/cars/${car.id}/maintenance/${rental.id}`,
-          headers: staff.headers,
-        })
-      ).statusCode,
+      (await staff.delete(`/api/admin/cars/${car.id}/maintenance/${rental.id}`)).statusCode,
     ).toBe(404);
   });
 

@@ -1,32 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, todayInAccra } from '../../src/shared/dates';
 import type { AdminCustomer } from '../../src/shared/schemas/console';
 import type { AdminContactMessage } from '../../src/shared/schemas/inbox.staff';
 import { contactMessages, newsletterSubscriptions } from '../../src/server/db/schema/index';
 import { insertBooking, insertCar } from '../../src/server/db/factories';
-import { signedInStaff } from '../support/admin';
-import { setupTestApp, signedInRenter } from '../support/test-app';
+import { api, day } from '../support/api';
+import { setupTestApp } from '../support/test-app';
 
 const ctx = await setupTestApp();
-const staff = await signedInStaff(ctx);
-const today = todayInAccra();
-const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: staff.headers });
+const client = api(ctx.app);
+const staff = await client.staff();
 
 describe('customers', () => {
   it('searches renters by name or phone, with their booking counts', async () => {
     const tag = `Nana${Date.now().toString(36)}`;
-    const renter = await signedInRenter(ctx, { name: `${tag} Agyeman`, msisdn: '0551239876' });
+    const renter = await client.renter({ name: `${tag} Agyeman`, msisdn: '0551239876' });
     const car = await insertCar(ctx.db);
     const base = { userId: renter.user.id, carId: car.id, pricePerDayPesewas: 100_00 };
     await insertBooking(ctx.db, {
       ...base,
-      startDate: addDays(today, 1),
-      endDate: addDays(today, 2),
+      startDate: day(1),
+      endDate: day(2),
     });
     await insertBooking(ctx.db, {
       ...base,
-      startDate: addDays(today, 5),
-      endDate: addDays(today, 6),
+      startDate: day(5),
+      endDate: day(6),
       status: 'cancelled',
     });
 
@@ -37,11 +35,11 @@ describe('customers', () => {
       '233551239876',
       '+233 55 123 9876',
     ]) {
-      const res = await get(`/api/admin/customers?q=${encodeURIComponent(q)}`);
+      const res = await staff.get(`/api/admin/customers?q=${encodeURIComponent(q)}`);
       expect(res.statusCode).toBe(200);
       expect(res.json().customers.map((c: AdminCustomer) => c.id)).toEqual([renter.user.id]);
     }
-    const [customer] = (await get(`/api/admin/customers?q=${tag}`)).json().customers;
+    const [customer] = (await staff.get(`/api/admin/customers?q=${tag}`)).json().customers;
     expect(customer).toMatchObject({
       name: `${tag} Agyeman`,
       msisdn: '233551239876',
@@ -52,9 +50,10 @@ describe('customers', () => {
 
     // Staff are not customers.
     expect(
-      (await get(`/api/admin/customers?q=${encodeURIComponent('Abena Staff')}`)).json().customers,
+      (await staff.get(`/api/admin/customers?q=${encodeURIComponent('Abena Staff')}`)).json()
+        .customers,
     ).toEqual([]);
-    expect((await get('/api/admin/customers?q=zzzznobody')).json()).toMatchObject({
+    expect((await staff.get('/api/admin/customers?q=zzzznobody')).json()).toMatchObject({
       customers: [],
       total: 0,
       last_page: 1,
@@ -62,20 +61,20 @@ describe('customers', () => {
   });
 
   it("shows one customer's bookings, newest first and paged, and 404 for anyone else", async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await insertCar(ctx.db);
     const base = { userId: renter.user.id, carId: car.id, pricePerDayPesewas: 100_00 };
     const older = await insertBooking(ctx.db, {
       ...base,
-      startDate: addDays(today, 1),
-      endDate: addDays(today, 1),
+      startDate: day(1),
+      endDate: day(1),
     });
     const newer = await insertBooking(ctx.db, {
       ...base,
-      startDate: addDays(today, 3),
-      endDate: addDays(today, 3),
+      startDate: day(3),
+      endDate: day(3),
     });
-    const res = await get(`/api/admin/customers/${renter.user.id}?limit=1`);
+    const res = await staff.get(`/api/admin/customers/${renter.user.id}?limit=1`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       customer: { id: renter.user.id, bookings_count: 2 },
@@ -85,27 +84,23 @@ describe('customers', () => {
     expect(res.json().bookings.map((b: { booking_code: string }) => b.booking_code)).toEqual([
       newer.bookingCode,
     ]);
-    const page2 = await get(`/api/admin/customers/${renter.user.id}?limit=1&page=2`);
+    const page2 = await staff.get(`/api/admin/customers/${renter.user.id}?limit=1&page=2`);
     expect(page2.json().bookings.map((b: { booking_code: string }) => b.booking_code)).toEqual([
       older.bookingCode,
     ]);
-    expect((await get(`/api/admin/customers/${staff.user.id}`)).statusCode).toBe(404);
-    expect((await get('/api/admin/customers/999999')).statusCode).toBe(404);
+    expect((await staff.get(`/api/admin/customers/${staff.user.id}`)).statusCode).toBe(404);
+    expect((await staff.get('/api/admin/customers/999999')).statusCode).toBe(404);
   });
 });
 
 describe('messages', () => {
   it('lists contact messages newest first with the unread count, and marks one read', async () => {
-    const sent = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      payload: {
-        first_name: 'Kojo',
-        last_name: 'Mensah',
-        email: 'kojo@example.com',
-        phone: '0244111222',
-        message: 'Do you deliver to Kumasi?',
-      },
+    const sent = await client.post('/api/contact', {
+      first_name: 'Kojo',
+      last_name: 'Mensah',
+      email: 'kojo@example.com',
+      phone: '0244111222',
+      message: 'Do you deliver to Kumasi?',
     });
     expect(sent.statusCode).toBe(201);
     const [older] = await ctx.db
@@ -120,7 +115,7 @@ describe('messages', () => {
       })
       .returning();
 
-    const list = (await get('/api/admin/messages/contact')).json();
+    const list = (await staff.get('/api/admin/messages/contact')).json();
     const ids = list.messages.map((m: AdminContactMessage) => m.id);
     expect(list.messages[0]).toMatchObject({
       first_name: 'Kojo',
@@ -130,40 +125,20 @@ describe('messages', () => {
     });
     expect(ids.indexOf(older!.id)).toBeGreaterThan(0);
 
-    const read = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/messages/contact/${older!.id}/read`,
-      headers: staff.headers,
-    });
+    const read = await staff.post(`/api/admin/messages/contact/${older!.id}/read`);
     expect(read.json().message.read_at).toEqual(expect.any(String));
-    const again = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/messages/contact/${older!.id}/read`,
-      headers: staff.headers,
-    });
+    const again = await staff.post(`/api/admin/messages/contact/${older!.id}/read`);
     expect(again.json().message.read_at).toBe(read.json().message.read_at);
-    expect((await get('/api/admin/messages/contact')).json().unread).toBe(list.unread - 1);
-    expect(
-      (
-        await ctx.app.inject({
-          method: 'POST',
-          url: '/api/admin/messages/contact/999999/read',
-          headers: staff.headers,
-        })
-      ).statusCode,
-    ).toBe(404);
+    expect((await staff.get('/api/admin/messages/contact')).json().unread).toBe(list.unread - 1);
+    expect((await staff.post('/api/admin/messages/contact/999999/read')).statusCode).toBe(404);
   });
 
   it('lists newsletter sign-ups newest first, paged', async () => {
     await ctx.db
       .insert(newsletterSubscriptions)
       .values({ email: 'first@example.com', createdAt: new Date(Date.now() - 60_000) });
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/newsletter',
-      payload: { email: 'second@example.com' },
-    });
-    const res = await get('/api/admin/messages/newsletter?limit=1');
+    await client.post('/api/newsletter', { email: 'second@example.com' });
+    const res = await staff.get('/api/admin/messages/newsletter?limit=1');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       subscriptions: [{ email: 'second@example.com' }],
@@ -171,6 +146,6 @@ describe('messages', () => {
       page: 1,
     });
     expect(res.json().total).toBeGreaterThanOrEqual(2);
-    expect((await get('/api/admin/messages/newsletter?limit=1000')).statusCode).toBe(422);
+    expect((await staff.get('/api/admin/messages/newsletter?limit=1000')).statusCode).toBe(422);
   });
 });

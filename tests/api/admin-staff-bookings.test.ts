@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addDays, todayInAccra } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
 import { formatCedis } from '../../src/shared/money';
 import { staffBookingMessages } from '../../src/shared/schemas/booking-changes.staff';
@@ -12,8 +11,8 @@ import { applyBookingChange } from '../../src/server/modules/bookings/booking-li
 import { NO_PASSWORD } from '../../src/server/modules/bookings/booking-changes.staff.service';
 import { verifyAndApply } from '../../src/server/modules/payments/reconcile';
 import { decideSandboxTransaction } from '../../src/server/modules/payments/sandbox-provider';
-import { signedInStaff } from '../support/admin';
-import { isPostgres, setupTestApp, signedInRenter } from '../support/test-app';
+import { api, bookingBody, type Method, day, today } from '../support/api';
+import { isPostgres, setupTestApp } from '../support/test-app';
 
 /**
  * Phone and walk-in bookings and staff changes (STAFF-14 to STAFF-22): the renter's create and
@@ -21,9 +20,8 @@ import { isPostgres, setupTestApp, signedInRenter } from '../support/test-app';
  * what changed on the booking's timeline.
  */
 const ctx = await setupTestApp();
-const staff = await signedInStaff(ctx);
-const today = todayInAccra();
-const day = (n: number) => addDays(today, n);
+const client = api(ctx.app);
+const staff = await client.staff();
 
 let numbers = 0;
 /** A Ghana mobile number no account has yet, national format and its stored form. */
@@ -32,38 +30,17 @@ function freshNumber() {
   return { national: `024${tail}`, stored: `23324${tail}` };
 }
 
-const post = (
-  url: string,
-  payload: object,
-  headers: Record<string, string> = staff.headers,
-  extra = {},
-) => ctx.app.inject({ method: 'POST', url, headers: { ...headers, ...extra }, payload });
-const get = (url: string, headers: Record<string, string> = staff.headers) =>
-  ctx.app.inject({ method: 'GET', url, headers });
-
-const bookingBody = (carId: number, start = day(10), end = day(12)) => ({
-  car_id: carId,
-  start_date: start,
-  end_date: end,
-  destination: 'Kumasi',
-  destination_type: 2,
-  payment_method: 'payOnPickup',
-});
-
-async function inbox(msisdn: string) {
-  await ctx.app.sms.idle();
-  const res = await ctx.app.inject({ method: 'GET', url: `/api/sandbox/sms?to=${msisdn}` });
-  expect(res.statusCode).toBe(200);
-  return (res.json() as { messages: { body: string }[] }).messages.map((m) => m.body);
-}
+/** A booking body to Kumasi (out of station), ten days ahead unless told. */
+const kumasiTrip = (carId: number, start = day(10), end = day(12)) =>
+  bookingBody(carId, start, end, { destination: 'Kumasi', destination_type: 2 });
 
 const detail = async (code: string): Promise<AdminBookingDetail> =>
-  (await get(`/api/admin/bookings/${code}`)).json().booking;
+  (await staff.get(`/api/admin/bookings/${code}`)).json().booking;
 
 async function staffBooking(carId: number, start = day(10), end = day(12)) {
   const phone = freshNumber();
-  const res = await post('/api/admin/bookings', {
-    ...bookingBody(carId, start, end),
+  const res = await staff.post('/api/admin/bookings', {
+    ...kumasiTrip(carId, start, end),
     msisdn: phone.national,
     name: 'Efua Mensah',
   });
@@ -79,8 +56,8 @@ describe('POST /api/admin/bookings: a phone booking for a number with no account
       pricePerDayPesewas: 300_00,
     });
     const phone = freshNumber();
-    const res = await post('/api/admin/bookings', {
-      ...bookingBody(car.id),
+    const res = await staff.post('/api/admin/bookings', {
+      ...kumasiTrip(car.id),
       msisdn: `+233 ${phone.national.slice(1, 3)} ${phone.national.slice(3)}`,
       name: '  Efua Mensah ',
     });
@@ -109,10 +86,9 @@ describe('POST /api/admin/bookings: a phone booking for a number with no account
     });
     // No password signs in to it: the customer sets one with the reset by SMS (ACCT-16).
     for (const password of ['', NO_PASSWORD, 'Secret@123']) {
-      const login = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { msisdn: phone.national, password: password || 'x' },
+      const login = await client.post('/api/auth/login', {
+        msisdn: phone.national,
+        password: password || 'x',
       });
       expect(login.statusCode).not.toBe(200);
     }
@@ -129,7 +105,7 @@ describe('POST /api/admin/bookings: a phone booking for a number with no account
     ]);
 
     // The sandbox phone: the usual "received" text and how to sign in (STAFF-16).
-    const texts = await inbox(phone.stored);
+    const texts = await client.smsInbox(phone.stored);
     expect(texts.some((t) => t.includes(`booking ${body.booking.booking_code} received`))).toBe(
       true,
     );
@@ -139,10 +115,10 @@ describe('POST /api/admin/bookings: a phone booking for a number with no account
   });
 
   it('finds an existing customer by number in any format: their name stands, no sign-in text', async () => {
-    const renter = await signedInRenter(ctx, { name: 'Yaw Darko' });
+    const renter = await client.renter({ name: 'Yaw Darko' });
     const car = await insertCar(ctx.db);
-    const res = await post('/api/admin/bookings', {
-      ...bookingBody(car.id),
+    const res = await staff.post('/api/admin/bookings', {
+      ...kumasiTrip(car.id),
       msisdn: `+${renter.user.msisdn}`,
       name: 'Someone Else',
     });
@@ -153,9 +129,9 @@ describe('POST /api/admin/bookings: a phone booking for a number with no account
       created: false,
     });
     // The renter sees it in their own history.
-    const history = await get('/api/bookings/history', renter.headers);
+    const history = await renter.get('/api/bookings/history');
     expect(history.json().bookings[0].booking_code).toBe(res.json().booking.booking_code);
-    const texts = await inbox(renter.user.msisdn);
+    const texts = await client.smsInbox(renter.user.msisdn);
     expect(texts.some((t) => t.includes('Forgot password'))).toBe(false);
     expect(texts.some((t) => t.includes(res.json().booking.booking_code))).toBe(true);
   });
@@ -163,8 +139,8 @@ describe('POST /api/admin/bookings: a phone booking for a number with no account
   it('takes a walk-in that starts today at a pickup time already past (STAFF-14)', async () => {
     const car = await insertCar(ctx.db);
     const phone = freshNumber();
-    const res = await post('/api/admin/bookings', {
-      ...bookingBody(car.id, day(0), day(1)),
+    const res = await staff.post('/api/admin/bookings', {
+      ...kumasiTrip(car.id, day(0), day(1)),
       pickup_time: '07:00',
       return_time: '07:00',
       msisdn: phone.national,
@@ -177,8 +153,8 @@ describe('POST /api/admin/bookings: a phone booking for a number with no account
   it('sends a mobile money prompt to the customer number and texts the code', async () => {
     const car = await insertCar(ctx.db);
     const phone = freshNumber();
-    const res = await post('/api/admin/bookings', {
-      ...bookingBody(car.id, day(20), day(21)),
+    const res = await staff.post('/api/admin/bookings', {
+      ...kumasiTrip(car.id, day(20), day(21)),
       payment_method: 'mobile_money',
       network: 'mtn',
       msisdn: phone.national,
@@ -188,7 +164,7 @@ describe('POST /api/admin/bookings: a phone booking for a number with no account
     const body = res.json();
     expect(body.booking).toMatchObject({ status: 'pending', payment_status: 'pending' });
     expect(body.payment).toMatchObject({ status: 'pending', wallet_msisdn: phone.stored });
-    const texts = await inbox(phone.stored);
+    const texts = await client.smsInbox(phone.stored);
     expect(
       texts.some(
         (t) =>
@@ -200,8 +176,8 @@ describe('POST /api/admin/bookings: a phone booking for a number with no account
   it('names the staff member, not the customer, as who started each mobile money prompt or refund (BOOK-12)', async () => {
     const car = await insertCar(ctx.db, { pricePerDayPesewas: 300_00 });
     const phone = freshNumber();
-    const res = await post('/api/admin/bookings', {
-      ...bookingBody(car.id, day(30), day(32)),
+    const res = await staff.post('/api/admin/bookings', {
+      ...kumasiTrip(car.id, day(30), day(32)),
       payment_method: 'mobile_money',
       network: 'mtn',
       msisdn: phone.national,
@@ -220,15 +196,15 @@ describe('POST /api/admin/bookings: a phone booking for a number with no account
       await verifyAndApply(ctx.app.payments, reference, 'sandbox');
     };
     await approve(res.json().payment.reference);
-    const dearer = await post(`/api/admin/bookings/${code}/change`, {
-      ...bookingBody(car.id, day(30), day(33)),
+    const dearer = await staff.post(`/api/admin/bookings/${code}/change`, {
+      ...kumasiTrip(car.id, day(30), day(33)),
       reason: 'One more day',
     });
     expect(dearer.statusCode, dearer.body).toBe(200);
     expect(await started()).toMatchObject([byStaff, { ...byStaff, data: { purpose: 'top_up' } }]);
     await approve(dearer.json().payment.reference);
-    const cheaper = await post(`/api/admin/bookings/${code}/change`, {
-      ...bookingBody(car.id, day(30), day(31)),
+    const cheaper = await staff.post(`/api/admin/bookings/${code}/change`, {
+      ...kumasiTrip(car.id, day(30), day(31)),
       reason: 'Back to one day',
     });
     expect(cheaper.statusCode, cheaper.body).toBe(200);
@@ -240,10 +216,10 @@ describe('POST /api/admin/bookings: a phone booking for a number with no account
   it('answers a retry with the same Idempotency-Key with the same booking', async () => {
     const car = await insertCar(ctx.db);
     const phone = freshNumber();
-    const body = { ...bookingBody(car.id), msisdn: phone.national, name: 'Ama Owusu' };
+    const body = { ...kumasiTrip(car.id), msisdn: phone.national, name: 'Ama Owusu' };
     const key = { 'idempotency-key': `staff-${phone.national}` };
-    const first = await post('/api/admin/bookings', body, staff.headers, key);
-    const again = await post('/api/admin/bookings', body, staff.headers, key);
+    const first = await staff.post('/api/admin/bookings', body, { headers: key });
+    const again = await staff.post('/api/admin/bookings', body, { headers: key });
     expect(first.statusCode, first.body).toBe(201);
     expect(again.statusCode).toBe(201);
     expect(again.json().booking.booking_code).toBe(first.json().booking.booking_code);
@@ -256,7 +232,7 @@ describe('POST /api/admin/bookings: what is refused', () => {
   it('lists every failing field in one 422, the name of a new number among them', async () => {
     const car = await insertCar(ctx.db);
     const phone = freshNumber();
-    const res = await post('/api/admin/bookings', {
+    const res = await staff.post('/api/admin/bookings', {
       car_id: car.id,
       start_date: day(-1),
       end_date: day(3),
@@ -280,9 +256,9 @@ describe('POST /api/admin/bookings: what is refused', () => {
 
   it("asks staff for the customer's network, in staff's words (STAFF-16)", async () => {
     const car = await insertCar(ctx.db);
-    const body = { ...bookingBody(car.id), msisdn: freshNumber().national, name: 'Esi Boateng' };
+    const body = { ...kumasiTrip(car.id), msisdn: freshNumber().national, name: 'Esi Boateng' };
     for (const network of [undefined, 'vodafone-x']) {
-      const res = await post('/api/admin/bookings', {
+      const res = await staff.post('/api/admin/bookings', {
         ...body,
         payment_method: 'mobile_money',
         ...(network ? { network } : {}),
@@ -294,8 +270,8 @@ describe('POST /api/admin/bookings: what is refused', () => {
 
   it('asks for the name of a new number even when everything else is right', async () => {
     const car = await insertCar(ctx.db);
-    const res = await post('/api/admin/bookings', {
-      ...bookingBody(car.id),
+    const res = await staff.post('/api/admin/bookings', {
+      ...kumasiTrip(car.id),
       msisdn: freshNumber().national,
     });
     expect(res.statusCode).toBe(422);
@@ -304,14 +280,17 @@ describe('POST /api/admin/bookings: what is refused', () => {
 
   it('refuses a number that is no Ghana mobile number, and a missing one', async () => {
     const car = await insertCar(ctx.db);
-    const bad = await post('/api/admin/bookings', {
-      ...bookingBody(car.id),
+    const bad = await staff.post('/api/admin/bookings', {
+      ...kumasiTrip(car.id),
       msisdn: '0302123456',
       name: 'Landline',
     });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.msisdn).toEqual([messages.phone.invalid]);
-    const missing = await post('/api/admin/bookings', { ...bookingBody(car.id), name: 'No One' });
+    const missing = await staff.post('/api/admin/bookings', {
+      ...kumasiTrip(car.id),
+      name: 'No One',
+    });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors.msisdn).toEqual([staffBookingMessages.msisdnRequired]);
   });
@@ -319,15 +298,15 @@ describe('POST /api/admin/bookings: what is refused', () => {
   it('refuses taken dates with 409 and an unknown car with 404, as the renter create does', async () => {
     const car = await insertCar(ctx.db);
     await staffBooking(car.id, day(30), day(32));
-    const taken = await post('/api/admin/bookings', {
-      ...bookingBody(car.id, day(31), day(33)),
+    const taken = await staff.post('/api/admin/bookings', {
+      ...kumasiTrip(car.id, day(31), day(33)),
       msisdn: freshNumber().national,
       name: 'Late Caller',
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe(messages.booking.unavailable);
-    const unknown = await post('/api/admin/bookings', {
-      ...bookingBody(2_000_000_000),
+    const unknown = await staff.post('/api/admin/bookings', {
+      ...kumasiTrip(2_000_000_000),
       msisdn: freshNumber().national,
       name: 'Nobody',
     });
@@ -339,28 +318,30 @@ describe('the staff quote and the customer lookup (STAFF-17, STAFF-18)', () => {
   it("gives the site's own quote", async () => {
     const car = await insertCar(ctx.db, { pricePerDayPesewas: 250_00 });
     const query = `car_id=${car.id}&start_date=${day(5)}&end_date=${day(7)}&chauffeur=true&destination_type=2`;
-    const staffQuote = await get(`/api/admin/bookings/quote?${query}`);
-    const siteQuote = await get(`/api/bookings/quote?${query}`, {});
+    const staffQuote = await staff.get(`/api/admin/bookings/quote?${query}`);
+    const siteQuote = await client.get(`/api/bookings/quote?${query}`);
     expect(staffQuote.statusCode, staffQuote.body).toBe(200);
     expect(staffQuote.json()).toEqual(siteQuote.json());
-    const past = await get(
+    const past = await staff.get(
       `/api/admin/bookings/quote?car_id=${car.id}&start_date=${day(-1)}&end_date=${day(1)}`,
     );
     expect(past.statusCode).toBe(422);
   });
 
   it('finds a customer by exact number in any format, 404 for none, 422 for no number', async () => {
-    const renter = await signedInRenter(ctx, { name: 'Akosua Boateng' });
+    const renter = await client.renter({ name: 'Akosua Boateng' });
     const national = `0${renter.user.msisdn.slice(3)}`;
-    const found = await get(`/api/admin/customers/lookup?msisdn=${encodeURIComponent(national)}`);
+    const found = await staff.get(
+      `/api/admin/customers/lookup?msisdn=${encodeURIComponent(national)}`,
+    );
     expect(found.statusCode).toBe(200);
     expect(found.json()).toEqual({
       customer: { id: renter.user.id, name: 'Akosua Boateng', msisdn: renter.user.msisdn },
     });
-    const none = await get(`/api/admin/customers/lookup?msisdn=${freshNumber().national}`);
+    const none = await staff.get(`/api/admin/customers/lookup?msisdn=${freshNumber().national}`);
     expect(none.statusCode).toBe(404);
     expect(none.json().message).toBe(staffBookingMessages.customerNotFound);
-    expect((await get('/api/admin/customers/lookup?msisdn=12')).statusCode).toBe(422);
+    expect((await staff.get('/api/admin/customers/lookup?msisdn=12')).statusCode).toBe(422);
   });
 });
 
@@ -384,7 +365,7 @@ describe('staff change, extend and cancel with a reason (STAFF-19 to STAFF-22)',
     const { booking, phone } = await staffBooking(first.id, day(10), day(12));
     const before = await detail(booking.booking_code);
 
-    const res = await post(`/api/admin/bookings/${booking.booking_code}/change`, {
+    const res = await staff.post(`/api/admin/bookings/${booking.booking_code}/change`, {
       car_id: second.id,
       start_date: day(11),
       end_date: day(13),
@@ -420,12 +401,14 @@ describe('staff change, extend and cancel with a reason (STAFF-19 to STAFF-22)',
       },
     });
     // The customer is texted the change and the whole total; the first car's days are free again.
-    const changedText = (await inbox(phone.stored)).find((t) => t.includes('change to booking'));
+    const changedText = (await client.smsInbox(phone.stored)).find((t) =>
+      t.includes('change to booking'),
+    );
     expect(changedText).toContain('when you pick up the car.');
     expect(changedText).toContain('Pay the total of GHS ');
     expect(changedText).not.toContain('extra');
-    const again = await post('/api/admin/bookings', {
-      ...bookingBody(first.id, day(10), day(12)),
+    const again = await staff.post('/api/admin/bookings', {
+      ...kumasiTrip(first.id, day(10), day(12)),
       msisdn: freshNumber().national,
       name: 'Next Customer',
     });
@@ -445,10 +428,10 @@ describe('staff change, extend and cancel with a reason (STAFF-19 to STAFF-22)',
       destination_type: 1,
       reason: 'Swap',
     };
-    const taken = await post(`/api/admin/bookings/${booking.booking_code}/change`, body);
+    const taken = await staff.post(`/api/admin/bookings/${booking.booking_code}/change`, body);
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe(messages.booking.unavailable);
-    const noReason = await post(`/api/admin/bookings/${booking.booking_code}/change`, {
+    const noReason = await staff.post(`/api/admin/bookings/${booking.booking_code}/change`, {
       ...body,
       reason: '   ',
     });
@@ -468,14 +451,15 @@ describe('staff change, extend and cancel with a reason (STAFF-19 to STAFF-22)',
     };
     for (const [action, body] of Object.entries(bodies))
       expect(
-        (await post(`/api/admin/bookings/${booking.booking_code}/${action}`, body)).statusCode,
+        (await staff.post(`/api/admin/bookings/${booking.booking_code}/${action}`, body))
+          .statusCode,
       ).toBe(200);
-    const noReason = await post(`/api/admin/bookings/${booking.booking_code}/extend`, {
+    const noReason = await staff.post(`/api/admin/bookings/${booking.booking_code}/extend`, {
       end_date: day(4),
     });
     expect(noReason.statusCode).toBe(422);
     expect(noReason.json().errors.reason).toEqual([staffBookingMessages.reasonRequired]);
-    const res = await post(`/api/admin/bookings/${booking.booking_code}/extend`, {
+    const res = await staff.post(`/api/admin/bookings/${booking.booking_code}/extend`, {
       end_date: day(4),
       reason: 'Customer phoned from Cape Coast',
     });
@@ -489,7 +473,7 @@ describe('staff change, extend and cancel with a reason (STAFF-19 to STAFF-22)',
       data: { from: { end_date: day(2) }, to: { end_date: day(4) }, settle: 'counter' },
     });
     // A change is for a booking not yet picked up.
-    const change = await post(`/api/admin/bookings/${booking.booking_code}/change`, {
+    const change = await staff.post(`/api/admin/bookings/${booking.booking_code}/change`, {
       start_date: day(0),
       end_date: day(5),
       destination: 'Accra',
@@ -503,12 +487,12 @@ describe('staff change, extend and cancel with a reason (STAFF-19 to STAFF-22)',
     const car = await insertCar(ctx.db);
     const { booking } = await staffBooking(car.id, day(50), day(51));
     for (const payload of [{}, { reason: '' }, { reason: '  ' }]) {
-      const res = await post(`/api/admin/bookings/${booking.booking_code}/cancel`, payload);
+      const res = await staff.post(`/api/admin/bookings/${booking.booking_code}/cancel`, payload);
       expect(res.statusCode).toBe(422);
       expect(res.json().errors.reason).toEqual([staffBookingMessages.reasonRequired]);
     }
     expect((await detail(booking.booking_code)).status).toBe('pending');
-    const res = await post(`/api/admin/bookings/${booking.booking_code}/cancel`, {
+    const res = await staff.post(`/api/admin/bookings/${booking.booking_code}/cancel`, {
       reason: 'Customer changed plans',
     });
     expect(res.statusCode).toBe(200);
@@ -521,7 +505,7 @@ describe('staff change, extend and cancel with a reason (STAFF-19 to STAFF-22)',
   });
 
   it('a booking code nobody has is 404', async () => {
-    const res = await post('/api/admin/bookings/CL-ZZZZZZ/change', {
+    const res = await staff.post('/api/admin/bookings/CL-ZZZZZZ/change', {
       start_date: day(3),
       end_date: day(4),
       destination: 'Accra',
@@ -534,11 +518,11 @@ describe('staff change, extend and cancel with a reason (STAFF-19 to STAFF-22)',
 
 describe('who may (STAFF-1)', () => {
   it('answers a visitor 401 and a renter 403 on every staff booking route', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await insertCar(ctx.db);
     const { booking } = await staffBooking(car.id, day(60), day(61));
     const routes: [string, string, object?][] = [
-      ['POST', '/api/admin/bookings', { ...bookingBody(car.id), msisdn: '0244000000' }],
+      ['POST', '/api/admin/bookings', { ...kumasiTrip(car.id), msisdn: '0244000000' }],
       ['GET', `/api/admin/bookings/quote?car_id=${car.id}&start_date=${day(3)}&end_date=${day(4)}`],
       ['GET', '/api/admin/customers/lookup?msisdn=0244000000'],
       ['POST', `/api/admin/bookings/${booking.booking_code}/change`, { reason: 'x' }],
@@ -546,18 +530,9 @@ describe('who may (STAFF-1)', () => {
       ['POST', `/api/admin/bookings/${booking.booking_code}/cancel`, { reason: 'x' }],
     ];
     for (const [method, url, payload] of routes) {
-      const asVisitor = await ctx.app.inject({
-        method: method as 'GET',
-        url,
-        ...(payload ? { payload } : {}),
-      });
+      const asVisitor = await client.request(method as Method, url, payload);
       expect(asVisitor.statusCode, url).toBe(401);
-      const asRenter = await ctx.app.inject({
-        method: method as 'GET',
-        url,
-        headers: renter.headers,
-        ...(payload ? { payload } : {}),
-      });
+      const asRenter = await renter.request(method as Method, url, payload);
       expect(asRenter.statusCode, url).toBe(403);
     }
     expect((await detail(booking.booking_code)).status).toBe('pending');
@@ -597,19 +572,16 @@ describe('the no-double-booking guarantee holds for a move to another car (BOOK-
       const first = await staffBooking(x.id, day(80), day(81));
       const second = await staffBooking(y.id, day(80), day(81));
       const move = (code: string, app: (typeof apps)[number]) =>
-        app.inject({
-          method: 'POST',
-          url: `/api/admin/bookings/${code}/change`,
-          headers: staff.headers,
-          payload: {
+        api(app)
+          .withToken(staff.token)
+          .post(`/api/admin/bookings/${code}/change`, {
             car_id: target.id,
             start_date: day(80),
             end_date: day(81),
             destination: 'Accra',
             destination_type: 1,
             reason: 'Consolidating the fleet',
-          },
-        });
+          });
       const results = await Promise.all([
         move(first.booking.booking_code, apps[0]!),
         move(second.booking.booking_code, apps[apps.length - 1]!),

@@ -4,11 +4,11 @@ import { messages } from '../../src/shared/messages';
 import { authState, sessions, users } from '../../src/server/db/schema/index';
 import { insertUser } from '../../src/server/db/factories';
 import { hashAccessToken } from '../../src/server/modules/auth/tokens';
-import { bearer, isPostgres, setupTestApp, signedInRenter } from '../support/test-app';
+import { api, bearer, type Client } from '../support/api';
+import { isPostgres, setupTestApp } from '../support/test-app';
 
 const ctx = await setupTestApp();
-const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });
+const client = api(ctx.app);
 
 let phoneSeq = 0;
 const newPhone = () =>
@@ -17,7 +17,7 @@ const newPhone = () =>
 describe('POST /api/auth/register', () => {
   it('creates the account, signs it in and stores only an argon2id hash', async () => {
     const msisdn = newPhone();
-    const res = await post('/api/auth/register', {
+    const res = await client.post('/api/auth/register', {
       name: 'Ama Mensah',
       msisdn,
       password: 'Secret@123',
@@ -43,7 +43,7 @@ describe('POST /api/auth/register', () => {
   });
 
   it('ignores the form-only fields and any attempt to choose a role', async () => {
-    const res = await post('/api/auth/register', {
+    const res = await client.post('/api/auth/register', {
       name: 'Yaw Darko',
       msisdn: newPhone(),
       password: 'Secret@123',
@@ -57,7 +57,7 @@ describe('POST /api/auth/register', () => {
 
   it('treats the three ways of writing a number as one account (ACCT-1)', async () => {
     const digits = newPhone().slice(1); // 9 digits after the trunk 0
-    const first = await post('/api/auth/register', {
+    const first = await client.post('/api/auth/register', {
       name: 'Efua Owusu',
       msisdn: `0${digits}`,
       password: 'Secret@123',
@@ -65,7 +65,7 @@ describe('POST /api/auth/register', () => {
     expect(first.statusCode).toBe(201);
     const spaced = `+233 ${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5)}`;
     for (const msisdn of [`233${digits}`, spaced]) {
-      const again = await post('/api/auth/register', {
+      const again = await client.post('/api/auth/register', {
         name: 'Efua Owusu',
         msisdn,
         password: 'Secret@123',
@@ -73,12 +73,12 @@ describe('POST /api/auth/register', () => {
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toBe(messages.register.duplicate);
     }
-    const login = await post('/api/auth/login', { msisdn: spaced, password: 'Secret@123' });
+    const login = await client.post('/api/auth/login', { msisdn: spaced, password: 'Secret@123' });
     expect(login.statusCode).toBe(200);
   });
 
   it('answers 422 with the spec messages for each bad field', async () => {
-    const res = await post('/api/auth/register', {
+    const res = await client.post('/api/auth/register', {
       name: 'Al',
       msisdn: '02abc',
       password: 'weakpass',
@@ -89,13 +89,13 @@ describe('POST /api/auth/register', () => {
       msisdn: [messages.register.msisdnDigits],
       password: [messages.register.passwordComplexity],
     });
-    const missing = await post('/api/auth/register', {});
+    const missing = await client.post('/api/auth/register', {});
     expect(missing.json().errors).toMatchObject({
       name: [messages.register.nameRequired],
       msisdn: [messages.register.msisdnRequired],
       password: [messages.register.passwordRequired],
     });
-    const long = await post('/api/auth/register', {
+    const long = await client.post('/api/auth/register', {
       name: 'Kofi',
       msisdn: '0244123456789012',
       password: 'Secret@123',
@@ -107,7 +107,7 @@ describe('POST /api/auth/register', () => {
     const msisdn = newPhone();
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>
-        post('/api/auth/register', { name: 'Kwesi Appiah', msisdn, password: 'Secret@123' }),
+        client.post('/api/auth/register', { name: 'Kwesi Appiah', msisdn, password: 'Secret@123' }),
       ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
@@ -117,7 +117,10 @@ describe('POST /api/auth/register', () => {
 describe('POST /api/auth/login', () => {
   it('answers the spec fields with status_code 010 and a 60-minute expiry', async () => {
     const user = await insertUser(ctx.db, { name: 'Akosua Frimpong' });
-    const res = await post('/api/auth/login', { msisdn: user.msisdn, password: user.password });
+    const res = await client.post('/api/auth/login', {
+      msisdn: user.msisdn,
+      password: user.password,
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
@@ -131,11 +134,14 @@ describe('POST /api/auth/login', () => {
 
   it('gives the same 401 for a wrong password and an unknown number', async () => {
     const user = await insertUser(ctx.db);
-    const wrongPassword = await post('/api/auth/login', {
+    const wrongPassword = await client.post('/api/auth/login', {
       msisdn: user.msisdn,
       password: 'Wrong@123',
     });
-    const unknown = await post('/api/auth/login', { msisdn: '0209999999', password: 'Secret@123' });
+    const unknown = await client.post('/api/auth/login', {
+      msisdn: '0209999999',
+      password: 'Secret@123',
+    });
     for (const res of [wrongPassword, unknown]) {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: messages.login.invalidCredentials });
@@ -143,7 +149,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('validates with the login messages of VAL-2', async () => {
-    const res = await post('/api/auth/login', { msisdn: '12345', password: '123' });
+    const res = await client.post('/api/auth/login', { msisdn: '12345', password: '123' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
       msisdn: [messages.login.msisdnMin],
@@ -156,11 +162,11 @@ describe('POST /api/auth/login', () => {
     const bystander = await insertUser(ctx.db);
     for (let i = 0; i < 5; i++) {
       expect(
-        (await post('/api/auth/login', { msisdn: victim.msisdn, password: 'Guess@1234' }))
+        (await client.post('/api/auth/login', { msisdn: victim.msisdn, password: 'Guess@1234' }))
           .statusCode,
       ).toBe(401);
     }
-    const blocked = await post('/api/auth/login', {
+    const blocked = await client.post('/api/auth/login', {
       msisdn: victim.msisdn,
       password: victim.password,
     });
@@ -170,7 +176,7 @@ describe('POST /api/auth/login', () => {
       /Too many attempts for this phone number\. Please try again in \d+ minutes?\./,
     );
     // Same IP, another number: not affected.
-    const other = await post('/api/auth/login', {
+    const other = await client.post('/api/auth/login', {
       msisdn: bystander.msisdn,
       password: bystander.password,
     });
@@ -181,7 +187,7 @@ describe('POST /api/auth/login', () => {
     const victim = await insertUser(ctx.db);
     const results = await Promise.all(
       Array.from({ length: 12 }, () =>
-        post('/api/auth/login', { msisdn: victim.msisdn, password: 'Guess@1234' }),
+        client.post('/api/auth/login', { msisdn: victim.msisdn, password: 'Guess@1234' }),
       ),
     );
     const codes = results.map((r) => r.statusCode);
@@ -191,50 +197,32 @@ describe('POST /api/auth/login', () => {
 });
 
 describe('sessions', () => {
-  async function signIn() {
-    const user = await insertUser(ctx.db);
-    const res = await post('/api/auth/login', { msisdn: user.msisdn, password: user.password });
-    return { user, token: res.json().access_token as string };
-  }
-
   it('GET /api/auth/me answers the signed-in user', async () => {
-    const { user, token } = await signIn();
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: bearer(token),
-    });
+    const { user, token } = await client.renter();
+    const res = await client.withToken(token).get('/api/auth/me');
     expect(res.statusCode).toBe(200);
     expect(res.json().user.id).toBe(user.id);
   });
 
   it('logout revokes the token (with the empty JSON body of ACCT-4)', async () => {
-    const { token } = await signIn();
-    const out = await post('/api/auth/logout', undefined, {
-      ...bearer(token),
-      'content-type': 'application/json',
+    const { token } = await client.renter();
+    // ACCT-4: a JSON content type and an empty body.
+    const out = await client.withToken(token).post('/api/auth/logout', undefined, {
+      headers: { 'content-type': 'application/json' },
     });
     expect(out.statusCode).toBe(200);
-    const after = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: bearer(token),
-    });
+    const after = await client.withToken(token).get('/api/auth/me');
     expect(after.statusCode).toBe(401);
     expect(after.json().message).toBe(messages.session.required);
   });
 
   it('an expired token gets 401 with the spec message', async () => {
-    const { user, token } = await signIn();
+    const { user, token } = await client.renter();
     await ctx.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.userId, user.id));
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: bearer(token),
-    });
+    const res = await client.withToken(token).get('/api/auth/me');
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: messages.session.expired });
   });
@@ -246,10 +234,10 @@ describe('sessions', () => {
       { authorization: 'Basic abc' },
       bearer('x'.repeat(5000)),
     ]) {
-      const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers });
+      const res = await client.get('/api/auth/me', { headers });
       expect(res.statusCode).toBe(401);
     }
-    const out = await post('/api/auth/logout');
+    const out = await client.post('/api/auth/logout');
     expect(out.statusCode).toBe(401);
   });
 });
@@ -258,67 +246,64 @@ describe('sessions', () => {
 // Each test uses the token first, so the cache holds it, then changes the database behind the
 // app's back, as another process or an operator would: the next request must see the change.
 describe('a cached sign-in follows the database at once', () => {
-  const me = (app: typeof ctx.app, headers: Record<string, string>) =>
-    app.inject({ method: 'GET', url: '/api/auth/me', headers });
+  const me = (who: Client) => who.get('/api/auth/me');
 
   it('a session expired since its last use: 401 with the expiry message', async () => {
-    const { user, headers } = await signedInRenter(ctx);
-    expect((await me(ctx.app, headers)).statusCode).toBe(200);
+    const renter = await client.renter();
+    const { user } = renter;
+    expect((await me(renter)).statusCode).toBe(200);
     await ctx.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.userId, user.id));
-    const res = await me(ctx.app, headers);
+    const res = await me(renter);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: messages.session.expired });
   });
 
   it('a session revoked elsewhere: 401', async () => {
-    const { user, headers } = await signedInRenter(ctx);
-    expect((await me(ctx.app, headers)).statusCode).toBe(200);
+    const renter = await client.renter();
+    const { user } = renter;
+    expect((await me(renter)).statusCode).toBe(200);
     await ctx.db
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(eq(sessions.userId, user.id));
-    expect((await me(ctx.app, headers)).statusCode).toBe(401);
+    expect((await me(renter)).statusCode).toBe(401);
   });
 
   it('a new name and a new role count from the next request', async () => {
-    const { user, headers } = await signedInRenter(ctx);
-    expect((await me(ctx.app, headers)).json().user.name).toBe(user.name);
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/admin/bookings', headers })).statusCode,
-    ).toBe(403);
+    const renter = await client.renter();
+    const { user } = renter;
+    expect((await me(renter)).json().user.name).toBe(user.name);
+    expect((await renter.get('/api/admin/bookings')).statusCode).toBe(403);
 
     await ctx.db
       .update(users)
       .set({ name: 'Efua Boateng', role: 'staff' })
       .where(eq(users.id, user.id));
-    expect((await me(ctx.app, headers)).json().user.name).toBe('Efua Boateng');
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/admin/bookings', headers })).statusCode,
-    ).toBe(200);
+    expect((await me(renter)).json().user.name).toBe('Efua Boateng');
+    expect((await renter.get('/api/admin/bookings')).statusCode).toBe(200);
 
     await ctx.db.update(users).set({ role: 'renter' }).where(eq(users.id, user.id));
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/admin/bookings', headers })).statusCode,
-    ).toBe(403);
+    expect((await renter.get('/api/admin/bookings')).statusCode).toBe(403);
   });
 
   it('a version row deleted by hand: a revocation still counts at once', async () => {
-    const { user, headers } = await signedInRenter(ctx);
-    expect((await me(ctx.app, headers)).statusCode).toBe(200);
+    const renter = await client.renter();
+    const { user } = renter;
+    expect((await me(renter)).statusCode).toBe(200);
     await ctx.db.delete(authState);
     await ctx.db
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(eq(sessions.userId, user.id));
-    expect((await me(ctx.app, headers)).statusCode).toBe(401);
+    expect((await me(renter)).statusCode).toBe(401);
   });
 
   it('an update that changes nothing does not empty the caches', async () => {
     const version = async () => (await ctx.db.select().from(authState))[0]?.version;
-    await signedInRenter(ctx);
+    await client.renter();
     const before = await version();
     await ctx.db.execute(sql`update sessions set revoked_at = revoked_at`);
     await ctx.db.execute(sql`update users set role = role`);
@@ -326,11 +311,11 @@ describe('a cached sign-in follows the database at once', () => {
   });
 
   it('a session that runs out while cached: 401 with the expiry message', async () => {
-    const { headers } = await signedInRenter(ctx);
-    expect((await me(ctx.app, headers)).statusCode).toBe(200);
+    const renter = await client.renter();
+    expect((await me(renter)).statusCode).toBe(200);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61 * 60_000 });
     try {
-      const res = await me(ctx.app, headers);
+      const res = await me(renter);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: messages.session.expired });
     } finally {
@@ -342,11 +327,12 @@ describe('a cached sign-in follows the database at once', () => {
     'a logout in one process is refused by another that cached the token',
     async () => {
       const other = await ctx.secondApp();
-      const { headers } = await signedInRenter(ctx);
-      expect((await me(other, headers)).statusCode).toBe(200);
-      const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers });
+      const renter = await client.renter();
+      const elsewhere = api(other).withToken(renter.token);
+      expect((await me(elsewhere)).statusCode).toBe(200);
+      const out = await renter.post('/api/auth/logout');
       expect(out.statusCode).toBe(200);
-      expect((await me(other, headers)).statusCode).toBe(401);
+      expect((await me(elsewhere)).statusCode).toBe(401);
     },
   );
 });

@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { addDays, todayInAccra } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
 import { formatCedis, pesewasToCedis } from '../../src/shared/money';
 import { BOOKING_HORIZON_DAYS } from '../../src/shared/constants';
@@ -11,9 +10,9 @@ import { applyBookingChange } from '../../src/server/modules/bookings/booking-li
 import { queueDueReminders } from '../../src/server/modules/messages/reminder-job';
 import { settleBackground } from '../../src/server/modules/payments/background-work';
 import { reconcileOnce } from '../../src/server/modules/payments/reconcile';
-import { signedInStaff } from '../support/admin';
 import { FakePaystack } from '../support/fake-paystack';
-import { isPostgres, setupTestApp, signedInRenter } from '../support/test-app';
+import { api, bookFreshCar, cashPaidBooking, type Client, day, today } from '../support/api';
+import { isPostgres, setupTestApp } from '../support/test-app';
 
 // Mobile money goes through the real Paystack client, pointed at a fake Paystack on loopback.
 const paystack = await new FakePaystack().start();
@@ -27,42 +26,15 @@ const ctx = await setupTestApp({
     providerTimeoutMs: 3_000,
   },
 });
+const client = api(ctx.app);
 afterAll(() => paystack.stop());
 
-const today = todayInAccra();
-const day = (n: number) => addDays(today, n);
-type Headers = Record<string, string>;
 /** An amount as the texts write it (MSG-6: 'GHS 1,234.00', GSM-7 only). */
 const smsCedis = (cedis: number) =>
   `GHS ${cedis.toLocaleString('en-GH', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 let walletSerial = 2_000_000;
 const freshWallet = () => `024${(walletSerial += 1)}`;
-
-async function book(
-  headers: Headers,
-  carId: number,
-  start: string,
-  end: string,
-  extra: Record<string, unknown> = {},
-) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/bookings/create',
-    headers,
-    payload: {
-      car_id: carId,
-      start_date: start,
-      end_date: end,
-      destination: 'Accra',
-      destination_type: 1,
-      payment_method: 'payOnPickup',
-      ...extra,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
 
 const changeBody = (start: string, end: string, extra: Record<string, unknown> = {}) => ({
   start_date: start,
@@ -72,8 +44,12 @@ const changeBody = (start: string, end: string, extra: Record<string, unknown> =
   ...extra,
 });
 
-const post = (headers: Headers, code: string, action: 'change' | 'extend', payload: object) =>
-  ctx.app.inject({ method: 'POST', url: `/api/bookings/${code}/${action}`, headers, payload });
+const changeBooking = (
+  renter: Client,
+  code: string,
+  action: 'change' | 'extend',
+  payload: object,
+) => renter.post(`/api/bookings/${code}/${action}`, payload);
 
 const bookingRow = async (id: number) =>
   (await ctx.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
@@ -90,9 +66,8 @@ const reminderJobAt = (date: string, time: string) =>
 
 /** A pay-on-pickup renter with a booking of a fresh car. */
 async function payOnPickupBooking(start = day(10), end = day(12)) {
-  const renter = await signedInRenter(ctx);
-  const car = await insertCar(ctx.db, { pricePerDayPesewas: 300_00 });
-  const { booking } = await book(renter.headers, car.id, start, end);
+  const renter = await client.renter();
+  const { car, booking } = await bookFreshCar(ctx.app, renter, { start, end });
   return { renter, car, booking };
 }
 
@@ -100,36 +75,29 @@ async function payOnPickupBooking(start = day(10), end = day(12)) {
  * A pay-on-pickup booking whose cash staff took at the counter, with `admin` for staff's
  * requests on it (GET without a payload, POST with one).
  */
-async function cashPaidBooking(start = day(10), end = day(12)) {
-  const staff = await signedInStaff(ctx);
-  const { renter, booking } = await payOnPickupBooking(start, end);
-  const admin = (path = '', payload?: object) =>
-    ctx.app.inject({
-      method: payload ? 'POST' : 'GET',
-      url: `/api/admin/bookings/${booking.booking_code}${path}`,
-      headers: staff.headers,
-      ...(payload ? { payload } : {}),
-    });
-  const cash = await admin('/record-cash', {});
-  expect(cash.statusCode, cash.body).toBe(200);
+async function cashPaidBookingWithAdmin(start = day(10), end = day(12)) {
+  const staff = await client.staff();
+  const renter = await client.renter();
+  const { booking } = await cashPaidBooking(ctx.app, staff, renter, { start, end });
+  const admin = (path = '', payload?: object) => {
+    const url = `/api/admin/bookings/${booking.booking_code}${path}`;
+    return payload ? staff.post(url, payload) : staff.get(url);
+  };
   return { staff, renter, booking, admin };
 }
 
 /** A trip under way: booked for today, cash taken and the car handed over by staff. */
 async function tripUnderWay(end = day(2)) {
-  const staff = await signedInStaff(ctx);
+  const staff = await client.staff();
   const { renter, car, booking } = await payOnPickupBooking(today, end);
   for (const action of ['record-cash', 'pick-up']) {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/bookings/${booking.booking_code}/${action}`,
-      headers: staff.headers,
+    const res = await staff.post(
+      `/api/admin/bookings/${booking.booking_code}/${action}`,
       // The pickup is a record (HAND-1): odometer, fuel, and why documents were not checked.
-      payload:
-        action === 'pick-up'
-          ? { odometer_km: 1_000, fuel_eighths: 8, documents_override: 'Test trip' }
-          : {},
-    });
+      action === 'pick-up'
+        ? { odometer_km: 1_000, fuel_eighths: 8, documents_override: 'Test trip' }
+        : {},
+    );
     expect(res.statusCode, res.body).toBe(200);
   }
   return { renter, car, booking };
@@ -157,8 +125,8 @@ describe('changing a booking before pickup (BOOK-18)', () => {
     const before = await outboxOf(booking.id);
     expect(before.map((m) => m.kind)).toContain('pickup_reminder');
 
-    const res = await post(
-      renter.headers,
+    const res = await changeBooking(
+      renter,
       booking.booking_code,
       'change',
       changeBody(day(20), day(23), {
@@ -240,8 +208,8 @@ describe('changing a booking before pickup (BOOK-18)', () => {
 
   it('may overlap its own old dates: they are the same booking', async () => {
     const { renter, booking } = await payOnPickupBooking(day(10), day(12));
-    const res = await post(
-      renter.headers,
+    const res = await changeBooking(
+      renter,
       booking.booking_code,
       'change',
       changeBody(day(11), day(13)),
@@ -252,8 +220,8 @@ describe('changing a booking before pickup (BOOK-18)', () => {
 
   it('a cheaper or same-price change of an unpaid pay-on-pickup booking gives the total due at pickup', async () => {
     const { renter, booking } = await payOnPickupBooking(day(10), day(14));
-    const res = await post(
-      renter.headers,
+    const res = await changeBooking(
+      renter,
       booking.booking_code,
       'change',
       changeBody(day(10), day(11)),
@@ -265,8 +233,8 @@ describe('changing a booking before pickup (BOOK-18)', () => {
       `Booking changed. Pay the total of ${formatCedis(total)} when you pick up the car.`,
     );
     // Only the pickup time moves: the price stays, and the renter is still told what to pay.
-    const same = await post(
-      renter.headers,
+    const same = await changeBooking(
+      renter,
       booking.booking_code,
       'change',
       changeBody(day(10), day(11), { pickup_time: '11:00' }),
@@ -284,9 +252,9 @@ describe('changing a booking before pickup (BOOK-18)', () => {
   });
 
   it('a dearer change of a pay-on-pickup booking already paid in cash asks only for the extra', async () => {
-    const { renter, booking } = await cashPaidBooking(day(10), day(12));
-    const res = await post(
-      renter.headers,
+    const { renter, booking } = await cashPaidBookingWithAdmin(day(10), day(12));
+    const res = await changeBooking(
+      renter,
       booking.booking_code,
       'change',
       changeBody(day(10), day(13)),
@@ -300,9 +268,9 @@ describe('changing a booking before pickup (BOOK-18)', () => {
   });
 
   it('a cheaper change of a booking paid in cash records what the counter hands back; staff record it handed back', async () => {
-    const { renter, booking, admin } = await cashPaidBooking(day(10), day(13));
-    const res = await post(
-      renter.headers,
+    const { renter, booking, admin } = await cashPaidBookingWithAdmin(day(10), day(13));
+    const res = await changeBooking(
+      renter,
       booking.booking_code,
       'change',
       changeBody(day(10), day(12)),
@@ -352,11 +320,11 @@ describe('changing a booking before pickup (BOOK-18)', () => {
   });
 
   it('staff cancelling a cash-paid booking hand back what the counter still holds, once', async () => {
-    const { renter, booking, admin } = await cashPaidBooking(day(10), day(13));
+    const { renter, booking, admin } = await cashPaidBookingWithAdmin(day(10), day(13));
     const paid = (await bookingRow(booking.id)).totalPesewas;
     const cheaper = async (end: string) =>
       expect(
-        (await post(renter.headers, booking.booking_code, 'change', changeBody(day(10), end)))
+        (await changeBooking(renter, booking.booking_code, 'change', changeBody(day(10), end)))
           .statusCode,
       ).toBe(200);
     // GH₵ 300 handed back already; another GH₵ 300 owed, not yet handed over.
@@ -379,9 +347,9 @@ describe('changing a booking before pickup (BOOK-18)', () => {
   });
 
   it("staff's refund actions act on the refund they were pressed on (PAY-18)", async () => {
-    const { renter, booking, admin } = await cashPaidBooking(day(10), day(13));
-    const changed = await post(
-      renter.headers,
+    const { renter, booking, admin } = await cashPaidBookingWithAdmin(day(10), day(13));
+    const changed = await changeBooking(
+      renter,
       booking.booking_code,
       'change',
       changeBody(day(10), day(12)),
@@ -438,10 +406,10 @@ describe('changing a booking before pickup (BOOK-18)', () => {
   });
 
   it('after a dearer change still unpaid, a cheaper one lowers what is due before anything is handed back', async () => {
-    const { renter, booking } = await cashPaidBooking(day(10), day(12));
+    const { renter, booking } = await cashPaidBookingWithAdmin(day(10), day(12));
     const change = async (end: string) => {
-      const res = await post(
-        renter.headers,
+      const res = await changeBooking(
+        renter,
         booking.booking_code,
         'change',
         changeBody(day(10), end),
@@ -469,10 +437,10 @@ describe('changing a booking before pickup (BOOK-18)', () => {
 
   it('refuses dates another booking holds with 409, and the booking keeps its dates', async () => {
     const { renter, car, booking } = await payOnPickupBooking(day(10), day(12));
-    const other = await signedInRenter(ctx);
-    await book(other.headers, car.id, day(20), day(21));
-    const res = await post(
-      renter.headers,
+    const other = await client.renter();
+    await other.book(car.id, day(20), day(21));
+    const res = await changeBooking(
+      renter,
       booking.booking_code,
       'change',
       changeBody(day(19), day(20)),
@@ -488,20 +456,25 @@ describe('changing a booking before pickup (BOOK-18)', () => {
 
   it("is the renter's own: anyone else's booking is not found; signed out 401; unverified 403", async () => {
     const { booking } = await payOnPickupBooking();
-    const stranger = await signedInRenter(ctx);
-    const res = await post(
-      stranger.headers,
+    const stranger = await client.renter();
+    const res = await changeBooking(
+      stranger,
       booking.booking_code,
       'change',
       changeBody(day(30), day(31)),
     );
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(messages.booking.notFound);
-    const signedOut = await post({}, booking.booking_code, 'change', changeBody(day(30), day(31)));
+    const signedOut = await changeBooking(
+      client,
+      booking.booking_code,
+      'change',
+      changeBody(day(30), day(31)),
+    );
     expect(signedOut.statusCode).toBe(401);
-    const unverified = await signedInRenter(ctx, { phoneVerified: false });
-    const res403 = await post(
-      unverified.headers,
+    const unverified = await client.renter({ phoneVerified: false });
+    const res403 = await changeBooking(
+      unverified,
       booking.booking_code,
       'change',
       changeBody(day(30), day(31)),
@@ -511,8 +484,8 @@ describe('changing a booking before pickup (BOOK-18)', () => {
 
   it('only before pickup: a trip under way, a cancelled or a started booking is refused', async () => {
     const trip = await tripUnderWay();
-    const active = await post(
-      trip.renter.headers,
+    const active = await changeBooking(
+      trip.renter,
       trip.booking.booking_code,
       'change',
       changeBody(day(30), day(31)),
@@ -521,14 +494,10 @@ describe('changing a booking before pickup (BOOK-18)', () => {
     expect(active.json().message).toBe(messages.booking.cannotChange);
 
     const { renter, booking } = await payOnPickupBooking();
-    const cancelled = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/bookings/${booking.booking_code}/cancel`,
-      headers: renter.headers,
-    });
+    const cancelled = await renter.post(`/api/bookings/${booking.booking_code}/cancel`);
     expect(cancelled.statusCode).toBe(200);
-    const res = await post(
-      renter.headers,
+    const res = await changeBooking(
+      renter,
       booking.booking_code,
       'change',
       changeBody(day(30), day(31)),
@@ -546,8 +515,8 @@ describe('changing a booking before pickup (BOOK-18)', () => {
       endDate: day(1),
       status: 'confirmed',
     });
-    const late = await post(
-      renter.headers,
+    const late = await changeBooking(
+      renter,
       past.bookingCode,
       'change',
       changeBody(day(30), day(31)),
@@ -559,8 +528,8 @@ describe('changing a booking before pickup (BOOK-18)', () => {
   it('keeps the rules of a new booking: horizon, 90 days, branch hours, extras priced, delivery only in Accra', async () => {
     const { renter, booking } = await payOnPickupBooking();
     const code = booking.booking_code;
-    const far = await post(
-      renter.headers,
+    const far = await changeBooking(
+      renter,
       code,
       'change',
       changeBody(day(BOOKING_HORIZON_DAYS + 1), day(BOOKING_HORIZON_DAYS + 2)),
@@ -568,12 +537,12 @@ describe('changing a booking before pickup (BOOK-18)', () => {
     expect(far.statusCode).toBe(422);
     expect(far.json().errors.start_date).toEqual([messages.booking.tooFarAhead]);
 
-    const long = await post(renter.headers, code, 'change', changeBody(day(10), day(101)));
+    const long = await changeBooking(renter, code, 'change', changeBody(day(10), day(101)));
     expect(long.statusCode).toBe(422);
     expect(long.json().errors.end_date).toEqual([messages.booking.tooLong]);
 
-    const early = await post(
-      renter.headers,
+    const early = await changeBooking(
+      renter,
       code,
       'change',
       changeBody(day(10), day(11), { pickup_time: '05:00', return_time: '23:30' }),
@@ -583,8 +552,8 @@ describe('changing a booking before pickup (BOOK-18)', () => {
     expect(early.json().errors.return_time?.[0]).toMatch(/^Return time must be between/);
 
     // Delivery, a chauffeur and an outside-Accra destination are priced as for a new booking.
-    const extras = await post(
-      renter.headers,
+    const extras = await changeBooking(
+      renter,
       code,
       'change',
       changeBody(day(10), day(12), {
@@ -608,9 +577,9 @@ describe('changing a booking before pickup (BOOK-18)', () => {
     const kumasiCar = await insertCar(ctx.db, {
       branchId: Number(rowsOf<{ id: number }>(kumasi)[0]!.id),
     });
-    const there = await book(renter.headers, kumasiCar.id, day(10), day(11));
-    const delivered = await post(
-      renter.headers,
+    const there = await renter.book(kumasiCar.id, day(10), day(11));
+    const delivered = await changeBooking(
+      renter,
       there.booking.booking_code,
       'change',
       changeBody(day(10), day(11), { delivery_address: '12 Oxford Street, Osu' }),
@@ -620,7 +589,7 @@ describe('changing a booking before pickup (BOOK-18)', () => {
       messages.booking.deliveryOutsideAccra,
     ]);
 
-    const past = await post(renter.headers, code, 'change', changeBody(day(-1), day(2)));
+    const past = await changeBooking(renter, code, 'change', changeBody(day(-1), day(2)));
     expect(past.statusCode).toBe(422);
     expect(past.json().errors.start_date).toEqual([messages.booking.startInPast]);
     expect(await eventsOf(booking.id, 'changed')).toHaveLength(1);
@@ -632,7 +601,7 @@ describe('extending a trip under way (BOOK-19)', () => {
     const { renter, booking } = await tripUnderWay(day(2));
     // Queued by the job's run before 07:00 on the old return day (as if that had come).
     await reminderJobAt(day(2), '06:50');
-    const res = await post(renter.headers, booking.booking_code, 'extend', {
+    const res = await changeBooking(renter, booking.booking_code, 'extend', {
       end_date: day(5),
       return_time: '12:00',
     });
@@ -675,25 +644,27 @@ describe('extending a trip under way (BOOK-19)', () => {
 
   it('only later, only while the trip is under way, and only while the car is free', async () => {
     const { renter, car, booking } = await tripUnderWay(day(2));
-    const sooner = await post(renter.headers, booking.booking_code, 'extend', { end_date: day(2) });
+    const sooner = await changeBooking(renter, booking.booking_code, 'extend', {
+      end_date: day(2),
+    });
     expect(sooner.statusCode).toBe(422);
     expect(sooner.json().errors.end_date).toEqual([messages.booking.extendNotLater]);
 
-    const other = await signedInRenter(ctx);
-    await book(other.headers, car.id, day(6), day(8));
-    const taken = await post(renter.headers, booking.booking_code, 'extend', { end_date: day(6) });
+    const other = await client.renter();
+    await other.book(car.id, day(6), day(8));
+    const taken = await changeBooking(renter, booking.booking_code, 'extend', { end_date: day(6) });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe(messages.booking.unavailable);
     expect(await bookingRow(booking.id)).toMatchObject({ endDate: day(2) });
 
-    const tooLong = await post(renter.headers, booking.booking_code, 'extend', {
+    const tooLong = await changeBooking(renter, booking.booking_code, 'extend', {
       end_date: day(95),
     });
     expect(tooLong.statusCode).toBe(422);
     expect(tooLong.json().errors.end_date).toEqual([messages.booking.tooLong]);
 
     const notStarted = await payOnPickupBooking();
-    const res = await post(notStarted.renter.headers, notStarted.booking.booking_code, 'extend', {
+    const res = await changeBooking(notStarted.renter, notStarted.booking.booking_code, 'extend', {
       end_date: day(20),
     });
     expect(res.statusCode).toBe(409);
@@ -705,7 +676,7 @@ describe('re-quoting a change: GET /api/bookings/quote with booking_code', () =>
   it("does not count the booking's own dates as taken and gives the difference", async () => {
     const { renter, car, booking } = await payOnPickupBooking(day(10), day(12));
     const url = `/api/bookings/quote?car_id=${car.id}&start_date=${day(11)}&end_date=${day(14)}&booking_code=${booking.booking_code}`;
-    const res = await ctx.app.inject({ method: 'GET', url, headers: renter.headers });
+    const res = await renter.get(url);
     expect(res.statusCode, res.body).toBe(200);
     const quote = res.json();
     expect(quote.available).toBe(true);
@@ -713,16 +684,13 @@ describe('re-quoting a change: GET /api/bookings/quote with booking_code', () =>
     expect(quote.difference).toBeCloseTo(300, 2);
 
     // Without the code the booking's own dates count as taken, and there is no difference.
-    const plain = await ctx.app.inject({
-      method: 'GET',
-      url: url.replace(/&booking_code=.*$/, ''),
-    });
+    const plain = await client.get(url.replace(/&booking_code=.*$/, ''));
     expect(plain.json().available).toBe(false);
     expect(plain.json().difference).toBeUndefined();
 
     // The change then costs exactly what was quoted.
-    const changed = await post(
-      renter.headers,
+    const changed = await changeBooking(
+      renter,
       booking.booking_code,
       'change',
       changeBody(day(11), day(14)),
@@ -732,7 +700,7 @@ describe('re-quoting a change: GET /api/bookings/quote with booking_code', () =>
   });
 
   it('re-quotes an extension of a trip that started days ago from the booking itself', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await insertCar(ctx.db, { pricePerDayPesewas: 300_00 });
     const trip = await insertBooking(ctx.db, {
       userId: renter.user.id,
@@ -745,13 +713,11 @@ describe('re-quoting a change: GET /api/bookings/quote with booking_code', () =>
       childSeat: false,
     });
     const query = `car_id=${car.id}&start_date=${day(-2)}&end_date=${day(3)}`;
-    const plain = await ctx.app.inject({ method: 'GET', url: `/api/bookings/quote?${query}` });
+    const plain = await client.get(`/api/bookings/quote?${query}`);
     expect(plain.statusCode).toBe(422);
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/bookings/quote?${query}&child_seat=true&booking_code=${trip.bookingCode}`,
-      headers: renter.headers,
-    });
+    const res = await renter.get(
+      `/api/bookings/quote?${query}&child_seat=true&booking_code=${trip.bookingCode}`,
+    );
     expect(res.statusCode, res.body).toBe(200);
     // Only the end date is read: the trip keeps its start and extras (no child seat).
     expect(res.json()).toMatchObject({
@@ -761,16 +727,14 @@ describe('re-quoting a change: GET /api/bookings/quote with booking_code', () =>
       available: true,
     });
     expect(res.json().difference).toBeCloseTo(2 * 300, 2);
-    const extended = await post(renter.headers, trip.bookingCode, 'extend', { end_date: day(3) });
+    const extended = await changeBooking(renter, trip.bookingCode, 'extend', { end_date: day(3) });
     expect(extended.json().booking.total_cost).toBe(res.json().total_cost);
 
     // A change (not yet picked up) may not quote a start in the past.
     const own = await payOnPickupBooking();
-    const past = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/bookings/quote?${query}&booking_code=${own.booking.booking_code}`,
-      headers: own.renter.headers,
-    });
+    const past = await own.renter.get(
+      `/api/bookings/quote?${query}&booking_code=${own.booking.booking_code}`,
+    );
     expect(past.statusCode).toBe(422);
     expect(past.json().errors.start_date).toEqual([messages.booking.startInPast]);
   });
@@ -778,9 +742,9 @@ describe('re-quoting a change: GET /api/bookings/quote with booking_code', () =>
   it("is the renter's own booking: signed out 401, someone else's 404", async () => {
     const { car, booking } = await payOnPickupBooking();
     const url = `/api/bookings/quote?car_id=${car.id}&start_date=${day(30)}&end_date=${day(31)}&booking_code=${booking.booking_code}`;
-    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
-    const stranger = await signedInRenter(ctx);
-    const res = await ctx.app.inject({ method: 'GET', url, headers: stranger.headers });
+    expect((await client.get(url)).statusCode).toBe(401);
+    const stranger = await client.renter();
+    const res = await stranger.get(url);
     expect(res.statusCode).toBe(404);
   });
 });
@@ -788,8 +752,8 @@ describe('re-quoting a change: GET /api/bookings/quote with booking_code', () =>
 describe('the no-double-booking guarantee holds for changed dates (BOOK-3)', () => {
   it('the database refuses a change onto another booking even without the service checks', async () => {
     const { car, booking } = await payOnPickupBooking(day(10), day(12));
-    const other = await signedInRenter(ctx);
-    await book(other.headers, car.id, day(20), day(22));
+    const other = await client.renter();
+    await other.book(car.id, day(20), day(22));
     const row = await bookingRow(booking.id);
     const attempt = ctx.db.transaction((tx) =>
       applyBookingChange(
@@ -813,7 +777,7 @@ describe('the no-double-booking guarantee holds for changed dates (BOOK-3)', () 
     for (let round = 0; round < 4; round++) {
       const car = await insertCar(ctx.db, { pricePerDayPesewas: 300_00 });
       carIds.push(car.id);
-      const [a, b] = [await signedInRenter(ctx), await signedInRenter(ctx)];
+      const [a, b] = [await client.renter(), await client.renter()];
       // Two renters' bookings of one car; both ask for days 40 to 42 at once. In odd rounds
       // the first is a trip under way that extends into them instead.
       const first =
@@ -835,24 +799,18 @@ describe('the no-double-booking guarantee holds for changed dates (BOOK-3)', () 
               };
             })()
           : {
-              code: (await book(a.headers, car.id, day(30), day(31))).booking.booking_code,
+              code: (await a.book(car.id, day(30), day(31))).booking.booking_code,
               action: 'change' as const,
               body: changeBody(day(40), day(42)),
             };
-      const second = (await book(b.headers, car.id, day(50), day(51))).booking.booking_code;
+      const second = (await b.book(car.id, day(50), day(51))).booking.booking_code;
       const results = await Promise.all([
-        apps[0]!.inject({
-          method: 'POST',
-          url: `/api/bookings/${first.code}/${first.action}`,
-          headers: a.headers,
-          payload: first.body,
-        }),
-        apps[apps.length - 1]!.inject({
-          method: 'POST',
-          url: `/api/bookings/${second}/change`,
-          headers: b.headers,
-          payload: changeBody(day(41), day(42)),
-        }),
+        api(apps[0]!)
+          .withToken(a.token)
+          .post(`/api/bookings/${first.code}/${first.action}`, first.body),
+        api(apps[apps.length - 1]!)
+          .withToken(b.token)
+          .post(`/api/bookings/${second}/change`, changeBody(day(41), day(42))),
       ]);
       const codes = results.map((r) => r.statusCode).sort();
       expect(codes, results.map((r) => r.body).join('\n')).toEqual([200, 409]);
@@ -864,34 +822,34 @@ describe('the no-double-booking guarantee holds for changed dates (BOOK-3)', () 
 });
 
 describe('mobile money: the difference is asked for or given back (BOOK-18)', () => {
-  const verify = (headers: Headers, reference: string) =>
-    ctx.app.inject({ method: 'POST', url: `/api/payments/${reference}/verify`, headers });
+  const verify = (renter: Client, reference: string) =>
+    renter.post(`/api/payments/${reference}/verify`);
 
   /** A renter with a mobile money booking paid by a verified charge. */
   async function paidBooking(start = day(10), end = day(12)) {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await insertCar(ctx.db, { pricePerDayPesewas: 300_00 });
-    const created = await book(renter.headers, car.id, start, end, {
+    const created = await renter.book(car.id, start, end, {
       payment_method: 'mobile_money',
       network: 'mtn',
       wallet_msisdn: freshWallet(),
     });
     paystack.settle(created.payment.reference, 'success');
-    const verified = await verify(renter.headers, created.payment.reference);
+    const verified = await verify(renter, created.payment.reference);
     expect(verified.statusCode, verified.body).toBe(200);
     return { renter, car, booking: created.booking, charge: created.payment };
   }
 
   it('an open payment prompt is finished first: 409, nothing changes', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await insertCar(ctx.db);
-    const { booking } = await book(renter.headers, car.id, day(10), day(12), {
+    const { booking } = await renter.book(car.id, day(10), day(12), {
       payment_method: 'mobile_money',
       network: 'mtn',
       wallet_msisdn: freshWallet(),
     });
-    const res = await post(
-      renter.headers,
+    const res = await changeBooking(
+      renter,
       booking.booking_code,
       'change',
       changeBody(day(20), day(22)),
@@ -903,8 +861,8 @@ describe('mobile money: the difference is asked for or given back (BOOK-18)', ()
 
   it('dearer: the change applies and the wallet is prompted for the difference; paid, it is recorded', async () => {
     const { renter, booking, charge } = await paidBooking(day(10), day(12));
-    const res = await post(
-      renter.headers,
+    const res = await changeBooking(
+      renter,
       booking.booking_code,
       'change',
       changeBody(day(10), day(14)),
@@ -930,8 +888,8 @@ describe('mobile money: the difference is asked for or given back (BOOK-18)', ()
     expect(paystack.get(body.payment.reference)).toMatchObject({ amount: 600_00 });
 
     // A second change while the prompt is open would make its amount wrong.
-    const again = await post(
-      renter.headers,
+    const again = await changeBooking(
+      renter,
       booking.booking_code,
       'change',
       changeBody(day(10), day(15)),
@@ -940,7 +898,7 @@ describe('mobile money: the difference is asked for or given back (BOOK-18)', ()
     expect(again.json().message).toBe(messages.booking.changeWhilePaying);
 
     paystack.settle(body.payment.reference, 'success');
-    const verified = await verify(renter.headers, body.payment.reference);
+    const verified = await verify(renter, body.payment.reference);
     expect(verified.statusCode, verified.body).toBe(200);
     expect(await bookingRow(booking.id)).toMatchObject({
       status: 'confirmed',
@@ -955,11 +913,7 @@ describe('mobile money: the difference is asked for or given back (BOOK-18)', ()
 
     // Cancelled later, both charges come back.
     paystack.refundMode = 'pending';
-    const cancelled = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/bookings/${booking.booking_code}/cancel`,
-      headers: renter.headers,
-    });
+    const cancelled = await renter.post(`/api/bookings/${booking.booking_code}/cancel`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const refunded = paystack.refunds.filter((r) =>
       [charge.reference, body.payment.reference].includes(r.transaction),
@@ -971,15 +925,15 @@ describe('mobile money: the difference is asked for or given back (BOOK-18)', ()
 
   it('dearer, prompt declined: the change stands and the difference is due at the counter', async () => {
     const { renter, booking } = await paidBooking(day(10), day(12));
-    const res = await post(
-      renter.headers,
+    const res = await changeBooking(
+      renter,
       booking.booking_code,
       'change',
       changeBody(day(10), day(13)),
     );
     const { payment } = res.json();
     paystack.settle(payment.reference, 'failed');
-    await verify(renter.headers, payment.reference);
+    await verify(renter, payment.reference);
     expect(await bookingRow(booking.id)).toMatchObject({
       status: 'confirmed',
       paymentStatus: 'paid',
@@ -992,8 +946,8 @@ describe('mobile money: the difference is asked for or given back (BOOK-18)', ()
 
   it('dearer, prompt not approved within the hold time: given up, due at the counter', async () => {
     const { renter, booking } = await paidBooking(day(10), day(12));
-    const res = await post(
-      renter.headers,
+    const res = await changeBooking(
+      renter,
       booking.booking_code,
       'change',
       changeBody(day(10), day(13)),
@@ -1003,7 +957,7 @@ describe('mobile money: the difference is asked for or given back (BOOK-18)', ()
     const hold = payments_.holdSeconds;
     payments_.holdSeconds = 0;
     try {
-      await verify(renter.headers, payment.reference);
+      await verify(renter, payment.reference);
     } finally {
       payments_.holdSeconds = hold;
     }
@@ -1022,8 +976,8 @@ describe('mobile money: the difference is asked for or given back (BOOK-18)', ()
   it('cheaper: part of the charge is refunded through Paystack with the amount in pesewas', async () => {
     const { renter, booking, charge } = await paidBooking(day(10), day(14));
     paystack.refundMode = 'pending';
-    const res = await post(
-      renter.headers,
+    const res = await changeBooking(
+      renter,
       booking.booking_code,
       'change',
       changeBody(day(10), day(11)),
@@ -1057,6 +1011,7 @@ describe('mobile money: the difference is asked for or given back (BOOK-18)', ()
       'refund.processed',
       paystack.refundEvent(refund.id, 'processed'),
     );
+    // The signed delivery goes as the exact bytes Paystack signed.
     const hook = await ctx.app.inject({
       method: 'POST',
       url: '/api/payments/webhook/paystack',
@@ -1073,11 +1028,7 @@ describe('mobile money: the difference is asked for or given back (BOOK-18)', ()
     });
 
     // Cancelled later: only what is left of the charge goes back.
-    const cancelled = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/bookings/${booking.booking_code}/cancel`,
-      headers: renter.headers,
-    });
+    const cancelled = await renter.post(`/api/bookings/${booking.booking_code}/cancel`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(paystack.refunds.at(-1)).toMatchObject({
       transaction: charge.reference,
@@ -1087,20 +1038,20 @@ describe('mobile money: the difference is asked for or given back (BOOK-18)', ()
 
   it('cheaper after a paid top-up: the newest charge gives back first, none more than it holds', async () => {
     const { renter, booking, charge } = await paidBooking(day(10), day(12));
-    const dearer = await post(
-      renter.headers,
+    const dearer = await changeBooking(
+      renter,
       booking.booking_code,
       'change',
       changeBody(day(10), day(13)),
     );
     const topUp = dearer.json().payment.reference;
     paystack.settle(topUp, 'success');
-    await verify(renter.headers, topUp);
+    await verify(renter, topUp);
     paystack.refundMode = 'pending';
 
     // From 3 days back to 1: GH₵ 600 back, GH₵ 300 of it the top-up's, the rest the booking's.
-    const cheaper = await post(
-      renter.headers,
+    const cheaper = await changeBooking(
+      renter,
       booking.booking_code,
       'change',
       changeBody(day(10), day(11)),

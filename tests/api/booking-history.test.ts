@@ -1,23 +1,24 @@
 // The renter's history (BOOK-11, LIMIT-5, PAGE-9, HAND-10) as one statement: each item must be
 // what the booking's own page shows, and the paging figures must hold on every page.
 import { describe, expect, it } from 'vitest';
-import { addDays, todayInAccra } from '../../src/shared/dates';
 import { carImages, payments } from '../../src/server/db/schema/index';
 import { insertBooking, insertCar, insertSucceededPayment } from '../../src/server/db/factories';
-import { setupTestApp, signedInRenter } from '../support/test-app';
+import { api, day, type Client } from '../support/api';
+import { setupTestApp } from '../support/test-app';
 
 const ctx = await setupTestApp();
-const today = todayInAccra();
+const client = api(ctx.app);
 
-const get = async (url: string, headers: Record<string, string>) => {
-  const res = await ctx.app.inject({ method: 'GET', url, headers });
+/** A GET that must answer 200, its body. */
+const read = async (renter: Client, url: string) => {
+  const res = await renter.get(url);
   expect(res.statusCode).toBe(200);
   return res.json();
 };
 
 describe('GET /api/bookings/history', () => {
   it("shows each booking as the booking's own page does: car, images in order, latest attempt, balance", async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const pictured = await insertCar(ctx.db, { make: 'Toyota', model: 'Corolla', year: 2021 }, [
       { url: '/media/demo/a.svg', alt: 'Front' },
       { url: '/media/demo/b.svg', alt: 'Side' },
@@ -32,8 +33,8 @@ describe('GET /api/bookings/history', () => {
       userId: renter.user.id,
       carId: pictured.id,
       pricePerDayPesewas: 400_00,
-      startDate: addDays(today, 10),
-      endDate: addDays(today, 12),
+      startDate: day(10),
+      endDate: day(12),
       paymentMethod: 'mobile_money',
       status: 'confirmed',
       paymentStatus: 'paid',
@@ -67,26 +68,26 @@ describe('GET /api/bookings/history', () => {
       userId: renter.user.id,
       carId: bare.id,
       pricePerDayPesewas: 250_00,
-      startDate: addDays(today, 20),
-      endDate: addDays(today, 21),
+      startDate: day(20),
+      endDate: day(21),
       createdAt: new Date(Date.now() - 2_000),
     });
     const again = await insertBooking(ctx.db, {
       userId: renter.user.id,
       carId: pictured.id,
       pricePerDayPesewas: 400_00,
-      startDate: addDays(today, -30),
-      endDate: addDays(today, -28),
+      startDate: day(-30),
+      endDate: day(-28),
       status: 'completed',
       createdAt: new Date(Date.now() - 1_000),
     });
 
-    const history = await get('/api/bookings/history', renter.headers);
+    const history = await read(renter, '/api/bookings/history');
     expect(history).toMatchObject({ total: 3, page: 1, limit: 8, last_page: 1 });
     const codes = [again, unpaid, paid].map((b) => b.bookingCode);
     expect(history.bookings.map((b: { booking_code: string }) => b.booking_code)).toEqual(codes);
     for (const item of history.bookings) {
-      const own = await get(`/api/bookings/${item.booking_code}`, renter.headers);
+      const own = await read(renter, `/api/bookings/${item.booking_code}`);
       expect(item).toEqual(own.booking);
     }
     const [first, second, third] = history.bookings;
@@ -99,8 +100,8 @@ describe('GET /api/bookings/history', () => {
   });
 
   it('pages: 8 by default, any limit up to 50, the total and last page on every page, past the end empty', async () => {
-    const renter = await signedInRenter(ctx);
-    const other = await signedInRenter(ctx);
+    const renter = await client.renter();
+    const other = await client.renter();
     const car = await insertCar(ctx.db);
     const made: string[] = [];
     for (let i = 0; i < 11; i++) {
@@ -108,8 +109,8 @@ describe('GET /api/bookings/history', () => {
         userId: renter.user.id,
         carId: car.id,
         pricePerDayPesewas: 300_00,
-        startDate: addDays(today, -200 + i * 5),
-        endDate: addDays(today, -199 + i * 5),
+        startDate: day(-200 + i * 5),
+        endDate: day(-199 + i * 5),
         status: 'completed',
         createdAt: new Date(Date.now() - (11 - i) * 60_000),
       });
@@ -119,33 +120,33 @@ describe('GET /api/bookings/history', () => {
       userId: other.user.id,
       carId: car.id,
       pricePerDayPesewas: 300_00,
-      startDate: addDays(today, 60),
-      endDate: addDays(today, 61),
+      startDate: day(60),
+      endDate: day(61),
     });
     const codesOf = (body: { bookings: { booking_code: string }[] }) =>
       body.bookings.map((b) => b.booking_code);
 
-    const one = await get('/api/bookings/history', renter.headers);
+    const one = await read(renter, '/api/bookings/history');
     expect(one).toMatchObject({ total: 11, page: 1, limit: 8, last_page: 2 });
     expect(codesOf(one)).toEqual(made.slice(0, 8));
-    const two = await get('/api/bookings/history?page=2', renter.headers);
+    const two = await read(renter, '/api/bookings/history?page=2');
     expect(two).toMatchObject({ total: 11, page: 2, limit: 8, last_page: 2 });
     expect(codesOf(two)).toEqual(made.slice(8));
-    const byThree = await get('/api/bookings/history?page=4&limit=3', renter.headers);
+    const byThree = await read(renter, '/api/bookings/history?page=4&limit=3');
     expect(byThree).toMatchObject({ total: 11, page: 4, limit: 3, last_page: 4 });
     expect(codesOf(byThree)).toEqual(made.slice(9));
-    const past = await get('/api/bookings/history?page=5', renter.headers);
+    const past = await read(renter, '/api/bookings/history?page=5');
     expect(past).toMatchObject({ bookings: [], total: 11, page: 5, last_page: 2 });
 
-    const newcomer = await signedInRenter(ctx);
-    expect(await get('/api/bookings/history', newcomer.headers)).toEqual({
+    const newcomer = await client.renter();
+    expect(await read(newcomer, '/api/bookings/history')).toEqual({
       bookings: [],
       total: 0,
       page: 1,
       limit: 8,
       last_page: 1,
     });
-    expect(await get('/api/bookings/history?page=3', newcomer.headers)).toMatchObject({
+    expect(await read(newcomer, '/api/bookings/history?page=3')).toMatchObject({
       bookings: [],
       total: 0,
       last_page: 1,

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { addDays, todayInAccra } from '../../src/shared/dates';
 import { insertCar } from '../../src/server/db/factories';
 import * as carsRepository from '../../src/server/modules/cars/cars.repository';
-import { setupTestApp, signedInRenter } from '../support/test-app';
+import { api, bookingBody, day } from '../support/api';
+import { setupTestApp } from '../support/test-app';
 
 // Counts the unlocked overlap checks the booking service makes (it imports this module).
 vi.mock('../../src/server/modules/cars/cars.repository', async (importOriginal) => {
@@ -11,34 +11,23 @@ vi.mock('../../src/server/modules/cars/cars.repository', async (importOriginal) 
 });
 
 const ctx = await setupTestApp();
-const today = todayInAccra();
+const client = api(ctx.app);
 
 describe('requests for one car take turns without rechecking over and over', () => {
   it('40 simultaneous bookings of one car for 40 different weeks: all booked, a few checks each', async () => {
     const car = await insertCar(ctx.db);
     // 14 renters, at most 3 unpaid bookings each (LIMIT-13).
-    const renters = await Promise.all(Array.from({ length: 14 }, () => signedInRenter(ctx)));
+    const renters = await Promise.all(Array.from({ length: 14 }, () => client.renter()));
     const checks = vi.mocked(carsRepository.hasCommittedOverlap);
     checks.mockClear();
 
     const results = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        ctx.app.inject({
-          method: 'POST',
-          url: '/api/bookings/create',
-          headers: {
-            ...renters[i % renters.length]!.headers,
-            'idempotency-key': `queue-${car.id}-${i}`,
-          },
-          payload: {
-            car_id: car.id,
-            start_date: addDays(today, 10 + i * 3),
-            end_date: addDays(today, 11 + i * 3),
-            destination: 'Kumasi',
-            destination_type: 2,
-            payment_method: 'payOnPickup',
-          },
-        }),
+        renters[i % renters.length]!.post(
+          '/api/bookings/create',
+          bookingBody(car.id, day(10 + i * 3), day(11 + i * 3)),
+          { headers: { 'idempotency-key': `queue-${car.id}-${i}` } },
+        ),
       ),
     );
     expect(results.map((r) => r.statusCode)).toEqual(Array(40).fill(201));

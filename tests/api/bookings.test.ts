@@ -1,7 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { BOOKING_CODE_PATTERN } from '../../src/shared/booking-code';
-import { addDays, todayInAccra } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
 import {
   bookingEvents,
@@ -11,37 +10,26 @@ import {
   smsOutbox,
 } from '../../src/server/db/schema/index';
 import { insertBooking, insertCar } from '../../src/server/db/factories';
-import { signedInStaff } from '../support/admin';
-import { setupTestApp, signedInRenter } from '../support/test-app';
+import { api, bookingBody, type Client, day, today } from '../support/api';
+import { setupTestApp } from '../support/test-app';
 
 const ctx = await setupTestApp();
-const today = todayInAccra();
+const client = api(ctx.app);
 
-const bookingBody = (carId: number, overrides: Record<string, unknown> = {}) => ({
-  car_id: carId,
-  start_date: addDays(today, 5),
-  end_date: addDays(today, 8),
-  destination: 'Kumasi',
-  destination_type: '2',
-  payment_method: 'payOnPickup',
-  ...overrides,
-});
-
-const create = (
-  headers: Record<string, string>,
-  payload: unknown,
-  extra: Record<string, string> = {},
-) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/bookings/create',
-    headers: { ...headers, ...extra },
-    payload: payload as object,
+/** Five days ahead to Kumasi, the destination type as the first version's string. */
+const trip = (carId: number, overrides: Record<string, unknown> = {}) =>
+  bookingBody(carId, day(5), day(8), {
+    destination: 'Kumasi',
+    destination_type: '2',
+    ...overrides,
   });
+
+const create = (renter: Client, payload: object, extra: Record<string, string> = {}) =>
+  renter.post('/api/bookings/create', payload, { headers: extra });
 
 describe('POST /api/bookings/create', () => {
   it('books with pay on pickup: pending / unpaid, priced by the server from the stored car', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await insertCar(ctx.db, {
       pricePerDayPesewas: 450_00,
       make: 'Kia',
@@ -49,9 +37,9 @@ describe('POST /api/bookings/create', () => {
       year: 2020,
     });
     const res = await create(
-      renter.headers,
+      renter,
       // The first version's extra fields are ignored: user and money are the server's.
-      bookingBody(car.id, {
+      trip(car.id, {
         no_of_days: 99,
         user_id: 1,
         user_email: 'x@y.z',
@@ -67,8 +55,8 @@ describe('POST /api/bookings/create', () => {
     expect(booking).toMatchObject({
       status: 'pending',
       payment_status: 'unpaid',
-      start_date: addDays(today, 5),
-      end_date: addDays(today, 8),
+      start_date: day(5),
+      end_date: day(8),
       days: 3,
       price_per_day: 450,
       line_cost: 1350,
@@ -90,22 +78,19 @@ describe('POST /api/bookings/create', () => {
   });
 
   it('charges a same-day rental as one day (MONEY-3)', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await insertCar(ctx.db, { pricePerDayPesewas: 800_00 });
-    const res = await create(
-      renter.headers,
-      bookingBody(car.id, { start_date: today, end_date: today }),
-    );
+    const res = await create(renter, trip(car.id, { start_date: today, end_date: today }));
     expect(res.statusCode).toBe(201);
     expect(res.json().booking).toMatchObject({ days: 1, line_cost: 800, total_cost: 1000 });
   });
 
   it('holds a mobile money booking for 15 minutes: pending / pending', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await insertCar(ctx.db);
     const res = await create(
-      renter.headers,
-      bookingBody(car.id, { payment_method: 'mobile_money', network: 'mtn' }),
+      renter,
+      trip(car.id, { payment_method: 'mobile_money', network: 'mtn' }),
     );
     expect(res.statusCode).toBe(201);
     const { booking } = res.json();
@@ -116,10 +101,10 @@ describe('POST /api/bookings/create', () => {
   });
 
   it('refuses overlapping dates with 409 and the product message, and allows the next day', async () => {
-    const first = await signedInRenter(ctx);
-    const second = await signedInRenter(ctx);
+    const first = await client.renter();
+    const second = await client.renter();
     const car = await insertCar(ctx.db);
-    expect((await create(first.headers, bookingBody(car.id))).statusCode).toBe(201);
+    expect((await create(first, trip(car.id))).statusCode).toBe(201);
     // Overlaps: inside, across the start, across the end, the same return day.
     for (const [s, e] of [
       [6, 7],
@@ -127,34 +112,28 @@ describe('POST /api/bookings/create', () => {
       [8, 12],
       [8, 8],
     ] as const) {
-      const res = await create(
-        second.headers,
-        bookingBody(car.id, { start_date: addDays(today, s), end_date: addDays(today, e) }),
-      );
+      const res = await create(second, trip(car.id, { start_date: day(s), end_date: day(e) }));
       expect(res.statusCode, `${s}-${e}`).toBe(409);
       expect(res.json().message).toBe(messages.booking.unavailable);
     }
-    const after = await create(
-      second.headers,
-      bookingBody(car.id, { start_date: addDays(today, 9), end_date: addDays(today, 10) }),
-    );
+    const after = await create(second, trip(car.id, { start_date: day(9), end_date: day(10) }));
     expect(after.statusCode).toBe(201);
   });
 
   it('frees the dates of a mobile money hold whose 15 minutes ran out', async () => {
-    const first = await signedInRenter(ctx);
-    const second = await signedInRenter(ctx);
+    const first = await client.renter();
+    const second = await client.renter();
     const car = await insertCar(ctx.db);
     const held = await create(
-      first.headers,
-      bookingBody(car.id, { payment_method: 'mobile_money', network: 'mtn' }),
+      first,
+      trip(car.id, { payment_method: 'mobile_money', network: 'mtn' }),
     );
-    expect((await create(second.headers, bookingBody(car.id))).statusCode).toBe(409);
+    expect((await create(second, trip(car.id))).statusCode).toBe(409);
     await ctx.db
       .update(bookings)
       .set({ holdExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(bookings.id, held.json().booking.id));
-    const res = await create(second.headers, bookingBody(car.id));
+    const res = await create(second, trip(car.id));
     expect(res.statusCode).toBe(201);
     const [expired] = await ctx.db
       .select()
@@ -164,8 +143,8 @@ describe('POST /api/bookings/create', () => {
   });
 
   it('answers 422 with the spec messages', async () => {
-    const renter = await signedInRenter(ctx);
-    const res = await create(renter.headers, {
+    const renter = await client.renter();
+    const res = await create(renter, {
       car_id: 1,
       start_date: '',
       end_date: '',
@@ -184,37 +163,25 @@ describe('POST /api/bookings/create', () => {
   });
 
   it('checks the dates: not in the past, end not before start, at most 90 days', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await insertCar(ctx.db);
     const cases = [
-      [
-        { start_date: addDays(today, -1), end_date: addDays(today, 2) },
-        'start_date',
-        messages.booking.startInPast,
-      ],
-      [
-        { start_date: addDays(today, 4), end_date: addDays(today, 3) },
-        'end_date',
-        messages.booking.endBeforeStart,
-      ],
-      [
-        { start_date: addDays(today, 1), end_date: addDays(today, 92) },
-        'end_date',
-        messages.booking.tooLong,
-      ],
+      [{ start_date: day(-1), end_date: day(2) }, 'start_date', messages.booking.startInPast],
+      [{ start_date: day(4), end_date: day(3) }, 'end_date', messages.booking.endBeforeStart],
+      [{ start_date: day(1), end_date: day(92) }, 'end_date', messages.booking.tooLong],
     ] as const;
     for (const [dates, field, message] of cases) {
-      const res = await create(renter.headers, bookingBody(car.id, dates));
+      const res = await create(renter, trip(car.id, dates));
       expect(res.statusCode).toBe(422);
       expect(res.json().errors[field]).toEqual([message]);
     }
   });
 
   it('404 for an unknown or retired car', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const retired = await insertCar(ctx.db, { retiredAt: new Date() });
     for (const id of [retired.id, 987654]) {
-      const res = await create(renter.headers, bookingBody(id));
+      const res = await create(renter, trip(id));
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe(messages.booking.carNotFound);
     }
@@ -222,31 +189,27 @@ describe('POST /api/bookings/create', () => {
 
   it('needs a signed-in user', async () => {
     const car = await insertCar(ctx.db);
-    const res = await create({}, bookingBody(car.id));
+    const res = await create(client, trip(car.id));
     expect(res.statusCode).toBe(401);
   });
 
   it('keeps the price of existing bookings when the car price changes', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await insertCar(ctx.db, { pricePerDayPesewas: 500_00 });
-    const res = await create(renter.headers, bookingBody(car.id));
+    const res = await create(renter, trip(car.id));
     await ctx.db.update(cars).set({ pricePerDayPesewas: 900_00 }).where(eq(cars.id, car.id));
-    const again = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/bookings/${res.json().booking.booking_code}`,
-      headers: renter.headers,
-    });
+    const again = await renter.get(`/api/bookings/${res.json().booking.booking_code}`);
     expect(again.json().booking).toMatchObject({ price_per_day: 500, total_cost: 1700 });
   });
 });
 
 describe('Idempotency-Key (API-5)', () => {
   it('returns the same booking for the same key, even sent at once', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await insertCar(ctx.db);
     const key = { 'idempotency-key': 'retry-after-network-drop-1' };
     const results = await Promise.all(
-      Array.from({ length: 8 }, () => create(renter.headers, bookingBody(car.id), key)),
+      Array.from({ length: 8 }, () => create(renter, trip(car.id), key)),
     );
     expect(results.map((r) => r.statusCode)).toEqual(Array(8).fill(201));
     const codes = new Set(results.map((r) => r.json().booking.booking_code));
@@ -256,42 +219,38 @@ describe('Idempotency-Key (API-5)', () => {
   });
 
   it('refuses the same key with another body (422)', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await insertCar(ctx.db);
     const key = { 'idempotency-key': 'key-reused-for-another-trip' };
-    expect((await create(renter.headers, bookingBody(car.id), key)).statusCode).toBe(201);
-    const res = await create(renter.headers, bookingBody(car.id, { destination: 'Tamale' }), key);
+    expect((await create(renter, trip(car.id), key)).statusCode).toBe(201);
+    const res = await create(renter, trip(car.id, { destination: 'Tamale' }), key);
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(messages.booking.idempotencyMismatch);
   });
 
   it('keys belong to one user: another user with the same key gets their own booking', async () => {
-    const a = await signedInRenter(ctx);
-    const b = await signedInRenter(ctx);
+    const a = await client.renter();
+    const b = await client.renter();
     const car = await insertCar(ctx.db);
     const key = { 'idempotency-key': 'shared-key' };
-    expect((await create(a.headers, bookingBody(car.id), key)).statusCode).toBe(201);
-    const other = await create(
-      b.headers,
-      bookingBody(car.id, { start_date: addDays(today, 20), end_date: addDays(today, 21) }),
-      key,
-    );
+    expect((await create(a, trip(car.id), key)).statusCode).toBe(201);
+    const other = await create(b, trip(car.id, { start_date: day(20), end_date: day(21) }), key);
     expect(other.statusCode).toBe(201);
   });
 });
 
 describe('history, one booking, cancel', () => {
   it('lists only my bookings, newest first, 8 a page, with the car', async () => {
-    const me = await signedInRenter(ctx);
-    const other = await signedInRenter(ctx);
+    const me = await client.renter();
+    const other = await client.renter();
     const car = await insertCar(ctx.db, { make: 'Hyundai', model: 'Tucson' });
     for (let i = 0; i < 10; i++) {
       await insertBooking(ctx.db, {
         userId: me.user.id,
         carId: car.id,
         pricePerDayPesewas: 300_00,
-        startDate: addDays(today, -100 + i * 5),
-        endDate: addDays(today, -99 + i * 5),
+        startDate: day(-100 + i * 5),
+        endDate: day(-99 + i * 5),
         status: 'completed',
         createdAt: new Date(Date.now() - (10 - i) * 86_400_000),
       });
@@ -300,102 +259,60 @@ describe('history, one booking, cancel', () => {
       userId: other.user.id,
       carId: car.id,
       pricePerDayPesewas: 300_00,
-      startDate: addDays(today, 50),
-      endDate: addDays(today, 51),
+      startDate: day(50),
+      endDate: day(51),
     });
 
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/bookings/history',
-      headers: me.headers,
-    });
+    const res = await me.get('/api/bookings/history');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ total: 10, page: 1, limit: 8, last_page: 2 });
     expect(body.bookings).toHaveLength(8);
-    expect(body.bookings[0].start_date).toBe(addDays(today, -55));
+    expect(body.bookings[0].start_date).toBe(day(-55));
     expect(body.bookings[0].car).toMatchObject({
       make: 'Hyundai',
       model: 'Tucson',
       images: [expect.objectContaining({ image_url: expect.any(String) })],
     });
     expect(body.bookings.every((b: { car: { id: number } }) => b.car.id === car.id)).toBe(true);
-    const page2 = (
-      await ctx.app.inject({
-        method: 'GET',
-        url: '/api/bookings/history?page=2',
-        headers: me.headers,
-      })
-    ).json();
+    const page2 = (await me.get('/api/bookings/history?page=2')).json();
     expect(page2.bookings).toHaveLength(2);
   });
 
   it("another user's booking is not found, not forbidden (nothing leaks)", async () => {
-    const owner = await signedInRenter(ctx);
-    const stranger = await signedInRenter(ctx);
+    const owner = await client.renter();
+    const stranger = await client.renter();
     const car = await insertCar(ctx.db);
-    const code = (await create(owner.headers, bookingBody(car.id))).json().booking.booking_code;
-    const seen = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/bookings/${code}`,
-      headers: stranger.headers,
-    });
+    const code = (await create(owner, trip(car.id))).json().booking.booking_code;
+    const seen = await stranger.get(`/api/bookings/${code}`);
     expect(seen.statusCode).toBe(404);
-    const cancel = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/bookings/${code}/cancel`,
-      headers: stranger.headers,
-    });
+    const cancel = await stranger.post(`/api/bookings/${code}/cancel`);
     expect(cancel.statusCode).toBe(404);
-    const mine = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/bookings/${code.toLowerCase()}`,
-      headers: owner.headers,
-    });
+    const mine = await owner.get(`/api/bookings/${code.toLowerCase()}`);
     expect(mine.statusCode).toBe(200);
   });
 
   it('cancels my future booking, frees the dates, and refuses a second cancel', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await insertCar(ctx.db);
-    const code = (await create(renter.headers, bookingBody(car.id))).json().booking.booking_code;
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/bookings/${code}/cancel`,
-      headers: renter.headers,
-    });
+    const code = (await create(renter, trip(car.id))).json().booking.booking_code;
+    const res = await renter.post(`/api/bookings/${code}/cancel`);
     expect(res.statusCode).toBe(200);
     expect(res.json().booking).toMatchObject({ status: 'cancelled', can_cancel: false });
-    const again = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/bookings/${code}/cancel`,
-      headers: renter.headers,
-    });
+    const again = await renter.post(`/api/bookings/${code}/cancel`);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(messages.booking.cannotCancel);
-    expect((await create(renter.headers, bookingBody(car.id))).statusCode).toBe(201);
+    expect((await create(renter, trip(car.id))).statusCode).toBe(201);
   });
 
   it('cannot cancel a booking paid in cash at the counter: it is cancelled at the branch, where the cash is handed back (BOOK-8, PAY-9)', async () => {
-    const renter = await signedInRenter(ctx);
-    const staff = await signedInStaff(ctx);
+    const renter = await client.renter();
+    const staff = await client.staff();
     const car = await insertCar(ctx.db);
-    const code = (await create(renter.headers, bookingBody(car.id))).json().booking
-      .booking_code as string;
-    const cash = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/bookings/${code}/record-cash`,
-      headers: staff.headers,
-    });
+    const code = (await create(renter, trip(car.id))).json().booking.booking_code as string;
+    const cash = await staff.post(`/api/admin/bookings/${code}/record-cash`);
     expect(cash.statusCode).toBe(200);
-    const view = async () =>
-      (
-        await ctx.app.inject({
-          method: 'GET',
-          url: `/api/bookings/${code}`,
-          headers: renter.headers,
-        })
-      ).json().booking;
+    const view = async () => (await renter.get(`/api/bookings/${code}`)).json().booking;
     const [row] = await ctx.db.select().from(bookings).where(eq(bookings.bookingCode, code));
     // Everything the cancel could touch, to see that it touched none of it.
     const traces = async () => ({
@@ -422,11 +339,7 @@ describe('history, one booking, cancel', () => {
       { reference: expect.stringMatching(/^CASH-/), status: 'success' },
     ]);
 
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/bookings/${code}/cancel`,
-      headers: renter.headers,
-    });
+    const res = await renter.post(`/api/bookings/${code}/cancel`);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(messages.booking.paidInCash);
     // No refund asked of the mobile money provider, no event, no text: nothing changed.
@@ -439,11 +352,8 @@ describe('history, one booking, cancel', () => {
     });
 
     // Staff still cancel it at the desk, handing the cash back (PAY-9).
-    const desk = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/bookings/${code}/cancel`,
-      headers: staff.headers,
-      payload: { reason: 'Renter came to the branch to cancel' },
+    const desk = await staff.post(`/api/admin/bookings/${code}/cancel`, {
+      reason: 'Renter came to the branch to cancel',
     });
     expect(desk.statusCode).toBe(200);
     expect(await view()).toMatchObject({
@@ -454,19 +364,12 @@ describe('history, one booking, cancel', () => {
   });
 
   it('cannot cancel on or after the start date', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await insertCar(ctx.db);
     const code = (
-      await create(
-        renter.headers,
-        bookingBody(car.id, { start_date: today, end_date: addDays(today, 1) }),
-      )
+      await create(renter, trip(car.id, { start_date: today, end_date: day(1) }))
     ).json().booking.booking_code;
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/bookings/${code}/cancel`,
-      headers: renter.headers,
-    });
+    const res = await renter.post(`/api/bookings/${code}/cancel`);
     expect(res.statusCode).toBe(409);
   });
 });
@@ -474,13 +377,13 @@ describe('history, one booking, cancel', () => {
 describe('GET /api/bookings/quote', () => {
   it("is the server's price and says whether the dates are free", async () => {
     const car = await insertCar(ctx.db, { pricePerDayPesewas: 1234_00 });
-    const url = `/api/bookings/quote?car_id=${car.id}&start_date=${addDays(today, 1)}&end_date=${addDays(today, 3)}`;
-    const res = await ctx.app.inject({ method: 'GET', url });
+    const url = `/api/bookings/quote?car_id=${car.id}&start_date=${day(1)}&end_date=${day(3)}`;
+    const res = await client.get(url);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       car_id: car.id,
-      start_date: addDays(today, 1),
-      end_date: addDays(today, 3),
+      start_date: day(1),
+      end_date: day(3),
       days: 2,
       price_per_day: 1234,
       line_cost: 2468,

@@ -7,27 +7,25 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInAccra } from '../../src/shared/dates';
 import { bookings } from '../../src/server/db/schema/index';
 import { insertBooking, insertCar, insertUser } from '../../src/server/db/factories';
+import { api } from '../support/api';
 import { setupTestApp } from '../support/test-app';
 
 const ctx = await setupTestApp();
+const client = api(ctx.app);
 const start = addDays(todayInAccra(), 40);
 const end = addDays(start, 2);
 // A make of this file's own, so other files' cars never count.
 const make = 'Datedcache';
 const listed = async (extra = '', limit = 50) => {
   const url = `/api/get/cars?make=${make}&start_date=${start}&end_date=${end}&limit=${limit}${extra}`;
-  const response = await ctx.app.inject({ method: 'GET', url });
+  const response = await client.get(url);
   expect(response.statusCode).toBe(200);
   return response.json() as { all_cars: { id: number }[]; total: number; last_page: number };
 };
 const ids = async (extra = '') => (await listed(extra)).all_cars.map((c) => c.id);
 const facetTotal = async () =>
-  (
-    await ctx.app.inject({
-      method: 'GET',
-      url: `/api/cars/facets?make=${make}&start_date=${start}&end_date=${end}`,
-    })
-  ).json().total as number;
+  (await client.get(`/api/cars/facets?make=${make}&start_date=${start}&end_date=${end}`)).json()
+    .total as number;
 
 let fleet: Awaited<ReturnType<typeof insertCar>>[] = [];
 let userId = 0;

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { addDays, todayInAccra } from '../../src/shared/dates';
+import { addDays } from '../../src/shared/dates';
 import { payments } from '../../src/server/db/schema/index';
 import { insertCar } from '../../src/server/db/factories';
 import { markPartialRefunds } from '../../src/server/modules/payments/change-payments';
-import { signedInStaff } from '../support/admin';
 import { FakePaystack } from '../support/fake-paystack';
-import { setupTestApp, signedInRenter } from '../support/test-app';
+import { api, day, today } from '../support/api';
+import { setupTestApp } from '../support/test-app';
 
 // HAND-7: a deposit paid by mobile money goes back through Paystack's refund with an amount.
 const paystack = await new FakePaystack().start();
@@ -20,37 +20,21 @@ const ctx = await setupTestApp({
     providerTimeoutMs: 300,
   },
 });
+const client = api(ctx.app);
 afterAll(() => paystack.stop());
-const staff = await signedInStaff(ctx);
-const today = todayInAccra();
+const staff = await client.staff();
 
 /** A one-day booking of a fresh GH₵ 300 car from `start`, paid by mobile money at Paystack. */
 async function paidByMobileMoney(start: string) {
-  const renter = await signedInRenter(ctx);
+  const renter = await client.renter();
   const car = await insertCar(ctx.db, { pricePerDayPesewas: 300_00 });
-  const created = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/bookings/create',
-    headers: renter.headers,
-    payload: {
-      car_id: car.id,
-      start_date: start,
-      end_date: addDays(start, 1),
-      destination: 'Accra',
-      destination_type: 1,
-      payment_method: 'mobile_money',
-      network: 'mtn',
-      wallet_msisdn: '0241234567',
-    },
+  const { booking, payment } = await renter.book(car.id, start, addDays(start, 1), {
+    payment_method: 'mobile_money',
+    network: 'mtn',
+    wallet_msisdn: '0241234567',
   });
-  expect(created.statusCode, created.body).toBe(201);
-  const { booking, payment } = created.json();
   paystack.settle(payment.reference, 'success');
-  const verified = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/payments/${payment.reference}/verify`,
-    headers: renter.headers,
-  });
+  const verified = await renter.post(`/api/payments/${payment.reference}/verify`);
   expect(verified.statusCode, verified.body).toBe(200);
   return { booking, payment };
 }
@@ -60,12 +44,7 @@ describe('returning a mobile money deposit through Paystack (HAND-7)', () => {
     const { booking, payment } = await paidByMobileMoney(today);
 
     const act = (path: string, payload: object) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: `/api/admin/bookings/${booking.booking_code}/${path}`,
-        headers: staff.headers,
-        payload,
-      });
+      staff.post(`/api/admin/bookings/${booking.booking_code}/${path}`, payload);
     const out = await act('pick-up', {
       odometer_km: 5_000,
       fuel_eighths: 8,
@@ -95,7 +74,7 @@ describe('returning a mobile money deposit through Paystack (HAND-7)', () => {
   });
 
   it('records what no charge still holds as cash to hand back at the counter, flagged for staff', async () => {
-    const { booking } = await paidByMobileMoney(addDays(today, 3));
+    const { booking } = await paidByMobileMoney(day(3));
     // GH₵ 100 more than the GH₵ 500 charge holds: newest charge first, the rest in cash.
     const marked = await ctx.db.transaction((tx) =>
       markPartialRefunds(tx, { id: booking.id, bookingCode: booking.booking_code }, 600_00, {

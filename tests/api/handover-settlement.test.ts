@@ -1,44 +1,24 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addDays, todayInAccra } from '../../src/shared/dates';
 import type { AdminDashboardResponse } from '../../src/shared/schemas/console';
 import type { HandoverReceipt } from '../../src/shared/schemas/handover';
-import { customerDocuments, handovers, payments } from '../../src/server/db/schema/index';
+import { handovers, payments } from '../../src/server/db/schema/index';
 import { insertBooking, insertCar } from '../../src/server/db/factories';
-import { signedInStaff } from '../support/admin';
-import { setupTestApp, signedInRenter } from '../support/test-app';
+import { api, insertVerifiedDocuments, day } from '../support/api';
+import { setupTestApp } from '../support/test-app';
 
 // HAND-7, HAND-10, HAND-11: what a booking still owes for the rental (a change or an extension
 // not yet paid) is settled at the return with the late fee and staff's lines; the deposit
 // covers what it can and the rest is collected, never silently lost.
 
 const ctx = await setupTestApp();
-const staff = await signedInStaff(ctx);
-const today = todayInAccra();
-const day = (n: number) => addDays(today, n);
-type Headers = Record<string, string>;
+const client = api(ctx.app);
+const staff = await client.staff();
 
-const post = (url: string, headers: Headers, payload?: object) =>
-  ctx.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
-const get = (url: string, headers: Headers = {}) => ctx.app.inject({ method: 'GET', url, headers });
 const detail = async (code: string) =>
-  (await get(`/api/admin/bookings/${code}`, staff.headers)).json().booking;
+  (await staff.get(`/api/admin/bookings/${code}`)).json().booking;
 const dashboard = async (): Promise<AdminDashboardResponse> =>
-  (await get('/api/admin/dashboard', staff.headers)).json();
-
-async function verifyDocuments(userId: number) {
-  for (const kind of ['ghana_card', 'driving_licence'])
-    await ctx.db.insert(customerDocuments).values({
-      userId,
-      kind,
-      status: 'verified',
-      fileKey: randomBytes(12).toString('hex'),
-      ...(kind === 'ghana_card'
-        ? { ghanaCardPin: 'GHA-123456789-0', dateOfBirth: '1990-01-01' }
-        : { licenceNumber: 'DL-1', licenceExpiry: day(400) }),
-    });
-}
+  (await staff.get('/api/admin/dashboard')).json();
 
 const pickup = { odometer_km: 42_000, fuel_eighths: 8, documents_override: 'Seen at the desk' };
 
@@ -57,30 +37,22 @@ async function cashRowsOf(bookingId: number) {
 
 describe('an extension paid at the return (HAND-10, HAND-11)', () => {
   it('collects what an extension added: the deposit covers part, the rest is received in cash', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await insertCar(ctx.db, { pricePerDayPesewas: 350_00 });
-    const created = await post('/api/bookings/create', renter.headers, {
-      car_id: car.id,
-      start_date: day(0),
-      end_date: day(2),
-      destination: 'Accra',
-      destination_type: 1,
-      payment_method: 'payOnPickup',
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const code = created.json().booking.booking_code as string;
-    const bookingId = created.json().booking.id as number;
+    const created = await renter.book(car.id, day(0), day(2));
+    const code = created.booking.booking_code as string;
+    const bookingId = created.booking.id as number;
     for (const [action, body] of [
       ['record-cash', {}],
       ['pick-up', pickup],
     ] as const)
-      expect(
-        (await post(`/api/admin/bookings/${code}/${action}`, staff.headers, body)).statusCode,
-      ).toBe(200);
+      expect((await staff.post(`/api/admin/bookings/${code}/${action}`, body)).statusCode).toBe(
+        200,
+      );
     expect((await detail(code)).balance_due).toBe(0);
     const before = await dashboard();
 
-    const extended = await post(`/api/admin/bookings/${code}/extend`, staff.headers, {
+    const extended = await staff.post(`/api/admin/bookings/${code}/extend`, {
       end_date: day(4),
       reason: 'Customer phoned from Cape Coast',
     });
@@ -92,7 +64,7 @@ describe('an extension paid at the return (HAND-10, HAND-11)', () => {
     expect(extended.json().booking.balance_due).toBe(700);
 
     // Returned on time, nothing kept for the car: the deposit pays GH₵ 200 of the 700.
-    const res = await post(`/api/admin/bookings/${code}/return`, staff.headers, {
+    const res = await staff.post(`/api/admin/bookings/${code}/return`, {
       odometer_km: 42_300,
       fuel_eighths: 8,
     });
@@ -123,30 +95,24 @@ describe('an extension paid at the return (HAND-10, HAND-11)', () => {
   });
 
   it('collects a dearer change of a mobile money booking whose top-up was declined, and waits while one is pending (409)', async () => {
-    const renter = await signedInRenter(ctx);
-    await verifyDocuments(renter.user.id);
+    const renter = await client.renter();
+    await insertVerifiedDocuments(ctx.app, renter.user.id);
     const car = await insertCar(ctx.db, { pricePerDayPesewas: 300_00 });
-    const created = await post('/api/bookings/create', renter.headers, {
-      car_id: car.id,
-      start_date: day(0),
-      end_date: day(1),
-      destination: 'Accra',
-      destination_type: 1,
+    const created = await renter.book(car.id, day(0), day(1), {
       payment_method: 'mobile_money',
       network: 'mtn',
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const { booking, payment } = created.json();
+    const { booking, payment } = created;
     const code = booking.booking_code as string;
-    await post(`/api/payments/sandbox/${payment.reference}`, renter.headers, {
+    await renter.post(`/api/payments/sandbox/${payment.reference}`, {
       decision: 'approve',
     });
-    const out = await post(`/api/admin/bookings/${code}/pick-up`, staff.headers, {
+    const out = await staff.post(`/api/admin/bookings/${code}/pick-up`, {
       odometer_km: 1_000,
       fuel_eighths: 8,
     });
     expect(out.statusCode, out.body).toBe(200);
-    const extended = await post(`/api/admin/bookings/${code}/extend`, staff.headers, {
+    const extended = await staff.post(`/api/admin/bookings/${code}/extend`, {
       end_date: day(2),
       reason: 'One more day',
     });
@@ -155,12 +121,12 @@ describe('an extension paid at the return (HAND-10, HAND-11)', () => {
     const returnBody = { odometer_km: 1_100, fuel_eighths: 8 };
 
     // The prompt may still be approved: collecting in cash now could take the money twice.
-    const waiting = await post(`/api/admin/bookings/${code}/return`, staff.headers, returnBody);
+    const waiting = await staff.post(`/api/admin/bookings/${code}/return`, returnBody);
     expect(waiting.statusCode).toBe(409);
 
-    await post(`/api/payments/sandbox/${topUp}`, renter.headers, { decision: 'decline' });
+    await renter.post(`/api/payments/sandbox/${topUp}`, { decision: 'decline' });
     expect((await detail(code)).balance_due).toBe(300);
-    const res = await post(`/api/admin/bookings/${code}/return`, staff.headers, {
+    const res = await staff.post(`/api/admin/bookings/${code}/return`, {
       ...returnBody,
       kept_lines: [{ reason: 'cleaning', amount: 20, note: 'Sand' }],
     });
@@ -184,19 +150,11 @@ describe('an extension paid at the return (HAND-10, HAND-11)', () => {
 
 describe("the renter's own booking carries the same balance (HAND-10)", () => {
   it('shows what an extension added on the booking and in the history, and 0 once returned', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await insertCar(ctx.db, { pricePerDayPesewas: 350_00 });
     const book = async (start: number, end: number) => {
-      const res = await post('/api/bookings/create', renter.headers, {
-        car_id: car.id,
-        start_date: day(start),
-        end_date: day(end),
-        destination: 'Accra',
-        destination_type: 1,
-        payment_method: 'payOnPickup',
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().booking.booking_code as string;
+      const res = await renter.book(car.id, day(start), day(end));
+      return res.booking.booking_code as string;
     };
     const code = await book(0, 2);
     // A second booking on the same page of history, unpaid: it owes no balance yet.
@@ -205,19 +163,19 @@ describe("the renter's own booking carries the same balance (HAND-10)", () => {
       ['record-cash', {}],
       ['pick-up', pickup],
     ] as const)
-      expect(
-        (await post(`/api/admin/bookings/${code}/${action}`, staff.headers, body)).statusCode,
-      ).toBe(200);
-    const mine = async () => (await get(`/api/bookings/${code}`, renter.headers)).json().booking;
+      expect((await staff.post(`/api/admin/bookings/${code}/${action}`, body)).statusCode).toBe(
+        200,
+      );
+    const mine = async () => (await renter.get(`/api/bookings/${code}`)).json().booking;
     const history = async () => {
-      const res = await get('/api/bookings/history', renter.headers);
+      const res = await renter.get('/api/bookings/history');
       expect(res.statusCode, res.body).toBe(200);
       const rows = res.json().bookings as { booking_code: string; balance_due: number }[];
       return Object.fromEntries(rows.map((b) => [b.booking_code, b.balance_due]));
     };
     expect((await mine()).balance_due).toBe(0);
 
-    const extended = await post(`/api/admin/bookings/${code}/extend`, staff.headers, {
+    const extended = await staff.post(`/api/admin/bookings/${code}/extend`, {
       end_date: day(4),
       reason: 'Customer phoned from Cape Coast',
     });
@@ -230,7 +188,7 @@ describe("the renter's own booking carries the same balance (HAND-10)", () => {
     });
     expect(await history()).toEqual({ [code]: 700, [other]: 0 });
 
-    const back = await post(`/api/admin/bookings/${code}/return`, staff.headers, {
+    const back = await staff.post(`/api/admin/bookings/${code}/return`, {
       odometer_km: 42_300,
       fuel_eighths: 8,
     });
@@ -242,7 +200,7 @@ describe("the renter's own booking carries the same balance (HAND-10)", () => {
 
 describe('a late fee beyond the deposit with staff lines (HAND-7)', () => {
   it('accepts a fuel line on top of a late fee larger than the deposit, and collects both', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await insertCar(ctx.db, { pricePerDayPesewas: 350_00 });
     const booking = await insertBooking(ctx.db, {
       userId: renter.user.id,
@@ -275,7 +233,7 @@ describe('a late fee beyond the deposit with staff lines (HAND-7)', () => {
       depositMethod: 'cash',
     });
     // 18 hours late: one day at GH₵ 350 > the GH₵ 200 deposit.
-    const res = await post(`/api/admin/bookings/${booking.bookingCode}/return`, staff.headers, {
+    const res = await staff.post(`/api/admin/bookings/${booking.bookingCode}/return`, {
       returned_at: new Date(Date.parse(`${day(-2)}T09:00:00Z`) + 18 * 3_600_000).toISOString(),
       odometer_km: 10_400,
       fuel_eighths: 5,

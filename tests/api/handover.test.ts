@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { addDays, todayInAccra } from '../../src/shared/dates';
 import { handoverMessages } from '../../src/shared/handover';
 import type { AdminDashboardResponse } from '../../src/shared/schemas/console';
 import { adminMessages } from '../../src/shared/staff-messages';
@@ -15,25 +14,26 @@ import {
   smsOutbox,
 } from '../../src/server/db/schema/index';
 import { insertBooking, insertCar } from '../../src/server/db/factories';
-import { makeImage, multipartBody, signedInStaff } from '../support/admin';
-import { setupTestApp, signedInRenter } from '../support/test-app';
+import { makeImage } from '../support/admin';
+import {
+  api,
+  cashPaidBooking,
+  type Client,
+  type SignedIn,
+  insertVerifiedDocuments,
+  day,
+} from '../support/api';
+import { setupTestApp } from '../support/test-app';
 
 // HAND-1 to HAND-9: pickup and return records, deposits settled on return, the receipt.
 
 const ctx = await setupTestApp();
-const staff = await signedInStaff(ctx);
-const today = todayInAccra();
-const day = (n: number) => addDays(today, n);
-type Headers = Record<string, string>;
-type Renter = Awaited<ReturnType<typeof signedInRenter>>;
-
-const post = (url: string, headers: Headers, payload?: object) =>
-  ctx.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
-const get = (url: string, headers: Headers = {}) => ctx.app.inject({ method: 'GET', url, headers });
+const client = api(ctx.app);
+const staff = await client.staff();
 
 /** A multipart handover: the record as JSON in "data", photos in "photos". */
-async function postForm(url: string, headers: Headers, data: object, photos: Buffer[] = []) {
-  const { body, headers: form } = await multipartBody([
+const postForm = (who: Client, url: string, data: object, photos: Buffer[] = []) =>
+  who.upload(url, [
     { name: 'data', value: JSON.stringify(data) },
     ...photos.map((value, i) => ({
       name: 'photos',
@@ -42,39 +42,11 @@ async function postForm(url: string, headers: Headers, data: object, photos: Buf
       type: 'image/jpeg',
     })),
   ]);
-  return ctx.app.inject({ method: 'POST', url, headers: { ...headers, ...form }, payload: body });
-}
-
-async function verifyDocuments(userId: number, kinds = ['ghana_card', 'driving_licence']) {
-  for (const kind of kinds)
-    await ctx.db.insert(customerDocuments).values({
-      userId,
-      kind,
-      status: 'verified',
-      fileKey: randomBytes(12).toString('hex'),
-      ...(kind === 'ghana_card'
-        ? { ghanaCardPin: 'GHA-123456789-0', dateOfBirth: '1990-01-01' }
-        : { licenceNumber: 'DL-1', licenceExpiry: day(400) }),
-    });
-}
 
 /** A pay-on-pickup booking from today, cash recorded: ready to be picked up. */
-async function paidCashBooking(renter?: Renter) {
-  const who = renter ?? (await signedInRenter(ctx));
-  const car = await insertCar(ctx.db, { pricePerDayPesewas: 300_00 });
-  const res = await post('/api/bookings/create', who.headers, {
-    car_id: car.id,
-    start_date: day(0),
-    end_date: day(2),
-    destination: 'Accra',
-    destination_type: 1,
-    payment_method: 'payOnPickup',
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const code = res.json().booking.booking_code as string;
-  expect((await post(`/api/admin/bookings/${code}/record-cash`, staff.headers)).statusCode).toBe(
-    200,
-  );
+async function paidCashBooking(renter?: SignedIn) {
+  const who = renter ?? (await client.renter());
+  const { code, car } = await cashPaidBooking(ctx.app, staff, who);
   return { renter: who, code, car };
 }
 
@@ -82,7 +54,7 @@ const pickup = { odometer_km: 42_000, fuel_eighths: 8, damage_notes: 'Scratch on
 
 /** An active booking that ended yesterday at 09:00 and was picked up 3 days ago. */
 async function overdueBooking(pricePerDayPesewas = 300_00) {
-  const renter = await signedInRenter(ctx);
+  const renter = await client.renter();
   const car = await insertCar(ctx.db, { pricePerDayPesewas });
   const booking = await insertBooking(ctx.db, {
     userId: renter.user.id,
@@ -124,14 +96,14 @@ const late = (minutes: number) =>
 describe('pickup (HAND-1 to HAND-4)', () => {
   it('records documents verified, odometer, fuel, damage, photos and the cash deposit, and makes the booking active', async () => {
     const { renter, code } = await paidCashBooking();
-    await verifyDocuments(renter.user.id);
+    await insertVerifiedDocuments(ctx.app, renter.user.id);
     const photo = await sharp({
       create: { width: 2400, height: 1600, channels: 3, background: { r: 10, g: 80, b: 40 } },
     })
       .jpeg()
       .withExif({ IFD0: { Make: 'PhoneCo' } })
       .toBuffer();
-    const res = await postForm(`/api/admin/bookings/${code}/pick-up`, staff.headers, pickup, [
+    const res = await postForm(staff, `/api/admin/bookings/${code}/pick-up`, pickup, [
       photo,
       await makeImage('png'),
     ]);
@@ -159,8 +131,8 @@ describe('pickup (HAND-1 to HAND-4)', () => {
 
     // The photo: staff and the renter, resized, without metadata, never cached.
     const url = handover.pickup!.photos[0]!.url;
-    for (const headers of [staff.headers, renter.headers]) {
-      const image = await get(url, headers);
+    for (const who of [staff, renter]) {
+      const image = await who.get(url);
       expect(image.statusCode).toBe(200);
       expect(image.headers['cache-control']).toBe('no-store');
       expect(image.headers['content-type']).toBe('image/webp');
@@ -172,8 +144,8 @@ describe('pickup (HAND-1 to HAND-4)', () => {
 
   it('refuses without both documents verified unless staff give the reason (422), and records the override', async () => {
     const { renter, code } = await paidCashBooking();
-    await verifyDocuments(renter.user.id, ['ghana_card']);
-    const refused = await post(`/api/admin/bookings/${code}/pick-up`, staff.headers, pickup);
+    await insertVerifiedDocuments(ctx.app, renter.user.id, ['ghana_card']);
+    const refused = await staff.post(`/api/admin/bookings/${code}/pick-up`, pickup);
     expect(refused.statusCode).toBe(422);
     // HAND-2: the refusal names what is missing, so staff need not guess.
     const missingLicence =
@@ -183,7 +155,7 @@ describe('pickup (HAND-1 to HAND-4)', () => {
     const [row] = await ctx.db.select().from(bookings).where(eq(bookings.bookingCode, code));
     expect(row).toMatchObject({ status: 'confirmed', depositState: null });
 
-    const ok = await post(`/api/admin/bookings/${code}/pick-up`, staff.headers, {
+    const ok = await staff.post(`/api/admin/bookings/${code}/pick-up`, {
       ...pickup,
       documents_override: 'Licence seen on paper; upload pending',
     });
@@ -196,7 +168,7 @@ describe('pickup (HAND-1 to HAND-4)', () => {
     expect(events.find((e) => e.type === 'picked_up')!.note).toContain('Licence seen on paper');
 
     // HAND-9: the reason is staff's own note; the renter's receipt says only that it was given.
-    const own = await get(`/api/bookings/${code}/handover`, renter.headers);
+    const own = await renter.get(`/api/bookings/${code}/handover`);
     expect(own.json().handover.pickup).toMatchObject({
       documents: 'override',
       documents_override: null,
@@ -207,11 +179,11 @@ describe('pickup (HAND-1 to HAND-4)', () => {
   it('names each document that is not verified, and how it stands (HAND-2)', async () => {
     const { renter, code } = await paidCashBooking();
     const url = `/api/admin/bookings/${code}/pick-up`;
-    const refusal = async () => (await post(url, staff.headers, pickup)).json().message as string;
+    const refusal = async () => (await staff.post(url, pickup)).json().message as string;
     expect(await refusal()).toBe(
       'The renter’s Ghana Card is not uploaded and their driving licence is not uploaded. Check them on the customer’s page, or give the reason for handing over the car anyway.',
     );
-    await verifyDocuments(renter.user.id, ['driving_licence']);
+    await insertVerifiedDocuments(ctx.app, renter.user.id, ['driving_licence']);
     await ctx.db.insert(customerDocuments).values({
       userId: renter.user.id,
       kind: 'ghana_card',
@@ -248,11 +220,11 @@ describe('pickup (HAND-1 to HAND-4)', () => {
       [{ odometer_km: 100, fuel_eighths: 2.5 }, 'fuel_eighths', handoverMessages.fuelRange],
     ];
     for (const [body, field, message] of cases) {
-      const res = await post(url, staff.headers, { ...body, ...override });
+      const res = await staff.post(url, { ...body, ...override });
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
       expect(res.json().errors[field]).toEqual([message]);
     }
-    const text = await postForm(url, staff.headers, { ...pickup, ...override }, [
+    const text = await postForm(staff, url, { ...pickup, ...override }, [
       Buffer.from('not an image at all'),
     ]);
     expect(text.statusCode).toBe(422);
@@ -266,7 +238,7 @@ describe('pickup (HAND-1 to HAND-4)', () => {
   });
 
   it('still needs the booking paid (409) and happens once', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await insertCar(ctx.db);
     const unpaid = await insertBooking(ctx.db, {
       userId: renter.user.id,
@@ -276,34 +248,26 @@ describe('pickup (HAND-1 to HAND-4)', () => {
       endDate: day(1),
     });
     const body = { ...pickup, documents_override: 'Seen' };
-    const res = await post(
-      `/api/admin/bookings/${unpaid.bookingCode}/pick-up`,
-      staff.headers,
-      body,
-    );
+    const res = await staff.post(`/api/admin/bookings/${unpaid.bookingCode}/pick-up`, body);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(adminMessages.pickUpUnpaid);
 
     const { code } = await paidCashBooking();
-    expect(
-      (await post(`/api/admin/bookings/${code}/pick-up`, staff.headers, body)).statusCode,
-    ).toBe(200);
-    const again = await post(`/api/admin/bookings/${code}/pick-up`, staff.headers, body);
+    expect((await staff.post(`/api/admin/bookings/${code}/pick-up`, body)).statusCode).toBe(200);
+    const again = await staff.post(`/api/admin/bookings/${code}/pick-up`, body);
     expect(again.statusCode).toBe(409);
-    expect(
-      (await post('/api/admin/bookings/CL-ZZZZZZ/pick-up', staff.headers, body)).statusCode,
-    ).toBe(404);
+    expect((await staff.post('/api/admin/bookings/CL-ZZZZZZ/pick-up', body)).statusCode).toBe(404);
   });
 });
 
 describe('return (HAND-5 to HAND-8)', () => {
   it('returns the whole cash deposit on time and texts the renter the outcome', async () => {
     const { renter, code } = await paidCashBooking();
-    await post(`/api/admin/bookings/${code}/pick-up`, staff.headers, {
+    await staff.post(`/api/admin/bookings/${code}/pick-up`, {
       ...pickup,
       documents_override: 'Seen',
     });
-    const res = await post(`/api/admin/bookings/${code}/return`, staff.headers, {
+    const res = await staff.post(`/api/admin/bookings/${code}/return`, {
       odometer_km: 42_350,
       fuel_eighths: 8,
     });
@@ -374,7 +338,7 @@ describe('return (HAND-5 to HAND-8)', () => {
       ],
     ];
     for (const [body, field, message] of cases) {
-      const res = await post(url, staff.headers, body);
+      const res = await staff.post(url, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
       expect(res.json().errors[field], JSON.stringify(res.json())).toEqual([message]);
     }
@@ -389,7 +353,7 @@ describe('return (HAND-5 to HAND-8)', () => {
     [181, 300, 'kept'],
   ])('%i minutes late: a late fee of GH₵ %i kept from the deposit', async (minutes, fee, state) => {
     const { booking } = await overdueBooking();
-    const res = await post(`/api/admin/bookings/${booking.bookingCode}/return`, staff.headers, {
+    const res = await staff.post(`/api/admin/bookings/${booking.bookingCode}/return`, {
       returned_at: late(minutes),
       odometer_km: 10_500,
       fuel_eighths: 6,
@@ -410,7 +374,7 @@ describe('return (HAND-5 to HAND-8)', () => {
     const { booking } = await overdueBooking();
     const url = `/api/admin/bookings/${booking.bookingCode}/return`;
     // 61 min: GH₵ 50 late fee + GH₵ 160 of lines > GH₵ 200 deposit: GH₵ 10 collected.
-    const over = await post(url, staff.headers, {
+    const over = await staff.post(url, {
       returned_at: late(61),
       odometer_km: 10_500,
       fuel_eighths: 2,
@@ -432,7 +396,7 @@ describe('return (HAND-5 to HAND-8)', () => {
     });
 
     const { booking: other } = await overdueBooking();
-    const ok = await post(`/api/admin/bookings/${other.bookingCode}/return`, staff.headers, {
+    const ok = await staff.post(`/api/admin/bookings/${other.bookingCode}/return`, {
       returned_at: late(61),
       odometer_km: 10_500,
       fuel_eighths: 2,
@@ -454,7 +418,7 @@ describe('return (HAND-5 to HAND-8)', () => {
 
     // Two days late at GH₵ 300 a day: GH₵ 600, GH₵ 200 kept, GH₵ 400 paid in cash.
     const { booking: later } = await overdueBooking();
-    const res = await post(`/api/admin/bookings/${later.bookingCode}/return`, staff.headers, {
+    const res = await staff.post(`/api/admin/bookings/${later.bookingCode}/return`, {
       returned_at: late(24 * 60 + 1),
       odometer_km: 10_500,
       fuel_eighths: 8,
@@ -476,29 +440,23 @@ describe('return (HAND-5 to HAND-8)', () => {
   });
 
   it('returns a mobile money deposit through the provider (the sandbox) with the amount', async () => {
-    const renter = await signedInRenter(ctx);
-    await verifyDocuments(renter.user.id);
+    const renter = await client.renter();
+    await insertVerifiedDocuments(ctx.app, renter.user.id);
     const car = await insertCar(ctx.db, { pricePerDayPesewas: 300_00 });
-    const created = await post('/api/bookings/create', renter.headers, {
-      car_id: car.id,
-      start_date: day(0),
-      end_date: day(1),
-      destination: 'Accra',
-      destination_type: 1,
+    const created = await renter.book(car.id, day(0), day(1), {
       payment_method: 'mobile_money',
       network: 'mtn',
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const { booking, payment } = created.json();
-    await post(`/api/payments/sandbox/${payment.reference}`, renter.headers, {
+    const { booking, payment } = created;
+    await renter.post(`/api/payments/sandbox/${payment.reference}`, {
       decision: 'approve',
     });
     const code = booking.booking_code as string;
-    const out = await post(`/api/admin/bookings/${code}/pick-up`, staff.headers, pickup);
+    const out = await staff.post(`/api/admin/bookings/${code}/pick-up`, pickup);
     expect(out.statusCode, out.body).toBe(200);
     expect(out.json().handover.pickup.deposit_method).toBe('mobile_money');
 
-    const res = await post(`/api/admin/bookings/${code}/return`, staff.headers, {
+    const res = await staff.post(`/api/admin/bookings/${code}/return`, {
       odometer_km: 42_100,
       fuel_eighths: 7,
       kept_lines: [{ reason: 'fuel', amount: 25 }],
@@ -523,58 +481,46 @@ describe('return (HAND-5 to HAND-8)', () => {
 });
 
 describe('who may see and do what', () => {
-  it('staff only for the records: visitor 401, renter 403', async () => {
-    const renter = await signedInRenter(ctx);
-    for (const path of ['pick-up', 'return']) {
-      const url = `/api/admin/bookings/CL-ABCDEF/${path}`;
-      expect((await post(url, {}, pickup)).statusCode).toBe(401);
-      expect((await post(url, renter.headers, pickup)).statusCode).toBe(403);
-    }
-    expect((await get('/api/admin/bookings/CL-ABCDEF/handover')).statusCode).toBe(401);
-    expect((await get('/api/admin/bookings/CL-ABCDEF/handover', renter.headers)).statusCode).toBe(
-      403,
-    );
-  });
+  // The records are staff's only (401 for a visitor, 403 for a renter): admin-auth.test.ts.
 
   it('the receipt and the photos: the owner and staff, never another renter', async () => {
     const { renter, code } = await paidCashBooking();
     const out = await postForm(
+      staff,
       `/api/admin/bookings/${code}/pick-up`,
-      staff.headers,
       { ...pickup, documents_override: 'Seen' },
       [await makeImage('jpeg')],
     );
     expect(out.statusCode, out.body).toBe(200);
     const photoUrl = (out.json().handover as HandoverReceipt).pickup!.photos[0]!.url;
-    const other = await signedInRenter(ctx);
+    const other = await client.renter();
 
-    const own = await get(`/api/bookings/${code}/handover`, renter.headers);
+    const own = await renter.get(`/api/bookings/${code}/handover`);
     expect(own.statusCode).toBe(200);
     expect(own.headers['cache-control']).toBe('no-store');
     expect(own.json().handover.pickup).toMatchObject({ odometer_km: 42_000, staff_name: null });
     // HAND-9: the receipt names the booking's branch, with its address and phone, to print.
-    const { branch } = (await get(`/api/bookings/${code}`, renter.headers)).json().booking;
+    const { branch } = (await renter.get(`/api/bookings/${code}`)).json().booking;
     expect(branch.address).toBeTruthy();
     expect(own.json().handover.branch).toEqual(branch);
     expect(
-      (await get(`/api/admin/bookings/${code}/handover`, staff.headers)).json().handover.pickup
-        .staff_name,
+      (await staff.get(`/api/admin/bookings/${code}/handover`)).json().handover.pickup.staff_name,
     ).toBe(staff.user.name);
 
-    expect((await get(`/api/bookings/${code}/handover`)).statusCode).toBe(401);
-    expect((await get(`/api/bookings/${code}/handover`, other.headers)).statusCode).toBe(404);
-    expect((await get(photoUrl)).statusCode).toBe(401);
-    const stolen = await get(photoUrl, other.headers);
+    expect((await client.get(`/api/bookings/${code}/handover`)).statusCode).toBe(401);
+    expect((await other.get(`/api/bookings/${code}/handover`)).statusCode).toBe(404);
+    expect((await client.get(photoUrl)).statusCode).toBe(401);
+    const stolen = await other.get(photoUrl);
     expect(stolen.statusCode).toBe(404);
     expect(stolen.headers['content-type']).not.toContain('image');
-    expect((await get('/api/handover-photos/999999', staff.headers)).statusCode).toBe(404);
+    expect((await staff.get('/api/handover-photos/999999')).statusCode).toBe(404);
   });
 });
 
 describe('the dashboard (HAND-9)', () => {
   it('counts rental income without deposits, and shows deposits held, returned and kept apart', async () => {
     const dashboard = async (): Promise<AdminDashboardResponse> =>
-      (await get('/api/admin/dashboard', staff.headers)).json();
+      (await staff.get('/api/admin/dashboard')).json();
     const before = await dashboard();
     const { code } = await paidCashBooking();
     const mid = await dashboard();
@@ -582,7 +528,7 @@ describe('the dashboard (HAND-9)', () => {
     expect(mid.revenue.this_month.amount).toBeCloseTo(before.revenue.this_month.amount + 600, 2);
     expect(mid.deposits.held_now).toBe(before.deposits.held_now);
 
-    await post(`/api/admin/bookings/${code}/pick-up`, staff.headers, {
+    await staff.post(`/api/admin/bookings/${code}/pick-up`, {
       ...pickup,
       documents_override: 'Seen',
     });
@@ -590,7 +536,7 @@ describe('the dashboard (HAND-9)', () => {
     expect(out.deposits.held_now).toBeCloseTo(before.deposits.held_now + 200, 2);
     expect(out.deposits.held_count).toBe(before.deposits.held_count + 1);
 
-    await post(`/api/admin/bookings/${code}/return`, staff.headers, {
+    await staff.post(`/api/admin/bookings/${code}/return`, {
       odometer_km: 42_100,
       fuel_eighths: 8,
       kept_lines: [{ reason: 'damage', amount: 80, note: 'Wing mirror' }],

@@ -1,15 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contactMessages, newsletterSubscriptions } from '../../src/server/db/schema/index';
+import { api } from '../support/api';
 import { setupTestApp } from '../support/test-app';
 
 const ctx = await setupTestApp();
-const post = (url: string, payload: object) => ctx.app.inject({ method: 'POST', url, payload });
+const client = api(ctx.app);
 
 describe('newsletter and contact (VAL-8, STAFF-9)', () => {
   it('stores a newsletter sign-up once, however often it is sent', async () => {
     for (const email of ['Kojo@Example.com', 'kojo@example.com ']) {
-      const res = await post('/api/newsletter', { email });
+      const res = await client.post('/api/newsletter', { email });
       expect(res.statusCode).toBe(201);
       expect(res.json()).toEqual({ message: 'Thanks, we will get back to you.' });
     }
@@ -21,13 +22,13 @@ describe('newsletter and contact (VAL-8, STAFF-9)', () => {
   });
 
   it('refuses an address that is not one', async () => {
-    const res = await post('/api/newsletter', { email: 'not-an-email' });
+    const res = await client.post('/api/newsletter', { email: 'not-an-email' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.email).toEqual(['Enter a valid email address']);
   });
 
   it('stores a contact message for staff to read', async () => {
-    const res = await post('/api/contact', {
+    const res = await client.post('/api/contact', {
       first_name: 'Adwoa',
       last_name: 'Sarpong',
       email: 'adwoa@example.com',
@@ -46,7 +47,7 @@ describe('newsletter and contact (VAL-8, STAFF-9)', () => {
   });
 
   it('names each missing contact field', async () => {
-    const res = await post('/api/contact', {});
+    const res = await client.post('/api/contact', {});
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors).sort()).toEqual([
       'email',

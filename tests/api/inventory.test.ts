@@ -3,10 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInAccra } from '../../src/shared/dates';
 import { cars } from '../../src/server/db/schema/index';
 import { insertBooking, insertCar, insertUser } from '../../src/server/db/factories';
+import { api } from '../support/api';
 import { setupTestApp } from '../support/test-app';
 
 const ctx = await setupTestApp();
-const get = (url: string) => ctx.app.inject({ method: 'GET', url });
+const client = api(ctx.app);
 
 /**
  * This file's own fleet, described with what each car *is* (its town, its colour family),
@@ -242,7 +243,7 @@ const asRecord = (entries: FacetEntry[]) =>
   Object.fromEntries(entries.map((e) => [e.value, e.count]));
 
 async function facetsFor(f: Filters) {
-  const res = await get(`/api/cars/facets?${toQuery(f)}`);
+  const res = await client.get(`/api/cars/facets?${toQuery(f)}`);
   expect(res.statusCode, res.body).toBe(200);
   const body = res.json();
   return {
@@ -263,7 +264,7 @@ async function facetsFor(f: Filters) {
 }
 
 async function listFor(f: Filters & { sort?: string }) {
-  const res = await get(`/api/get/cars?limit=50&${toQuery(f)}`);
+  const res = await client.get(`/api/get/cars?limit=50&${toQuery(f)}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { total: number; all_cars: { id: number; price: number; year: number }[] };
 }
@@ -387,10 +388,10 @@ describe('GET /api/cars/facets', () => {
       'min_year=1200',
       'seats=0',
     ]) {
-      const res = await get(`/api/cars/facets?${query}`);
+      const res = await client.get(`/api/cars/facets?${query}`);
       expect(res.statusCode, query).toBe(422);
       expect(Object.keys(res.json().errors ?? {}).length, query).toBeGreaterThan(0);
-      expect((await get(`/api/get/cars?${query}`)).statusCode, query).toBe(422);
+      expect((await client.get(`/api/get/cars?${query}`)).statusCode, query).toBe(422);
     }
   });
 });
@@ -405,7 +406,7 @@ describe('GET /api/get/cars with the inventory filters', () => {
     const newest = await listFor({ sort: 'newest' });
     const years = newest.all_cars.map((c) => c.year);
     expect(years).toEqual([...years].sort((a, b) => b - a));
-    const body = (await get('/api/get/cars?limit=1')).json();
+    const body = (await client.get('/api/get/cars?limit=1')).json();
     expect(Object.keys(body)).toEqual(
       expect.arrayContaining(['success', 'all_cars', 'brands', 'total']),
     );

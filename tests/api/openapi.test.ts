@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { setupTestApp, signedInRenter } from '../support/test-app';
+import { api } from '../support/api';
+import { setupTestApp } from '../support/test-app';
 
 const ctx = await setupTestApp();
-const renter = await signedInRenter(ctx);
+const client = api(ctx.app);
+const renter = await client.renter();
 
 interface Schema {
   type?: string;
@@ -22,7 +24,7 @@ interface Operation {
   requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> };
   responses: Record<string, { headers?: Record<string, unknown> }>;
 }
-const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+const doc = (await client.get('/api/openapi.json')).json() as {
   servers?: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
 };
@@ -47,23 +49,23 @@ function accepts(schema: Schema, value: string): boolean {
 
 describe('methods and addresses', () => {
   it('answers 405 with Allow for a known address asked with the wrong method', async () => {
-    const list = await ctx.app.inject({ method: 'POST', url: '/api/get/cars', payload: {} });
+    const list = await client.post('/api/get/cars', {});
     expect(list.statusCode).toBe(405);
     expect(list.headers.allow).toBe('GET, HEAD');
     expect(list.json()).toEqual({ message: expect.any(String) });
 
-    const car = await ctx.app.inject({ method: 'DELETE', url: '/api/cars/12' });
+    const car = await client.delete('/api/cars/12');
     expect(car.statusCode).toBe(405);
     expect(car.headers.allow).toBe('GET, HEAD');
 
-    const login = await ctx.app.inject({ method: 'PUT', url: '/api/auth/login', payload: {} });
+    const login = await client.put('/api/auth/login', {});
     expect(login.statusCode).toBe(405);
     expect(login.headers.allow).toBe('POST');
   });
 
   it('still answers 404 for an address no route has', async () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
-      const res = await ctx.app.inject({ method, url: '/api/nothing-here' });
+      const res = await client.request(method, '/api/nothing-here');
       expect(res.statusCode, method).toBe(404);
       expect(res.headers.allow, method).toBeUndefined();
       expect(res.json()).toEqual({ message: 'Not found.' });
@@ -78,13 +80,17 @@ describe('who asks is checked before what they send', () => {
     { method: 'POST', url: '/api/payments/sandbox/REF-1', payload: { decision: 'maybe' } },
   ] as const;
 
-  it.each(invalid)('$method $url: 401 without a token, not 422', async (request) => {
-    const res = await ctx.app.inject(request);
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: expect.any(String) });
-  });
+  it.each(invalid)(
+    '$method $url: 401 without a token, not 422',
+    async ({ method, url, payload }) => {
+      const res = await client.request(method, url, payload);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: expect.any(String) });
+    },
+  );
 
   it('401 without a token also for a body that cannot be read', async () => {
+    // Truncated JSON text, sent as it is.
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/bookings/create',
@@ -95,7 +101,8 @@ describe('who asks is checked before what they send', () => {
   });
 
   it('a signed-in renter with the same invalid body gets 422', async () => {
-    const res = await ctx.app.inject({ ...invalid[0], headers: renter.headers });
+    const { method, url, payload } = invalid[0];
+    const res = await renter.request(method, url, payload);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toHaveProperty('car_id');
   });
@@ -178,10 +185,7 @@ describe('the document and the server agree', () => {
   it('on the car filters: a list of body types, in any case', async () => {
     const schema = queryOf('get', '/api/get/cars', 'body_type');
     for (const value of ['suv', 'SUV,Sedan', ' suv , ,van,', 'tank', 'suv;van', 'suv van', '']) {
-      const res = await ctx.app.inject({
-        method: 'GET',
-        url: `/api/get/cars?body_type=${encodeURIComponent(value)}`,
-      });
+      const res = await client.get(`/api/get/cars?body_type=${encodeURIComponent(value)}`);
       expect(res.statusCode, JSON.stringify(value)).toBe(accepts(schema, value) ? 200 : 422);
     }
   });
@@ -189,10 +193,7 @@ describe('the document and the server agree', () => {
   it('on door counts', async () => {
     const schema = queryOf('get', '/api/get/cars', 'doors');
     for (const value of ['2,4', ' 5 ', '0', '61', '4.0', '0x4', '60']) {
-      const res = await ctx.app.inject({
-        method: 'GET',
-        url: `/api/get/cars?doors=${encodeURIComponent(value)}`,
-      });
+      const res = await client.get(`/api/get/cars?doors=${encodeURIComponent(value)}`);
       expect(res.statusCode, JSON.stringify(value)).toBe(accepts(schema, value) ? 200 : 422);
     }
   });
@@ -207,12 +208,7 @@ describe('the document and the server agree', () => {
       ['destination_type', [2]],
       ['destination_type', ' 1'],
     ] as const) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/bookings/create',
-        headers: renter.headers,
-        payload: { [field]: value },
-      });
+      const res = await renter.post('/api/bookings/create', { [field]: value });
       expect(res.statusCode, `${field}: ${JSON.stringify(value)}`).toBe(422);
       expect(res.json().errors, `${field}: ${JSON.stringify(value)}`).toHaveProperty(field);
     }
@@ -223,10 +219,9 @@ describe('the document and the server agree', () => {
     const values = ['2026-02-28', '2028-02-29', '2026-02-29', '2100-02-29', '2000-02-29'];
     for (const value of [...values, '0000-01-01', '2026-1-01', ' 2026-01-01', '2026-01-01x', '']) {
       // No car 999999: a valid query is answered 404, an invalid one 422 before the lookup.
-      const res = await ctx.app.inject({
-        method: 'GET',
-        url: `/api/cars/999999/availability?from=${encodeURIComponent(value)}`,
-      });
+      const res = await client.get(
+        `/api/cars/999999/availability?from=${encodeURIComponent(value)}`,
+      );
       expect(res.statusCode, JSON.stringify(value)).toBe(accepts(schema, value) ? 404 : 422);
     }
   });

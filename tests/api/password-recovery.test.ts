@@ -3,35 +3,23 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
 import { buildUser, insertUser } from '../../src/server/db/factories';
 import { loginThrottles, phoneCodes, sandboxSms, users } from '../../src/server/db/schema/index';
-import {
-  bearer,
-  isPostgres,
-  latestSmsCode,
-  setupTestApp,
-  signedInRenter,
-} from '../support/test-app';
+import { api, type Client } from '../support/api';
+import { isPostgres, setupTestApp } from '../support/test-app';
 
 const ctx = await setupTestApp();
+const client = api(ctx.app);
 
-const post = (url: string, payload?: object, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'POST', url, payload, headers });
-const forgot = (msisdn: string) => post('/api/auth/password/forgot', { msisdn });
+const forgot = (msisdn: string) => client.post('/api/auth/password/forgot', { msisdn });
 const reset = (msisdn: string, code: string, password = 'Newpass@2026') =>
-  post('/api/auth/password/reset', {
+  client.post('/api/auth/password/reset', {
     msisdn,
     code,
     password,
     password_confirmation: password,
   });
 const login = (msisdn: string, password: string, remoteAddress = '127.0.0.1') =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { msisdn, password },
-    remoteAddress,
-  });
-const me = (headers: Record<string, string>) =>
-  ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers });
+  client.post('/api/auth/login', { msisdn, password }, { remoteAddress });
+const me = (who: Client) => who.get('/api/auth/me');
 
 const forgotBody = { message: 'If this number has an account, we have sent it a code.' };
 const wrongCodeBody = {
@@ -49,7 +37,7 @@ describe('forgot password (ACCT-13)', () => {
     expect(known.json()).toEqual(forgotBody);
     expect(unknown.body).toBe(known.body);
     // Only the registered number got a text.
-    expect(await latestSmsCode(ctx, user.msisdn)).toMatch(/^\d{6}$/);
+    expect(await client.latestSmsCode(user.msisdn)).toMatch(/^\d{6}$/);
   });
 
   it('stores nothing and sends nothing for an unknown number', async () => {
@@ -120,11 +108,11 @@ describe('reset password with the code (ACCT-13)', () => {
   it('sets the new password, verifies the number, and ends every session', async () => {
     const user = await insertUser(ctx.db, { phoneVerified: false });
     const first = await login(user.msisdn, user.password);
-    const session = bearer(first.json().access_token);
+    const session = client.withToken(first.json().access_token);
     expect((await me(session)).statusCode).toBe(200);
 
     await forgot(user.msisdn);
-    const res = await reset(user.msisdn, await latestSmsCode(ctx, user.msisdn));
+    const res = await reset(user.msisdn, await client.latestSmsCode(user.msisdn));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: messages.password.resetDone });
 
@@ -139,7 +127,7 @@ describe('reset password with the code (ACCT-13)', () => {
   it('accepts the number in any form', async () => {
     const user = await insertUser(ctx.db, { msisdn: '0245550311' });
     await forgot('+233 24 555 0311');
-    const res = await reset('00233245550311', await latestSmsCode(ctx, '0245550311'));
+    const res = await reset('00233245550311', await client.latestSmsCode('0245550311'));
     expect(res.statusCode).toBe(200);
     expect((await login(user.msisdn, 'Newpass@2026')).statusCode).toBe(200);
   });
@@ -147,7 +135,7 @@ describe('reset password with the code (ACCT-13)', () => {
   it('a code works once', async () => {
     const user = await insertUser(ctx.db);
     await forgot(user.msisdn);
-    const code = await latestSmsCode(ctx, user.msisdn);
+    const code = await client.latestSmsCode(user.msisdn);
     expect((await reset(user.msisdn, code)).statusCode).toBe(200);
     const again = await reset(user.msisdn, code, 'Third@2026');
     expect(again.statusCode).toBe(422);
@@ -158,7 +146,7 @@ describe('reset password with the code (ACCT-13)', () => {
   it('a wrong, expired or unknown-number code gets the same 422 and changes nothing', async () => {
     const user = await insertUser(ctx.db);
     await forgot(user.msisdn);
-    const code = await latestSmsCode(ctx, user.msisdn);
+    const code = await client.latestSmsCode(user.msisdn);
     const wrong = code === '000000' ? '111111' : '000000';
     const wrongTry = await reset(user.msisdn, wrong);
     expect(wrongTry.statusCode).toBe(422);
@@ -181,9 +169,9 @@ describe('reset password with the code (ACCT-13)', () => {
   it('a verification code is not a reset code', async () => {
     const user = await insertUser(ctx.db, { phoneVerified: false });
     const session = await login(user.msisdn, user.password);
-    const headers = bearer(session.json().access_token);
-    expect((await post('/api/auth/phone/send-code', undefined, headers)).statusCode).toBe(202);
-    const res = await reset(user.msisdn, await latestSmsCode(ctx, user.msisdn));
+    const signedIn = client.withToken(session.json().access_token);
+    expect((await signedIn.post('/api/auth/phone/send-code')).statusCode).toBe(202);
+    const res = await reset(user.msisdn, await client.latestSmsCode(user.msisdn));
     expect(res.statusCode).toBe(422);
   });
 
@@ -192,7 +180,7 @@ describe('reset password with the code (ACCT-13)', () => {
     const weak = await reset(user.msisdn, '123456', 'short');
     expect(weak.statusCode).toBe(422);
     expect(weak.json().errors.password).toEqual([messages.register.passwordMin]);
-    const mismatch = await post('/api/auth/password/reset', {
+    const mismatch = await client.post('/api/auth/password/reset', {
       msisdn: user.msisdn,
       code: '123456',
       password: 'Newpass@2026',
@@ -212,7 +200,9 @@ describe('reset password with the code (ACCT-13)', () => {
     expect(locked.statusCode).toBe(429);
 
     await forgot(user.msisdn);
-    expect((await reset(user.msisdn, await latestSmsCode(ctx, user.msisdn))).statusCode).toBe(200);
+    expect((await reset(user.msisdn, await client.latestSmsCode(user.msisdn))).statusCode).toBe(
+      200,
+    );
     expect((await login(user.msisdn, 'Newpass@2026', '203.0.113.9')).statusCode).toBe(200);
     // The stranger's failures are gone: only the owner's own (released) attempt is counted.
     const left = await ctx.db.select().from(loginThrottles);
@@ -222,13 +212,13 @@ describe('reset password with the code (ACCT-13)', () => {
 
   it('lets the owner take back a number a stranger registered and never verified', async () => {
     // Someone registers the owner's number and does not (cannot) verify it.
-    const taken = await post('/api/auth/register', {
+    const taken = await client.post('/api/auth/register', {
       name: 'Not The Owner',
       msisdn: '0245550355',
       password: 'Stolen@123',
     });
     expect(taken.statusCode).toBe(201);
-    const strangersSession = bearer(taken.json().access_token);
+    const strangersSession = client.withToken(taken.json().access_token);
     // A minute later (one code a minute per number, whatever it is for)…
     await ctx.db
       .update(phoneCodes)
@@ -237,7 +227,7 @@ describe('reset password with the code (ACCT-13)', () => {
 
     // The owner, holding the phone, resets the password with the code the phone receives.
     await forgot('0245550355');
-    const code = await latestSmsCode(ctx, '0245550355');
+    const code = await client.latestSmsCode('0245550355');
     expect((await reset('0245550355', code, 'Mine@2026!')).statusCode).toBe(200);
     expect((await me(strangersSession)).statusCode).toBe(401);
     const owner = await login('0245550355', 'Mine@2026!');
@@ -246,79 +236,77 @@ describe('reset password with the code (ACCT-13)', () => {
 });
 
 describe('password change and signing out everywhere (ACCT-14)', () => {
-  const change = (headers: Record<string, string>, current: string, next = 'Changed@2026') =>
-    post(
-      '/api/auth/password/change',
-      { current_password: current, password: next, password_confirmation: next },
-      headers,
-    );
+  const change = (who: Client, current: string, next = 'Changed@2026') =>
+    who.post('/api/auth/password/change', {
+      current_password: current,
+      password: next,
+      password_confirmation: next,
+    });
 
   it('changes the password and ends every other session, keeping this one', async () => {
-    const renter = await signedInRenter(ctx);
-    const other = bearer(
+    const renter = await client.renter();
+    const other = client.withToken(
       (await login(renter.user.msisdn, renter.user.password)).json().access_token,
     );
     expect((await me(other)).statusCode).toBe(200);
 
-    const res = await change(renter.headers, renter.user.password);
+    const res = await change(renter, renter.user.password);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: messages.password.changed });
-    expect((await me(renter.headers)).statusCode).toBe(200);
+    expect((await me(renter)).statusCode).toBe(200);
     expect((await me(other)).statusCode).toBe(401);
     expect((await login(renter.user.msisdn, renter.user.password)).statusCode).toBe(401);
     expect((await login(renter.user.msisdn, 'Changed@2026')).statusCode).toBe(200);
   });
 
   it('refuses a wrong current password on its field and changes nothing', async () => {
-    const renter = await signedInRenter(ctx);
-    const res = await change(renter.headers, 'Wrong@1234');
+    const renter = await client.renter();
+    const res = await change(renter, 'Wrong@1234');
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ current_password: [messages.password.currentWrong] });
     expect((await login(renter.user.msisdn, renter.user.password)).statusCode).toBe(200);
   });
 
   it('stops guessing the current password after five wrong tries', async () => {
-    const renter = await signedInRenter(ctx);
-    for (let i = 0; i < 5; i++)
-      expect((await change(renter.headers, `Wrong@${i}`)).statusCode).toBe(422);
-    const blocked = await change(renter.headers, renter.user.password);
+    const renter = await client.renter();
+    for (let i = 0; i < 5; i++) expect((await change(renter, `Wrong@${i}`)).statusCode).toBe(422);
+    const blocked = await change(renter, renter.user.password);
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('needs a session and the register password rules', async () => {
-    expect((await change({}, 'Secret@123')).statusCode).toBe(401);
-    const renter = await signedInRenter(ctx);
-    const weak = await change(renter.headers, renter.user.password, 'weakpassword');
+    expect((await change(client, 'Secret@123')).statusCode).toBe(401);
+    const renter = await client.renter();
+    const weak = await change(renter, renter.user.password, 'weakpassword');
     expect(weak.statusCode).toBe(422);
     expect(weak.json().errors.password).toEqual([messages.register.passwordComplexity]);
   });
 
   it('logout-all ends every session at once, this one included', async () => {
-    const renter = await signedInRenter(ctx);
-    const other = bearer(
+    const renter = await client.renter();
+    const other = client.withToken(
       (await login(renter.user.msisdn, renter.user.password)).json().access_token,
     );
     // Both sign-ins are cached now.
-    expect((await me(renter.headers)).statusCode).toBe(200);
+    expect((await me(renter)).statusCode).toBe(200);
     expect((await me(other)).statusCode).toBe(200);
-    const res = await post('/api/auth/logout-all', undefined, renter.headers);
+    const res = await renter.post('/api/auth/logout-all');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: messages.password.loggedOutEverywhere });
-    expect((await me(renter.headers)).statusCode).toBe(401);
+    expect((await me(renter)).statusCode).toBe(401);
     expect((await me(other)).statusCode).toBe(401);
     // Other users keep theirs.
-    const someoneElse = await signedInRenter(ctx);
-    expect((await me(someoneElse.headers)).statusCode).toBe(200);
+    const someoneElse = await client.renter();
+    expect((await me(someoneElse)).statusCode).toBe(200);
   });
 
   it.runIf(isPostgres())('logout-all counts at once in another process too', async () => {
     const second = await ctx.secondApp();
-    const renter = await signedInRenter(ctx);
-    const there = () =>
-      second.inject({ method: 'GET', url: '/api/auth/me', headers: renter.headers });
+    const renter = await client.renter();
+    const there = () => me(api(second).withToken(renter.token));
     expect((await there()).statusCode).toBe(200);
-    expect((await post('/api/auth/logout-all', undefined, renter.headers)).statusCode).toBe(200);
+    expect((await renter.post('/api/auth/logout-all')).statusCode).toBe(200);
     expect((await there()).statusCode).toBe(401);
   });
 });
@@ -328,7 +316,7 @@ describe('users table', () => {
     const user = await insertUser(ctx.db);
     const [before] = await ctx.db.select().from(users).where(eq(users.id, user.id));
     await forgot(user.msisdn);
-    await reset(user.msisdn, await latestSmsCode(ctx, user.msisdn));
+    await reset(user.msisdn, await client.latestSmsCode(user.msisdn));
     const [after] = await ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(after!.phoneVerifiedAt).toEqual(before!.phoneVerifiedAt);
   });
@@ -339,6 +327,7 @@ describe('malformed bodies', () => {
     '%s with no body, null or an array: 4xx, never 500',
     async (url) => {
       for (const payload of ['', 'null', '[]', '"text"']) {
+        // Raw JSON text, sent as it is.
         const res = await ctx.app.inject({
           method: 'POST',
           url,

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { addDays, todayInAccra } from '../../src/shared/dates';
+import { addDays } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
 import { bookingEvents, bookings, payments } from '../../src/server/db/schema/index';
 import { insertCar } from '../../src/server/db/factories';
@@ -8,10 +8,10 @@ import { findBookingById } from '../../src/server/modules/bookings/booking-lifec
 import { settleBackground } from '../../src/server/modules/payments/background-work';
 import { startPayment } from '../../src/server/modules/payments/payment-prompts';
 import { reconcileOnce } from '../../src/server/modules/payments/reconcile';
-import { signedInStaff } from '../support/admin';
 import { FakePaystack } from '../support/fake-paystack';
 import { contractProblems } from '../support/paystack-contract';
-import { setupTestApp, signedInRenter } from '../support/test-app';
+import { api, bookingBody, type Client, day } from '../support/api';
+import { setupTestApp } from '../support/test-app';
 
 // The real Paystack client code, pointed at a fake Paystack on loopback (decision 006).
 const paystack = await new FakePaystack().start();
@@ -25,9 +25,9 @@ const ctx = await setupTestApp({
     providerTimeoutMs: 300,
   },
 });
+const client = api(ctx.app);
 afterAll(() => paystack.stop());
 
-const today = todayInAccra();
 let dayOffset = 3;
 
 let walletSerial = 1_000_000;
@@ -44,26 +44,16 @@ async function startedBooking(
     wallet?: string;
   } = {},
 ) {
-  const renter = await signedInRenter(ctx);
+  const renter = await client.renter();
   const carId = options.carId ?? (await insertCar(ctx.db, { pricePerDayPesewas: 500_00 })).id;
-  const start = options.start ?? addDays(today, (dayOffset += 1));
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/bookings/create',
-    headers: renter.headers,
-    payload: {
-      car_id: carId,
-      start_date: start,
-      end_date: options.end ?? addDays(start, 2),
-      destination: 'Takoradi',
-      destination_type: 2,
-      payment_method: 'mobile_money',
-      network: options.network ?? 'mtn',
-      wallet_msisdn: options.wallet ?? freshWallet(),
-    },
+  const start = options.start ?? day((dayOffset += 1));
+  const body = await renter.book(carId, start, options.end ?? addDays(start, 2), {
+    destination: 'Takoradi',
+    destination_type: 2,
+    payment_method: 'mobile_money',
+    network: options.network ?? 'mtn',
+    wallet_msisdn: options.wallet ?? freshWallet(),
   });
-  expect(res.statusCode, res.body).toBe(201);
-  const body = res.json();
   return { renter, carId, start, booking: body.booking, payment: body.payment, body };
 }
 
@@ -77,8 +67,8 @@ const events = async (bookingId: number, type: string) =>
     .from(bookingEvents)
     .where(and(eq(bookingEvents.bookingId, bookingId), eq(bookingEvents.type, type)));
 
-const verify = (headers: Record<string, string>, reference: string) =>
-  ctx.app.inject({ method: 'POST', url: `/api/payments/${reference}/verify`, headers });
+const verify = (renter: Client, reference: string) =>
+  renter.post(`/api/payments/${reference}/verify`);
 
 /** A webhook delivery, then the work it started after its answer. */
 async function deliver(delivery: { body: string; headers: Record<string, string> }) {
@@ -86,6 +76,7 @@ async function deliver(delivery: { body: string; headers: Record<string, string>
   await settleBackground(ctx.app.payments);
   return answer;
 }
+// Raw: the body goes as the exact bytes the fake Paystack signed.
 const deliverOnly = (delivery: { body: string; headers: Record<string, string> }) =>
   ctx.app.inject({
     method: 'POST',
@@ -94,28 +85,19 @@ const deliverOnly = (delivery: { body: string; headers: Record<string, string> }
     payload: delivery.body,
   });
 
-const submitOtp = (headers: Record<string, string>, reference: string, otp: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/payments/${reference}/otp`,
-    headers,
-    payload: { otp },
-  });
+const submitOtp = (renter: Client, reference: string, otp: string) =>
+  renter.post(`/api/payments/${reference}/otp`, { otp });
 
 /** A booking paid by a verified charge. */
 async function paidBooking() {
   const started = await startedBooking();
   paystack.settle(started.payment.reference, 'success');
-  await verify(started.renter.headers, started.payment.reference);
+  await verify(started.renter, started.payment.reference);
   return started;
 }
 
-async function cancel(headers: Record<string, string>, code: string) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/bookings/${code}/cancel`,
-    headers,
-  });
+async function cancel(renter: Client, code: string) {
+  const res = await renter.post(`/api/bookings/${code}/cancel`);
   expect(res.statusCode, res.body).toBe(200);
   return res;
 }
@@ -127,20 +109,8 @@ const refundOf = (reference: string) => {
 
 /** Another renter books the same dates: succeeds only if the dates were freed. */
 async function otherRenterBooks(carId: number, start: string) {
-  const other = await signedInRenter(ctx);
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/bookings/create',
-    headers: other.headers,
-    payload: {
-      car_id: carId,
-      start_date: start,
-      end_date: addDays(start, 2),
-      destination: 'Ho',
-      destination_type: 2,
-      payment_method: 'payOnPickup',
-    },
-  });
+  const other = await client.renter();
+  return other.post('/api/bookings/create', bookingBody(carId, start, addDays(start, 2)));
 }
 
 describe('starting a mobile money payment with Paystack', () => {
@@ -193,29 +163,23 @@ describe('starting a mobile money payment with Paystack', () => {
   });
 
   it('requires the network and a valid Ghana wallet number', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await insertCar(ctx.db);
     const base = {
       car_id: car.id,
-      start_date: addDays(today, 40),
-      end_date: addDays(today, 41),
+      start_date: day(40),
+      end_date: day(41),
       destination: 'Accra',
       destination_type: 1,
       payment_method: 'mobile_money',
     };
-    const noNetwork = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/bookings/create',
-      headers: renter.headers,
-      payload: base,
-    });
+    const noNetwork = await renter.post('/api/bookings/create', base);
     expect(noNetwork.statusCode).toBe(422);
     expect(noNetwork.json().errors.network).toEqual([messages.payment.networkRequired]);
-    const badWallet = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/bookings/create',
-      headers: renter.headers,
-      payload: { ...base, network: 'telecel', wallet_msisdn: '0301234567' },
+    const badWallet = await renter.post('/api/bookings/create', {
+      ...base,
+      network: 'telecel',
+      wallet_msisdn: '0301234567',
     });
     expect(badWallet.statusCode).toBe(422);
     expect(badWallet.json().errors.wallet_msisdn).toEqual([messages.payment.walletInvalid]);
@@ -227,25 +191,19 @@ describe('starting a mobile money payment with Paystack', () => {
   ])(
     'when Paystack %s, the renter is told and the car is released at once',
     async (_name, fault) => {
-      const renter = await signedInRenter(ctx);
+      const renter = await client.renter();
       const car = await insertCar(ctx.db);
-      const start = addDays(today, 50);
+      const start = day(50);
       paystack.failNext('charge', fault);
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/bookings/create',
-        headers: { ...renter.headers, 'idempotency-key': `charge-fault-${car.id}` },
-        payload: {
-          car_id: car.id,
-          start_date: start,
-          end_date: addDays(start, 2),
-          destination: 'Accra',
-          destination_type: 1,
+      const res = await renter.post(
+        '/api/bookings/create',
+        bookingBody(car.id, start, addDays(start, 2), {
           payment_method: 'mobile_money',
           network: 'mtn',
           wallet_msisdn: freshWallet(),
-        },
-      });
+        }),
+        { headers: { 'idempotency-key': `charge-fault-${car.id}` } },
+      );
       expect(res.statusCode).toBe(502);
       expect(res.json()).toEqual({ message: messages.payment.startFailed });
       const [row] = await ctx.db.select().from(bookings).where(eq(bookings.carId, car.id));
@@ -261,30 +219,30 @@ describe('each charge status', () => {
     expect(payment).toMatchObject({ step: 'send_otp' });
     expect(payment.display_text).toMatch(/voucher/);
 
-    const malformed = await submitOtp(renter.headers, payment.reference, 'abc');
+    const malformed = await submitOtp(renter, payment.reference, 'abc');
     expect(malformed.statusCode).toBe(422);
-    const stranger = await signedInRenter(ctx);
-    expect((await submitOtp(stranger.headers, payment.reference, '123456')).statusCode).toBe(404);
+    const stranger = await client.renter();
+    expect((await submitOtp(stranger, payment.reference, '123456')).statusCode).toBe(404);
 
-    const sent = await submitOtp(renter.headers, payment.reference, '123456');
+    const sent = await submitOtp(renter, payment.reference, '123456');
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().payment).toMatchObject({ status: 'pending', step: 'pending' });
     expect(paystack.get(payment.reference).otp).toBe('123456');
     // The voucher is asked for once: a second one is refused.
-    expect((await submitOtp(renter.headers, payment.reference, '654321')).statusCode).toBe(409);
+    expect((await submitOtp(renter, payment.reference, '654321')).statusCode).toBe(409);
 
     paystack.settle(payment.reference, 'success');
-    const paid = await verify(renter.headers, payment.reference);
+    const paid = await verify(renter, payment.reference);
     expect(paid.json().booking).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
     expect(await bookingRow(booking.id)).toMatchObject({ status: 'confirmed' });
   });
 
   it('a voucher Paystack refuses can be typed again', async () => {
     const { payment, renter } = await startedBooking({ network: 'telecel' });
-    const wrong = await submitOtp(renter.headers, payment.reference, '12345');
+    const wrong = await submitOtp(renter, payment.reference, '12345');
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().message).toBe(messages.payment.voucherRequired);
-    expect((await submitOtp(renter.headers, payment.reference, '123456')).statusCode).toBe(200);
+    expect((await submitOtp(renter, payment.reference, '123456')).statusCode).toBe(200);
   });
 
   it('pending: the renter waits; verify settles it', async () => {
@@ -292,7 +250,7 @@ describe('each charge status', () => {
     const { payment, renter } = await startedBooking();
     expect(payment).toMatchObject({ status: 'pending', step: 'pending' });
     paystack.settle(payment.reference, 'success');
-    expect((await verify(renter.headers, payment.reference)).json().payment.status).toBe('success');
+    expect((await verify(renter, payment.reference)).json().payment.status).toBe('success');
   });
 
   it('success at once: the charge is still verified before the booking is paid', async () => {
@@ -308,7 +266,7 @@ describe('each charge status', () => {
   it('failed (declined on the phone): cancelled and failed with the reason, and nothing was charged', async () => {
     const { booking, payment, renter, carId, start } = await startedBooking();
     paystack.settle(payment.reference, 'failed');
-    const res = await verify(renter.headers, payment.reference);
+    const res = await verify(renter, payment.reference);
     expect(res.json().payment).toMatchObject({
       status: 'failed',
       step: null,
@@ -354,20 +312,20 @@ describe('a payment becomes paid only when verified', () => {
     expect(paystack.describe(payment.reference).amount).toBe(
       Math.round(booking.total_cost * 100) + 19_50,
     );
-    const res = await verify(renter.headers, payment.reference);
+    const res = await verify(renter, payment.reference);
     expect(res.json().booking).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
     expect((await paymentRow(payment.reference)).flaggedReason).toBeNull();
   });
 
   it('by verify: the renter polls; ongoing (not yet approved) changes nothing, success confirms', async () => {
     const { booking, payment, renter } = await startedBooking();
-    const waiting = await verify(renter.headers, payment.reference);
+    const waiting = await verify(renter, payment.reference);
     expect(waiting.statusCode).toBe(200);
     expect(waiting.json().payment.status).toBe('pending');
     expect(waiting.json().booking).toMatchObject({ status: 'pending', payment_status: 'pending' });
 
     paystack.settle(payment.reference, 'success');
-    const paid = await verify(renter.headers, payment.reference);
+    const paid = await verify(renter, payment.reference);
     expect(paid.json().payment.status).toBe('success');
     expect(paid.json().booking).toMatchObject({
       status: 'confirmed',
@@ -383,7 +341,7 @@ describe('a payment becomes paid only when verified', () => {
       paystack.settle(payment.reference, 'success');
       const hook = () =>
         deliver(paystack.webhook('charge.success', paystack.describe(payment.reference)));
-      const poll = () => verify(renter.headers, payment.reference);
+      const poll = () => verify(renter, payment.reference);
       const [first, second] = order === 'webhook first' ? [hook, poll] : [poll, hook];
       expect((await first()).statusCode).toBe(200);
       expect((await second()).statusCode).toBe(200);
@@ -421,6 +379,7 @@ describe('a payment becomes paid only when verified', () => {
     const res = await deliver(forged);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: messages.payment.badSignature });
+    // No signature header at all.
     const unsigned = await ctx.app.inject({
       method: 'POST',
       url: '/api/payments/webhook/paystack',
@@ -458,7 +417,7 @@ describe('a payment becomes paid only when verified', () => {
   ])('%s is flagged for staff, never confirmed', async (_name, change) => {
     const { booking, payment, renter } = await startedBooking();
     paystack.settle(payment.reference, 'success', change);
-    expect((await verify(renter.headers, payment.reference)).statusCode).toBe(200);
+    expect((await verify(renter, payment.reference)).statusCode).toBe(200);
     expect(await bookingRow(booking.id)).toMatchObject({
       status: 'pending',
       paymentStatus: 'pending',
@@ -479,7 +438,7 @@ describe('reversals are flagged for staff, not read as declines', () => {
   it('a reversal before the booking was confirmed releases it, flagged, and says so', async () => {
     const { booking, payment, renter } = await startedBooking();
     paystack.settle(payment.reference, 'reversed');
-    const res = await verify(renter.headers, payment.reference);
+    const res = await verify(renter, payment.reference);
     expect(res.json().payment).toMatchObject({
       status: 'reversed',
       message: messages.payment.reversed,
@@ -488,15 +447,11 @@ describe('reversals are flagged for staff, not read as declines', () => {
     expect((await paymentRow(payment.reference)).flaggedReason).toBe('payment_reversed');
     expect(await events(booking.id, 'payment_flagged')).toHaveLength(1);
     // A second look changes nothing.
-    await verify(renter.headers, payment.reference);
+    await verify(renter, payment.reference);
     expect(await events(booking.id, 'payment_flagged')).toHaveLength(1);
 
-    const staff = await signedInStaff(ctx);
-    const detail = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/admin/bookings/${booking.booking_code}`,
-      headers: staff.headers,
-    });
+    const staff = await client.staff();
+    const detail = await staff.get(`/api/admin/bookings/${booking.booking_code}`);
     expect(detail.json().booking).toMatchObject({ flagged: true });
     expect(detail.json().booking.payments.at(-1)).toMatchObject({
       status: 'reversed',
@@ -507,16 +462,11 @@ describe('reversals are flagged for staff, not read as declines', () => {
 
 describe('the sandbox phone with a real payment provider (RUN-13)', () => {
   it('has no mobile money prompts: the routes do not exist', async () => {
-    const list = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/sandbox/prompts?wallet=0244123456',
-    });
+    const list = await client.get('/api/sandbox/prompts?wallet=0244123456');
     expect(list.statusCode).toBe(404);
     const { payment } = await startedBooking();
-    const approve = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/sandbox/prompts/${payment.reference}`,
-      payload: { decision: 'approve' },
+    const approve = await client.post(`/api/sandbox/prompts/${payment.reference}`, {
+      decision: 'approve',
     });
     expect(approve.statusCode).toBe(404);
     expect(await paymentRow(payment.reference)).toMatchObject({ status: 'pending' });
@@ -526,7 +476,7 @@ describe('the sandbox phone with a real payment provider (RUN-13)', () => {
 describe('a booking cancelled while its prompt is open (BOOK-8)', () => {
   it('the attempt reads failed at once; an approval that still comes is found and refunded', async () => {
     const { booking, payment, renter } = await startedBooking();
-    const cancelled = await cancel(renter.headers, booking.booking_code);
+    const cancelled = await cancel(renter, booking.booking_code);
     expect(cancelled.json().booking).toMatchObject({
       status: 'cancelled',
       payment_status: 'failed',
@@ -607,7 +557,7 @@ describe('payments that do not complete free the dates', () => {
       .set({ holdExpiresAt: sql`now() - interval '1 minute'` })
       .where(eq(bookings.id, booking.id));
     paystack.settle(payment.reference, 'success');
-    const res = await verify(renter.headers, payment.reference);
+    const res = await verify(renter, payment.reference);
     expect(res.json().booking).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
   });
 });
@@ -615,7 +565,7 @@ describe('payments that do not complete free the dates', () => {
 describe('refunds are tracked by their own id', () => {
   it('cancelling a paid booking refunds it; refund.processed (twice) marks it refunded once', async () => {
     const { booking, payment, renter } = await paidBooking();
-    const cancelled = await cancel(renter.headers, booking.booking_code);
+    const cancelled = await cancel(renter, booking.booking_code);
     expect(cancelled.json().booking).toMatchObject({ status: 'cancelled', payment_status: 'paid' });
     const refund = refundOf(payment.reference);
     expect(refund).toMatchObject({
@@ -639,7 +589,7 @@ describe('refunds are tracked by their own id', () => {
 
   it('a refund event is checked against the refund by id: a processed event Paystack does not confirm changes nothing', async () => {
     const { booking, payment, renter } = await paidBooking();
-    await cancel(renter.headers, booking.booking_code);
+    await cancel(renter, booking.booking_code);
     const refund = refundOf(payment.reference);
     // The event claims processed, but the refund itself is still pending at Paystack.
     await deliver(
@@ -653,7 +603,7 @@ describe('refunds are tracked by their own id', () => {
 
   it('a failed refund is flagged for staff, who retry it; the new refund is then tracked by its id', async () => {
     const { booking, payment, renter } = await paidBooking();
-    await cancel(renter.headers, booking.booking_code);
+    await cancel(renter, booking.booking_code);
     const first = refundOf(payment.reference);
     paystack.settleRefund(first.id, 'failed');
     await deliver(paystack.webhook('refund.failed', paystack.refundEvent(first.id, 'failed')));
@@ -662,19 +612,11 @@ describe('refunds are tracked by their own id', () => {
       flaggedReason: 'refund_failed',
     });
 
-    const staff = await signedInStaff(ctx);
-    const detail = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/admin/bookings/${booking.booking_code}`,
-      headers: staff.headers,
-    });
+    const staff = await client.staff();
+    const detail = await staff.get(`/api/admin/bookings/${booking.booking_code}`);
     expect(detail.json().booking.flagged).toBe(true);
 
-    const retried = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/bookings/${booking.booking_code}/retry-refund`,
-      headers: staff.headers,
-    });
+    const retried = await staff.post(`/api/admin/bookings/${booking.booking_code}/retry-refund`);
     expect(retried.statusCode, retried.body).toBe(200);
     const second = refundOf(payment.reference);
     expect(second.id).not.toBe(first.id);
@@ -686,17 +628,13 @@ describe('refunds are tracked by their own id', () => {
     await deliver(paystack.webhook('refund.failed', paystack.refundEvent(first.id, 'failed')));
     expect((await paymentRow(payment.reference)).flaggedReason).toBeNull();
     // Nothing left to retry now.
-    const again = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/bookings/${booking.booking_code}/retry-refund`,
-      headers: staff.headers,
-    });
+    const again = await staff.post(`/api/admin/bookings/${booking.booking_code}/retry-refund`);
     expect(again.statusCode).toBe(409);
   });
 
   it('a refund that needs attention is settled by hand with a note', async () => {
     const { booking, payment, renter } = await paidBooking();
-    await cancel(renter.headers, booking.booking_code);
+    await cancel(renter, booking.booking_code);
     const refund = refundOf(payment.reference);
     paystack.settleRefund(refund.id, 'needs-attention');
     await deliver(
@@ -707,27 +645,14 @@ describe('refunds are tracked by their own id', () => {
     );
     expect((await paymentRow(payment.reference)).flaggedReason).toBe('refund_needs_attention');
 
-    const staff = await signedInStaff(ctx);
+    const staff = await client.staff();
     const url = `/api/admin/bookings/${booking.booking_code}/settle-refund`;
-    const noNote = await ctx.app.inject({
-      method: 'POST',
-      url,
-      headers: staff.headers,
-      payload: {},
-    });
+    const noNote = await staff.post(url, {});
     expect(noNote.statusCode).toBe(422);
-    const renterTries = await ctx.app.inject({
-      method: 'POST',
-      url,
-      headers: renter.headers,
-      payload: { note: 'x' },
-    });
+    const renterTries = await renter.post(url, { note: 'x' });
     expect(renterTries.statusCode).toBe(403);
-    const settled = await ctx.app.inject({
-      method: 'POST',
-      url,
-      headers: staff.headers,
-      payload: { note: 'Sent back by MoMo from the office wallet, ref 8812' },
+    const settled = await staff.post(url, {
+      note: 'Sent back by MoMo from the office wallet, ref 8812',
     });
     expect(settled.statusCode, settled.body).toBe(200);
     expect(settled.json().booking).toMatchObject({ payment_status: 'refunded', flagged: false });
@@ -741,7 +666,7 @@ describe('refunds are tracked by their own id', () => {
   it('a refund request that failed is asked again by the reconciler, which then follows it by id', async () => {
     const { booking, payment, renter } = await paidBooking();
     paystack.failNext('refund', { kind: 'status', status: 500 });
-    await cancel(renter.headers, booking.booking_code);
+    await cancel(renter, booking.booking_code);
     expect(paystack.refunds.filter((r) => r.transaction === payment.reference)).toHaveLength(0);
 
     const lease = () =>
@@ -768,7 +693,7 @@ describe('refunds are tracked by their own id', () => {
 describe('webhooks answer before they call Paystack', () => {
   it('the answer comes while the refund lookup is still hanging; the stored event is finished later', async () => {
     const { booking, payment, renter } = await paidBooking();
-    await cancel(renter.headers, booking.booking_code);
+    await cancel(renter, booking.booking_code);
     const refund = refundOf(payment.reference);
     paystack.settleRefund(refund.id, 'processed');
     paystack.failNext('refund_fetch', { kind: 'hang' });
@@ -792,7 +717,7 @@ describe('webhooks answer before they call Paystack', () => {
     paystack.settle(payment.reference, 'success');
     const hook = paystack.webhook('charge.success', paystack.describe(payment.reference));
     await deliver(hook);
-    await verify(renter.headers, payment.reference);
+    await verify(renter, payment.reference);
     await deliver(hook);
     expect(await events(booking.id, 'paid')).toHaveLength(1);
   });
@@ -802,27 +727,22 @@ describe('prompts are limited', () => {
   it('5 prompts per wallet number an hour, then 429 with a clear message', async () => {
     const wallet = freshWallet();
     for (let i = 0; i < 5; i++) await startedBooking({ wallet });
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await insertCar(ctx.db);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/bookings/create',
-      headers: renter.headers,
-      payload: {
-        car_id: car.id,
-        start_date: addDays(today, 60),
-        end_date: addDays(today, 61),
-        destination: 'Accra',
-        destination_type: 1,
-        payment_method: 'mobile_money',
-        network: 'mtn',
-        wallet_msisdn: wallet,
-      },
+    const res = await renter.post('/api/bookings/create', {
+      car_id: car.id,
+      start_date: day(60),
+      end_date: day(61),
+      destination: 'Accra',
+      destination_type: 1,
+      payment_method: 'mobile_money',
+      network: 'mtn',
+      wallet_msisdn: wallet,
     });
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toBe(messages.payment.tooManyPromptsWallet);
     // The booking that could not be prompted does not hold the car.
-    expect((await otherRenterBooks(car.id, addDays(today, 60))).statusCode).toBe(201);
+    expect((await otherRenterBooks(car.id, day(60))).statusCode).toBe(201);
   });
 });
 
@@ -852,18 +772,14 @@ describe('prompts are limited per booking', () => {
 describe('who may see a payment', () => {
   it("another renter's reference is not found; visitors must sign in", async () => {
     const { payment } = await startedBooking();
-    const stranger = await signedInRenter(ctx);
-    expect((await verify(stranger.headers, payment.reference)).statusCode).toBe(404);
-    expect((await verify({}, payment.reference)).statusCode).toBe(401);
+    const stranger = await client.renter();
+    expect((await verify(stranger, payment.reference)).statusCode).toBe(404);
+    expect((await verify(client, payment.reference)).statusCode).toBe(401);
   });
 
   it('the sandbox pages do not exist with Paystack', async () => {
     const { payment, renter } = await startedBooking();
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/payments/sandbox/${payment.reference}`,
-      headers: renter.headers,
-    });
+    const res = await renter.get(`/api/payments/sandbox/${payment.reference}`);
     expect(res.statusCode).toBe(404);
   });
 });

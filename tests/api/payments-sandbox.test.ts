@@ -1,56 +1,32 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addDays, todayInAccra } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
 import { bookings, payments, sandboxTransactions } from '../../src/server/db/schema/index';
 import { insertCar } from '../../src/server/db/factories';
 import { reconcileOnce } from '../../src/server/modules/payments/reconcile';
-import { signedInStaff } from '../support/admin';
-import { setupTestApp, signedInRenter } from '../support/test-app';
+import { api, bookFreshCar, day, type Client } from '../support/api';
+import { setupTestApp } from '../support/test-app';
 
 // The zero-configuration provider: the sandbox "phone" page approves or declines, and the
 // app learns the outcome through the same verify-and-apply path as with Paystack.
 const ctx = await setupTestApp();
-const today = todayInAccra();
+const client = api(ctx.app);
 let offset = 2;
 
 async function startedBooking(network: 'mtn' | 'telecel' | 'airteltigo' = 'airteltigo') {
-  const renter = await signedInRenter(ctx);
-  const car = await insertCar(ctx.db, { pricePerDayPesewas: 350_00 });
-  const start = addDays(today, (offset += 1));
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/bookings/create',
-    headers: renter.headers,
-    payload: {
-      car_id: car.id,
-      start_date: start,
-      end_date: start,
-      destination: 'Accra',
-      destination_type: 1,
-      payment_method: 'mobile_money',
-      network,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return {
-    renter,
-    car,
+  const renter = await client.renter();
+  const start = day((offset += 1));
+  const { car, booking, payment } = await bookFreshCar(ctx.app, renter, {
     start,
-    ...(res.json() as {
-      booking: { id: number; booking_code: string; total_cost: number };
-      payment: { reference: string; authorization_url: string; step: string | null };
-    }),
-  };
+    end: start,
+    car: { pricePerDayPesewas: 350_00 },
+    overrides: { payment_method: 'mobile_money', network },
+  });
+  return { renter, car, start, booking, payment };
 }
 
-const decide = (headers: Record<string, string>, reference: string, decision: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/payments/sandbox/${reference}`,
-    headers,
-    payload: { decision },
-  });
+const decide = (who: Client, reference: string, decision: string) =>
+  who.post(`/api/payments/sandbox/${reference}`, { decision });
 
 describe('the sandbox provider', () => {
   it("defaults the wallet to the account's number and points the renter at the sandbox page", async () => {
@@ -63,11 +39,7 @@ describe('the sandbox provider', () => {
     expect(payment.authorization_url).toBe(
       `http://localhost:3000/pay/sandbox/${payment.reference}`,
     );
-    const page = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/payments/sandbox/${payment.reference}`,
-      headers: renter.headers,
-    });
+    const page = await renter.get(`/api/payments/sandbox/${payment.reference}`);
     expect(page.statusCode).toBe(200);
     expect(page.json()).toMatchObject({
       reference: payment.reference,
@@ -85,45 +57,35 @@ describe('the sandbox provider', () => {
   it('Telecel Cash asks for a voucher first, as Paystack does; then the prompt approves', async () => {
     const { payment, renter } = await startedBooking('telecel');
     expect(payment.step).toBe('send_otp');
-    const page = () =>
-      ctx.app.inject({
-        method: 'GET',
-        url: `/api/payments/sandbox/${payment.reference}`,
-        headers: renter.headers,
-      });
+    const page = () => renter.get(`/api/payments/sandbox/${payment.reference}`);
     expect((await page()).json()).toMatchObject({ step: 'send_otp', status: 'pending' });
     // Approving before the voucher changes nothing.
-    const early = await decide(renter.headers, payment.reference, 'approve');
+    const early = await decide(renter, payment.reference, 'approve');
     expect(early.json().booking).toMatchObject({ status: 'pending', payment_status: 'pending' });
 
     const otp = (code: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: `/api/payments/${payment.reference}/otp`,
-        headers: renter.headers,
-        payload: { otp: code },
-      });
+      renter.post(`/api/payments/${payment.reference}/otp`, { otp: code });
     expect((await otp('12345')).statusCode).toBe(422);
     const sent = await otp('123456');
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().payment).toMatchObject({ status: 'pending', step: 'pay_offline' });
     expect((await page()).json()).toMatchObject({ step: 'pay_offline' });
-    const approved = await decide(renter.headers, payment.reference, 'approve');
+    const approved = await decide(renter, payment.reference, 'approve');
     expect(approved.json().booking).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
   });
 
   it('approve → confirmed and paid; a second answer changes nothing', async () => {
     const { payment, renter } = await startedBooking();
-    const approved = await decide(renter.headers, payment.reference, 'approve');
+    const approved = await decide(renter, payment.reference, 'approve');
     expect(approved.statusCode).toBe(200);
     expect(approved.json().booking).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
-    const late = await decide(renter.headers, payment.reference, 'decline');
+    const late = await decide(renter, payment.reference, 'decline');
     expect(late.json().booking).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
   });
 
   it('decline → cancelled and failed with the reason', async () => {
     const { payment, renter, booking } = await startedBooking();
-    const declined = await decide(renter.headers, payment.reference, 'decline');
+    const declined = await decide(renter, payment.reference, 'decline');
     expect(declined.json().payment).toMatchObject({
       status: 'failed',
       message: 'Declined by the customer. Nothing was charged.',
@@ -133,18 +95,15 @@ describe('the sandbox provider', () => {
   });
 
   it('staff see why an attempt ended unpaid, and nothing for one that paid (STAFF-35)', async () => {
-    const staff = await signedInStaff(ctx);
+    const staff = await client.staff();
     const paymentsOf = async (code: string) =>
-      (
-        await ctx.app.inject({
-          method: 'GET',
-          url: `/api/admin/bookings/${code}`,
-          headers: staff.headers,
-        })
-      ).json().booking.payments as { status: string; failure_reason: string | null }[];
+      (await staff.get(`/api/admin/bookings/${code}`)).json().booking.payments as {
+        status: string;
+        failure_reason: string | null;
+      }[];
 
     const declined = await startedBooking();
-    await decide(declined.renter.headers, declined.payment.reference, 'decline');
+    await decide(declined.renter, declined.payment.reference, 'decline');
     expect(await paymentsOf(declined.booking.booking_code)).toEqual([
       expect.objectContaining({ status: 'failed', failure_reason: 'Declined by the customer' }),
     ]);
@@ -165,7 +124,7 @@ describe('the sandbox provider', () => {
     ]);
 
     const paid = await startedBooking();
-    await decide(paid.renter.headers, paid.payment.reference, 'approve');
+    await decide(paid.renter, paid.payment.reference, 'approve');
     expect(await paymentsOf(paid.booking.booking_code)).toEqual([
       expect.objectContaining({ status: 'success', failure_reason: null }),
     ]);
@@ -173,20 +132,16 @@ describe('the sandbox provider', () => {
 
   it('refuses other renters, visitors and unknown decisions', async () => {
     const { payment } = await startedBooking();
-    const stranger = await signedInRenter(ctx);
-    expect((await decide(stranger.headers, payment.reference, 'approve')).statusCode).toBe(404);
-    expect((await decide({}, payment.reference, 'approve')).statusCode).toBe(401);
+    const stranger = await client.renter();
+    expect((await decide(stranger, payment.reference, 'approve')).statusCode).toBe(404);
+    expect((await decide(client, payment.reference, 'approve')).statusCode).toBe(401);
     const { payment: own, renter } = await startedBooking();
-    expect((await decide(renter.headers, own.reference, 'maybe')).statusCode).toBe(422);
+    expect((await decide(renter, own.reference, 'maybe')).statusCode).toBe(422);
   });
 
   it('cancelling with the prompt still open: the attempt reads failed and the prompt is withdrawn (BOOK-8)', async () => {
     const { payment, renter, booking } = await startedBooking();
-    const cancel = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/bookings/${booking.booking_code}/cancel`,
-      headers: renter.headers,
-    });
+    const cancel = await renter.post(`/api/bookings/${booking.booking_code}/cancel`);
     expect(cancel.statusCode, cancel.body).toBe(200);
     const closed = `${messages.payment.cancelledWithBooking} ${messages.payment.nothingCharged}`;
     // The booking and its attempt say the same thing, wherever they are read.
@@ -201,13 +156,9 @@ describe('the sandbox provider', () => {
       .where(eq(payments.reference, payment.reference));
     expect(attempt).toMatchObject({ status: 'failed', chargeStep: 'withdrawn' });
     // The phone no longer offers it: approving now takes nothing.
-    const page = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/payments/sandbox/${payment.reference}`,
-      headers: renter.headers,
-    });
+    const page = await renter.get(`/api/payments/sandbox/${payment.reference}`);
     expect(page.json()).toMatchObject({ status: 'cancelled' });
-    const late = await decide(renter.headers, payment.reference, 'approve');
+    const late = await decide(renter, payment.reference, 'approve');
     expect(late.statusCode).toBe(200);
     expect(late.json()).toMatchObject({
       booking: { status: 'cancelled', payment_status: 'failed' },
@@ -221,13 +172,10 @@ describe('the sandbox provider', () => {
   });
 
   it('staff cancelling with the prompt still open: the console reads failed in the header and the payments alike', async () => {
-    const staff = await signedInStaff(ctx);
+    const staff = await client.staff();
     const { payment, booking } = await startedBooking();
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/bookings/${booking.booking_code}/cancel`,
-      headers: staff.headers,
-      payload: { reason: 'Customer changed plans by phone' },
+    const res = await staff.post(`/api/admin/bookings/${booking.booking_code}/cancel`, {
+      reason: 'Customer changed plans by phone',
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().booking).toMatchObject({
@@ -235,23 +183,15 @@ describe('the sandbox provider', () => {
       payment_status: 'failed',
       payments: [{ reference: payment.reference, status: 'failed' }],
     });
-    const page = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/payments/sandbox/${payment.reference}`,
-      headers: (await signedInRenter(ctx)).headers,
-    });
+    const page = await (await client.renter()).get(`/api/payments/sandbox/${payment.reference}`);
     // Someone else's attempt stays not found; its owner's page says withdrawn (above).
     expect(page.statusCode).toBe(404);
   });
 
   it('cancelling a paid sandbox booking refunds it at once', async () => {
     const { payment, renter, booking } = await startedBooking();
-    await decide(renter.headers, payment.reference, 'approve');
-    const cancel = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/bookings/${booking.booking_code}/cancel`,
-      headers: renter.headers,
-    });
+    await decide(renter, payment.reference, 'approve');
+    const cancel = await renter.post(`/api/bookings/${booking.booking_code}/cancel`);
     expect(cancel.statusCode).toBe(200);
     expect(cancel.json().booking).toMatchObject({
       status: 'cancelled',
@@ -277,11 +217,7 @@ describe('the sandbox provider', () => {
 
   it('shows the payment in the history', async () => {
     const { payment, renter } = await startedBooking();
-    const history = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/bookings/history',
-      headers: renter.headers,
-    });
+    const history = await renter.get('/api/bookings/history');
     expect(history.json().bookings[0].payment).toMatchObject({
       reference: payment.reference,
       status: 'pending',
@@ -293,25 +229,20 @@ describe("the sandbox phone's mobile money prompts (RUN-13)", () => {
   let serial = 0;
   /** A phone booking by staff for a new customer who has no password yet (STAFF-14, STAFF-16). */
   async function phoneBooking(network: 'mtn' | 'telecel' = 'mtn') {
-    const staff = await signedInStaff(ctx);
+    const staff = await client.staff();
     const car = await insertCar(ctx.db, { pricePerDayPesewas: 350_00 });
-    const start = addDays(today, (offset += 1));
+    const start = day((offset += 1));
     const tail = String(process.pid % 1000).padStart(3, '0') + String(++serial).padStart(4, '0');
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/admin/bookings',
-      headers: staff.headers,
-      payload: {
-        car_id: car.id,
-        start_date: start,
-        end_date: start,
-        destination: 'Accra',
-        destination_type: 1,
-        payment_method: 'mobile_money',
-        network,
-        msisdn: `024${tail}`,
-        name: 'Kojo Mensah',
-      },
+    const res = await staff.post('/api/admin/bookings', {
+      car_id: car.id,
+      start_date: start,
+      end_date: start,
+      destination: 'Accra',
+      destination_type: 1,
+      payment_method: 'mobile_money',
+      network,
+      msisdn: `024${tail}`,
+      name: 'Kojo Mensah',
     });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json() as {
@@ -321,16 +252,9 @@ describe("the sandbox phone's mobile money prompts (RUN-13)", () => {
     return { staff, national: `024${tail}`, stored: `23324${tail}`, ...body };
   }
   const prompts = (wallet: string) =>
-    ctx.app.inject({
-      method: 'GET',
-      url: `/api/sandbox/prompts?wallet=${encodeURIComponent(wallet)}`,
-    });
+    client.get(`/api/sandbox/prompts?wallet=${encodeURIComponent(wallet)}`);
   const answer = (reference: string, decision: string) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: `/api/sandbox/prompts/${reference}`,
-      payload: { decision },
-    });
+    client.post(`/api/sandbox/prompts/${reference}`, { decision });
 
   it("shows the open prompt to the wallet's phone, signed in or not, and approving it pays the booking", async () => {
     const { national, stored, booking, payment } = await phoneBooking();
@@ -376,12 +300,10 @@ describe("the sandbox phone's mobile money prompts (RUN-13)", () => {
     expect(row).toMatchObject({ status: 'cancelled', paymentStatus: 'failed' });
 
     const cancelled = await phoneBooking();
-    const cancel = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/bookings/${cancelled.booking.booking_code}/cancel`,
-      headers: cancelled.staff.headers,
-      payload: { reason: 'Customer changed plans by phone' },
-    });
+    const cancel = await cancelled.staff.post(
+      `/api/admin/bookings/${cancelled.booking.booking_code}/cancel`,
+      { reason: 'Customer changed plans by phone' },
+    );
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect((await prompts(cancelled.national)).json()).toEqual({ prompts: [] });
     const late = await answer(cancelled.payment.reference, 'approve');

@@ -2,30 +2,18 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayInAccra } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
-import { buildUser, insertCar, insertUser } from '../../src/server/db/factories';
+import { insertCar, insertUser } from '../../src/server/db/factories';
 import { createOrPromoteStaff } from '../../src/server/modules/auth/staff-accounts';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 import { phoneCodes, sandboxSms, users } from '../../src/server/db/schema/index';
-import { bearer, latestSmsCode, setupTestApp, signedInRenter } from '../support/test-app';
+import { api, bookingBody, day, type Client } from '../support/api';
+import { setupTestApp } from '../support/test-app';
 
 const ctx = await setupTestApp();
+const client = api(ctx.app);
 
-/** Registers a fresh number through the API, as the web app does. */
-async function register(msisdn = buildUser().msisdn) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { name: 'Esi Quaye', msisdn, password: 'Secret@123' },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const body = res.json();
-  return { msisdn: body.user.msisdn as string, headers: bearer(body.access_token), body };
-}
-
-const verify = (headers: Record<string, string>, code: string) =>
-  ctx.app.inject({ method: 'POST', url: '/api/auth/phone/verify', headers, payload: { code } });
-const sendCode = (headers: Record<string, string>) =>
-  ctx.app.inject({ method: 'POST', url: '/api/auth/phone/send-code', headers });
+const verify = (renter: Client, code: string) => renter.post('/api/auth/phone/verify', { code });
+const sendCode = (renter: Client) => renter.post('/api/auth/phone/send-code');
 
 /** Moves the number's codes back in time, as if `seconds` had passed. */
 const age = (msisdn: string, seconds: number) =>
@@ -44,118 +32,117 @@ const wrongCodeBody = {
 
 describe('registering sends a code; the user says whether the number is verified (ACCT-10)', () => {
   it('sends a 6-digit code by SMS and answers phone_verified: false', async () => {
-    const { msisdn, headers, body } = await register('+233 24 555 0101');
+    const renter = await client.signUp({ msisdn: '+233 24 555 0101' });
+    const { msisdn, body } = renter;
     expect(body.user.phone_verified).toBe(false);
     expect(msisdn).toBe('233245550101');
-    const code = await latestSmsCode(ctx, '024 555 0101');
+    const code = await client.latestSmsCode('024 555 0101');
     expect(code).toMatch(/^\d{6}$/);
     // Only a digest is stored.
     const [row] = await ctx.db.select().from(phoneCodes).where(eq(phoneCodes.msisdn, msisdn));
     expect(row!.codeHash).not.toContain(code);
     expect(row!.purpose).toBe('verify');
 
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers });
+    const me = await renter.get('/api/auth/me');
     expect(me.json().user.phone_verified).toBe(false);
   });
 
   it('the right code verifies the number, and every place the user is returned says so', async () => {
-    const { msisdn, headers } = await register();
-    const res = await verify(headers, await latestSmsCode(ctx, msisdn));
+    const renter = await client.signUp();
+    const { msisdn } = renter;
+    const res = await verify(renter, await client.latestSmsCode(msisdn));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ user: expect.objectContaining({ msisdn, phone_verified: true }) });
 
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers });
+    const me = await renter.get('/api/auth/me');
     expect(me.json().user.phone_verified).toBe(true);
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { msisdn, password: 'Secret@123' },
-    });
+    const login = await client.post('/api/auth/login', { msisdn, password: 'Secret@123' });
     expect(login.json().user.phone_verified).toBe(true);
-    const profile = await ctx.app.inject({
-      method: 'PATCH',
-      url: '/api/auth/me',
-      headers,
-      payload: { name: 'Esi Quaye-Mensah' },
-    });
+    const profile = await renter.patch('/api/auth/me', { name: 'Esi Quaye-Mensah' });
     expect(profile.json().user.phone_verified).toBe(true);
   });
 
   it('a used code does not work again', async () => {
-    const { msisdn, headers } = await register();
-    const code = await latestSmsCode(ctx, msisdn);
-    expect((await verify(headers, code)).statusCode).toBe(200);
+    const renter = await client.signUp();
+    const { msisdn } = renter;
+    const code = await client.latestSmsCode(msisdn);
+    expect((await verify(renter, code)).statusCode).toBe(200);
     // Verified already: the answer is the user as it is, whatever is typed.
-    expect((await verify(headers, code)).json().user.phone_verified).toBe(true);
+    expect((await verify(renter, code)).json().user.phone_verified).toBe(true);
     // The code is spent all the same: with the number unverified again, it is refused.
     await ctx.db.update(users).set({ phoneVerifiedAt: null }).where(eq(users.msisdn, msisdn));
-    const again = await verify(headers, code);
+    const again = await verify(renter, code);
     expect(again.statusCode).toBe(422);
     expect(again.json()).toEqual(wrongCodeBody);
   });
 
   it('an expired code is refused (codes work for 10 minutes)', async () => {
-    const { msisdn, headers } = await register();
-    const code = await latestSmsCode(ctx, msisdn);
+    const renter = await client.signUp();
+    const { msisdn } = renter;
+    const code = await client.latestSmsCode(msisdn);
     await age(msisdn, 10 * 60 + 1);
-    const res = await verify(headers, code);
+    const res = await verify(renter, code);
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual(wrongCodeBody);
   });
 
   it('a code still works just before its 10 minutes are up', async () => {
-    const { msisdn, headers } = await register();
-    const code = await latestSmsCode(ctx, msisdn);
+    const renter = await client.signUp();
+    const { msisdn } = renter;
+    const code = await client.latestSmsCode(msisdn);
     await age(msisdn, 10 * 60 - 30);
-    expect((await verify(headers, code)).statusCode).toBe(200);
+    expect((await verify(renter, code)).statusCode).toBe(200);
   });
 
   it('five wrong tries end the code: the sixth try, even with the right code, is refused', async () => {
-    const { msisdn, headers } = await register();
-    const code = await latestSmsCode(ctx, msisdn);
+    const renter = await client.signUp();
+    const { msisdn } = renter;
+    const code = await client.latestSmsCode(msisdn);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      const res = await verify(headers, wrong);
+      const res = await verify(renter, wrong);
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual(wrongCodeBody);
     }
-    const sixth = await verify(headers, code);
+    const sixth = await verify(renter, code);
     expect(sixth.statusCode).toBe(422);
     expect(sixth.json()).toEqual(wrongCodeBody);
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers });
+    const me = await renter.get('/api/auth/me');
     expect(me.json().user.phone_verified).toBe(false);
   });
 
   it('four wrong tries leave the code working', async () => {
-    const { msisdn, headers } = await register();
-    const code = await latestSmsCode(ctx, msisdn);
+    const renter = await client.signUp();
+    const { msisdn } = renter;
+    const code = await client.latestSmsCode(msisdn);
     const wrong = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 4; i++) expect((await verify(headers, wrong)).statusCode).toBe(422);
-    expect((await verify(headers, code)).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await verify(renter, wrong)).statusCode).toBe(422);
+    expect((await verify(renter, code)).statusCode).toBe(200);
   });
 
   it('malformed codes are wrong codes, and do not count as tries', async () => {
-    const { msisdn, headers } = await register();
+    const renter = await client.signUp();
+    const { msisdn } = renter;
     for (const typed of ['12345', '1234567', 'abcdef', '12 345']) {
-      const res = await verify(headers, typed);
+      const res = await verify(renter, typed);
       expect(res.statusCode, typed).toBe(422);
     }
-    const empty = await verify(headers, '');
+    const empty = await verify(renter, '');
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors).toEqual({ code: [messages.phone.codeRequired] });
-    expect((await verify(headers, await latestSmsCode(ctx, msisdn))).statusCode).toBe(200);
+    expect((await verify(renter, await client.latestSmsCode(msisdn))).statusCode).toBe(200);
   });
 
   it('needs a session: 401 without one', async () => {
-    expect((await verify({}, '123456')).statusCode).toBe(401);
-    expect((await sendCode({})).statusCode).toBe(401);
+    expect((await verify(client, '123456')).statusCode).toBe(401);
+    expect((await sendCode(client)).statusCode).toBe(401);
   });
 });
 
 describe('asking for another code (ACCT-11, LIMIT-9)', () => {
   it('refuses a new code within 60 seconds, with Retry-After and a clear message', async () => {
-    const { headers } = await register();
-    const res = await sendCode(headers);
+    const renter = await client.signUp();
+    const res = await sendCode(renter);
     expect(res.statusCode).toBe(429);
     const retryAfter = Number(res.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(50);
@@ -164,25 +151,27 @@ describe('asking for another code (ACCT-11, LIMIT-9)', () => {
   });
 
   it('after 60 seconds sends a new code that replaces the old one', async () => {
-    const { msisdn, headers } = await register();
-    const first = await latestSmsCode(ctx, msisdn);
+    const renter = await client.signUp();
+    const { msisdn } = renter;
+    const first = await client.latestSmsCode(msisdn);
     await age(msisdn, 61);
-    const res = await sendCode(headers);
+    const res = await sendCode(renter);
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ message: messages.phone.codeSent });
-    const second = await latestSmsCode(ctx, msisdn);
-    if (first !== second) expect((await verify(headers, first)).statusCode).toBe(422);
-    expect((await verify(headers, second)).statusCode).toBe(200);
+    const second = await client.latestSmsCode(msisdn);
+    if (first !== second) expect((await verify(renter, first)).statusCode).toBe(422);
+    expect((await verify(renter, second)).statusCode).toBe(200);
   });
 
   it('sends at most five codes to a number in an hour', async () => {
-    const { msisdn, headers } = await register();
+    const renter = await client.signUp();
+    const { msisdn } = renter;
     for (let i = 0; i < 4; i++) {
       await age(msisdn, 61);
-      expect((await sendCode(headers)).statusCode).toBe(202);
+      expect((await sendCode(renter)).statusCode).toBe(202);
     }
     await age(msisdn, 61);
-    const sixth = await sendCode(headers);
+    const sixth = await sendCode(renter);
     expect(sixth.statusCode).toBe(429);
     // The oldest of the five was sent 5 × 61 s ago: the next one is allowed an hour after it.
     const retryAfter = Number(sixth.headers['retry-after']);
@@ -195,8 +184,8 @@ describe('asking for another code (ACCT-11, LIMIT-9)', () => {
   });
 
   it('answers 202 and sends nothing to a number that is already verified', async () => {
-    const renter = await signedInRenter(ctx);
-    expect((await sendCode(renter.headers)).statusCode).toBe(202);
+    const renter = await client.renter();
+    expect((await sendCode(renter)).statusCode).toBe(202);
     await ctx.app.sms.idle();
     const inbox = await ctx.db
       .select()
@@ -206,9 +195,10 @@ describe('asking for another code (ACCT-11, LIMIT-9)', () => {
   });
 
   it('two requests at once send one code, never two', async () => {
-    const { msisdn, headers } = await register();
+    const renter = await client.signUp();
+    const { msisdn } = renter;
     await age(msisdn, 61);
-    const answers = await Promise.all([sendCode(headers), sendCode(headers), sendCode(headers)]);
+    const answers = await Promise.all([sendCode(renter), sendCode(renter), sendCode(renter)]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([202, 429, 429]);
   });
 });
@@ -216,47 +206,27 @@ describe('asking for another code (ACCT-11, LIMIT-9)', () => {
 describe('booking needs a verified number (ACCT-12)', () => {
   it('refuses with 403 before verification and books after it', async () => {
     const car = await insertCar(ctx.db);
-    const { msisdn, headers } = await register();
-    const booking = {
+    const renter = await client.signUp();
+    const { msisdn } = renter;
+    const booking = bookingBody(car.id, day(3), day(5), { destination: 'Cape Coast' });
+    const before = await renter.post('/api/bookings/create', booking);
+    expect(before.statusCode).toBe(403);
+    expect(before.json()).toEqual({ message: messages.phone.verifyToBook });
+
+    expect((await verify(renter, await client.latestSmsCode(msisdn))).statusCode).toBe(200);
+    const after = await renter.post('/api/bookings/create', booking);
+    expect(after.statusCode, after.body).toBe(201);
+  });
+
+  it('a visitor still gets 401, not 403', async () => {
+    const car = await insertCar(ctx.db);
+    const res = await client.post('/api/bookings/create', {
       car_id: car.id,
       start_date: addDays(todayInAccra(), 3),
       end_date: addDays(todayInAccra(), 5),
       destination: 'Cape Coast',
       destination_type: 1,
       payment_method: 'payOnPickup',
-    };
-    const before = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/bookings/create',
-      headers,
-      payload: booking,
-    });
-    expect(before.statusCode).toBe(403);
-    expect(before.json()).toEqual({ message: messages.phone.verifyToBook });
-
-    expect((await verify(headers, await latestSmsCode(ctx, msisdn))).statusCode).toBe(200);
-    const after = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/bookings/create',
-      headers,
-      payload: booking,
-    });
-    expect(after.statusCode, after.body).toBe(201);
-  });
-
-  it('a visitor still gets 401, not 403', async () => {
-    const car = await insertCar(ctx.db);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/bookings/create',
-      payload: {
-        car_id: car.id,
-        start_date: addDays(todayInAccra(), 3),
-        end_date: addDays(todayInAccra(), 5),
-        destination: 'Cape Coast',
-        destination_type: 1,
-        payment_method: 'payOnPickup',
-      },
     });
     expect(res.statusCode).toBe(401);
   });
@@ -265,10 +235,10 @@ describe('booking needs a verified number (ACCT-12)', () => {
 describe('numbers are parsed by the library (ACCT-1)', () => {
   it('registering a number that is not a valid mobile number: 422 on the field', async () => {
     for (const msisdn of ['+000244123456', '0302123456', '0101234567']) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        payload: { name: 'Esi Quaye', msisdn, password: 'Secret@123' },
+      const res = await client.post('/api/auth/register', {
+        name: 'Esi Quaye',
+        msisdn,
+        password: 'Secret@123',
       });
       expect(res.statusCode, msisdn).toBe(422);
       expect(res.json().errors).toEqual({ msisdn: [messages.phone.invalid] });
@@ -284,21 +254,19 @@ describe('numbers are parsed by the library (ACCT-1)', () => {
         passwordHash: await hashPassword('Secret@123'),
       })
       .returning();
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { msisdn: '0302123456', password: 'Secret@123' },
+    const res = await client.post('/api/auth/login', {
+      msisdn: '0302123456',
+      password: 'Secret@123',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.id).toBe(legacy!.id);
   });
 
   it('00233… signs in to the account registered as 0…', async () => {
-    await register('0245550199');
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { msisdn: '00233245550199', password: 'Secret@123' },
+    await client.signUp({ msisdn: '0245550199' });
+    const res = await client.post('/api/auth/login', {
+      msisdn: '00233245550199',
+      password: 'Secret@123',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.msisdn).toBe('233245550199');
@@ -307,15 +275,13 @@ describe('numbers are parsed by the library (ACCT-1)', () => {
 
 describe('the sandbox phone (RUN-12)', () => {
   it('lists the messages to a number, newest first, whatever form the number is written in', async () => {
-    const { msisdn, headers } = await register('0245550177');
+    const renter = await client.signUp({ msisdn: '0245550177' });
+    const { msisdn } = renter;
     await age(msisdn, 61);
-    expect((await sendCode(headers)).statusCode).toBe(202);
+    expect((await sendCode(renter)).statusCode).toBe(202);
     await ctx.app.sms.idle();
     for (const to of ['0245550177', '233245550177', '+233 24 555 0177', '00233245550177']) {
-      const res = await ctx.app.inject({
-        method: 'GET',
-        url: `/api/sandbox/sms?to=${encodeURIComponent(to)}`,
-      });
+      const res = await client.get(`/api/sandbox/sms?to=${encodeURIComponent(to)}`);
       expect(res.statusCode).toBe(200);
       const inbox = res.json().messages as { to: string; body: string; created_at: string }[];
       expect(inbox).toHaveLength(2);
@@ -324,12 +290,12 @@ describe('the sandbox phone (RUN-12)', () => {
         Date.parse(inbox[1]!.created_at),
       );
     }
-    const other = await ctx.app.inject({ method: 'GET', url: '/api/sandbox/sms?to=0245550178' });
+    const other = await client.get('/api/sandbox/sms?to=0245550178');
     expect(other.json()).toEqual({ messages: [] });
   });
 
   it('refuses a number that is not valid with 422', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/sandbox/sms?to=%2B000244123456' });
+    const res = await client.get('/api/sandbox/sms?to=%2B000244123456');
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ to: [messages.phone.invalid] });
   });
@@ -360,7 +326,7 @@ describe('accounts that start verified (ACCT-9, ACCT-10)', () => {
 
 describe('the OpenAPI document', () => {
   it('describes the new routes with their bodies and answers', async () => {
-    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    const doc = (await client.get('/api/openapi.json')).json() as {
       paths: Record<string, Record<string, Record<string, unknown>>>;
     };
     type Schema = { properties?: Record<string, Schema>; required?: string[]; items?: Schema };

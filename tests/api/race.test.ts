@@ -1,38 +1,34 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addDays, todayInAccra } from '../../src/shared/dates';
 import { bookings } from '../../src/server/db/schema/index';
 import { insertCar } from '../../src/server/db/factories';
-import { isPostgres, setupTestApp, signedInRenter } from '../support/test-app';
+import { api, bookingBody, day } from '../support/api';
+import { isPostgres, setupTestApp } from '../support/test-app';
 
 const ctx = await setupTestApp();
-const today = todayInAccra();
+const client = api(ctx.app);
 
 describe('the booking invariant under concurrency', () => {
   it('50 simultaneous bookings of one car for overlapping dates: exactly one 201, the rest 409', async () => {
     const car = await insertCar(ctx.db);
     // On PostgreSQL, two app instances share the database, as two processes would.
     const apps = isPostgres() ? [ctx.app, await ctx.secondApp()] : [ctx.app];
-    const renters = await Promise.all(Array.from({ length: 10 }, () => signedInRenter(ctx)));
+    const renters = await Promise.all(Array.from({ length: 10 }, () => client.renter()));
 
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        apps[i % apps.length]!.inject({
-          method: 'POST',
-          url: '/api/bookings/create',
-          headers: renters[i % renters.length]!.headers,
-          payload: {
-            car_id: car.id,
+        api(apps[i % apps.length]!)
+          .withToken(renters[i % renters.length]!.token)
+          .post(
+            '/api/bookings/create',
             // Every range overlaps day 10.
-            start_date: addDays(today, 8 + (i % 3)),
-            end_date: addDays(today, 10 + (i % 4)),
-            destination: 'Accra',
-            destination_type: 1,
-            ...(i % 2
-              ? { payment_method: 'mobile_money', network: 'mtn' }
-              : { payment_method: 'payOnPickup' }),
-          },
-        }),
+            bookingBody(
+              car.id,
+              day(8 + (i % 3)),
+              day(10 + (i % 4)),
+              i % 2 ? { payment_method: 'mobile_money', network: 'mtn' } : {},
+            ),
+          ),
       ),
     );
     const codes = results.map((r) => r.statusCode);
@@ -44,7 +40,7 @@ describe('the booking invariant under concurrency', () => {
   });
 
   it('the database itself refuses an overlapping live booking (exclusion constraint)', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await insertCar(ctx.db);
     const base = {
       userId: renter.user.id,
@@ -58,15 +54,15 @@ describe('the booking invariant under concurrency', () => {
       destination: 'Accra',
       destinationType: 1,
       paymentMethod: 'payOnPickup',
-      startDate: addDays(today, 30),
-      endDate: addDays(today, 32),
+      startDate: day(30),
+      endDate: day(32),
     };
     await ctx.db.insert(bookings).values({ ...base, bookingCode: 'CL-AAAAA2' });
     const attempt = ctx.db.insert(bookings).values({
       ...base,
       bookingCode: 'CL-AAAAA3',
-      startDate: addDays(today, 32),
-      endDate: addDays(today, 33),
+      startDate: day(32),
+      endDate: day(33),
     });
     await expect(attempt).rejects.toMatchObject({ cause: { code: '23P01' } });
     // A cancelled booking does not count.

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
 import { insertUser } from '../../src/server/db/factories';
+import { api } from '../support/api';
 import { setupTestApp } from '../support/test-app';
 
 const ctx = await setupTestApp();
+const client = api(ctx.app);
 
 /** Requests from one address (inject lets a test choose it). */
 const fromIp = (ip: string, url: string, payload: object) =>
-  ctx.app.inject({ method: 'POST', url, payload, remoteAddress: ip });
+  client.post(url, payload, { remoteAddress: ip });
 
 describe('per-IP limits are generous but real (LIMIT-3)', () => {
   it('login: 300 requests per 15 minutes from one address, then 429 with Retry-After', async () => {

@@ -5,7 +5,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { insertCar, insertUser } from '../../src/server/db/factories';
 import { addDays, todayInAccra } from '../../src/shared/dates';
 import { growDatabase } from '../../scripts/bench/scale-data';
-import { signedInStaff } from '../support/admin';
+import { api } from '../support/api';
 import { isPostgres, setupTestApp, type TestContext } from '../support/test-app';
 
 /**
@@ -22,6 +22,7 @@ const REPORT_TIMEOUT_MS = 3_000;
 const LOCK_MS = 8_000;
 
 const ctx: TestContext = await setupTestApp();
+const client = api(ctx.app);
 
 describe.skipIf(!isPostgres())('staff reports beside renters (PostgreSQL)', () => {
   let app: App;
@@ -34,7 +35,7 @@ describe.skipIf(!isPostgres())('staff reports beside renters (PostgreSQL)', () =
     const url = ctx.database.url!;
     admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    staffToken = (await signedInStaff(ctx)).token;
+    staffToken = (await client.staff()).token;
     await insertCar(ctx.db); // the fleet is grown from copies of it
     await growDatabase(
       admin,

@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { bookings, carImages, cars, payments, users } from '../../src/server/db/schema/index';
 import { DEMO_RENTER, DEMO_STAFF, seedDemoData } from '../../src/server/demo/seed';
 import { todayInAccra } from '../../src/shared/dates';
+import { api } from '../support/api';
 import { setupTestApp } from '../support/test-app';
 
 const ctx = await setupTestApp();
+const client = api(ctx.app);
 
 describe('demo data (RUN-4)', () => {
   it('fills an empty database once, and the demo logins work', async () => {
@@ -21,10 +23,9 @@ describe('demo data (RUN-4)', () => {
     expect(staff).toMatchObject({ role: 'staff', name: DEMO_STAFF.name });
 
     for (const account of [DEMO_RENTER, DEMO_STAFF]) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { msisdn: account.msisdn, password: account.password },
+      const res = await client.post('/api/auth/login', {
+        msisdn: account.msisdn,
+        password: account.password,
       });
       expect(res.statusCode).toBe(200);
       // The demo renter can book at once (ACCT-10).
@@ -36,24 +37,15 @@ describe('demo data (RUN-4)', () => {
   });
 
   it('has enough real reviews for the home page, and leaves the demo renter’s trip to review (REVIEW-5)', async () => {
-    const site = (await ctx.app.inject({ method: 'GET', url: '/api/reviews' })).json();
+    const site = (await client.get('/api/reviews')).json();
     expect(site.count).toBeGreaterThanOrEqual(3);
     expect(site.reviews.length).toBeGreaterThanOrEqual(3);
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { msisdn: DEMO_RENTER.msisdn, password: DEMO_RENTER.password },
-    });
-    const headers = { authorization: `Bearer ${login.json().access_token}` };
-    const history = await ctx.app.inject({ method: 'GET', url: '/api/bookings/history', headers });
+    const renter = await client.as(DEMO_RENTER);
+    const history = await renter.get('/api/bookings/history');
     const completed = history
       .json()
       .bookings.find((b: { status: string }) => b.status === 'completed');
-    const review = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/bookings/${completed.booking_code}/review`,
-      headers,
-    });
+    const review = await renter.get(`/api/bookings/${completed.booking_code}/review`);
     expect(review.json()).toEqual({ review: null, can_review: true });
   });
 
@@ -91,13 +83,8 @@ describe('demo data (RUN-4)', () => {
   });
 
   it('shows that money, less the deposits, in the dashboard revenue on the days it was taken (STAFF-7, HAND-9)', async () => {
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { msisdn: DEMO_STAFF.msisdn, password: DEMO_STAFF.password },
-    });
-    const headers = { authorization: `Bearer ${login.json().access_token}` };
-    const dashboard = await ctx.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers });
+    const staff = await client.as(DEMO_STAFF);
+    const dashboard = await staff.get('/api/admin/dashboard');
     expect(dashboard.statusCode).toBe(200);
     const daily: { date: string; amount: number }[] = dashboard.json().revenue.daily;
     const since = daily[0]!.date;
@@ -127,7 +114,7 @@ describe('demo data (RUN-4)', () => {
   it('serves every seeded image', async () => {
     const images = await ctx.db.select({ url: carImages.url }).from(carImages);
     for (const { url } of images.slice(0, 40)) {
-      const res = await ctx.app.inject({ method: 'GET', url });
+      const res = await client.get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('image/svg+xml');
     }

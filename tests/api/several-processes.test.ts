@@ -3,9 +3,11 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../src/server/db/client';
 import { Scheduler } from '../../src/server/modules/jobs/scheduler';
 import { countHit } from '../../src/server/plugins/rate-limit-store';
+import { api } from '../support/api';
 import { setupTestApp } from '../support/test-app';
 
 const ctx = await setupTestApp();
+const client = api(ctx.app);
 const quiet = { info: () => undefined, warn: () => undefined };
 
 describe('periodic jobs run once per slot, whichever process asks first (PERF-10)', () => {
@@ -64,18 +66,8 @@ describe('per-address counters in the database (LIMIT-3, PERF-9)', () => {
 
   it('keeps each route apart, as the in-memory store did', async () => {
     for (let i = 0; i < 3; i++)
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/newsletter',
-        payload: {},
-        remoteAddress: '10.7.0.1',
-      });
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      payload: {},
-      remoteAddress: '10.7.0.1',
-    });
+      await client.post('/api/newsletter', {}, { remoteAddress: '10.7.0.1' });
+    await client.post('/api/contact', {}, { remoteAddress: '10.7.0.1' });
     const rows = rowsOf<{ key: string; hits: number }>(
       await ctx.db.execute(
         sql`select key, hits from rate_limit_counters where key like '%10.7.0.1' order by key`,

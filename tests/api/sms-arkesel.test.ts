@@ -4,7 +4,8 @@ import { ArkeselSmsGateway } from '../../src/server/modules/sms/arkesel-sms';
 import { SmsError } from '../../src/server/modules/sms/sms-gateway';
 import { buildUser } from '../../src/server/db/factories';
 import { FakeArkesel } from '../support/fake-arkesel';
-import { bearer, setupTestApp } from '../support/test-app';
+import { api } from '../support/api';
+import { setupTestApp } from '../support/test-app';
 
 /** The real Arkesel client against a fake Arkesel on loopback (RUN-10). */
 const arkesel = await new FakeArkesel().start();
@@ -29,8 +30,9 @@ const ctx = await setupTestApp({
     }),
   },
 });
+const client = api(ctx.app);
 
-const client = (apiKey = arkesel.apiKey) =>
+const gateway = (apiKey = arkesel.apiKey) =>
   new ArkeselSmsGateway({ apiKey, senderId: 'CarLink', baseUrl: arkesel.url, timeoutMs: 300 });
 
 beforeEach(() => {
@@ -39,7 +41,7 @@ beforeEach(() => {
 
 describe('the Arkesel client', () => {
   it("sends one message as Arkesel's v2 API expects and returns its id", async () => {
-    const receipt = await client().send({ to: '233244123456', body: 'Hello from CarLink' });
+    const receipt = await gateway().send({ to: '233244123456', body: 'Hello from CarLink' });
     expect(receipt.providerId).toMatch(/^[0-9a-f-]{36}$/);
     expect(arkesel.received).toEqual([
       {
@@ -53,7 +55,7 @@ describe('the Arkesel client', () => {
 
   it('a wrong key is a configuration error whose message does not carry the key', async () => {
     const wrongKey = 'ak_wrong_key_1234567890';
-    const error = await client(wrongKey)
+    const error = await gateway(wrongKey)
       .send({ to: '233244123456', body: 'x' })
       .catch((e) => e);
     expect(error).toBeInstanceOf(SmsError);
@@ -76,7 +78,7 @@ describe('the Arkesel client', () => {
       status,
       body: { status: 'error', message: `said ${status}` },
     });
-    const error = await client()
+    const error = await gateway()
       .send({ to: '233244123456', body: 'x' })
       .catch((e) => e);
     expect(error).toBeInstanceOf(SmsError);
@@ -87,7 +89,7 @@ describe('the Arkesel client', () => {
   it('gives up after its timeout when Arkesel does not answer', async () => {
     arkesel.failNext({ kind: 'hang' });
     const started = Date.now();
-    const error = await client()
+    const error = await gateway()
       .send({ to: '233244123456', body: 'x' })
       .catch((e) => e);
     expect(error).toMatchObject({ kind: 'unavailable', message: 'Arkesel did not answer in time' });
@@ -96,7 +98,7 @@ describe('the Arkesel client', () => {
 
   it('an answer that is not JSON is a refusal, not a crash', async () => {
     arkesel.failNext({ kind: 'garbage' });
-    const error = await client()
+    const error = await gateway()
       .send({ to: '233244123456', body: 'x' })
       .catch((e) => e);
     expect(error).toMatchObject({ kind: 'rejected' });
@@ -104,7 +106,7 @@ describe('the Arkesel client', () => {
 
   it('a number Arkesel lists as invalid is a rejected message', async () => {
     arkesel.unreachable.add('233200000001');
-    const error = await client()
+    const error = await gateway()
       .send({ to: '233200000001', body: 'x' })
       .catch((e) => e);
     expect(error).toMatchObject({ kind: 'rejected' });
@@ -126,27 +128,17 @@ describe('the Arkesel client', () => {
 describe('the app with SMS_PROVIDER=arkesel', () => {
   it('registering sends the code through Arkesel', async () => {
     const msisdn = buildUser().msisdn;
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { name: 'Kojo Antwi', msisdn, password: 'Secret@123' },
-    });
-    expect(res.statusCode).toBe(201);
+    const renter = await client.signUp({ name: 'Kojo Antwi', msisdn });
     await ctx.app.sms.idle();
     expect(arkesel.received).toHaveLength(1);
-    expect(arkesel.received[0]!.recipients).toEqual([res.json().user.msisdn]);
+    expect(arkesel.received[0]!.recipients).toEqual([renter.msisdn]);
     const code = /\b(\d{6})\b/.exec(arkesel.received[0]!.message)![1]!;
-    const verify = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/phone/verify',
-      headers: bearer(res.json().access_token),
-      payload: { code },
-    });
+    const verify = await renter.post('/api/auth/phone/verify', { code });
     expect(verify.json().user.phone_verified).toBe(true);
   });
 
   it('has no sandbox phone', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/sandbox/sms?to=0244123456' });
+    const res = await client.get('/api/sandbox/sms?to=0244123456');
     expect(res.statusCode).toBe(404);
   });
 
@@ -159,10 +151,10 @@ describe('the app with SMS_PROVIDER=arkesel', () => {
       logLines.length = 0;
       arkesel.failNext(fault);
       const msisdn = buildUser().msisdn;
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        payload: { name: 'Kojo Antwi', msisdn, password: 'Secret@123' },
+      const res = await client.post('/api/auth/register', {
+        name: 'Kojo Antwi',
+        msisdn,
+        password: 'Secret@123',
       });
       expect(res.statusCode).toBe(201);
       await ctx.app.sms.idle();

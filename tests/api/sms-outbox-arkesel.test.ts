@@ -4,6 +4,7 @@ import { smsOutbox } from '../../src/server/db/schema/index';
 import { buildUser } from '../../src/server/db/factories';
 import { parseMsisdn } from '../../src/shared/phone';
 import { FakeArkesel } from '../support/fake-arkesel';
+import { api } from '../support/api';
 import { setupTestApp } from '../support/test-app';
 
 /**
@@ -23,16 +24,11 @@ const ctx = await setupTestApp({
     outboxPollSeconds: 0,
   },
 });
+const client = api(ctx.app);
 
 async function registered() {
-  const msisdn = buildUser().msisdn;
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { name: 'Kojo Antwi', msisdn, password: 'Secret@123' },
-  });
-  expect(res.statusCode).toBe(201);
-  const userId = res.json().user.id as number;
+  const renter = await client.signUp({ name: 'Kojo Antwi' });
+  const userId = renter.body.user.id;
   const row = async () =>
     (await ctx.db.select().from(smsOutbox).where(eq(smsOutbox.userId, userId)))[0]!;
   /** The retry's time has come. */
@@ -43,7 +39,7 @@ async function registered() {
       .where(eq(smsOutbox.userId, userId));
     await ctx.app.sms.idle();
   };
-  return { msisdn: res.json().user.msisdn as string, row, timePasses };
+  return { msisdn: renter.msisdn, row, timePasses };
 }
 
 describe('retries', () => {
@@ -75,10 +71,9 @@ describe('retries', () => {
     expect(sent[0]!.callbackUrl).toBe('http://localhost:3000/api/sms/delivery-report');
 
     // Arkesel's report, as its callback sends it.
-    const report = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/sms/delivery-report?sms_id=${sent[0]!.id}&status=DELIVERED`,
-    });
+    const report = await client.get(
+      `/api/sms/delivery-report?sms_id=${sent[0]!.id}&status=DELIVERED`,
+    );
     expect(report.statusCode).toBe(204);
     expect((await row()).status).toBe('delivered');
   });
@@ -96,10 +91,10 @@ describe('retries', () => {
   it('gives up at once on a number Arkesel refuses', async () => {
     const msisdn = buildUser().msisdn;
     arkesel.unreachable.add(parseMsisdn(msisdn)!);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { name: 'Kojo Antwi', msisdn, password: 'Secret@123' },
+    const res = await client.post('/api/auth/register', {
+      name: 'Kojo Antwi',
+      msisdn,
+      password: 'Secret@123',
     });
     await ctx.app.sms.idle();
     const [r] = await ctx.db

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addDays, todayInAccra } from '../../src/shared/dates';
+import { addDays } from '../../src/shared/dates';
 import { bookings, smsOutbox, users } from '../../src/server/db/schema/index';
 import { insertCar } from '../../src/server/db/factories';
 import { queueDueReminders } from '../../src/server/modules/messages/reminder-job';
-import { signedInStaff } from '../support/admin';
-import { isPostgres, setupTestApp, signedInRenter, type TestContext } from '../support/test-app';
+import { api, day } from '../support/api';
+import { isPostgres, setupTestApp, type TestContext } from '../support/test-app';
 
 /**
  * The SMS outbox with the sandbox provider (MSG-1 to MSG-11): what a booking, a payment and a
@@ -15,15 +15,8 @@ import { isPostgres, setupTestApp, signedInRenter, type TestContext } from '../s
  * console's log.
  */
 const ctx: TestContext = await setupTestApp();
-const today = todayInAccra();
+const client = api(ctx.app);
 let offset = 5;
-
-async function inbox(msisdn: string) {
-  await ctx.app.sms.idle();
-  const res = await ctx.app.inject({ method: 'GET', url: `/api/sandbox/sms?to=${msisdn}` });
-  expect(res.statusCode).toBe(200);
-  return (res.json() as { messages: { body: string }[] }).messages.map((m) => m.body);
-}
 
 const outboxOf = (bookingId: number) =>
   ctx.db.select().from(smsOutbox).where(eq(smsOutbox.bookingId, bookingId)).orderBy(smsOutbox.id);
@@ -33,48 +26,33 @@ const reminderJobAt = (date: string, time: string) =>
   queueDueReminders(ctx.db, new Date(`${date}T${time}:00Z`));
 
 async function book(paymentMethod: 'payOnPickup' | 'mobile_money', days = 2) {
-  const renter = await signedInRenter(ctx);
+  const renter = await client.renter();
   const car = await insertCar(ctx.db, { make: 'Toyota', model: 'Corolla', city: 'Kumasi' });
-  const start = addDays(today, (offset += 4));
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/bookings/create',
-    headers: renter.headers,
-    payload: {
-      car_id: car.id,
-      start_date: start,
-      end_date: addDays(start, days - 1),
-      destination: 'Accra',
-      destination_type: 1,
-      payment_method: paymentMethod,
-      ...(paymentMethod === 'mobile_money' ? { network: 'mtn' } : {}),
-    },
+  const start = day((offset += 4));
+  const body = await renter.book(car.id, start, addDays(start, days - 1), {
+    payment_method: paymentMethod,
+    ...(paymentMethod === 'mobile_money' ? { network: 'mtn' } : {}),
   });
-  expect(res.statusCode, res.body).toBe(201);
-  const body = res.json() as {
-    booking: { id: number; booking_code: string };
-    payment?: { reference: string };
-  };
   return { renter, start, ...body };
 }
 
 describe('booking messages through the outbox', () => {
   it('a pay-on-pickup booking texts the renter what to bring, where and when, and alerts staff; its reminders come from the job', async () => {
-    const staff = await signedInStaff(ctx);
+    const staff = await client.staff();
     const { renter, booking, start } = await book('payOnPickup');
     // Queued in the booking's transaction (the news may already be on its way: the worker
     // is nudged once the answer has gone): two rows, whatever the number of staff accounts.
     const queued = await outboxOf(booking.id);
     expect(queued.map((m) => m.kind).sort()).toEqual(['booking_received', 'staff_new_booking']);
 
-    const texts = await inbox(renter.user.msisdn);
+    const texts = await client.smsInbox(renter.user.msisdn);
     expect(texts).toHaveLength(1);
     expect(texts[0]).toContain(booking.booking_code);
     expect(texts[0]).toContain('Ghana Card and driving licence');
     // Where and when: the car's branch (the first, by default) and the pickup time (BOOK-16).
     expect(texts[0]).toContain('at East Legon office');
     expect(texts[0]).toContain('at 09:00');
-    const staffTexts = await inbox(staff.user.msisdn);
+    const staffTexts = await client.smsInbox(staff.user.msisdn);
     expect(staffTexts.filter((t) => t.includes(booking.booking_code))).toHaveLength(1);
     const after = await outboxOf(booking.id);
     expect(after.find((m) => m.kind === 'booking_received')!.status).toBe('delivered');
@@ -101,8 +79,8 @@ describe('booking messages through the outbox', () => {
   });
 
   it('a staff alert is one row at booking time and one text for each staff account when sent', async () => {
-    const first = await signedInStaff(ctx);
-    const second = await signedInStaff(ctx);
+    const first = await client.staff();
+    const second = await client.staff();
     const { booking } = await book('payOnPickup');
     const alertsOf = async () =>
       (await outboxOf(booking.id)).filter((m) => m.kind === 'staff_new_booking');
@@ -120,13 +98,13 @@ describe('booking messages through the outbox', () => {
     for (const m of sent) expect(m.status).toBe('delivered');
     for (const staff of [first, second])
       expect(
-        (await inbox(staff.user.msisdn)).filter((t) => t.includes(booking.booking_code)),
+        (await client.smsInbox(staff.user.msisdn)).filter((t) => t.includes(booking.booking_code)),
       ).toHaveLength(1);
   });
 
   it('a staff alert whose process died mid-send is fanned out once, before or after its fan-out', async () => {
-    await signedInStaff(ctx);
-    await signedInStaff(ctx);
+    await client.staff();
+    await client.staff();
     const { booking } = await book('payOnPickup');
     const alertsOf = async () =>
       (await outboxOf(booking.id)).filter((m) => m.kind === 'staff_new_booking');
@@ -198,35 +176,27 @@ describe('booking messages through the outbox', () => {
   });
 
   it('a mobile money payment texts the amount and the reference, and only then alerts staff', async () => {
-    await signedInStaff(ctx);
+    await client.staff();
     const { renter, booking, payment } = await book('mobile_money');
     const alerts = async () =>
       (await outboxOf(booking.id)).filter((m) => m.kind === 'staff_new_booking').length;
     expect(await alerts()).toBe(0);
-    const approve = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/payments/sandbox/${payment!.reference}`,
-      headers: renter.headers,
-      payload: { decision: 'approve' },
+    const approve = await renter.post(`/api/payments/sandbox/${payment.reference}`, {
+      decision: 'approve',
     });
     expect(approve.statusCode, approve.body).toBe(200);
-    const texts = await inbox(renter.user.msisdn);
+    const texts = await client.smsInbox(renter.user.msisdn);
     const confirmed = texts.find((t) => t.includes('payment of'));
     expect(confirmed).toContain(booking.booking_code);
-    expect(confirmed).toContain(payment!.reference);
+    expect(confirmed).toContain(payment.reference);
     expect(confirmed).toMatch(/GHS [\d,]+\.\d\d/);
     expect(await alerts()).toBeGreaterThan(0);
   });
 
   it('a declined payment texts that the dates were released', async () => {
     const { renter, booking, payment } = await book('mobile_money');
-    await ctx.app.inject({
-      method: 'POST',
-      url: `/api/payments/sandbox/${payment!.reference}`,
-      headers: renter.headers,
-      payload: { decision: 'decline' },
-    });
-    const texts = await inbox(renter.user.msisdn);
+    await renter.post(`/api/payments/sandbox/${payment.reference}`, { decision: 'decline' });
+    const texts = await client.smsInbox(renter.user.msisdn);
     expect(texts.find((t) => t.includes('did not go through'))).toContain(booking.booking_code);
     expect(texts.find((t) => t.includes('did not go through'))).toContain('released');
   });
@@ -236,13 +206,9 @@ describe('booking messages through the outbox', () => {
     const eve = addDays(start, -1);
     // Queued by the run that looked ahead, then the booking is cancelled before 18:00.
     await reminderJobAt(eve, '17:50');
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/bookings/${booking.booking_code}/cancel`,
-      headers: renter.headers,
-    });
+    const res = await renter.post(`/api/bookings/${booking.booking_code}/cancel`);
     expect(res.statusCode, res.body).toBe(200);
-    const texts = await inbox(renter.user.msisdn);
+    const texts = await client.smsInbox(renter.user.msisdn);
     expect(texts[0]).toContain(`booking ${booking.booking_code}`);
     expect(texts[0]).toContain('is cancelled');
     expect(await reminderJobAt(eve, '17:55')).toBe(0);
@@ -255,18 +221,13 @@ describe('booking messages through the outbox', () => {
     const { renter, booking, start } = await book('payOnPickup');
     const eve = addDays(start, -1);
     await reminderJobAt(eve, '17:50');
-    await ctx.app.inject({
-      method: 'PATCH',
-      url: '/api/auth/me',
-      headers: renter.headers,
-      payload: { sms_reminders: false },
-    });
+    await renter.patch('/api/auth/me', { sms_reminders: false });
     // The evening before has come.
     await ctx.db
       .update(smsOutbox)
       .set({ dueAt: new Date(Date.now() - 1000) })
       .where(and(eq(smsOutbox.bookingId, booking.id), eq(smsOutbox.kind, 'pickup_reminder')));
-    const texts = await inbox(renter.user.msisdn);
+    const texts = await client.smsInbox(renter.user.msisdn);
     expect(texts).toHaveLength(1);
     expect(texts[0]).toContain('received');
     // The morning of the return: off, so not queued at all.
@@ -280,13 +241,13 @@ describe('booking messages through the outbox', () => {
     await reminderJobAt(addDays(start, -1), '17:50');
     await reminderJobAt(addDays(start, 1), '06:50');
     await ctx.app.sms.idle();
-    const before = (await inbox(renter.user.msisdn)).length;
+    const before = (await client.smsInbox(renter.user.msisdn)).length;
     // As a crashed process leaves it: claimed, lease over.
     await ctx.db
       .update(smsOutbox)
       .set({ status: 'sending', leaseUntil: new Date(Date.now() - 1000), dueAt: new Date() })
       .where(and(eq(smsOutbox.bookingId, booking.id), eq(smsOutbox.kind, 'return_reminder')));
-    const texts = await inbox(renter.user.msisdn);
+    const texts = await client.smsInbox(renter.user.msisdn);
     expect(texts).toHaveLength(before + 1);
     expect(texts[0]).toContain('due back today');
     // A lease still running is left alone.
@@ -294,7 +255,7 @@ describe('booking messages through the outbox', () => {
       .update(smsOutbox)
       .set({ status: 'sending', leaseUntil: new Date(Date.now() + 60_000), dueAt: new Date() })
       .where(and(eq(smsOutbox.bookingId, booking.id), eq(smsOutbox.kind, 'pickup_reminder')));
-    expect(await inbox(renter.user.msisdn)).toHaveLength(before + 1);
+    expect(await client.smsInbox(renter.user.msisdn)).toHaveLength(before + 1);
   });
 });
 
@@ -308,8 +269,7 @@ describe('delivery reports', () => {
       .update(smsOutbox)
       .set({ status: 'sent', deliveredAt: null })
       .where(eq(smsOutbox.id, received!.id));
-    const report = (query: string) =>
-      ctx.app.inject({ method: 'GET', url: `/api/sms/delivery-report?${query}` });
+    const report = (query: string) => client.get(`/api/sms/delivery-report?${query}`);
 
     for (const q of ['sms_id=nope&status=DELIVERED', 'status=DELIVERED', '', 'sms_id=x'])
       expect((await report(q)).statusCode).toBe(204);
@@ -329,15 +289,11 @@ describe('delivery reports', () => {
 
 describe('the console SMS log', () => {
   it("lists a booking's and a customer's messages, failed ones, and resends", async () => {
-    const staff = await signedInStaff(ctx);
+    const staff = await client.staff();
     const { renter, booking, start } = await book('payOnPickup');
     await reminderJobAt(addDays(start, -1), '17:50');
     await ctx.app.sms.idle();
-    const log = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/admin/bookings/${booking.booking_code}/sms`,
-      headers: staff.headers,
-    });
+    const log = await staff.get(`/api/admin/bookings/${booking.booking_code}/sms`);
     expect(log.statusCode, log.body).toBe(200);
     const messages = log.json().messages as {
       id: number;
@@ -350,59 +306,35 @@ describe('the console SMS log', () => {
     expect(received).toMatchObject({ status: 'delivered', can_resend: true });
     expect(received.body).toContain(booking.booking_code);
 
-    const customer = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/admin/customers/${renter.user.id}/sms`,
-      headers: staff.headers,
-    });
+    const customer = await staff.get(`/api/admin/customers/${renter.user.id}/sms`);
     expect(customer.statusCode, customer.body).toBe(200);
     expect(customer.json().messages.map((m: { id: number }) => m.id)).toContain(received.id);
 
     await ctx.db.update(smsOutbox).set({ status: 'failed' }).where(eq(smsOutbox.id, received.id));
-    const failed = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/admin/sms/failed?limit=100',
-      headers: staff.headers,
-    });
+    const failed = await staff.get('/api/admin/sms/failed?limit=100');
     expect(failed.statusCode).toBe(200);
     expect(failed.json().messages.map((m: { id: number }) => m.id)).toContain(received.id);
 
-    const before = (await inbox(renter.user.msisdn)).length;
-    const resend = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/sms/${received.id}/resend`,
-      headers: staff.headers,
-    });
+    const before = (await client.smsInbox(renter.user.msisdn)).length;
+    const resend = await staff.post(`/api/admin/sms/${received.id}/resend`);
     expect(resend.statusCode, resend.body).toBe(201);
-    const texts = await inbox(renter.user.msisdn);
+    const texts = await client.smsInbox(renter.user.msisdn);
     expect(texts).toHaveLength(before + 1);
     expect(texts[0]).toBe(received.body);
 
     // A queued reminder is on its way: no resend.
     const reminder = messages.find((m) => m.kind === 'pickup_reminder')!;
     expect(reminder.can_resend).toBe(false);
-    const refused = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/sms/${reminder.id}/resend`,
-      headers: staff.headers,
-    });
+    const refused = await staff.post(`/api/admin/sms/${reminder.id}/resend`);
     expect(refused.statusCode).toBe(409);
   });
 
   it('never shows a code', async () => {
-    const staff = await signedInStaff(ctx);
-    const renter = await signedInRenter(ctx, { phoneVerified: false });
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/phone/send-code',
-      headers: renter.headers,
-    });
+    const staff = await client.staff();
+    const renter = await client.renter({ phoneVerified: false });
+    await renter.post('/api/auth/phone/send-code');
     await ctx.app.sms.idle();
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/admin/customers/${renter.user.id}/sms`,
-      headers: staff.headers,
-    });
+    const res = await staff.get(`/api/admin/customers/${renter.user.id}/sms`);
     const codes = (
       res.json().messages as { kind: string; body: string; can_resend: boolean }[]
     ).filter((m) => m.kind === 'code');

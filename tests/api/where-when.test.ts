@@ -1,16 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, todayInAccra } from '../../src/shared/dates';
+import { addDays } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
+import { BranchesResponseSchema } from '../../src/shared/schemas/branches';
 import { bookings, branches, extraPrices, smsOutbox } from '../../src/server/db/schema/index';
 import { runNoShowSweep } from '../../src/server/modules/bookings/no-show';
 import { insertBooking, insertCar, insertUser } from '../../src/server/db/factories';
-import { setupTestApp, signedInRenter } from '../support/test-app';
+import { api, bookingBody, day, type Client } from '../support/api';
+import { setupTestApp } from '../support/test-app';
 
 const ctx = await setupTestApp();
-const today = todayInAccra();
-const day = (n: number) => addDays(today, n);
+const client = api(ctx.app);
 
 const branchIds = async () => {
   const rows = await ctx.db.select().from(branches).orderBy(branches.id);
@@ -22,41 +23,43 @@ const branchIds = async () => {
   };
 };
 
-const create = (headers: Record<string, string>, payload: Record<string, unknown>) =>
-  ctx.app.inject({ method: 'POST', url: '/api/bookings/create', headers, payload });
+const create = (renter: Client, payload: Record<string, unknown>) =>
+  renter.post('/api/bookings/create', payload);
 
 const quote = (query: Record<string, string | number | boolean>) =>
-  ctx.app.inject({
-    method: 'GET',
-    url: `/api/bookings/quote?${new URLSearchParams(
+  client.get(
+    `/api/bookings/quote?${new URLSearchParams(
       Object.entries(query).map(([k, v]) => [k, String(v)]),
     )}`,
-  });
+  );
 
-const body = (carId: number, overrides: Record<string, unknown> = {}) => ({
-  car_id: carId,
-  start_date: day(5),
-  end_date: day(8),
-  destination: 'Kumasi',
-  destination_type: 2,
-  payment_method: 'payOnPickup',
-  ...overrides,
-});
+/** Five days ahead, out of station to Kumasi. */
+const body = (carId: number, overrides: Record<string, unknown> = {}) =>
+  bookingBody(carId, day(5), day(8), { destination: 'Kumasi', destination_type: 2, ...overrides });
 
-describe('GET /api/branches (BRANCH-1)', () => {
-  it('lists the three pickup places with their hours, cacheable by anyone', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/branches' });
+describe('GET /api/branches (BRANCH-1, PRICE-3, PRICE-4)', () => {
+  it('lists the three pickup places with their hours and the extras’ prices in cedis, cacheable by anyone', async () => {
+    const res = await client.get('/api/branches');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=60');
-    const names = res.json().branches.map((b: { name: string }) => b.name);
-    expect(names).toEqual(
+    const body = BranchesResponseSchema.parse(res.json());
+    expect(body.branches.map((b) => b.name)).toEqual(
       expect.arrayContaining([
         'East Legon office',
         'Kotoka International Airport',
         'Kumasi office',
       ]),
     );
-    expect(res.json().branches[0]).toMatchObject({ opens: '07:00', closes: '21:00' });
+    expect(body.branches.map((b) => b.town)).toEqual(expect.arrayContaining(['Accra', 'Kumasi']));
+    expect(body.branches[0]).toMatchObject({ opens: '07:00', closes: '21:00' });
+    // The migration's default prices (0017), in cedis as the form shows them.
+    expect(body.extra_prices).toEqual({
+      chauffeur_per_day: 150,
+      out_of_station_per_day: 100,
+      child_seat_per_day: 30,
+      delivery_fee: 80,
+      airport_fee: 50,
+    });
   });
 });
 
@@ -70,7 +73,7 @@ describe('a car shows its branch and prices (BRANCH-2, PRICE-2, PRICE-5)', () =>
       weeklyPricePesewas: 1_800_00,
       depositPesewas: 500_00,
     });
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/cars/${car.id}` });
+    const res = await client.get(`/api/cars/${car.id}`);
     expect(res.json().car).toMatchObject({
       branch: { id: kumasi, name: 'Kumasi office', town: 'Kumasi' },
       weekly_price: 1800,
@@ -82,7 +85,7 @@ describe('a car shows its branch and prices (BRANCH-2, PRICE-2, PRICE-5)', () =>
 describe('availability (BOOK-17)', () => {
   it('says whether exactly from…to is free, and the next free dates of the same length', async () => {
     const car = await insertCar(ctx.db);
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     await insertBooking(ctx.db, {
       userId: renter.user.id,
       carId: car.id,
@@ -90,19 +93,13 @@ describe('availability (BOOK-17)', () => {
       startDate: day(5),
       endDate: day(8),
     });
-    const busy = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/cars/${car.id}/availability?from=${day(6)}&to=${day(7)}`,
-    });
+    const busy = await client.get(`/api/cars/${car.id}/availability?from=${day(6)}&to=${day(7)}`);
     expect(busy.json()).toMatchObject({
       available: false,
       booked: [{ start_date: day(5), end_date: day(8) }],
       next_free: { start_date: day(9), end_date: day(10) },
     });
-    const free = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/cars/${car.id}/availability?from=${day(9)}&to=${day(12)}`,
-    });
+    const free = await client.get(`/api/cars/${car.id}/availability?from=${day(9)}&to=${day(12)}`);
     expect(free.json()).toMatchObject({ available: true, next_free: null, booked: [] });
   });
 });
@@ -149,9 +146,9 @@ describe('quote and create (PRICE-1 to PRICE-6, BOOK-16)', () => {
     const sum = q.lines.reduce((s: number, l: { amount: number }) => s + l.amount, 0);
     expect(Math.round(sum * 100)).toBe(Math.round(q.total_cost * 100));
 
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const made = await create(
-      renter.headers,
+      renter,
       body(car.id, {
         start_date: day(10),
         end_date: day(18),
@@ -201,8 +198,8 @@ describe('quote and create (PRICE-1 to PRICE-6, BOOK-16)', () => {
   it('lists every failing field in one 422: schema, dates, hours and delivery outside Accra (BOOK-20)', async () => {
     const { kumasi } = await branchIds();
     const car = await insertCar(ctx.db, { branchId: kumasi, city: 'Kumasi – Adum' });
-    const renter = await signedInRenter(ctx);
-    const res = await create(renter.headers, {
+    const renter = await client.renter();
+    const res = await create(renter, {
       car_id: car.id,
       start_date: day(3),
       end_date: day(1),
@@ -294,8 +291,8 @@ describe('quote and create (PRICE-1 to PRICE-6, BOOK-16)', () => {
           };
           const q = await quote({ car_id: car.id, ...choice });
           expect(q.statusCode, q.body).toBe(200);
-          const renter = await signedInRenter(ctx);
-          const made = await create(renter.headers, body(car.id, choice));
+          const renter = await client.renter();
+          const made = await create(renter, body(car.id, choice));
           expect(made.statusCode, made.body).toBe(201);
           const booking = made.json().booking;
           expect(Math.round(booking.total_cost * 100)).toBe(Math.round(q.json().total_cost * 100));
@@ -312,28 +309,25 @@ describe('quote and create (PRICE-1 to PRICE-6, BOOK-16)', () => {
 
 describe('fair limits (LIMIT-13, LIMIT-14)', () => {
   it('refuses a 4th unpaid upcoming booking with 409 and the message', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     for (let i = 0; i < 3; i++) {
       const car = await insertCar(ctx.db);
-      expect((await create(renter.headers, body(car.id))).statusCode).toBe(201);
+      expect((await create(renter, body(car.id))).statusCode).toBe(201);
     }
     const car = await insertCar(ctx.db);
-    const res = await create(renter.headers, body(car.id));
+    const res = await create(renter, body(car.id));
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(messages.booking.tooManyUnpaid);
   });
 
   it('makes no 4th when two creates of one renter race (a per-renter lock)', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     for (let i = 0; i < 2; i++) {
       const car = await insertCar(ctx.db);
-      expect((await create(renter.headers, body(car.id))).statusCode).toBe(201);
+      expect((await create(renter, body(car.id))).statusCode).toBe(201);
     }
     const [a, b] = [await insertCar(ctx.db), await insertCar(ctx.db)];
-    const results = await Promise.all([
-      create(renter.headers, body(a.id)),
-      create(renter.headers, body(b.id)),
-    ]);
+    const results = await Promise.all([create(renter, body(a.id)), create(renter, body(b.id))]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     const [count] = await ctx.db
       .select({ n: sql<number>`count(*)::int` })
@@ -343,18 +337,12 @@ describe('fair limits (LIMIT-13, LIMIT-14)', () => {
   });
 
   it('opens 180 days ahead: a later start date is a 422 on start_date', async () => {
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const car = await insertCar(ctx.db);
-    const late = await create(
-      renter.headers,
-      body(car.id, { start_date: day(181), end_date: day(183) }),
-    );
+    const late = await create(renter, body(car.id, { start_date: day(181), end_date: day(183) }));
     expect(late.statusCode).toBe(422);
     expect(late.json().errors).toEqual({ start_date: [messages.booking.tooFarAhead] });
-    const last = await create(
-      renter.headers,
-      body(car.id, { start_date: day(180), end_date: day(183) }),
-    );
+    const last = await create(renter, body(car.id, { start_date: day(180), end_date: day(183) }));
     expect(last.statusCode, last.body).toBe(201);
   });
 });
@@ -363,9 +351,9 @@ describe('no-show (LIMIT-15)', () => {
   it('cancels an uncollected pay-on-pickup booking 3 hours after its pickup time, frees the dates, tells renter and staff', async () => {
     const car = await insertCar(ctx.db);
     await insertUser(ctx.db, { role: 'staff' });
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const made = await create(
-      renter.headers,
+      renter,
       body(car.id, { start_date: day(1), end_date: day(3), pickup_time: '10:00' }),
     );
     expect(made.statusCode, made.body).toBe(201);
@@ -390,17 +378,14 @@ describe('no-show (LIMIT-15)', () => {
     expect(texts.filter((t) => t.body.startsWith('CarLink staff: no-show'))).not.toHaveLength(0);
 
     // The dates are free again.
-    const other = await signedInRenter(ctx);
-    const again = await create(
-      other.headers,
-      body(car.id, { start_date: day(1), end_date: day(3) }),
-    );
+    const other = await client.renter();
+    const again = await create(other, body(car.id, { start_date: day(1), end_date: day(3) }));
     expect(again.statusCode, again.body).toBe(201);
   });
 
   it('gives a booking made after its pickup time 3 hours from when it was made', async () => {
     const car = await insertCar(ctx.db);
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     // Booked at 15:10 for today, keeping the 09:00 default: not a no-show at the next sweep.
     const late = await insertBooking(ctx.db, {
       userId: renter.user.id,
@@ -426,7 +411,7 @@ describe('no-show (LIMIT-15)', () => {
 
   it('leaves paid and mobile money bookings alone', async () => {
     const car = await insertCar(ctx.db);
-    const renter = await signedInRenter(ctx);
+    const renter = await client.renter();
     const paid = await insertBooking(ctx.db, {
       userId: renter.user.id,
       carId: car.id,

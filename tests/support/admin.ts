@@ -1,10 +1,4 @@
 import sharp from 'sharp';
-import type { TestContext } from './test-app';
-import { signedInRenter } from './test-app';
-
-/** A signed-in staff user (the same login as a renter, with the staff role). */
-export const signedInStaff = (ctx: TestContext) =>
-  signedInRenter(ctx, { name: 'Abena Staff', role: 'staff' });
 
 /** A real image of the given type, made by sharp, so the server has something to decode. */
 export async function makeImage(

@@ -3,7 +3,6 @@ import { afterAll, inject } from 'vitest';
 import { buildApp, type App } from '../../src/server/app';
 import type { AppConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
-import { insertUser } from '../../src/server/db/factories';
 import { openTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestContext {
@@ -69,38 +68,3 @@ export async function setupTestApp(options: TestAppOptions = {}): Promise<TestCo
 }
 
 export const isPostgres = () => inject('dbTemplate').kind === 'postgres';
-
-export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-/** A renter who is signed in: the row, the password and a fresh access token. */
-export async function signedInRenter(
-  ctx: TestContext,
-  overrides: Parameters<typeof insertUser>[1] = {},
-) {
-  const user = await insertUser(ctx.db, overrides);
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { msisdn: user.msisdn, password: user.password },
-  });
-  if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
-  const token = response.json().access_token as string;
-  return { user, token, headers: bearer(token) };
-}
-
-/**
- * The newest code the sandbox phone received on `msisdn`, read the way a tester would: from
- * GET /api/sandbox/sms, once every message sent so far has been handed over.
- */
-export async function latestSmsCode(ctx: { app: App }, msisdn: string): Promise<string> {
-  await ctx.app.sms.idle();
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: `/api/sandbox/sms?to=${encodeURIComponent(msisdn)}`,
-  });
-  if (res.statusCode !== 200) throw new Error(`sandbox inbox: ${res.statusCode} ${res.body}`);
-  const body = (res.json() as { messages: { body: string }[] }).messages[0]?.body ?? '';
-  const code = /\b(\d{6})\b/.exec(body)?.[1];
-  if (!code) throw new Error(`no code in the newest message to ${msisdn}: ${body}`);
-  return code;
-}

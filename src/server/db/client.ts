@@ -6,7 +6,6 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index';
@@ -172,11 +171,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
   // A known trap: btree_gist must be passed on every open, not only the first; the same
   // holds for pg_trgm (name and phone search indexes).
-  // PERF-12: V8 compiles PGlite's WebAssembly twice by default, a quick baseline (Liftoff) for
-  // every function run and an optimised copy for the busy ones, and keeps both. Optimised
-  // only, the process holds tens of MiB less (docs/performance.md, Memory); the flag is read
-  // when the module is compiled, here, and only PGlite runs WebAssembly in this process.
-  setFlagsFromString('--no-liftoff');
+  // PERF-12: the server is started with `--no-liftoff` (package.json `start`): V8 then compiles
+  // PGlite's WebAssembly with its optimising tier only instead of keeping a baseline copy of
+  // every function too. It cannot be set here at run time: Node 26's V8 aborts when it is.
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),

@@ -4,16 +4,16 @@ import {
   AccountLayout,
   type AccountLayoutProps,
 } from '../features/account/components/account-layout';
-import { isSessionValid, logout, useAuth } from '../lib/session-store';
+import { logout, useSignedInUser } from '../lib/session-store';
 
 /**
  * The account pages' frame with the session plugged in: the account feature draws the menu,
  * the auth feature knows who is signed in. Composed here so neither imports the other.
  */
 export function AccountShell(props: AccountLayoutProps) {
-  const auth = useAuth();
+  const user = useSignedInUser();
   const navigate = useNavigate();
-  const userName = isSessionValid(auth) && auth.user ? auth.user.name : null;
+  const userName = user ? user.name : null;
   return (
     <AccountLayout
       {...props}

@@ -6,7 +6,7 @@ import { paths } from '../config/paths';
 import { RedirectIfSignedIn, RequireAuth } from '../features/auth/components/require-auth';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { forceLogout } from '../lib/session-store';
-import { queryClient } from './provider';
+import { queryClient } from '../lib/query-client';
 import { routeManifest, type RouteEntry } from './routes-manifest';
 
 // Every page is its own chunk: the home page downloads only what it shows (budget: 110 KiB).

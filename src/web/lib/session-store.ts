@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { LOGIN_SUCCESS_STATUS_CODE, SESSION_LIFETIME_MS } from '../../shared/constants';
 import { shellMessages } from '../../shared/shell-messages';
@@ -11,11 +12,18 @@ import type {
   VerifyPhoneResponse,
 } from '../../shared/schemas/auth';
 import { ApiError, apiRequest } from './api-client';
+import { queryClient } from './query-client';
 import { STORAGE_KEYS, storage } from './storage';
 
-/** The auth state (ACCT-6). Persisted under 'auth' (and the token alone under 'token'). */
-export interface AuthState {
-  user: User | null;
+/*
+ * Two things, one owner each. This store keeps only what must outlive the page (ACCT-6): the
+ * token and when the session began, persisted under 'token' and 'auth'. Who is signed in lives
+ * in the query cache alone (`sessionKeys.user`, GET /api/auth/me): sign-in and every change
+ * to the user write it there with setQueryData, sign-out removes it; nothing else keeps a copy.
+ */
+
+/** The session (ACCT-6), plus the sign-in form's loading flag and the message to show. */
+export interface SessionState {
   token: string | null;
   isAuthenticated: boolean;
   loginTimestamp: number | null;
@@ -23,8 +31,7 @@ export interface AuthState {
   loading: boolean;
 }
 
-const signedOut: AuthState = {
-  user: null,
+const signedOut: SessionState = {
   token: null,
   isAuthenticated: false,
   loginTimestamp: null,
@@ -32,18 +39,17 @@ const signedOut: AuthState = {
   loading: false,
 };
 
-function restore(): AuthState {
+/** The query of the signed-in user: the one place the app keeps who is signed in. */
+export const sessionKeys = { user: ['auth', 'me'] as const };
+
+function restore(): SessionState {
   try {
-    const saved = JSON.parse(storage.get(STORAGE_KEYS.auth) ?? 'null') as Partial<AuthState> | null;
-    if (
-      saved?.isAuthenticated &&
-      saved.user &&
-      saved.token &&
-      typeof saved.loginTimestamp === 'number'
-    ) {
+    const saved = JSON.parse(
+      storage.get(STORAGE_KEYS.auth) ?? 'null',
+    ) as Partial<SessionState> | null;
+    if (saved?.isAuthenticated && saved.token && typeof saved.loginTimestamp === 'number') {
       return {
         ...signedOut,
-        user: saved.user,
         token: saved.token,
         isAuthenticated: true,
         loginTimestamp: saved.loginTimestamp,
@@ -55,23 +61,20 @@ function restore(): AuthState {
   return signedOut;
 }
 
-let state: AuthState = typeof window === 'undefined' ? signedOut : restore();
+let state: SessionState = typeof window === 'undefined' ? signedOut : restore();
 const listeners = new Set<() => void>();
 
-const PERSISTED = ['user', 'token', 'isAuthenticated', 'loginTimestamp'] as const;
+const PERSISTED = ['token', 'isAuthenticated', 'loginTimestamp'] as const;
 
-function setState(next: Partial<AuthState>) {
+function setState(next: Partial<SessionState>) {
   const previous = state;
   state = { ...state, ...next };
   // Storage is written only when the session itself changes, never for loading or error
   // flags: a late UI update must not overwrite what another tab (or a test) stored.
   if (PERSISTED.some((key) => previous[key] !== state[key])) {
-    const { user, token, isAuthenticated, loginTimestamp } = state;
+    const { token, isAuthenticated, loginTimestamp } = state;
     if (isAuthenticated)
-      storage.set(
-        STORAGE_KEYS.auth,
-        JSON.stringify({ user, token, isAuthenticated, loginTimestamp }),
-      );
+      storage.set(STORAGE_KEYS.auth, JSON.stringify({ token, isAuthenticated, loginTimestamp }));
     else storage.remove(STORAGE_KEYS.auth);
   }
   for (const listener of listeners) listener();
@@ -80,11 +83,12 @@ function setState(next: Partial<AuthState>) {
 function clearSession(error: string | null = null) {
   storage.remove(STORAGE_KEYS.token);
   setState({ ...signedOut, error });
+  queryClient.removeQueries({ queryKey: sessionKeys.user, exact: true });
 }
 
-export const getAuthState = () => state;
+export const getSessionState = () => state;
 
-export function useAuth(): AuthState {
+export function useSession(): SessionState {
   return useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
@@ -96,11 +100,11 @@ export function useAuth(): AuthState {
 }
 
 /** Pure: whether a state is a live session (safe to call while rendering). */
-export function isSessionValid(auth: AuthState, now = Date.now()): boolean {
+export function isSessionValid(session: SessionState, now = Date.now()): boolean {
   return (
-    auth.isAuthenticated &&
-    auth.loginTimestamp !== null &&
-    now - auth.loginTimestamp <= SESSION_LIFETIME_MS &&
+    session.isAuthenticated &&
+    session.loginTimestamp !== null &&
+    now - session.loginTimestamp <= SESSION_LIFETIME_MS &&
     storage.get(STORAGE_KEYS.token) !== null
   );
 }
@@ -133,8 +137,8 @@ function startSession(response: LoginResponse) {
     throw new ApiError(200, shellMessages.login.invalidStatusCode);
   }
   storage.set(STORAGE_KEYS.token, response.access_token);
+  queryClient.setQueryData(sessionKeys.user, response.user);
   setState({
-    user: response.user,
     token: response.access_token,
     isAuthenticated: true,
     loginTimestamp: Date.now(),
@@ -206,8 +210,34 @@ export const isSessionNotice = (error: string | null): boolean =>
   error === shellMessages.session.required ||
   error === shellMessages.password.loggedOutEverywhere;
 
-/** Keeps the signed-in user's details fresh (e.g. after a profile change). */
-export const updateSignedInUser = (user: User) => setState({ user });
+const fetchSignedInUser = (signal?: AbortSignal) =>
+  apiRequest<MeResponse>('/auth/me', { signal }).then((response) => response.user);
+
+/**
+ * The signed-in user's query. Fetched once per page load and kept (sign-in and changes write
+ * it); `fresh` asks the server again on mount, for a page that shows the details themselves
+ * (another device may have changed them).
+ */
+export function useSignedInUserQuery({ fresh = false }: { fresh?: boolean } = {}) {
+  const signedIn = isSessionValid(useSession());
+  return useQuery({
+    queryKey: sessionKeys.user,
+    queryFn: ({ signal }) => fetchSignedInUser(signal),
+    enabled: signedIn,
+    staleTime: fresh ? 0 : Infinity,
+    gcTime: Infinity,
+  });
+}
+
+/** Who is signed in: null for a visitor, and while their details are on the way. */
+export function useSignedInUser(): User | null {
+  const signedIn = isSessionValid(useSession());
+  const { data } = useSignedInUserQuery();
+  return signedIn ? (data ?? null) : null;
+}
+
+/** The signed-in user has changed (a profile edit, a verification): the query holds it. */
+export const setSignedInUser = (user: User) => queryClient.setQueryData(sessionKeys.user, user);
 
 /**
  * Asks for a new code by SMS to the signed-in user's own number (ACCT-10). Throws ApiError; a
@@ -223,18 +253,22 @@ export async function verifyPhone(code: string): Promise<User> {
     method: 'POST',
     body: { code },
   });
-  setState({ user });
+  setSignedInUser(user);
   return user;
 }
 
 /**
  * The signed-in user as the server has them now: the number may have been verified on another
- * device, or the stored copy may predate verification (ACCT-12 decides on the server's copy).
+ * device, or the cached copy may predate verification (ACCT-12 decides on the server's copy).
  */
-export async function refreshSignedInUser(): Promise<User> {
-  const { user } = await apiRequest<MeResponse>('/auth/me');
-  setState({ user });
-  return user;
+export function refreshSignedInUser(): Promise<User> {
+  return queryClient.fetchQuery({
+    queryKey: sessionKeys.user,
+    queryFn: ({ signal }) => fetchSignedInUser(signal),
+    staleTime: 0,
+    // Asked while the renter waits on a button: a failure is answered at once, not retried.
+    retry: false,
+  });
 }
 
 /** ACCT-14: this session stays, every other one ends. Throws ApiError (422 per field, 429). */

@@ -5,7 +5,7 @@ import { Layout } from '../../components/layout/layout';
 import { Spinner } from '../../components/spinner';
 import { paths } from '../../config/paths';
 import { RequireAuth } from '../../features/auth/components/require-auth';
-import { checkSession, logout, useAuth } from '../../lib/session-store';
+import { checkSession, logout, useSignedInUserQuery } from '../../lib/session-store';
 import { AdminShell } from '../../features/admin/components/admin-shell';
 import NotFound from './not-found';
 import { adminPaths } from '../../features/admin/admin-paths';
@@ -60,7 +60,7 @@ const SESSION_CHECK_INTERVAL_MS = 30_000;
 const inside = (path: string) => path.slice(paths.admin.path.length + 1);
 
 function StaffConsole() {
-  const auth = useAuth();
+  const { data: user, isPending } = useSignedInUserQuery();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const onNavigate = useCallback(() => void checkSession(), []);
@@ -71,8 +71,16 @@ function StaffConsole() {
     return () => window.clearInterval(timer);
   }, []);
 
+  // Who is signed in is on the way from the server (RequireAuth has checked the session).
+  if (isPending) {
+    return (
+      <div className="center-state">
+        <Spinner label="Loading page…" />
+      </div>
+    );
+  }
   // ROUTE-4: the console is for staff only; to anyone else it does not exist.
-  if (auth.user?.role !== 'staff') {
+  if (user?.role !== 'staff') {
     return (
       <Routes>
         <Route element={<Layout />}>
@@ -89,7 +97,7 @@ function StaffConsole() {
   };
 
   return (
-    <AdminShell user={auth.user} onSignOut={() => void signOut()} onNavigate={onNavigate}>
+    <AdminShell user={user} onSignOut={() => void signOut()} onNavigate={onNavigate}>
       <Suspense
         fallback={
           <div className="center-state">

@@ -8,7 +8,7 @@ import { CarSkeletons } from '../../components/car-skeletons';
 import { HeartIcon } from '../../components/icons';
 import { Pagination } from '../../components/pagination';
 import { FavoritesEmpty } from '../../features/account/components/favorites-empty';
-import { carKeys } from '../../features/cars/api/cars';
+import { carKeys } from '../../lib/car-list';
 import { CarCard } from '../../features/cars/components/car-card';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';

@@ -3,7 +3,7 @@ import { Link } from '../../lib/router';
 import { HOME_CAR_COUNT } from '../../../shared/constants';
 import { CarSkeletons } from '../../components/car-skeletons';
 import { paths } from '../../config/paths';
-import { useCars } from '../../features/cars/api/cars';
+import { useCars } from '../../lib/car-list';
 import { CarGrid } from '../../features/cars/components/car-grid';
 import { AppDownload } from '../../features/home/components/app-download';
 import { BrandShowcase } from '../../features/home/components/brand-showcase';

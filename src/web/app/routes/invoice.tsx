@@ -4,7 +4,7 @@ import { BOOKING_CODE_PATTERN, normalizeBookingCode } from '../../../shared/book
 import { messages } from '../../../shared/messages';
 import { Spinner } from '../../components/spinner';
 import { paths } from '../../config/paths';
-import { isSessionValid, useAuth } from '../../lib/session-store';
+import { isSessionValid, useSession, useSignedInUser } from '../../lib/session-store';
 import { useBooking } from '../../features/bookings/api/bookings';
 import { InvoiceView } from '../../features/info/components/invoice-view';
 import { invoiceFromBooking, SAMPLE_INVOICE } from '../../features/info/invoice-model';
@@ -57,7 +57,7 @@ function SampleInvoice({ notice }: { notice?: ReactNode }) {
 /** One of the viewer's own bookings; the API answers 404 for anyone else's. */
 function BookingInvoice({ code }: { code: string }) {
   const booking = useBooking(code);
-  const { user } = useAuth();
+  const user = useSignedInUser();
 
   if (booking.isPending) {
     return (
@@ -121,7 +121,7 @@ function BookingInvoice({ code }: { code: string }) {
 export default function InvoicePage() {
   const [params] = useSearchParams();
   const location = useLocation();
-  const auth = useAuth();
+  const session = useSession();
   const raw = params.get('code')?.trim();
   const code = raw ? normalizeBookingCode(raw) : null;
   usePageTitle(code ? `Invoice ${code}` : 'Invoice');
@@ -140,7 +140,7 @@ export default function InvoicePage() {
         }
       />
     );
-  } else if (!isSessionValid(auth)) {
+  } else if (!isSessionValid(session)) {
     content = (
       <SampleInvoice
         notice={

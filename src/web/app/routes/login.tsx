@@ -8,7 +8,7 @@ import {
 } from '../../components/lazy-verify-phone-form';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { RegisterForm } from '../../features/auth/components/register-form';
-import { isSessionNotice, useAuth } from '../../lib/session-store';
+import { isSessionNotice, useSession, useSignedInUser } from '../../lib/session-store';
 import { usePageTitle } from '../../lib/use-page-title';
 import './login.css';
 
@@ -58,7 +58,8 @@ export default function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
-  const { error, user } = useAuth();
+  const { error } = useSession();
+  const user = useSignedInUser();
   // ACCT-15: right after registering, the code from the SMS (ROUTE-2: then on to the cars).
   const [verifying, setVerifying] = useState(false);
 

@@ -1,11 +1,8 @@
 import { AccountShell } from '../account-shell';
 import { Spinner } from '../../components/spinner';
-import { profileKeys, useMe } from '../../features/account/api/profile';
-import type { User } from '../../../shared/schemas/auth';
-import { useQueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { lazyPart } from '../../lib/lazy-part';
-import { updateSignedInUser } from '../../lib/session-store';
+import { useSignedInUserQuery } from '../../lib/session-store';
 import { usePageTitle } from '../../lib/use-page-title';
 
 // Loaded beside the request for the details it shows (the page's first paint is its spinner).
@@ -17,12 +14,8 @@ const ProfileSections = lazyPart(
 /** /profile: sign-in required (router), then the renter's own details from the server. */
 export default function ProfilePage() {
   usePageTitle('Profile');
-  const me = useMe();
-  const queryClient = useQueryClient();
-  const verified = (user: User) => {
-    queryClient.setQueryData(profileKeys.me, user);
-    updateSignedInUser(user);
-  };
+  // Asked afresh on every visit: another device may have changed them.
+  const me = useSignedInUserQuery({ fresh: true });
   let content;
   const loading = (
     <div className="center-state">
@@ -42,10 +35,10 @@ export default function ProfilePage() {
       </div>
     );
   } else {
-    // Saving also refreshes the session's copy, so the header's initials follow at once.
+    // Saving and verifying write the signed-in user's query, so the header follows at once.
     content = (
       <Suspense fallback={loading}>
-        <ProfileSections user={me.data} onVerified={verified} onSaved={updateSignedInUser} />
+        <ProfileSections user={me.data} />
       </Suspense>
     );
   }

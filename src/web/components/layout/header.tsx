@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from '../../lib/router';
 import { paths } from '../../config/paths';
-import { logout, useAuth } from '../../lib/session-store';
+import { logout, useSession, useSignedInUser } from '../../lib/session-store';
 import { mainMenu, SUPPORT_PHONE } from './site-links';
 import './header.css';
 
@@ -100,7 +100,8 @@ function AccountMenu({ name, staff }: { name: string; staff: boolean }) {
 }
 
 export function Header() {
-  const auth = useAuth();
+  const session = useSession();
+  const user = useSignedInUser();
   const location = useLocation();
   // Each popup remembers the page it was opened on, so moving to another page closes it
   // (without an effect that would render the open popup once more first).
@@ -111,7 +112,7 @@ export function Header() {
   const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? location.pathname : null);
   const setSearchOpen = (open: boolean) => setSearchOpenOn(open ? location.pathname : null);
 
-  const links = mainMenu.filter((l) => l.auth === undefined || l.auth === auth.isAuthenticated);
+  const links = mainMenu.filter((l) => l.auth === undefined || l.auth === session.isAuthenticated);
 
   return (
     <header className="site-header">
@@ -158,8 +159,10 @@ export function Header() {
               <path d="m20 20-4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>
           </button>
-          {auth.isAuthenticated && auth.user ? (
-            <AccountMenu name={auth.user.name} staff={auth.user.role === 'staff'} />
+          {session.isAuthenticated ? (
+            // Who is signed in arrives from the server a moment after the page (or at once,
+            // written by the sign-in): until then the slot stays empty, not 'Sign in'.
+            user && <AccountMenu name={user.name} staff={user.role === 'staff'} />
           ) : (
             <>
               <div className="auth-links">
@@ -211,8 +214,8 @@ export function Header() {
           <MobileMenu
             onClose={() => setMenuOpen(false)}
             links={links}
-            signedIn={auth.isAuthenticated}
-            staff={auth.user?.role === 'staff'}
+            signedIn={session.isAuthenticated}
+            staff={user?.role === 'staff'}
           />
         )}
         {searchOpen && <SearchPopup onClose={() => setSearchOpen(false)} />}

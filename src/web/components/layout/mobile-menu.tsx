@@ -2,7 +2,7 @@ import { Link, NavLink, useLocation } from '../../lib/router';
 import { CAR_PAGE_SIZE_MAX } from '../../../shared/constants';
 import type { Car } from '../../../shared/schemas/cars';
 import { paths } from '../../config/paths';
-import { useCars } from '../../features/cars/api/cars';
+import { useCars } from '../../lib/car-list';
 import { Dialog } from '../dialog';
 import { inventoryBodyTypes, inventoryMakes } from './site-links';
 

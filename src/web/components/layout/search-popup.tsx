@@ -2,7 +2,7 @@ import { useDeferredValue, useId, useState } from 'react';
 import { Link } from '../../lib/router';
 import { formatPricePerDay } from '../../../shared/money';
 import { paths } from '../../config/paths';
-import { useCars } from '../../features/cars/api/cars';
+import { useCars } from '../../lib/car-list';
 import { Dialog } from '../dialog';
 import { Spinner } from '../spinner';
 

@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import {
   DOCUMENT_ACCEPT,
   DOCUMENT_MAX_BYTES,
@@ -7,13 +8,17 @@ import {
 import type { CustomerDocument, DocumentKind } from '../../../../shared/schemas/documents';
 import { FieldMessages, describedBy } from '../../../components/form-fields';
 import { ApiError } from '../../../lib/api-client';
+import { lazyRuleset } from '../../../lib/lazy-resolver';
 import { useUploadDocument } from '../api/documents';
-
-type Errors = Record<string, string[] | undefined>;
 
 const FIELDS: Record<
   DocumentKind,
-  { name: string; label: string; type: 'text' | 'date'; hint?: string }[]
+  {
+    name: 'ghana_card_pin' | 'date_of_birth' | 'licence_number' | 'licence_expiry';
+    label: string;
+    type: 'text' | 'date';
+    hint?: string;
+  }[]
 > = {
   ghana_card: [
     {
@@ -42,6 +47,42 @@ function checkFile(file: File | null): string | null {
   return null;
 }
 
+interface DocumentFormValues {
+  kind: DocumentKind;
+  ghana_card_pin: string;
+  date_of_birth: string;
+  licence_number: string;
+  licence_expiry: string;
+  file: FileList | null;
+}
+type FieldName = Exclude<keyof DocumentFormValues, 'kind' | 'file'>;
+
+/** The text fields of this kind of document, as they are sent (the server's own parts). */
+const sentFields = (values: DocumentFormValues): Record<string, string> => {
+  const sent: Record<string, string> = { kind: values.kind };
+  for (const field of FIELDS[values.kind]) sent[field.name] = values[field.name];
+  return sent;
+};
+
+/*
+ * The server's rules for the fields (DocumentFieldsSchema) and the file's type and size, every
+ * message at once. The schema loads after the page has rendered (lib/lazy-resolver.ts).
+ */
+const resolver = lazyRuleset<DocumentFormValues, DocumentFormValues>(() =>
+  import('../../../../shared/schemas/documents').then(({ DocumentFieldsSchema }) => (values) => {
+    const errors: FieldErrors<DocumentFormValues> = {};
+    const parsed = DocumentFieldsSchema.safeParse(sentFields(values));
+    if (!parsed.success)
+      for (const issue of parsed.error.issues) {
+        const name = String(issue.path[0]) as FieldName;
+        errors[name] ??= { type: 'validate', message: issue.message };
+      }
+    const fileError = checkFile(values.file?.[0] ?? null);
+    if (fileError) errors.file = { type: 'validate', message: fileError };
+    return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
+  }),
+);
+
 /**
  * Upload (or replace) one document (DOC-2, DOC-3): its details and a photo, checked here with the
  * server's own rules first, then every field's message at once from either side.
@@ -56,47 +97,49 @@ export function DocumentUploadForm({
   onDone?: () => void;
 }) {
   const id = useId();
-  const [values, setValues] = useState<Record<string, string>>(() => ({
-    ghana_card_pin: current?.ghana_card_pin ?? '',
-    date_of_birth: current?.date_of_birth ?? '',
-    licence_number: current?.licence_number ?? '',
-    licence_expiry: current?.licence_expiry ?? '',
-  }));
-  const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
   const [progress, setProgress] = useState(0);
   const upload = useUploadDocument(setProgress);
   const fields = FIELDS[kind];
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    resetField,
+    formState: { errors },
+  } = useForm<DocumentFormValues>({
+    resolver,
+    reValidateMode: 'onSubmit',
+    defaultValues: {
+      kind,
+      ghana_card_pin: current?.ghana_card_pin ?? '',
+      date_of_birth: current?.date_of_birth ?? '',
+      licence_number: current?.licence_number ?? '',
+      licence_expiry: current?.licence_expiry ?? '',
+      file: null,
+    },
+  });
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const sent: Record<string, string> = { kind };
-    for (const field of fields) sent[field.name] = values[field.name] ?? '';
-    const found: Errors = {};
-    // The rules load with the first submit, not with the page (PAGE-18).
-    const { DocumentFieldsSchema } = await import('../../../../shared/schemas/documents');
-    const parsed = DocumentFieldsSchema.safeParse(sent);
-    if (!parsed.success)
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= [issue.message];
-    const fileError = checkFile(file);
-    if (fileError) found.file = [fileError];
-    setErrors(found);
-    if (Object.keys(found).length || !file) {
-      const first = Object.keys(found)[0];
-      document.getElementById(`${id}-${first}`)?.focus();
-      return;
-    }
+  const onSubmit = handleSubmit(async (values) => {
+    const file = values.file?.[0];
+    if (!file) return;
     setProgress(0);
     try {
-      await upload.mutateAsync({ fields: sent, file });
-      setFile(null);
+      await upload.mutateAsync({ fields: sentFields(values), file });
+      resetField('file');
       onDone?.();
     } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.errors).length) setErrors(error.errors);
+      if (!(error instanceof ApiError)) return;
+      const named = Object.entries(error.errors).filter(
+        ([field]) => field === 'file' || fields.some((f) => f.name === field),
+      );
+      for (const [field, fieldMessages] of named)
+        setError(field as FieldName | 'file', { message: fieldMessages?.[0] });
+      if (named[0]) setFocus(named[0][0] as FieldName | 'file');
     }
-  }
+  });
 
-  const errorOf = (name: string) => errors[name]?.[0];
+  const errorOf = (name: FieldName | 'file') => errors[name]?.message;
   const generalError =
     upload.error instanceof ApiError && !Object.keys(upload.error.errors).length
       ? upload.error.message
@@ -112,14 +155,12 @@ export function DocumentUploadForm({
               <label htmlFor={inputId}>{field.label}</label>
               <input
                 id={inputId}
-                name={field.name}
                 className="input"
                 type={field.type}
                 autoComplete="off"
-                value={values[field.name] ?? ''}
                 aria-invalid={errorOf(field.name) ? true : undefined}
                 aria-describedby={describedBy(inputId, field.hint, errorOf(field.name))}
-                onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
+                {...register(field.name)}
               />
               <FieldMessages id={inputId} hint={field.hint} error={errorOf(field.name)} />
             </div>
@@ -132,7 +173,6 @@ export function DocumentUploadForm({
         </label>
         <input
           id={`${id}-file`}
-          name="file"
           className="input document-file"
           type="file"
           accept={DOCUMENT_ACCEPT.join(',')}
@@ -142,7 +182,7 @@ export function DocumentUploadForm({
             'JPG, PNG or WebP, at most 8 MB. Every corner and word readable.',
             errorOf('file'),
           )}
-          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          {...register('file')}
         />
         <FieldMessages
           id={`${id}-file`}

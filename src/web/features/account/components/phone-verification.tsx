@@ -8,15 +8,10 @@ import './profile.css';
 
 /**
  * ACCT-15 on the profile: an unverified number is said plainly, with 'Verify now', which asks
- * for a code and shows the code form in place. Nothing is shown once the number is verified.
+ * for a code and shows the code form in place. Nothing is shown once the number is verified
+ * (verifying writes the signed-in user's query, which the page shows).
  */
-export function PhoneVerification({
-  user,
-  onVerified,
-}: {
-  user: User;
-  onVerified: (user: User) => void;
-}) {
+export function PhoneVerification({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
   const unverified = !user.phone_verified;
   // 'Verify now' is offered: its form starts loading.
@@ -33,7 +28,7 @@ export function PhoneVerification({
         <LazyVerifyPhoneForm
           idPrefix="profile-verify"
           msisdn={user.msisdn}
-          onVerified={onVerified}
+          onVerified={() => setOpen(false)}
           autoFocus
           secondary={
             <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>

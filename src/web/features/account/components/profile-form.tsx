@@ -51,10 +51,10 @@ const resolver = lazyResolver(() =>
  * Profile (ACCT-8): the signed-in renter's own details, saved with PATCH /api/auth/me. The
  * phone number is the sign-in identity, shown but not editable here.
  */
-export function ProfileForm({ user, onSaved }: { user: User; onSaved: (user: User) => void }) {
+export function ProfileForm({ user }: { user: User }) {
   const [saved, setSaved] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const update = useUpdateProfile(onSaved);
+  const update = useUpdateProfile();
   const {
     register,
     handleSubmit,

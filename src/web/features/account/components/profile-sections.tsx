@@ -10,20 +10,12 @@ import { SmsRemindersToggle } from './sms-reminders-toggle';
  * loading as it asks the server for those details (PAGE-18), so the forms' code (react-hook-form
  * among it) is not in the page's first load, whose first paint is the loading state.
  */
-export function ProfileSections({
-  user,
-  onVerified,
-  onSaved,
-}: {
-  user: User;
-  onVerified: (user: User) => void;
-  onSaved: (user: User) => void;
-}) {
+export function ProfileSections({ user }: { user: User }) {
   return (
     <div className="profile-sections">
-      <PhoneVerification user={user} onVerified={onVerified} />
-      <ProfileForm key={user.id} user={user} onSaved={onSaved} />
-      <SmsRemindersToggle user={user} onSaved={onSaved} />
+      <PhoneVerification user={user} />
+      <ProfileForm key={user.id} user={user} />
+      <SmsRemindersToggle user={user} />
       <DocumentsSection />
       <PasswordAndSessions />
     </div>

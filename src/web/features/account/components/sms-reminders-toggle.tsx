@@ -6,14 +6,8 @@ import { useUpdateProfile } from '../api/profile';
  * 'Text me reminders' (MSG-9): the pickup reminder the evening before and the return reminder
  * that morning. Saved as soon as it is ticked; codes and news about a booking always go.
  */
-export function SmsRemindersToggle({
-  user,
-  onSaved,
-}: {
-  user: User;
-  onSaved: (user: User) => void;
-}) {
-  const save = useUpdateProfile(onSaved);
+export function SmsRemindersToggle({ user }: { user: User }) {
+  const save = useUpdateProfile();
   const id = useId();
   const checked = save.isPending ? save.variables.sms_reminders === true : user.sms_reminders;
   return (

@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { Dialog } from '../../../components/dialog';
 
 interface ConfirmDialogProps {
@@ -22,9 +23,24 @@ interface ConfirmDialogProps {
 }
 
 /** Asks before anything that changes a booking, a car or money; stays open on a refusal. */
-export function ConfirmDialog({
-  open,
-  title,
+export function ConfirmDialog({ open, title, onClose, pending, ...form }: ConfirmDialogProps) {
+  // A new question starts with an empty note: each opening draws a new form (adjusted while
+  // rendering, not in an effect).
+  const [wasOpen, setWasOpen] = useState(open);
+  const [round, setRound] = useState(0);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setRound((n) => n + 1);
+  }
+  return (
+    <Dialog open={open} title={title} onClose={onClose} closable={!pending}>
+      <ConfirmForm key={round} pending={pending} onClose={onClose} {...form} />
+    </Dialog>
+  );
+}
+
+/** The question itself: the note, when there is one, is all there is to fill in. */
+function ConfirmForm({
   children,
   confirmLabel,
   tone = 'primary',
@@ -35,58 +51,42 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
   dismissLabel = 'Go back',
-}: ConfirmDialogProps) {
-  const [note, setNote] = useState('');
+}: Omit<ConfirmDialogProps, 'open' | 'title'>) {
   const noteId = useId();
-  // A new question starts with an empty note (adjusted while rendering, not in an effect).
-  const [wasOpen, setWasOpen] = useState(open);
-  if (open !== wasOpen) {
-    setWasOpen(open);
-    if (open) setNote('');
-  }
-
+  const { register, handleSubmit } = useForm<{ note: string }>({ defaultValues: { note: '' } });
   return (
-    <Dialog open={open} title={title} onClose={onClose} closable={!pending}>
-      <form
-        className="confirm-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          onConfirm(note.trim());
-        }}
-      >
-        <div className="confirm-body">{children}</div>
-        {withNote && (
-          <div className="field">
-            <label htmlFor={noteId}>{noteLabel}</label>
-            <textarea
-              id={noteId}
-              className="textarea confirm-note"
-              maxLength={500}
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-              disabled={pending}
-            />
-          </div>
-        )}
-        {error && (
-          <div className="alert alert-error" role="alert">
-            {error}
-          </div>
-        )}
-        <div className="confirm-actions">
-          <button type="button" className="btn btn-outline" onClick={onClose} disabled={pending}>
-            {dismissLabel}
-          </button>
-          <button
-            type="submit"
-            className={tone === 'danger' ? 'btn btn-destructive' : 'btn btn-primary'}
+    <form className="confirm-form" onSubmit={handleSubmit(({ note }) => onConfirm(note.trim()))}>
+      <div className="confirm-body">{children}</div>
+      {withNote && (
+        <div className="field">
+          <label htmlFor={noteId}>{noteLabel}</label>
+          <textarea
+            id={noteId}
+            className="textarea confirm-note"
+            maxLength={500}
             disabled={pending}
-          >
-            {pending && <span className="spinner spinner-sm" aria-hidden="true" />}
-            {confirmLabel}
-          </button>
+            {...register('note')}
+          />
         </div>
-      </form>
-    </Dialog>
+      )}
+      {error && (
+        <div className="alert alert-error" role="alert">
+          {error}
+        </div>
+      )}
+      <div className="confirm-actions">
+        <button type="button" className="btn btn-outline" onClick={onClose} disabled={pending}>
+          {dismissLabel}
+        </button>
+        <button
+          type="submit"
+          className={tone === 'danger' ? 'btn btn-destructive' : 'btn btn-primary'}
+          disabled={pending}
+        >
+          {pending && <span className="spinner spinner-sm" aria-hidden="true" />}
+          {confirmLabel}
+        </button>
+      </div>
+    </form>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { FilterIcon, SearchIcon } from './admin-icons';
 import { TABLE_QUERY, useMediaQuery } from './use-media-query';
 
@@ -29,7 +30,10 @@ export function FilterBar({
   active,
   onClear,
 }: FilterBarProps) {
-  const [text, setText] = useState(search);
+  const { register, handleSubmit, setValue, watch } = useForm<{ q: string }>({
+    defaultValues: { q: search },
+  });
+  const text = watch('q');
   const searchId = useId();
   const fieldsId = useId();
   const wide = useMediaQuery(TABLE_QUERY);
@@ -40,9 +44,9 @@ export function FilterBar({
   useEffect(() => {
     if (search !== lastSent.current) {
       lastSent.current = search;
-      setText(search);
+      setValue('q', search);
     }
-  }, [search]);
+  }, [search, setValue]);
 
   useEffect(() => {
     if (text.trim() === lastSent.current) return;
@@ -60,11 +64,10 @@ export function FilterBar({
       className="filter-bar"
       role="search"
       aria-label={searchLabel}
-      onSubmit={(event) => {
-        event.preventDefault();
-        lastSent.current = text.trim();
-        onSearch(text.trim());
-      }}
+      onSubmit={handleSubmit(({ q }) => {
+        lastSent.current = q.trim();
+        onSearch(q.trim());
+      })}
     >
       <div className="filter-search">
         <div className="search-input">
@@ -76,10 +79,9 @@ export function FilterBar({
             id={searchId}
             className="input"
             type="search"
-            value={text}
             placeholder={searchPlaceholder}
-            onChange={(event) => setText(event.target.value)}
             autoComplete="off"
+            {...register('q')}
           />
         </div>
         {children && (
@@ -114,7 +116,7 @@ export function FilterBar({
             className="btn btn-ghost btn-sm"
             onClick={() => {
               lastSent.current = '';
-              setText('');
+              setValue('q', '');
               onClear();
             }}
           >

@@ -1,7 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
-import { documentMessages, REJECTION_REASON_MAX } from '../../../../shared/documents';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { REJECTION_REASON_MAX } from '../../../../shared/documents';
 import { Dialog } from '../../../components/dialog';
 import { FieldMessages, describedBy } from '../../../components/form-fields';
+import { lazyResolver } from '../../../lib/lazy-resolver';
+
+// The rules load after the page has rendered (lib/lazy-resolver.ts).
+const resolver = lazyResolver(() =>
+  import('../../../../shared/schemas/documents').then((m) => m.RejectDocumentInputSchema),
+);
 
 /**
  * Asks why a document is rejected (DOC-4): the renter reads the reason on their profile, so it
@@ -23,66 +30,81 @@ export function RejectDocumentDialog({
   onReject: (reason: string) => void;
   onClose: () => void;
 }) {
-  const id = useId();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  // Each opening draws a new, empty form (adjusted while rendering, not in an effect).
   const [wasOpen, setWasOpen] = useState(open);
+  const [round, setRound] = useState(0);
   if (open !== wasOpen) {
     setWasOpen(open);
-    if (open) {
-      setReason('');
-      setError(undefined);
-    }
+    if (open) setRound((n) => n + 1);
   }
+  return (
+    <Dialog open={open} title={`Reject the ${documentName}`} onClose={onClose} closable={!pending}>
+      <RejectForm
+        key={round}
+        pending={pending}
+        serverError={serverError}
+        onReject={onReject}
+        onClose={onClose}
+      />
+    </Dialog>
+  );
+}
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const { RejectDocumentInputSchema } = await import('../../../../shared/schemas/documents');
-    const parsed = RejectDocumentInputSchema.safeParse({ reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? documentMessages.reasonRequired);
-      document.getElementById(`${id}-reason`)?.focus();
-      return;
-    }
-    setError(undefined);
-    onReject(parsed.data.reason);
-  }
+function RejectForm({
+  pending,
+  serverError,
+  onReject,
+  onClose,
+}: {
+  pending: boolean;
+  serverError: string | null;
+  onReject: (reason: string) => void;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver, defaultValues: { reason: '' }, reValidateMode: 'onSubmit' });
+  const error = errors.reason?.message;
 
   const hint =
     'The renter reads this on their profile, e.g. “The PIN cannot be read: take the photo in daylight.”';
   return (
-    <Dialog open={open} title={`Reject the ${documentName}`} onClose={onClose} closable={!pending}>
-      <form className="confirm-form" noValidate onSubmit={onSubmit}>
-        <div className="field">
-          <label htmlFor={`${id}-reason`}>Reason</label>
-          <textarea
-            id={`${id}-reason`}
-            className="textarea confirm-note"
-            maxLength={REJECTION_REASON_MAX}
-            value={reason}
-            data-autofocus
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy(`${id}-reason`, hint, error)}
-            onChange={(event) => setReason(event.target.value)}
-            disabled={pending}
-          />
-          <FieldMessages id={`${id}-reason`} hint={hint} error={error} />
+    <form
+      className="confirm-form"
+      noValidate
+      onSubmit={handleSubmit((values) => onReject(values.reason))}
+    >
+      <div className="field">
+        <label htmlFor={`${id}-reason`}>Reason</label>
+        <textarea
+          id={`${id}-reason`}
+          className="textarea confirm-note"
+          maxLength={REJECTION_REASON_MAX}
+          data-autofocus
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(`${id}-reason`, hint, error)}
+          disabled={pending}
+          {...register('reason')}
+        />
+        <FieldMessages id={`${id}-reason`} hint={hint} error={error} />
+      </div>
+      {serverError && (
+        <div className="alert alert-error" role="alert">
+          {serverError}
         </div>
-        {serverError && (
-          <div className="alert alert-error" role="alert">
-            {serverError}
-          </div>
-        )}
-        <div className="confirm-actions">
-          <button type="button" className="btn btn-outline" onClick={onClose} disabled={pending}>
-            Go back
-          </button>
-          <button type="submit" className="btn btn-destructive" disabled={pending}>
-            {pending && <span className="spinner spinner-sm" aria-hidden="true" />}
-            Reject
-          </button>
-        </div>
-      </form>
-    </Dialog>
+      )}
+      <div className="confirm-actions">
+        <button type="button" className="btn btn-outline" onClick={onClose} disabled={pending}>
+          Go back
+        </button>
+        <button type="submit" className="btn btn-destructive" disabled={pending}>
+          {pending && <span className="spinner spinner-sm" aria-hidden="true" />}
+          Reject
+        </button>
+      </div>
+    </form>
   );
 }

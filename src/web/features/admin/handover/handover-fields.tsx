@@ -1,7 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type { z } from 'zod';
 import { FUEL_EIGHTHS_MAX, HANDOVER_PHOTOS_MAX } from '../../../../shared/constants';
 import { fuelLabel, handoverMessages } from '../../../../shared/handover';
 import { FieldMessages, describedBy } from '../../../components/form-fields';
+import { lazyRuleset } from '../../../lib/lazy-resolver';
 
 /**
  * The fields both handover forms share (HAND-1, HAND-5), made for a tablet or a phone at the
@@ -198,5 +201,43 @@ export function fieldErrors(error: unknown): Record<string, string> {
     Object.entries(errors)
       .filter(([, list]) => list.length)
       .map(([field, list]) => [field, list[0]!]),
+  );
+}
+
+/** A form's messages by field name, flat ('kept_lines.0.amount'), as the pages show them. */
+export function messagesOf(errors: Record<string, { message?: unknown } | undefined>) {
+  const shown: Record<string, string> = {};
+  for (const [field, error] of Object.entries(errors))
+    if (typeof error?.message === 'string') shown[field] = error.message;
+  return shown;
+}
+
+/**
+ * A handover form's rules: the API's own schema (PickupInputSchema, ReturnInputSchema), loaded
+ * after the page has rendered (lib/lazy-resolver.ts). Each field's first message; the values
+ * pass on as typed, and the page sends them as the API takes them.
+ */
+export function handoverRules<T extends FieldValues>(
+  load: () => Promise<z.ZodType>,
+  toInput: (values: T) => unknown,
+  /** The page's own checks, against what it knows (the pickup's odometer, the clock). */
+  extra: (values: T, context: unknown) => Record<string, string> = () => ({}),
+): Resolver<T, unknown, T> {
+  return lazyRuleset<T, T>(() =>
+    load().then((schema) => (values, context) => {
+      const parsed = schema.safeParse(toInput(values));
+      if (parsed.success && !Object.keys(extra(values, context)).length)
+        return { values, errors: {} };
+      const errors: Record<string, { type: string; message: string }> = {};
+      const issues = parsed.success ? [] : parsed.error.issues;
+      // Keyed by the whole path ('kept_lines.0.amount'), as the server names a 422's fields.
+      for (const issue of issues) {
+        const field = issue.path.join('.');
+        errors[field] ??= { type: 'validate', message: issue.message };
+      }
+      for (const [field, message] of Object.entries(extra(values, context)))
+        errors[field] ??= { type: 'validate', message };
+      return { values: {}, errors: errors as FieldErrors<T> };
+    }),
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from '../../../lib/router';
 import { formatDate } from '../../../../shared/dates';
 import {
@@ -8,7 +8,7 @@ import {
   documentStatesOf,
   type DocumentState,
 } from '../../../../shared/documents';
-import { DEPOSIT_METHOD_LABELS, handoverMessages } from '../../../../shared/handover';
+import { DEPOSIT_METHOD_LABELS } from '../../../../shared/handover';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { adminPaths } from '../admin-paths';
 import { useAdminBooking, useBookingAction } from '../api/admin-api';
@@ -17,7 +17,15 @@ import { cedis } from '../components/admin-labels';
 import { AdminPageHeader } from '../components/admin-shell';
 import { errorMessage } from '../components/server-errors';
 import { ErrorState, LoadingState } from '../components/states';
-import { DamageField, FuelField, OdometerField, PhotosField, fieldErrors } from './handover-fields';
+import {
+  DamageField,
+  FuelField,
+  OdometerField,
+  PhotosField,
+  fieldErrors,
+  handoverRules,
+  messagesOf,
+} from './handover-fields';
 import { useHandoverAction } from './handover-api';
 import './handover.css';
 
@@ -27,6 +35,27 @@ const STATE_BADGES: Record<DocumentState, string> = {
   rejected: 'badge badge-red',
   missing: 'badge badge-grey',
 };
+
+interface PickupFormValues {
+  odometer_km: string;
+  fuel_eighths: number | null;
+  damage_notes: string;
+  documents_override: string;
+  photos: File[];
+}
+
+/** The pickup as the API takes it (the override only when documents are not both verified). */
+const pickupInput = (values: PickupFormValues, askOverride: boolean) => ({
+  odometer_km: values.odometer_km === '' ? undefined : Number(values.odometer_km),
+  fuel_eighths: values.fuel_eighths ?? undefined,
+  damage_notes: values.damage_notes,
+  ...(askOverride ? { documents_override: values.documents_override } : {}),
+});
+
+const resolver = handoverRules<PickupFormValues>(
+  () => import('../../../../shared/schemas/handover').then((m) => m.PickupInputSchema),
+  (values) => pickupInput(values, true),
+);
 
 /**
  * Handing the car over (HAND-1 to HAND-4): documents seen, the car's state, the deposit taken.
@@ -41,15 +70,25 @@ export function PickupPage() {
   // The renter's documents, to say before submit whether an override is needed (HAND-2).
   const documents = useCustomerDocuments(booking.data?.renter.id ?? null);
   const navigate = useNavigate();
-  const [odometer, setOdometer] = useState('');
-  const [fuel, setFuel] = useState<number | null>(null);
-  const [damage, setDamage] = useState('');
-  const [override, setOverride] = useState('');
-  const [photos, setPhotos] = useState<File[]>([]);
-  const [local, setLocal] = useState<Record<string, string>>({});
-  // A field's own message goes once it is changed; the others stay until the next try.
-  const clear = (field: string) =>
-    setLocal((shown) => Object.fromEntries(Object.entries(shown).filter(([k]) => k !== field)));
+  const {
+    control,
+    register,
+    handleSubmit,
+    clearErrors,
+    formState: { errors: formErrors },
+  } = useForm<PickupFormValues>({
+    resolver,
+    defaultValues: {
+      odometer_km: '',
+      fuel_eighths: null,
+      damage_notes: '',
+      documents_override: '',
+      photos: [],
+    },
+    // A field's own message goes once it is changed; the others stay until the next try.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
 
   if (booking.isPending) return <LoadingState label="Loading booking…" />;
   if (booking.isError)
@@ -62,29 +101,23 @@ export function PickupPage() {
     );
   const b = booking.data;
   const back = { to: adminPaths.adminBooking.getHref(b.booking_code), label: b.booking_code };
-  const errors = { ...fieldErrors(save.error), ...local };
+  const errors = { ...fieldErrors(save.error), ...messagesOf(formErrors) };
   const unpaid = b.allowed_actions.includes('record_cash');
   const canPickUp = b.allowed_actions.includes('pick_up');
   const states = documents.data ? documentStatesOf(documents.data.documents) : null;
   const allVerified = states !== null && DOCUMENT_KINDS.every((k) => states[k] === 'verified');
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problems: Record<string, string> = {};
-    if (!odometer) problems.odometer_km = handoverMessages.odometerRequired;
-    if (fuel === null) problems.fuel_eighths = handoverMessages.fuelRequired;
-    setLocal(problems);
-    if (Object.keys(problems).length) return;
+  const submit = handleSubmit((values) => {
     save.mutate(
       {
         data: {
-          odometer_km: Number(odometer),
-          fuel_eighths: fuel,
-          damage_notes: damage,
+          odometer_km: Number(values.odometer_km),
+          fuel_eighths: values.fuel_eighths!,
+          damage_notes: values.damage_notes,
           // Only asked for when the documents are not both verified.
-          ...(allVerified ? {} : { documents_override: override }),
+          ...(allVerified ? {} : { documents_override: values.documents_override }),
         },
-        photos,
+        photos: values.photos,
       },
       {
         onSuccess: () => navigate(adminPaths.adminHandover.getHref(b.booking_code)),
@@ -92,7 +125,7 @@ export function PickupPage() {
         onError: () => void documents.refetch(),
       },
     );
-  };
+  });
 
   return (
     <div className="handover-page">
@@ -136,7 +169,7 @@ export function PickupPage() {
         </p>
       )}
       {canPickUp && (
-        <form className="panel handover-form" onSubmit={submit} noValidate>
+        <form className="panel handover-form" onSubmit={(event) => void submit(event)} noValidate>
           <div className="panel-head">
             <h2>{unpaid ? '2. ' : ''}The car and the deposit</h2>
           </div>
@@ -182,8 +215,7 @@ export function PickupPage() {
                           id="override"
                           className="textarea"
                           rows={2}
-                          value={override}
-                          onChange={(e) => setOverride(e.target.value)}
+                          {...register('documents_override')}
                           aria-invalid={errors.documents_override ? true : undefined}
                           aria-describedby={
                             errors.documents_override ? 'override-error' : undefined
@@ -200,24 +232,52 @@ export function PickupPage() {
                 </>
               )}
             </fieldset>
-            <OdometerField
-              value={odometer}
-              onChange={(v) => {
-                clear('odometer_km');
-                setOdometer(v);
-              }}
-              error={errors.odometer_km}
+            <Controller
+              control={control}
+              name="odometer_km"
+              render={({ field }) => (
+                <OdometerField
+                  value={field.value}
+                  onChange={(v) => {
+                    clearErrors('odometer_km');
+                    field.onChange(v);
+                  }}
+                  error={errors.odometer_km}
+                />
+              )}
             />
-            <FuelField
-              value={fuel}
-              onChange={(v) => {
-                clear('fuel_eighths');
-                setFuel(v);
-              }}
-              error={errors.fuel_eighths}
+            <Controller
+              control={control}
+              name="fuel_eighths"
+              render={({ field }) => (
+                <FuelField
+                  value={field.value}
+                  onChange={(v) => {
+                    clearErrors('fuel_eighths');
+                    field.onChange(v);
+                  }}
+                  error={errors.fuel_eighths}
+                />
+              )}
             />
-            <DamageField value={damage} onChange={setDamage} error={errors.damage_notes} />
-            <PhotosField photos={photos} onChange={setPhotos} error={errors.photos} />
+            <Controller
+              control={control}
+              name="damage_notes"
+              render={({ field }) => (
+                <DamageField
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={errors.damage_notes}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="photos"
+              render={({ field }) => (
+                <PhotosField photos={field.value} onChange={field.onChange} error={errors.photos} />
+              )}
+            />
             <div className="handover-deposit" aria-live="polite">
               <span>Deposit taken</span>
               <strong>{cedis(b.deposit)}</strong>

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from '../../../lib/router';
 import { formatDate } from '../../../../shared/dates';
 import {
@@ -19,7 +20,15 @@ import { AdminPageHeader } from '../components/admin-shell';
 import { errorMessage } from '../components/server-errors';
 import { ErrorState, LoadingState } from '../components/states';
 import { useAdminHandover, useHandoverAction } from './handover-api';
-import { DamageField, FuelField, OdometerField, PhotosField, fieldErrors } from './handover-fields';
+import {
+  DamageField,
+  FuelField,
+  OdometerField,
+  PhotosField,
+  fieldErrors,
+  handoverRules,
+  messagesOf,
+} from './handover-fields';
 import './handover.css';
 
 interface Line {
@@ -34,6 +43,39 @@ const localValue = (date: Date) => date.toISOString().slice(0, 16);
 /** The server's minute of slack for a clock ahead of its own (HAND-5). */
 const FUTURE_SLACK_MS = 60_000;
 
+interface ReturnFormValues {
+  returned_at: string;
+  odometer_km: string;
+  fuel_eighths: number | null;
+  damage_notes: string;
+  photos: File[];
+  kept_lines: Line[];
+}
+
+/** What the page knows that the schema does not: the pickup's odometer and the clock. */
+interface ReturnContext {
+  pickupKm: number | null;
+  future: boolean;
+}
+
+const resolver = handoverRules<ReturnFormValues>(
+  () => import('../../../../shared/schemas/handover').then((m) => m.ReturnInputSchema),
+  (values) => ({
+    odometer_km: values.odometer_km === '' ? undefined : Number(values.odometer_km),
+    fuel_eighths: values.fuel_eighths ?? undefined,
+    damage_notes: values.damage_notes,
+    kept_lines: values.kept_lines,
+  }),
+  (values, context) => {
+    const { pickupKm, future } = context as ReturnContext;
+    const problems: Record<string, string> = {};
+    if (values.odometer_km && pickupKm !== null && Number(values.odometer_km) < pickupKm)
+      problems.odometer_km = handoverMessages.odometerBelowPickup(pickupKm);
+    if (future) problems.returned_at = handoverMessages.returnedAtFuture;
+    return problems;
+  },
+);
+
 /**
  * Taking the car back (HAND-5 to HAND-8, HAND-11): its state, and the money — the rental's
  * balance, the late fee and staff's charges against the deposit — worked out live by the same
@@ -46,19 +88,35 @@ export function ReturnPage() {
   const receipt = useAdminHandover(code);
   const save = useHandoverAction(code, 'return');
   const navigate = useNavigate();
-  const [returnedAt, setReturnedAt] = useState(() => localValue(new Date()));
   // Left as it opened, the time is "now" to the minute: the server's own now is sent instead
   // (a car handed over and back within one minute would otherwise look returned before pickup).
   const [timeChanged, setTimeChanged] = useState(false);
-  const [odometer, setOdometer] = useState('');
-  const [fuel, setFuel] = useState<number | null>(null);
-  const [damage, setDamage] = useState('');
-  const [photos, setPhotos] = useState<File[]>([]);
-  const [lines, setLines] = useState<Line[]>([]);
-  const [local, setLocal] = useState<Record<string, string>>({});
-  // A field's own message goes once it is changed; the others stay until the next try.
-  const clear = (field: string) =>
-    setLocal((shown) => Object.fromEntries(Object.entries(shown).filter(([k]) => k !== field)));
+  const [context, setContext] = useState<ReturnContext>({ pickupKm: null, future: false });
+  const {
+    control,
+    register,
+    handleSubmit,
+    clearErrors,
+    watch,
+    formState: { errors: formErrors },
+  } = useForm<ReturnFormValues, ReturnContext>({
+    resolver,
+    context,
+    defaultValues: {
+      returned_at: localValue(new Date()),
+      odometer_km: '',
+      fuel_eighths: null,
+      damage_notes: '',
+      photos: [],
+      kept_lines: [],
+    },
+    // A field's own message goes once it is changed; the others stay until the next try.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const keptLines = useFieldArray({ control, name: 'kept_lines' });
+  const returnedAt = watch('returned_at');
+  const lines = watch('kept_lines');
 
   // The clock the form compares the typed time with, moved on every half minute.
   const [now, setNow] = useState(() => Date.now());
@@ -108,9 +166,13 @@ export function ReturnPage() {
         onRetry={() => void Promise.all([booking.refetch(), receipt.refetch()])}
       />
     );
+  // The resolver's context: what the checks compare with, as of this render.
+  const pickupKm = pickup?.odometer_km ?? null;
+  const future = figures?.future ?? false;
+  if (context.pickupKm !== pickupKm || context.future !== future) setContext({ pickupKm, future });
   const bk = booking.data;
   const back = { to: adminPaths.adminBooking.getHref(bk.booking_code), label: bk.booking_code };
-  const errors = { ...fieldErrors(save.error), ...local };
+  const errors = { ...fieldErrors(save.error), ...messagesOf(formErrors) };
   // Said as soon as the time is typed, not only on saving.
   if (figures?.future && !errors.returned_at)
     errors.returned_at = handoverMessages.returnedAtFuture;
@@ -118,33 +180,25 @@ export function ReturnPage() {
   const method =
     pickup?.deposit_method ?? (bk.payment_method === 'mobile_money' ? 'mobile_money' : 'cash');
 
-  const setLine = (i: number, patch: Partial<Line>) =>
-    setLines(lines.map((l, j) => (j === i ? { ...l, ...patch } : l)));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problems: Record<string, string> = {};
-    if (!odometer) problems.odometer_km = handoverMessages.odometerRequired;
-    else if (pickup && Number(odometer) < pickup.odometer_km)
-      problems.odometer_km = handoverMessages.odometerBelowPickup(pickup.odometer_km);
-    if (fuel === null) problems.fuel_eighths = handoverMessages.fuelRequired;
-    if (figures?.future) problems.returned_at = handoverMessages.returnedAtFuture;
-    setLocal(problems);
-    if (Object.keys(problems).length) return;
+  const submit = handleSubmit((values) => {
     save.mutate(
       {
         data: {
-          returned_at: timeChanged ? new Date(`${returnedAt}:00Z`).toISOString() : null,
-          odometer_km: Number(odometer),
-          fuel_eighths: fuel,
-          damage_notes: damage,
-          kept_lines: lines.map((l) => ({ reason: l.reason, amount: l.amount, note: l.note })),
+          returned_at: timeChanged ? new Date(`${values.returned_at}:00Z`).toISOString() : null,
+          odometer_km: Number(values.odometer_km),
+          fuel_eighths: values.fuel_eighths!,
+          damage_notes: values.damage_notes,
+          kept_lines: values.kept_lines.map((l) => ({
+            reason: l.reason,
+            amount: l.amount,
+            note: l.note,
+          })),
         },
-        photos,
+        photos: values.photos,
       },
       { onSuccess: () => navigate(adminPaths.adminHandover.getHref(bk.booking_code)) },
     );
-  };
+  });
 
   const s = figures!.settlement;
   return (
@@ -162,7 +216,7 @@ export function ReturnPage() {
           </Link>
         </p>
       ) : (
-        <form className="panel handover-form" onSubmit={submit} noValidate>
+        <form className="panel handover-form" onSubmit={(event) => void submit(event)} noValidate>
           <div className="panel-head">
             <h2>The car back</h2>
           </div>
@@ -179,12 +233,12 @@ export function ReturnPage() {
                 id="returned-at"
                 type="datetime-local"
                 className="input handover-big-input"
-                value={returnedAt}
-                onChange={(e) => {
-                  clear('returned_at');
-                  setTimeChanged(true);
-                  setReturnedAt(e.target.value);
-                }}
+                {...register('returned_at', {
+                  onChange: () => {
+                    clearErrors('returned_at');
+                    setTimeChanged(true);
+                  },
+                })}
                 aria-invalid={errors.returned_at ? true : undefined}
                 aria-describedby={errors.returned_at ? 'returned-at-error' : undefined}
               />
@@ -194,27 +248,55 @@ export function ReturnPage() {
                 </p>
               )}
             </div>
-            <OdometerField
-              value={odometer}
-              onChange={(v) => {
-                clear('odometer_km');
-                setOdometer(v);
-              }}
-              error={errors.odometer_km}
-              {...(pickup
-                ? { hint: `At pickup: ${pickup.odometer_km.toLocaleString('en-GH')} km` }
-                : {})}
+            <Controller
+              control={control}
+              name="odometer_km"
+              render={({ field }) => (
+                <OdometerField
+                  value={field.value}
+                  onChange={(v) => {
+                    clearErrors('odometer_km');
+                    field.onChange(v);
+                  }}
+                  error={errors.odometer_km}
+                  {...(pickup
+                    ? { hint: `At pickup: ${pickup.odometer_km.toLocaleString('en-GH')} km` }
+                    : {})}
+                />
+              )}
             />
-            <FuelField
-              value={fuel}
-              onChange={(v) => {
-                clear('fuel_eighths');
-                setFuel(v);
-              }}
-              error={errors.fuel_eighths}
+            <Controller
+              control={control}
+              name="fuel_eighths"
+              render={({ field }) => (
+                <FuelField
+                  value={field.value}
+                  onChange={(v) => {
+                    clearErrors('fuel_eighths');
+                    field.onChange(v);
+                  }}
+                  error={errors.fuel_eighths}
+                />
+              )}
             />
-            <DamageField value={damage} onChange={setDamage} error={errors.damage_notes} />
-            <PhotosField photos={photos} onChange={setPhotos} error={errors.photos} />
+            <Controller
+              control={control}
+              name="damage_notes"
+              render={({ field }) => (
+                <DamageField
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={errors.damage_notes}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="photos"
+              render={({ field }) => (
+                <PhotosField photos={field.value} onChange={field.onChange} error={errors.photos} />
+              )}
+            />
 
             <fieldset className="fieldset handover-lines">
               <legend>Charges for the car</legend>
@@ -222,15 +304,14 @@ export function ReturnPage() {
                 Fuel, damage, cleaning or other, with a note. The deposit pays first; what it does
                 not cover is collected in cash.
               </p>
-              {lines.map((line, i) => (
-                <div className="handover-line" key={i}>
+              {keptLines.fields.map((line, i) => (
+                <div className="handover-line" key={line.id}>
                   <div className="field">
                     <label htmlFor={`line-${i}-reason`}>Reason</label>
                     <select
                       id={`line-${i}-reason`}
                       className="select"
-                      value={line.reason}
-                      onChange={(e) => setLine(i, { reason: e.target.value as StaffKeptReason })}
+                      {...register(`kept_lines.${i}.reason`)}
                     >
                       {STAFF_KEPT_REASONS.map((r) => (
                         <option key={r} value={r}>
@@ -245,8 +326,7 @@ export function ReturnPage() {
                       id={`line-${i}-amount`}
                       className="input"
                       inputMode="decimal"
-                      value={line.amount}
-                      onChange={(e) => setLine(i, { amount: e.target.value })}
+                      {...register(`kept_lines.${i}.amount`)}
                       aria-invalid={errors[`kept_lines.${i}.amount`] ? true : undefined}
                     />
                     {errors[`kept_lines.${i}.amount`] && (
@@ -260,8 +340,7 @@ export function ReturnPage() {
                     <input
                       id={`line-${i}-note`}
                       className="input"
-                      value={line.note}
-                      onChange={(e) => setLine(i, { note: e.target.value })}
+                      {...register(`kept_lines.${i}.note`)}
                       aria-invalid={errors[`kept_lines.${i}.note`] ? true : undefined}
                     />
                     {errors[`kept_lines.${i}.note`] && (
@@ -273,7 +352,7 @@ export function ReturnPage() {
                   <button
                     type="button"
                     className="btn btn-outline handover-line-remove"
-                    onClick={() => setLines(lines.filter((_, j) => j !== i))}
+                    onClick={() => keptLines.remove(i)}
                   >
                     Remove<span className="visually-hidden"> line {i + 1}</span>
                   </button>
@@ -282,7 +361,7 @@ export function ReturnPage() {
               <button
                 type="button"
                 className="btn btn-outline"
-                onClick={() => setLines([...lines, { reason: 'fuel', amount: '', note: '' }])}
+                onClick={() => keptLines.append({ reason: 'fuel', amount: '', note: '' })}
               >
                 Add a line (fuel, damage, cleaning, other)
               </button>

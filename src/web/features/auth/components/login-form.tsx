@@ -7,10 +7,10 @@ import { paths } from '../../../config/paths';
 import type { LoginFormValues } from '../../../../shared/schemas/auth';
 import {
   clearAuthError,
-  getAuthState,
+  getSessionState,
   isSessionNotice,
   login,
-  useAuth,
+  useSession,
 } from '../../../lib/session-store';
 import { TextField } from '../../../components/form-fields';
 import { CheckboxField, FormAlert, PasswordField } from './form-fields';
@@ -24,7 +24,7 @@ const resolver = lazyResolver(() =>
 );
 
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
-  const { loading, error } = useAuth();
+  const { loading, error } = useSession();
   const {
     register,
     handleSubmit,
@@ -47,7 +47,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   // A failure left behind when the person walked away must not greet them on their next visit.
   useEffect(
     () => () => {
-      if (!isSessionNotice(getAuthState().error)) clearAuthError();
+      if (!isSessionNotice(getSessionState().error)) clearAuthError();
     },
     [],
   );

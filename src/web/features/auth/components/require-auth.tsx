@@ -1,16 +1,16 @@
 import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from '../../../lib/router';
 import { paths } from '../../../config/paths';
-import { isSessionValid, useAuth } from '../../../lib/session-store';
+import { isSessionValid, useSession } from '../../../lib/session-store';
 
 /**
  * ROUTE-1: a login-required route sends a visitor with no signed-in user to /login. Where
  * they were going travels along, so signing in can bring them back (car and all).
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const auth = useAuth();
+  const session = useSession();
   const location = useLocation();
-  if (!isSessionValid(auth)) {
+  if (!isSessionValid(session)) {
     return (
       <Navigate
         to={paths.login.getHref()}
@@ -27,8 +27,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
  * person who has just signed in here is sent on by the form itself (to where they came from).
  */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
-  const auth = useAuth();
-  const [arrivedSignedIn] = useState(() => isSessionValid(auth));
+  const session = useSession();
+  const [arrivedSignedIn] = useState(() => isSessionValid(session));
   if (arrivedSignedIn) return <Navigate to={paths.home.getHref()} replace />;
   return children;
 }

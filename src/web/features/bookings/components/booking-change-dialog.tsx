@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { addDays, formatDate, todayInAccra } from '../../../../shared/dates';
 import { messages } from '../../../../shared/messages';
 import { formatCedis } from '../../../../shared/money';
@@ -71,6 +72,17 @@ function checkDraft(mode: ChangeMode, booking: Booking, draft: Draft): FieldErro
   return errors;
 }
 
+/** The same checks as the form's resolver, so Confirm goes through react-hook-form's submit. */
+const draftResolver =
+  (mode: ChangeMode, booking: Booking): Resolver<Draft> =>
+  (values) => {
+    const found = checkDraft(mode, booking, values);
+    const errors = Object.fromEntries(
+      Object.entries(found).map(([field, message]) => [field, { type: 'validate', message }]),
+    );
+    return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
+  };
+
 /**
  * What the new price means for the renter's pocket, in words. Nothing paid yet (pay on
  * pickup): the whole new total is paid at the counter, not only the difference (BOOK-18).
@@ -104,23 +116,42 @@ export default function BookingChangeDialog({
 }: BookingChangeDialogProps) {
   const id = useId();
   const today = todayInAccra();
-  const [draft, setDraft] = useState<Draft>({
-    start_date: booking.start_date,
-    end_date: mode === 'extend' ? addDays(booking.end_date, 1) : booking.end_date,
-    pickup_time: booking.pickup_time,
-    return_time: booking.return_time,
-    chauffeur: booking.chauffeur,
-    child_seat: booking.child_seat,
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    setFocus,
+    clearErrors,
+    formState: { errors: formErrors },
+  } = useForm<Draft>({
+    resolver: draftResolver(mode, booking),
+    defaultValues: {
+      start_date: booking.start_date,
+      end_date: mode === 'extend' ? addDays(booking.end_date, 1) : booking.end_date,
+      pickup_time: booking.pickup_time,
+      return_time: booking.return_time,
+      chauffeur: booking.chauffeur,
+      child_seat: booking.child_seat,
+    },
+    // Every field is checked as it changes (below); the server's word is set on the form.
+    reValidateMode: 'onSubmit',
   });
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const draft = watch();
   const [prompt, setPrompt] = useState<BookingChangeResponse | null>(null);
   const change = useChangeBooking(booking.booking_code);
   const extend = useExtendBooking(booking.booking_code);
   const sending = mode === 'extend' ? extend : change;
 
+  // Checked live, as the new price is quoted live: a wrong date is said at once.
   const own = checkDraft(mode, booking, draft);
   const valid = Object.keys(own).length === 0;
   // The server's word on a field stands until that field is edited again.
+  const serverErrors: FieldErrors = {};
+  for (const field of DRAFT_FIELDS) {
+    const message = formErrors[field]?.message;
+    if (message) serverErrors[field] = message;
+  }
   const errors: FieldErrors = { ...serverErrors, ...own };
   const trip = tripOf(booking, draft);
   const unchanged = DRAFT_FIELDS.every((field) => draft[field] === booking[field]);
@@ -136,20 +167,21 @@ export default function BookingChangeDialog({
         ? 'Extend your trip'
         : 'Change your booking';
 
-  function set<K extends DraftField>(field: K, value: Draft[K]) {
-    setDraft((d) => ({ ...d, [field]: value }));
-    setServerErrors(({ [field]: _edited, ...rest }) => rest);
-    sending.reset();
-  }
+  const registered = (name: DraftField) =>
+    register(name, {
+      onChange: () => {
+        clearErrors(name);
+        sending.reset();
+      },
+    });
 
   function done(data: BookingChangeResponse) {
     if (data.payment && isOpen(data.payment)) setPrompt(data);
     else onDone(data.message);
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!valid || sending.isPending) return;
+  const submit = handleSubmit((values) => {
+    if (sending.isPending) return;
     const onError = (error: Error) => {
       if (error instanceof ApiError && error.status === 422) {
         const named: FieldErrors = {};
@@ -157,20 +189,21 @@ export default function BookingChangeDialog({
           if (DRAFT_FIELDS.includes(field as DraftField) && list[0])
             named[field as DraftField] = list[0];
         }
-        setServerErrors(named);
-        const first = DRAFT_FIELDS.find((field) => named[field]);
-        if (first) document.getElementById(`${id}-${first}`)?.focus();
+        for (const [name, message] of Object.entries(named))
+          setError(name as DraftField, { type: 'server', message });
+        const first = DRAFT_FIELDS.find((name) => named[name]);
+        if (first) setFocus(first);
       }
     };
     if (mode === 'extend') {
       extend.mutate(
-        { end_date: draft.end_date, return_time: draft.return_time },
+        { end_date: values.end_date, return_time: values.return_time },
         { onSuccess: done, onError },
       );
     } else {
-      change.mutate(trip, { onSuccess: done, onError });
+      change.mutate(tripOf(booking, values), { onSuccess: done, onError });
     }
-  }
+  });
 
   const fieldProps = (field: DraftField) => ({
     id: `${id}-${field}`,
@@ -186,12 +219,7 @@ export default function BookingChangeDialog({
   const timeSelect = (field: 'pickup_time' | 'return_time', label: string) => (
     <div className="field">
       <label htmlFor={`${id}-${field}`}>{label}</label>
-      <select
-        className="input"
-        value={draft[field]}
-        onChange={(event) => set(field, event.target.value)}
-        {...fieldProps(field)}
-      >
+      <select className="input" {...fieldProps(field)} {...registered(field)}>
         {(slots.includes(draft[field]) ? slots : [draft[field], ...slots]).map((slot) => (
           <option key={slot} value={slot}>
             {slot}
@@ -248,7 +276,7 @@ export default function BookingChangeDialog({
       closable={!sending.isPending}
       className="change-dialog"
     >
-      <form noValidate onSubmit={submit} className="change-form">
+      <form noValidate onSubmit={(event) => void submit(event)} className="change-form">
         <p className="muted change-intro">
           {mode === 'extend'
             ? `Your trip ends on ${formatDate(booking.end_date)} at ${booking.return_time}. Choose a later return date.`
@@ -262,9 +290,8 @@ export default function BookingChangeDialog({
                 type="date"
                 className="input"
                 min={today}
-                value={draft.start_date}
-                onChange={(event) => set('start_date', event.target.value)}
                 {...fieldProps('start_date')}
+                {...registered('start_date')}
               />
               {fieldError('start_date')}
             </div>
@@ -277,9 +304,8 @@ export default function BookingChangeDialog({
               type="date"
               className="input"
               min={mode === 'extend' ? addDays(booking.end_date, 1) : draft.start_date}
-              value={draft.end_date}
-              onChange={(event) => set('end_date', event.target.value)}
               {...fieldProps('end_date')}
+              {...registered('end_date')}
             />
             {fieldError('end_date')}
           </div>
@@ -290,19 +316,11 @@ export default function BookingChangeDialog({
           <fieldset className="change-extras">
             <legend>Extras</legend>
             <label className="change-check">
-              <input
-                type="checkbox"
-                checked={draft.chauffeur}
-                onChange={(event) => set('chauffeur', event.target.checked)}
-              />
+              <input type="checkbox" {...registered('chauffeur')} />
               Chauffeur
             </label>
             <label className="change-check">
-              <input
-                type="checkbox"
-                checked={draft.child_seat}
-                onChange={(event) => set('child_seat', event.target.checked)}
-              />
+              <input type="checkbox" {...registered('child_seat')} />
               Child seat
             </label>
           </fieldset>

@@ -2,7 +2,7 @@ import { useState, type Ref } from 'react';
 import { formatDate } from '../../../../shared/dates';
 import type { Car } from '../../../../shared/schemas/cars';
 import { VerifyPhoneForm } from '../../../components/verify-phone-form';
-import { refreshSignedInUser, useAuth } from '../../../lib/session-store';
+import { refreshSignedInUser, useSignedInUser } from '../../../lib/session-store';
 import { useQuote } from '../api/bookings';
 import type { BookingDetailsOutput } from './booking-form-types';
 import { BookingSummaryStep } from './booking-summary-step';
@@ -34,13 +34,13 @@ export function SummaryWithPayment({
 }: SummaryWithPaymentProps) {
   // Same query key as the summary's own: the modal reads the cached quote, no second call.
   const quote = useQuote({ carId: car.id, trip: details });
-  const { user } = useAuth();
+  const user = useSignedInUser();
   const [verifying, setVerifying] = useState(false);
   const [checking, setChecking] = useState(false);
 
   /**
    * ACCT-12, ACCT-15: booking needs a verified number, so an unverified renter is asked for the code
-   * here, in place of the payment step, and the trip they chose stays as it is. The stored
+   * here, in place of the payment step, and the trip they chose stays as it is. The cached
    * user may be older than a verification made elsewhere, so the server's copy decides.
    */
   async function proceed() {

@@ -71,7 +71,8 @@ describe('the payment window', () => {
     const user = userEvent.setup();
     renderModal();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(screen.getByRole('alert').textContent).toBe('Please select a payment method');
+    // The first Submit may wait a moment for the form's rules (lib/lazy-resolver.ts).
+    expect((await screen.findByRole('alert')).textContent).toBe('Please select a payment method');
     expect(api).not.toHaveBeenCalled();
   });
 

@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useForm, type FieldErrors, type UseFormRegisterReturn } from 'react-hook-form';
 import { useNavigate } from '../../../lib/router';
 import {
   MOBILE_MONEY_NETWORK_LABELS,
@@ -6,14 +7,15 @@ import {
   type MobileMoneyNetwork,
   type PaymentMethod,
 } from '../../../../shared/constants';
-import { guessNetwork, isGhanaMobileNumber } from '../../../../shared/mobile-money';
+import { guessNetwork } from '../../../../shared/mobile-money';
 import type { Payment } from '../../../../shared/schemas/payments';
-import { useAuth } from '../../../lib/session-store';
+import { useSignedInUser } from '../../../lib/session-store';
 import { messages } from '../../../../shared/messages';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { Dialog } from '../../../components/dialog';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { lazyRuleset } from '../../../lib/lazy-resolver';
 import { useCreateBooking } from '../api/bookings';
 import { isOpen, usePaymentVerification } from '../api/payments';
 import { formatCedis } from '../../../../shared/money';
@@ -74,6 +76,62 @@ function toFailure(error: unknown): BookingFailure {
   return { status: 0, message: messages.booking.createFailed, fieldErrors: {} };
 }
 
+/** A registered input that the modal also holds a ref to (to focus it). */
+function withRef(
+  registration: UseFormRegisterReturn,
+  ref: RefObject<HTMLInputElement | null> | undefined,
+): UseFormRegisterReturn {
+  if (!ref) return registration;
+  return {
+    ...registration,
+    ref: (element: HTMLInputElement | null) => {
+      registration.ref(element);
+      ref.current = element;
+    },
+  };
+}
+
+interface PaymentFormValues {
+  payment_method: PaymentMethod | '';
+  /** The renter's own choice; until they make one, the network is guessed from the number. */
+  network: MobileMoneyNetwork | '';
+  wallet_msisdn: string;
+}
+
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues[0]?.message ?? '';
+
+/*
+ * The create's rules for these three fields (createBookingShape, the network and wallet
+ * schemas): a method; for mobile money a network (chosen, or guessed from the number) and a
+ * Ghana mobile number. Loaded after the page has rendered (lib/lazy-resolver.ts, PAGE-18).
+ */
+const resolver = lazyRuleset<PaymentFormValues, PaymentFormValues>(() =>
+  Promise.all([
+    import('../../../../shared/schemas/bookings'),
+    import('../../../../shared/schemas/payments'),
+  ]).then(([{ createBookingShape }, { MobileMoneyNetworkSchema, WalletNumberSchema }]) => {
+    return (values) => {
+      const errors: FieldErrors<PaymentFormValues> = {};
+      const method = createBookingShape.payment_method.safeParse(
+        values.payment_method || undefined,
+      );
+      if (!method.success) {
+        errors.payment_method = { type: 'validate', message: firstMessage(method) };
+      } else if (method.data === 'mobile_money') {
+        const network = MobileMoneyNetworkSchema.safeParse(
+          values.network || guessNetwork(values.wallet_msisdn) || undefined,
+        );
+        if (!network.success) errors.network = { type: 'validate', message: firstMessage(network) };
+        const wallet = WalletNumberSchema.safeParse(values.wallet_msisdn);
+        if (!wallet.success)
+          errors.wallet_msisdn = { type: 'validate', message: firstMessage(wallet) };
+      }
+      return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
+    };
+  }),
+);
+
 /** A network error or a 5xx may hide a booking the server did make: retry with the same key. */
 const mayHaveBooked = (error: unknown) =>
   error instanceof ApiError && (error.status === 0 || error.status >= 500);
@@ -94,16 +152,38 @@ export function PaymentModal({
   const navigate = useNavigate();
   const createBooking = useCreateBooking();
   const idempotency = useIdempotencyKey();
-  const [method, setMethod] = useState<PaymentMethod | null>(null);
-  const [methodError, setMethodError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const { user } = useAuth();
-  // The renter's own choice of network; until they make one, it is guessed from the number.
-  const [chosenNetwork, setNetwork] = useState<MobileMoneyNetwork | null>(null);
-  const [wallet, setWallet] = useState(() => localNumber(user?.msisdn));
-  const guessedNetwork = guessNetwork(wallet);
-  const network = chosenNetwork ?? guessedNetwork;
-  const [walletErrors, setWalletErrors] = useState<{ network?: string; wallet?: string }>({});
+  const user = useSignedInUser();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    getFieldState,
+    clearErrors,
+    formState: { errors },
+  } = useForm<PaymentFormValues>({
+    resolver,
+    // Messages stay until the next Submit; changing a field only clears its own.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+    defaultValues: {
+      payment_method: '',
+      network: '',
+      wallet_msisdn: localNumber(user?.msisdn),
+    },
+  });
+  const method = watch('payment_method') || null;
+  const wallet = watch('wallet_msisdn');
+  const chosenNetwork = watch('network') || null;
+  const network = chosenNetwork ?? guessNetwork(wallet);
+  const methodError = errors.payment_method?.message ?? null;
+  const walletErrors = { network: errors.network?.message, wallet: errors.wallet_msisdn?.message };
+  // The signed-in user's number is the wallet's default, once it is known.
+  useEffect(() => {
+    if (user && !getFieldState('wallet_msisdn').isDirty)
+      setValue('wallet_msisdn', localNumber(user.msisdn));
+  }, [user, getFieldState, setValue]);
   const firstOption = useRef<HTMLInputElement>(null);
   const firstNetwork = useRef<HTMLInputElement>(null);
   const walletInput = useRef<HTMLInputElement>(null);
@@ -114,29 +194,25 @@ export function PaymentModal({
   const [wasOpen, setWasOpen] = useState(open);
   if (open !== wasOpen) {
     setWasOpen(open);
-    if (open) {
-      setOutcome(null);
-      setMethodError(null);
-    }
+    if (open) setOutcome(null);
+  }
+  // Each opening starts without the last attempt's message.
+  useEffect(() => {
+    if (open) clearErrors('payment_method');
+  }, [open, clearErrors]);
+
+  // The first wrong answer takes the focus: the method, else the network, else the number.
+  function focusFirstError(found: FieldErrors<PaymentFormValues>) {
+    if (found.payment_method) firstOption.current?.focus();
+    else if (found.network) firstNetwork.current?.focus();
+    else if (found.wallet_msisdn) walletInput.current?.focus();
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = handleSubmit((values) => {
     if (submitting) return;
-    if (!method) {
-      setMethodError(messages.booking.paymentMethodRequired);
-      firstOption.current?.focus();
-      return;
-    }
-    if (method === 'mobile_money') {
-      const errors = {
-        network: network ? undefined : messages.payment.networkRequired,
-        wallet: isGhanaMobileNumber(wallet) ? undefined : messages.payment.walletInvalid,
-      };
-      setWalletErrors(errors);
-      if (errors.network) return firstNetwork.current?.focus();
-      if (errors.wallet) return walletInput.current?.focus();
-    }
+    const method = values.payment_method as PaymentMethod;
+    const wallet = values.wallet_msisdn;
+    const network = values.network || guessNetwork(wallet);
     const input =
       method === 'mobile_money'
         ? {
@@ -173,7 +249,7 @@ export function PaymentModal({
         },
       },
     );
-  }
+  }, focusFirstError);
 
   function close() {
     if (submitting) return;
@@ -189,7 +265,7 @@ export function PaymentModal({
     if (outcome?.kind === 'failed') {
       const failure = outcome;
       setOutcome(null);
-      setMethod(null);
+      setValue('payment_method', '');
       createBooking.reset();
       onClose();
       if (failure.status === 422) onValidationFailure(failure);
@@ -225,7 +301,7 @@ export function PaymentModal({
     body = <BookingFailedPanel failure={outcome} onTryAgain={tryAgain} onFix={close} />;
   } else {
     body = (
-      <form noValidate onSubmit={submit} aria-busy={submitting || undefined}>
+      <form noValidate onSubmit={(event) => void submit(event)} aria-busy={submitting || undefined}>
         {submitting ? (
           <ProcessingPanel />
         ) : (
@@ -237,15 +313,14 @@ export function PaymentModal({
             {OPTIONS.map((option, i) => (
               <label key={option.value} className="pay-option">
                 <input
-                  ref={i === 0 ? firstOption : undefined}
                   type="radio"
-                  name="payment_method"
                   value={option.value}
-                  checked={method === option.value}
-                  onChange={() => {
-                    setMethod(option.value);
-                    setMethodError(null);
-                  }}
+                  {...withRef(
+                    register('payment_method', {
+                      onChange: () => clearErrors('payment_method'),
+                    }),
+                    i === 0 ? firstOption : undefined,
+                  )}
                 />
                 <span className="pay-option-text">
                   <span className="pay-option-label">{option.label}</span>
@@ -265,21 +340,20 @@ export function PaymentModal({
             <div className="field">
               <label htmlFor={`${id}-wallet`}>Mobile money number</label>
               <input
-                ref={walletInput}
                 id={`${id}-wallet`}
                 className="input"
-                name="wallet_msisdn"
                 type="tel"
                 inputMode="tel"
                 autoComplete="tel-national"
                 placeholder="024 412 3456"
-                value={wallet}
                 aria-invalid={walletErrors.wallet ? true : undefined}
                 aria-describedby={`${id}-wallet-hint${walletErrors.wallet ? ` ${id}-wallet-error` : ''}`}
-                onChange={(event) => {
-                  setWallet(event.target.value);
-                  setWalletErrors((e) => ({ ...e, wallet: undefined, network: undefined }));
-                }}
+                {...withRef(
+                  register('wallet_msisdn', {
+                    onChange: () => clearErrors(['wallet_msisdn', 'network']),
+                  }),
+                  walletInput,
+                )}
               />
               <p id={`${id}-wallet-hint`} className="field-hint">
                 The prompt to approve the payment goes to this number. Another wallet, such as a
@@ -304,16 +378,15 @@ export function PaymentModal({
               <legend>Mobile money network</legend>
               {MOBILE_MONEY_NETWORKS.map((value, i) => (
                 <label key={value} className={`momo-network momo-network-${value}`}>
+                  {/* Checked by hand: the guess from the number shows as the choice. */}
                   <input
-                    ref={i === 0 ? firstNetwork : undefined}
                     type="radio"
-                    name="network"
                     value={value}
                     checked={network === value}
-                    onChange={() => {
-                      setNetwork(value);
-                      setWalletErrors((e) => ({ ...e, network: undefined }));
-                    }}
+                    {...withRef(
+                      register('network', { onChange: () => clearErrors('network') }),
+                      i === 0 ? firstNetwork : undefined,
+                    )}
                   />
                   <span>{MOBILE_MONEY_NETWORK_LABELS[value]}</span>
                 </label>

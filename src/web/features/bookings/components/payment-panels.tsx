@@ -1,4 +1,6 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { Link } from '../../../lib/router';
 import { formatDate } from '../../../../shared/dates';
 import { messages } from '../../../../shared/messages';
@@ -201,6 +203,11 @@ export function MobileMoneyWaitingPanel({
   );
 }
 
+// The voucher's rule (SubmitOtpSchema), loaded after the page has rendered (lib/lazy-resolver.ts).
+const voucherResolver = lazyResolver(() =>
+  import('../../../../shared/schemas/payments').then((m) => m.SubmitOtpSchema),
+);
+
 /**
  * Telecel Cash: the renter makes a voucher on the phone (the provider's instruction says
  * how) and types it here; the server hands it to the provider.
@@ -208,23 +215,26 @@ export function MobileMoneyWaitingPanel({
 function VoucherForm({ payment }: { payment: Payment }) {
   const id = useId();
   const submit = useSubmitOtp(payment.reference);
-  const [otp, setOtp] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const shown = error ?? (submit.isError ? submit.error.message : null);
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    formState: { errors },
+  } = useForm({
+    resolver: voucherResolver,
+    defaultValues: { otp: '' },
+    // The message stays until the next send; typing only clears it.
+    reValidateMode: 'onSubmit',
+  });
+  const shown = errors.otp?.message ?? (submit.isError ? submit.error.message : null);
 
-  function send(event: FormEvent) {
-    event.preventDefault();
+  const send = handleSubmit(({ otp }) => {
     if (submit.isPending) return;
-    if (!/^\d{4,8}$/.test(otp.trim())) {
-      setError(messages.payment.voucherRequired);
-      return;
-    }
-    setError(null);
-    submit.mutate(otp.trim());
-  }
+    submit.mutate(otp);
+  });
 
   return (
-    <form className="pay-voucher" noValidate onSubmit={send}>
+    <form className="pay-voucher" noValidate onSubmit={(event) => void send(event)}>
       <p id={`${id}-hint`}>
         {payment.display_text ??
           'Dial *110# on your phone to generate a voucher code, then enter it here.'}
@@ -234,17 +244,12 @@ function VoucherForm({ payment }: { payment: Payment }) {
         <input
           id={`${id}-otp`}
           className="input"
-          name="otp"
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={8}
-          value={otp}
           aria-invalid={shown ? true : undefined}
           aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
-          onChange={(event) => {
-            setOtp(event.target.value);
-            setError(null);
-          }}
+          {...register('otp', { onChange: () => clearErrors('otp') })}
         />
         {shown && (
           <p id={`${id}-error`} className="field-error" role="alert">

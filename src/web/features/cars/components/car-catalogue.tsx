@@ -5,7 +5,7 @@ import { showingRange } from '../../../../shared/pagination';
 import { Pagination } from '../../../components/pagination';
 import { Spinner } from '../../../components/spinner';
 import { paths } from '../../../config/paths';
-import { carKeys, useCars } from '../api/cars';
+import { carKeys, useCars } from '../../../lib/car-list';
 import { BackLink } from '../../../components/back-link';
 import { CarGrid } from './car-grid';
 import { BODY_TYPE_LABELS } from './car-labels';

@@ -1,6 +1,6 @@
 import { BODY_TYPES, CAR_PAGE_SIZE, type BodyType } from '../../../../shared/constants';
 import { isIsoDate, todayInAccra } from '../../../../shared/dates';
-import type { CarListParams } from '../api/cars';
+import type { CarListParams } from '../../../lib/car-list';
 
 /**
  * The list page keeps its filters in the query string (?make=&body_type=&start_date=&end_date=

@@ -1,43 +1,52 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { REVIEW_COMMENT_MAX, reviewMessages } from '../../../../shared/reviews';
+import type { CreateReviewInput } from '../../../../shared/schemas/reviews';
 import { FieldMessages, describedBy } from '../../../components/form-fields';
 import { StarIcon } from '../../../components/icons';
 import { ApiError } from '../../../lib/api-client';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useCreateReview } from '../api/reviews';
 import './reviews.css';
 
+// The rules load after the page has rendered, not with it (lib/lazy-resolver.ts, PAGE-18).
+const resolver = lazyResolver(() =>
+  import('../../../../shared/schemas/reviews').then((m) => m.CreateReviewInputSchema),
+);
+
+const defaultValues: CreateReviewInput = { rating: null, comment: '' };
+
 /**
  * Rate a completed trip (REVIEW-1, REVIEW-2): five radio buttons drawn as stars (arrow keys move
- * between them, as in any radio group) and an optional comment.
+ * between them, as in any radio group) and an optional comment. Checked when sent, as before a
+ * review there is nothing to correct on the way.
  */
 export function ReviewForm({ code }: { code: string }) {
   const id = useId();
-  const [rating, setRating] = useState(0);
-  const [comment, setComment] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[] | undefined>>({});
   const create = useCreateReview(code);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors },
+  } = useForm({ resolver, defaultValues, reValidateMode: 'onSubmit' });
+  const rating = Number(watch('rating') ?? 0);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    // The rules load with the first submit, not with the page (PAGE-18).
-    const { CreateReviewInputSchema } = await import('../../../../shared/schemas/reviews');
-    const parsed = CreateReviewInputSchema.safeParse({ rating: rating || undefined, comment });
-    if (!parsed.success) {
-      const found: Record<string, string[]> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= [issue.message];
-      setErrors(found);
-      return;
-    }
-    setErrors({});
+  const onSubmit = handleSubmit(async (values) => {
     try {
-      await create.mutateAsync({ rating, comment });
+      await create.mutateAsync({ rating: values.rating, comment: values.comment ?? '' });
     } catch (error) {
-      if (error instanceof ApiError) setErrors(error.errors);
+      if (!(error instanceof ApiError)) return;
+      for (const [field, fieldMessages] of Object.entries(error.errors)) {
+        if (field === 'rating' || field === 'comment')
+          setError(field, { message: fieldMessages?.[0] });
+      }
     }
-  }
+  });
 
-  const ratingError = errors.rating?.[0];
-  const commentError = errors.comment?.[0];
+  const ratingError = errors.rating?.message;
+  const commentError = errors.comment?.message;
   const otherError =
     create.error instanceof ApiError && !Object.keys(create.error.errors).length
       ? create.error.message
@@ -53,13 +62,7 @@ export function ReviewForm({ code }: { code: string }) {
         <div className="review-rating-stars">
           {[1, 2, 3, 4, 5].map((n) => (
             <label key={n} className={n <= rating ? 'review-star is-on' : 'review-star'}>
-              <input
-                type="radio"
-                name="rating"
-                value={n}
-                checked={rating === n}
-                onChange={() => setRating(n)}
-              />
+              <input type="radio" value={n} {...register('rating')} />
               <StarIcon size={30} />
               <span className="visually-hidden">
                 {n} {n === 1 ? 'star' : 'stars'}
@@ -73,14 +76,12 @@ export function ReviewForm({ code }: { code: string }) {
         <label htmlFor={`${id}-comment`}>Comment (optional)</label>
         <textarea
           id={`${id}-comment`}
-          name="comment"
           className="textarea"
           rows={4}
           maxLength={REVIEW_COMMENT_MAX}
-          value={comment}
           aria-invalid={commentError ? true : undefined}
           aria-describedby={describedBy(`${id}-comment`, 'hint', commentError)}
-          onChange={(e) => setComment(e.target.value)}
+          {...register('comment')}
         />
         <FieldMessages
           id={`${id}-comment`}
