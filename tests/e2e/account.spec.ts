@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { registerPanel, signUp, uniquePhoneNumber } from './support/auth';
-import { apiSignIn } from './support/api';
+import { registerPanel, uniquePhoneNumber } from './support/auth';
+import { apiSignIn, signUpThroughApi } from './support/api';
 import { expect, test } from './support/fixtures';
 
 /** A real picture of the given kind and size, as a phone's gallery would hand it over. */
@@ -98,7 +98,7 @@ test('a renter saves their name, email and WhatsApp number, and they are still t
   page,
   request,
 }) => {
-  const renter = await signUp(page, { name: 'Kofi Boateng' });
+  const { renter } = await signUpThroughApi(page, { name: 'Kofi Boateng' });
   await page.goto('/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
   const first = page.getByLabel('First name');
@@ -152,7 +152,7 @@ test('a renter saves their name, email and WhatsApp number, and they are still t
 });
 
 test('the profile photo is checked (kind, 1MB, 330x300) and only previewed', async ({ page }) => {
-  await signUp(page, { name: 'Akosua Frimpong' });
+  await signUpThroughApi(page, { name: 'Akosua Frimpong' });
   await page.goto('/profile');
   const picker = page.getByLabel('Choose a profile photo');
   const error = page.getByRole('alert');

@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './support/a11y';
-import { apiSignIn, DEMO_STAFF, HANDOVER_TEST_BODIES } from './support/api';
-import { signUp } from './support/auth';
+import { apiSignIn, DEMO_STAFF, HANDOVER_TEST_BODIES, signUpThroughApi } from './support/api';
 import { dayFromToday, payWith, startBooking } from './support/booking';
 import { expect, test } from './support/fixtures';
 
@@ -49,7 +48,7 @@ test('a renter books with a chauffeur outside Accra, sees the quote, changes the
   request,
 }) => {
   test.setTimeout(90_000);
-  await signUp(page, { name: 'Abena Owusu' });
+  await signUpThroughApi(page, { name: 'Abena Owusu' });
   await startBooking(page, CAR_ID);
 
   // Step 1: the dates are checked as soon as they are chosen, before step 2.
@@ -138,7 +137,7 @@ test('a renter books with a chauffeur outside Accra, sees the quote, changes the
 test('the booking page keeps its car in the address: a reload books the same car', async ({
   page,
 }) => {
-  await signUp(page, { name: 'Kwame Asare' });
+  await signUpThroughApi(page, { name: 'Kwame Asare' });
   await startBooking(page, 3);
   const title = await page
     .getByRole('complementary', { name: 'Your car' })

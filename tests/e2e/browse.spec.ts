@@ -18,10 +18,13 @@ test('a visitor browses the home page, opens a car, and Rent Now asks them to si
   await page.getByRole('link', { name: 'Rent Now' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('tab', { name: 'Sign in' })).toHaveAttribute('aria-selected', 'true');
+  // Told why.
+  await expect(page.getByText('Sign in to see all our cars and book one.')).toBeVisible();
 
-  // Signing in carries on with the same car.
+  // Signing in carries on with the same car, at step 1 of the booking.
   await submitSignIn(page, DEMO_RENTER.msisdn, DEMO_RENTER.password);
   await expect(page).toHaveURL(/\/booking-details\?car=\d+$/);
+  await expect(page.getByRole('heading', { name: 'Destination and Booking Dates' })).toBeVisible();
   await expect(page.getByText(carName).first()).toBeVisible();
 });
 

@@ -7,8 +7,8 @@ import {
   DEMO_STAFF,
   HANDOVER_TEST_BODIES,
   openSignedIn,
+  signUpThroughApi,
 } from './support/api';
-import { signUp } from './support/auth';
 import { dayFromToday } from './support/booking';
 import { expect, test } from './support/fixtures';
 
@@ -35,7 +35,7 @@ test('a renter uploads both documents; staff verify the card and reject the lice
   browser,
 }) => {
   test.setTimeout(90_000);
-  const renter = await signUp(page, { name: 'Adwoa Documents' });
+  const { renter } = await signUpThroughApi(page, { name: 'Adwoa Documents' });
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Documents', level: 2 })).toBeVisible();
 
@@ -103,8 +103,7 @@ test('a renter reviews a completed trip and the review shows on the car’s deta
   browser,
 }) => {
   test.setTimeout(90_000);
-  const renter = await signUp(page, { name: 'Kwabena Reviewer' });
-  const session = await apiSignIn(page.request, renter);
+  const { renter, session } = await signUpThroughApi(page, { name: 'Kwabena Reviewer' });
   // A car free today: the last one the date filter offers.
   const free = await page.request.get(
     `/api/get/cars?start_date=${dayFromToday(0)}&end_date=${dayFromToday(1)}&limit=50`,

@@ -2,8 +2,13 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoSeriousAxeViolations } from './support/a11y';
-import { apiCreateBooking, apiSignIn, DEMO_STAFF, openSignedIn } from './support/api';
-import { signUp } from './support/auth';
+import {
+  apiCreateBooking,
+  apiSignIn,
+  DEMO_STAFF,
+  openSignedIn,
+  signUpThroughApi,
+} from './support/api';
 import { dayFromToday } from './support/booking';
 import { expect, test } from './support/fixtures';
 
@@ -47,8 +52,7 @@ test('staff hand a car over and take it back through the forms; the renter sees 
   browser,
 }) => {
   test.setTimeout(120_000);
-  const renter = await signUp(page, { name: 'Esi Handover' });
-  const session = await apiSignIn(page.request, renter);
+  const { session } = await signUpThroughApi(page, { name: 'Esi Handover' });
   const free = await page.request.get(
     `/api/get/cars?start_date=${dayFromToday(0)}&end_date=${dayFromToday(1)}&limit=50`,
   );
@@ -144,7 +148,6 @@ test('staff hand a car over and take it back through the forms; the renter sees 
   await staff.emulateMedia({ media: 'screen' });
 
   // The renter sees the same facts on their booking.
-  await openSignedIn(page, session);
   await page.goto(`/booking-history/${code}`);
   await expect(page.getByRole('heading', { name: 'Pickup, return and deposit' })).toBeVisible();
   await expect(page.getByText('Kept: Fuel')).toBeVisible();

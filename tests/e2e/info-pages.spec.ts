@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { DEMO_RENTER, signUp } from './support/auth';
+import { DEMO_RENTER } from './support/auth';
 import {
   DEMO_STAFF,
   apiCreateBooking,
   apiSignIn,
   openSignedIn,
+  signUpThroughApi,
   type ApiSession,
 } from './support/api';
 import { dayFromToday } from './support/booking';
@@ -296,7 +297,7 @@ test.describe('invoice', () => {
 
     // Another renter cannot open the demo renter's invoice: the API says not found.
     browserErrors.allow(failedRequest(404));
-    await signUp(page, { name: 'Kojo Antwi' });
+    await signUpThroughApi(page, { name: 'Kojo Antwi' });
     await page.goto(`/invoice?code=${booking.booking_code}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Sample invoice' })).toBeVisible();
     await expect(page.getByRole('note')).toContainText('Booking not found.');

@@ -199,26 +199,7 @@ test.describe('on a phone', () => {
     await expectNoSeriousAxeViolations(page);
   });
 
-  test('no inventory page sticks out sideways on a small phone', async ({ page }) => {
-    for (const path of [
-      '/inventory-map-cards',
-      '/inventory-map-rows',
-      '/inventory-sidebar-rows',
-      '/inventory-sidebar-cards',
-      '/inventory-page-single-v1/1',
-      '/inventory-page-single-v2/1',
-      '/inventory-page-single-v3/1',
-      '/inventory-page-single-v5/1',
-    ]) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page.getByRole('article').first(), path).toBeVisible();
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - window.innerWidth,
-      );
-      expect(overflow, path).toBeLessThanOrEqual(0);
-    }
-  });
+  // That no inventory page sticks out sideways on a phone is checked by route-sweep.spec.ts.
 
   test('the mobile menu’s inventory links open a single-car page of that make', async ({
     page,

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { signUp } from './support/auth';
+import { signUpThroughApi } from './support/api';
 import { dayFromToday, fillTripAndProceed, startBooking } from './support/booking';
 import { expect, test } from './support/fixtures';
 
@@ -54,7 +54,7 @@ async function openPhone(page: Page, dialog: Locator, heading: string) {
 test('mobile money approved on the phone: Booking Successful, and the history says confirmed and paid', async ({
   page,
 }) => {
-  const renter = await signUp(page, { name: 'Kwame Asante' });
+  const { renter } = await signUpThroughApi(page, { name: 'Kwame Asante' });
   await startBooking(page, 9);
   await fillTripAndProceed(page, {
     start: tripDay(12),
@@ -111,7 +111,7 @@ test('mobile money approved on the phone: Booking Successful, and the history sa
 test('mobile money declined on the phone: nothing was charged, and the dates are free again', async ({
   page,
 }) => {
-  await signUp(page, { name: 'Abena Owusu' });
+  await signUpThroughApi(page, { name: 'Abena Owusu' });
   await startBooking(page, 10);
   const trip = { start: tripDay(16), end: tripDay(17), destination: 'Ho', within: false };
   await fillTripAndProceed(page, trip);
@@ -141,7 +141,7 @@ test.describe('on a phone-sized screen', () => {
   test('Telecel Cash: the network is guessed from the number, the voucher is typed in the window, then approved', async ({
     page,
   }) => {
-    await signUp(page, { name: 'Efua Mensah' });
+    await signUpThroughApi(page, { name: 'Efua Mensah' });
     await startBooking(page, 12);
     await fillTripAndProceed(page, {
       start: tripDay(20),
@@ -198,7 +198,7 @@ test.describe('on a phone-sized screen', () => {
 
   test('screenshots of a decline and of pay on pickup', async ({ page }) => {
     test.skip(!shotsDir, 'only when SHOTS_DIR is set');
-    await signUp(page, { name: 'Kojo Addo' });
+    await signUpThroughApi(page, { name: 'Kojo Addo' });
     await startBooking(page, 13);
     await fillTripAndProceed(page, {
       start: tripDay(24),
@@ -230,7 +230,7 @@ test.describe('a hold that runs out', () => {
   test('without approval, the hold ends in Booking Failed and the dates are released', async ({
     page,
   }) => {
-    await signUp(page, { name: 'Yaw Darko' });
+    await signUpThroughApi(page, { name: 'Yaw Darko' });
     await startBooking(page, 11);
     await fillTripAndProceed(page, {
       start: tripDay(8),
@@ -240,7 +240,7 @@ test.describe('a hold that runs out', () => {
     });
     const dialog = await sendPrompt(page, { network: 'AirtelTigo Money' });
 
-    // This server holds for 8 seconds instead of 15 minutes (playwright.config.ts).
+    // This server holds for 5 seconds instead of 15 minutes (playwright.config.ts).
     await expect(dialog.getByRole('heading', { name: 'Booking Failed' })).toBeVisible({
       timeout: 20_000,
     });

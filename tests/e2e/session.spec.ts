@@ -1,10 +1,10 @@
+import { apiSignIn, apiSignUp, openSignedIn } from './support/api';
 import { expect, failedRequest, test } from './support/fixtures';
 import {
   DEMO_RENTER,
   readStoredSession,
   signInAsDemo,
   signInPanel,
-  signUp,
   submitSignIn,
 } from './support/auth';
 
@@ -27,13 +27,7 @@ test('a wrong password is explained until the next attempt, and the right one le
   browserErrors,
 }) => {
   browserErrors.allow(failedRequest(401));
-  const renter = await signUp(page);
-  await page
-    .getByRole('banner')
-    .getByRole('button', { name: /Account menu/ })
-    .click();
-  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  const { renter } = await apiSignUp(page.request);
 
   await page.goto('/login');
   await submitSignIn(page, renter.msisdn, 'NotMy@Password1');
@@ -52,6 +46,7 @@ test('a wrong password is explained until the next attempt, and the right one le
 
 test('login-required pages send a visitor to sign in, and a signed-in renter skips /login', async ({
   page,
+  request,
 }) => {
   for (const path of ['/available-cars', '/booking-history', '/booking-details']) {
     await page.goto(path);
@@ -63,8 +58,9 @@ test('login-required pages send a visitor to sign in, and a signed-in renter ski
   }
 
   // Signing in right here would go back to /booking-details; this is about /login itself.
+  await openSignedIn(page, await apiSignIn(request));
   await page.goto('/');
-  await signInAsDemo(page);
+  await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
   await page.goto('/login');
   await expect(page).toHaveURL(/\/$/);
 });
@@ -76,8 +72,13 @@ test('signing in from a login-required page goes back to that page', async ({ pa
   await expect(page).toHaveURL(/\/booking-history$/);
 });
 
-test('a session older than an hour ends with a message to sign in again', async ({ page }) => {
-  await signInAsDemo(page);
+test('a session older than an hour ends with a message to sign in again', async ({
+  page,
+  request,
+}) => {
+  await openSignedIn(page, await apiSignIn(request));
+  await page.goto('/available-cars');
+  await expect(page.getByRole('heading', { name: 'Our Vehicles', level: 1 })).toBeVisible();
   await page.evaluate(() => {
     const auth = JSON.parse(localStorage.getItem('auth')!) as { loginTimestamp: number };
     auth.loginTimestamp = Date.now() - 61 * 60 * 1000;
@@ -92,10 +93,13 @@ test('a session older than an hour ends with a message to sign in again', async 
 
 test('a token the server has revoked sends the renter back to sign in', async ({
   page,
+  request,
   browserErrors,
 }) => {
   browserErrors.allow(failedRequest(401));
-  await signInAsDemo(page);
+  await openSignedIn(page, await apiSignIn(request));
+  await page.goto('/available-cars');
+  await expect(page.getByRole('heading', { name: 'Our Vehicles', level: 1 })).toBeVisible();
   const { token } = await readStoredSession(page);
   expect(token).toBeTruthy();
 

@@ -6,7 +6,8 @@ import { startAppProcess } from './support/app-process';
 import { prepareDatabase } from './support/fleet';
 import { countBy, sendPatiently } from './support/http';
 import { setupRecordedApp } from './support/in-process-app';
-import { ScratchCluster, scratchPostgresUnavailable } from './support/postgres-cluster';
+import { scratchPostgresUnavailable, type ScratchCluster } from './support/postgres-cluster';
+import { sharedCluster } from './support/shared-cluster';
 
 /**
  * Brute force. The basics (five failed logins per number and address, then 429 with
@@ -119,10 +120,10 @@ describe.skipIf(unavailable)(
   `per phone number, across processes${unavailable ? ` (skipped: ${unavailable})` : ''}`,
   () => {
     let cluster: ScratchCluster;
-    afterAll(async () => cluster?.destroy());
+    afterAll(async () => cluster?.release());
 
     it("five wrong passwords from one address, spread over two processes, lock that address on both, not the owner's (LIMIT-1)", async () => {
-      cluster = await ScratchCluster.create();
+      cluster = sharedCluster();
       const fleet = await prepareDatabase(cluster, 'brute', { cars: 0, renters: 1 });
       // Behind a reverse proxy, as production runs: the client is the address it appends.
       const apps = await Promise.all(

@@ -3,7 +3,8 @@ import { addDays, todayInAccra } from '../../src/shared/dates';
 import { startAppProcess, type AppProcess } from './support/app-process';
 import { LIVE_STATUSES, OVERLAPS_SQL, prepareDatabase } from './support/fleet';
 import { bearer, countBy, login, send, sleep, type Answer } from './support/http';
-import { ScratchCluster, scratchPostgresUnavailable } from './support/postgres-cluster';
+import { scratchPostgresUnavailable, type ScratchCluster } from './support/postgres-cluster';
+import { sharedCluster } from './support/shared-cluster';
 
 /**
  * Crash consistency (BOOK-3, LIMIT-7). Four app processes share one PostgreSQL while clients book
@@ -35,10 +36,10 @@ describe.skipIf(unavailable)(
   `crash consistency${unavailable ? ` (skipped: ${unavailable})` : ''}`,
   () => {
     let cluster: ScratchCluster;
-    afterAll(async () => cluster?.destroy());
+    afterAll(async () => cluster?.release());
 
     it('keeps every acknowledged booking, never overlaps, answers 503 while PostgreSQL is down and resumes within 2 s', async () => {
-      cluster = await ScratchCluster.create();
+      cluster = sharedCluster();
       const fleet = await prepareDatabase(cluster, 'crash', { cars: 6, renters: 8 });
       const apps: AppProcess[] = await Promise.all(
         Array.from({ length: PROCESSES }, () =>

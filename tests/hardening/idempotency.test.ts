@@ -3,7 +3,8 @@ import { addDays, todayInAccra } from '../../src/shared/dates';
 import { startAppProcess, type AppProcess } from './support/app-process';
 import { prepareDatabase } from './support/fleet';
 import { bearer, countBy, login, sendPatiently } from './support/http';
-import { ScratchCluster, scratchPostgresUnavailable } from './support/postgres-cluster';
+import { scratchPostgresUnavailable, type ScratchCluster } from './support/postgres-cluster';
+import { sharedCluster } from './support/shared-cluster';
 
 /**
  * Idempotency across processes (API-5): a client that retries (a flaky mobile network, a
@@ -29,7 +30,7 @@ describe.skipIf(unavailable)(
     let apps: AppProcess[];
     let fleet: Awaited<ReturnType<typeof prepareDatabase>>;
     let token: string;
-    afterAll(async () => cluster?.destroy());
+    afterAll(async () => cluster?.release());
 
     const booking = (carId: number, start: string) => ({
       car_id: carId,
@@ -41,7 +42,7 @@ describe.skipIf(unavailable)(
     });
 
     it('one key sent 100 times at once across four processes makes one booking and 100 identical answers', async () => {
-      cluster = await ScratchCluster.create();
+      cluster = sharedCluster();
       fleet = await prepareDatabase(cluster, 'idem', { cars: 2, renters: 1 });
       apps = await Promise.all(
         Array.from({ length: PROCESSES }, () =>

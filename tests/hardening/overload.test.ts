@@ -14,7 +14,8 @@ import {
   sleep,
   type Answer,
 } from './support/http';
-import { ScratchCluster, scratchPostgresUnavailable } from './support/postgres-cluster';
+import { scratchPostgresUnavailable, type ScratchCluster } from './support/postgres-cluster';
+import { sharedCluster } from './support/shared-cluster';
 
 /**
  * Overload (LIMIT-7). One app process (default settings, on PostgreSQL) is first measured at
@@ -44,7 +45,7 @@ const CONNECTIONS = 256;
 
 describe.skipIf(unavailable)(`overload${unavailable ? ` (skipped: ${unavailable})` : ''}`, () => {
   let cluster: ScratchCluster;
-  afterAll(async () => cluster?.destroy());
+  afterAll(async () => cluster?.release());
 
   // One more try if the first is disturbed: timings on two shared cores can be upset by another
   // program for a few seconds; a real regression (no shedding, a leak) fails both tries.
@@ -52,8 +53,8 @@ describe.skipIf(unavailable)(`overload${unavailable ? ` (skipped: ${unavailable}
     'sheds load past capacity with 503 + Retry-After, keeps admitted p99 bounded and memory flat',
     { retry: 1 },
     async () => {
-      await cluster?.destroy(); // a retry starts afresh
-      cluster = await ScratchCluster.create();
+      // A retry starts afresh: createDatabase drops the first try's database.
+      cluster ??= sharedCluster();
       const fleet = await prepareDatabase(cluster, 'overload', { cars: 30, renters: 1 });
       const handle = await openDatabase({ kind: 'postgres', url: fleet.url });
       const renter = fleet.renters[0]!;

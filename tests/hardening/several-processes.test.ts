@@ -6,7 +6,8 @@ import { rateLimitCounters } from '../../src/server/db/schema/index';
 import { startAppProcess, type AppProcess } from './support/app-process';
 import { prepareDatabase } from './support/fleet';
 import { bearer, countBy, login, send, sleep } from './support/http';
-import { ScratchCluster, scratchPostgresUnavailable } from './support/postgres-cluster';
+import { scratchPostgresUnavailable, type ScratchCluster } from './support/postgres-cluster';
+import { sharedCluster } from './support/shared-cluster';
 
 /**
  * Several app processes on one PostgreSQL (PERF-8 to PERF-10): two built server processes, as
@@ -64,10 +65,10 @@ describe.skipIf(unavailable)(
     let apps: AppProcess[];
     let logs: Record<string, unknown>[][];
 
-    afterAll(async () => cluster?.destroy());
+    afterAll(async () => cluster?.release());
 
     it('start: two processes on one database, the reconciler every second', async () => {
-      cluster = await ScratchCluster.create();
+      cluster = sharedCluster();
       const fleet = await prepareDatabase(cluster, 'procs', { cars: 2, renters: 0 });
       url = fleet.url;
       carId = fleet.cars[0]!.id;

@@ -4,7 +4,8 @@ import { addDays, todayInAccra } from '../../src/shared/dates';
 import { scratchDir, startAppProcess } from './support/app-process';
 import { prepareDatabase } from './support/fleet';
 import { bearer, login, send, sendPatiently, sleep, type Answer } from './support/http';
-import { ScratchCluster, scratchPostgresUnavailable } from './support/postgres-cluster';
+import { scratchPostgresUnavailable, type ScratchCluster } from './support/postgres-cluster';
+import { sharedCluster } from './support/shared-cluster';
 
 /**
  * Shutdown and restart (RUN-8). A deploy or a scale-down sends SIGTERM: requests already
@@ -66,10 +67,10 @@ describe.skipIf(unavailable)(
   `SIGTERM on PostgreSQL${unavailable ? ` (skipped: ${unavailable})` : ''}`,
   () => {
     let cluster: ScratchCluster;
-    afterAll(async () => cluster?.destroy());
+    afterAll(async () => cluster?.release());
 
     it('finishes the request in flight, closes its connections properly and exits 0', async () => {
-      cluster = await ScratchCluster.create();
+      cluster = sharedCluster();
       const fleet = await prepareDatabase(cluster, 'shutdown', { cars: 1, renters: 1 });
       const app = await startAppProcess({ env: { DATABASE_URL: fleet.url } });
       const token = await login(app.url, fleet.renters[0]!.msisdn, fleet.renters[0]!.password);
@@ -108,9 +109,10 @@ describe.skipIf(unavailable)(
       const exitedMs = performance.now() - signalledAt;
       await sleep(200);
       const abandonedAfter = await abandonedSessions(cluster);
+      // Its own database's connections: the cluster is the battery's, shared file by file.
       const stillConnected = await cluster.query(
         'postgres',
-        "select count(*)::int as n from pg_stat_activity where application_name = 'carlink'",
+        "select count(*)::int as n from pg_stat_activity where application_name = 'carlink' and datname = 'shutdown'",
       );
 
       console.info(

@@ -5,7 +5,8 @@ import { FakeArkesel } from '../support/fake-arkesel';
 import { startAppProcess, type AppProcess } from './support/app-process';
 import { prepareDatabase } from './support/fleet';
 import { sleep } from './support/http';
-import { ScratchCluster, scratchPostgresUnavailable } from './support/postgres-cluster';
+import { scratchPostgresUnavailable, type ScratchCluster } from './support/postgres-cluster';
+import { sharedCluster } from './support/shared-cluster';
 
 /**
  * The SMS outbox across processes (MSG-2): four app processes on one PostgreSQL share 200
@@ -30,14 +31,14 @@ describe.skipIf(unavailable)(
     const arkesel = new FakeArkesel();
     afterAll(async () => {
       await arkesel.stop().catch(() => undefined);
-      await cluster?.destroy();
+      await cluster?.release();
     });
 
     it('sends each of 200 messages, loses none when a process dies mid-send, duplicates at most its batch', async () => {
       await arkesel.start();
       // Slow enough that a batch is in flight when the process is killed.
       arkesel.delayMs = 150;
-      cluster = await ScratchCluster.create();
+      cluster = sharedCluster();
       const fleet = await prepareDatabase(cluster, 'outbox', { cars: 0, renters: 0 });
       const apps: AppProcess[] = await Promise.all(
         Array.from({ length: PROCESSES }, () =>

@@ -4,7 +4,8 @@ import { FakePaystack } from '../support/fake-paystack';
 import { startAppProcess, type AppProcess } from './support/app-process';
 import { prepareDatabase } from './support/fleet';
 import { bearer, countBy, login, send } from './support/http';
-import { ScratchCluster, scratchPostgresUnavailable } from './support/postgres-cluster';
+import { scratchPostgresUnavailable, type ScratchCluster } from './support/postgres-cluster';
+import { sharedCluster } from './support/shared-cluster';
 
 /**
  * Webhooks under fire (PAY-6, PAY-10): Paystack retries deliveries, sends them out of order and to
@@ -75,12 +76,12 @@ describe.skipIf(unavailable)(
     const paystack = new FakePaystack();
     afterAll(async () => {
       await paystack.stop();
-      await cluster?.destroy();
+      await cluster?.release();
     });
 
     it(`${EVENTS} events × ${DUPLICATES} deliveries shuffled across ${PROCESSES} processes, plus forgeries: one change per event`, async () => {
       await paystack.start();
-      cluster = await ScratchCluster.create();
+      cluster = sharedCluster();
       // 40 renters for 100 bookings: a renter holds at most 3 unpaid ones (LIMIT-13).
       const fleet = await prepareDatabase(cluster, 'hooks', { cars: EVENTS * 2, renters: 40 });
       apps = await Promise.all(

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_RENTER, type Renter } from './auth';
+import { DEMO_RENTER, readSandboxCode, uniquePhoneNumber, type Renter } from './auth';
 
 /**
  * The least a pickup and a return record need through the admin API (HAND-1, HAND-5), for
@@ -37,12 +37,48 @@ export async function apiSignIn(
 }
 
 /**
- * Puts a session into the page's storage before any of its scripts run, as the app itself
- * keeps it (PAGE-15: 'token' and 'auth'), so the page opens signed in.
+ * Registers a new renter through the API (not the Register tab) and, unless told not to,
+ * verifies their number with the code the sandbox phone received: for tests about something
+ * after signing up. The Register tab itself is tested in register.spec.ts and
+ * phone-account.spec.ts, and in the phone journey (phone.spec.ts).
+ */
+export async function apiSignUp(
+  request: APIRequestContext,
+  overrides: Partial<Renter> = {},
+  { verifyPhone = true }: { verifyPhone?: boolean } = {},
+): Promise<ApiSession & { renter: Renter }> {
+  const renter: Renter = {
+    name: 'Kofi Boateng',
+    msisdn: uniquePhoneNumber(),
+    password: 'Akwaaba@2026',
+    ...overrides,
+  };
+  const registered = await request.post('/api/auth/register', { data: renter });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const body = (await registered.json()) as { access_token: string; user: ApiSession['user'] };
+  const headers = { authorization: `Bearer ${body.access_token}` };
+  let user = body.user;
+  if (verifyPhone) {
+    const verified = await request.post('/api/auth/phone/verify', {
+      headers,
+      data: { code: await readSandboxCode(request, renter.msisdn) },
+    });
+    expect(verified.status(), await verified.text()).toBe(200);
+    user = ((await verified.json()) as { user: ApiSession['user'] }).user;
+  }
+  return { token: body.access_token, user, headers, renter };
+}
+
+/**
+ * Puts a session into the page's storage before its first page's scripts run, as the app itself
+ * keeps it (PAGE-15: 'token' and 'auth'), so the page opens signed in. Only the tab's first
+ * document gets it: a later sign-out, or a session a test ages or revokes, is not put back.
  */
 export async function openSignedIn(page: Page, session: ApiSession) {
   await page.addInitScript(
     ({ token, user }) => {
+      if (sessionStorage.getItem('e2e-session-placed')) return;
+      sessionStorage.setItem('e2e-session-placed', 'yes');
       localStorage.setItem('token', token);
       localStorage.setItem(
         'auth',
@@ -51,6 +87,20 @@ export async function openSignedIn(page: Page, session: ApiSession) {
     },
     { token: session.token, user: session.user },
   );
+}
+
+/**
+ * A new renter, registered and verified through the API, whose page opens signed in: for
+ * tests about what a renter does after signing up.
+ */
+export async function signUpThroughApi(
+  page: Page,
+  overrides: Partial<Renter> = {},
+  options: { verifyPhone?: boolean } = {},
+): Promise<{ renter: Renter; session: ApiSession }> {
+  const { renter, ...session } = await apiSignUp(page.request, overrides, options);
+  await openSignedIn(page, session);
+  return { renter, session };
 }
 
 /** Books a car through the API, as the payment modal would, and returns the booking. */

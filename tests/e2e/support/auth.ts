@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** The demo renter seeded into every fresh database (README). */
 export const DEMO_RENTER = {
@@ -79,16 +79,24 @@ export async function signUp(
  * The newest code the sandbox phone received (RUN-12), read through its API: the journeys
  * about the sandbox phone page read it on the page instead.
  */
-export async function readSandboxCode(page: Page, msisdn: string): Promise<string> {
+export async function readSandboxCode(
+  from: Page | APIRequestContext,
+  msisdn: string,
+): Promise<string> {
+  const request = 'request' in from ? from.request : from;
   let code: string | undefined;
-  for (let attempt = 0; attempt < 50 && !code; attempt++) {
-    const inbox = await page.request.get(`/api/sandbox/sms?to=${encodeURIComponent(msisdn)}`);
-    expect(inbox.status()).toBe(200);
-    const { messages } = (await inbox.json()) as { messages: { body: string }[] };
-    code = /\b(\d{6})\b/.exec(messages[0]?.body ?? '')?.[1];
-    if (!code) await page.waitForTimeout(100);
-  }
-  expect(code, `a code on the sandbox phone ${msisdn}`).toBeTruthy();
+  await expect
+    .poll(
+      async () => {
+        const inbox = await request.get(`/api/sandbox/sms?to=${encodeURIComponent(msisdn)}`);
+        expect(inbox.status()).toBe(200);
+        const { messages } = (await inbox.json()) as { messages: { body: string }[] };
+        code = /\b(\d{6})\b/.exec(messages[0]?.body ?? '')?.[1];
+        return code;
+      },
+      { message: `a code on the sandbox phone ${msisdn}`, intervals: [100] },
+    )
+    .toBeTruthy();
   return code!;
 }
 

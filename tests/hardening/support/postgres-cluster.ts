@@ -6,10 +6,12 @@ import pg from 'pg';
 import { freePort } from './ports';
 
 /**
- * A throw-away PostgreSQL server of the test's own (initdb on a free port), so a test may crash
- * and restart it without touching anyone else's database. PG_BIN names the folder with initdb
- * and pg_ctl; by default the newest /usr/lib/postgresql/<version>/bin. PostgreSQL refuses to
- * run as root, so as root the cluster belongs to (and runs as) the `postgres` system user.
+ * A throw-away PostgreSQL server (initdb on a free port). The battery starts one in its global
+ * setup and the files take turns on it, each in databases of its own (`sharedCluster()`): they
+ * run one at a time, so one file may crash and restart it without touching another's run.
+ * PG_BIN names the folder with initdb and pg_ctl; by default the newest
+ * /usr/lib/postgresql/<version>/bin. PostgreSQL refuses to run as root, so as root the cluster
+ * belongs to (and runs as) the `postgres` system user.
  */
 function findBinDir(): string | null {
   if (process.env.PG_BIN)
@@ -43,12 +45,31 @@ export function scratchPostgresUnavailable(): string | null {
   return null;
 }
 
+/** What a test file needs to reach (and crash and restart) a cluster another process made. */
+export interface ScratchClusterInfo {
+  port: number;
+  dataDir: string;
+  bin: string;
+  settings: Record<string, string>;
+}
+
 export class ScratchCluster {
   private constructor(
     readonly port: number,
     readonly dataDir: string,
     private readonly bin: string,
   ) {}
+
+  /** The cluster the global setup started, as a test file's worker sees it. */
+  static attach(info: ScratchClusterInfo): ScratchCluster {
+    const cluster = new ScratchCluster(info.port, info.dataDir, info.bin);
+    cluster.settings = info.settings;
+    return cluster;
+  }
+
+  get info(): ScratchClusterInfo {
+    return { port: this.port, dataDir: this.dataDir, bin: this.bin, settings: this.settings };
+  }
 
   static async create(settings: Record<string, string> = {}): Promise<ScratchCluster> {
     const bin = findBinDir();
@@ -127,6 +148,16 @@ export class ScratchCluster {
     this.run('pg_ctl', ['-D', this.dataDir, '-m', 'fast', 'stop']);
   }
 
+  /** Whether the server is up (pg_ctl status exits 3 when it is not). */
+  running(): boolean {
+    try {
+      this.run('pg_ctl', ['-D', this.dataDir, 'status']);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   log(): string {
     try {
       return readFileSync(join(this.dataDir, 'server.log'), 'utf8');
@@ -149,9 +180,25 @@ export class ScratchCluster {
     }
   }
 
+  private readonly created = new Set<string>();
+
+  /** A new empty database; one left by an earlier try of the same test is dropped first. */
   async createDatabase(name: string) {
+    await this.query('postgres', `drop database if exists ${name} with (force)`);
     await this.query('postgres', `create database ${name}`);
+    this.created.add(name);
     return this.url(name);
+  }
+
+  /**
+   * Hands the cluster on to the next file as it found it: running (a crash test that failed
+   * between the crash and the restart leaves it down) and without this file's databases.
+   */
+  async release() {
+    if (!this.running()) await this.start();
+    for (const name of this.created)
+      await this.query('postgres', `drop database if exists ${name} with (force)`);
+    this.created.clear();
   }
 
   async destroy() {
