@@ -378,15 +378,19 @@ export function PaymentModal({
               <legend>Mobile money network</legend>
               {MOBILE_MONEY_NETWORKS.map((value, i) => (
                 <label key={value} className={`momo-network momo-network-${value}`}>
-                  {/* Checked by hand: the guess from the number shows as the choice. */}
+                  {/* Checked by hand, not registered: the guess from the number shows as the
+                      choice, and react-hook-form, which sets a registered radio's DOM state
+                      from its own value (none until the renter picks), would uncheck it. */}
                   <input
                     type="radio"
+                    name={`${id}-network`}
                     value={value}
                     checked={network === value}
-                    {...withRef(
-                      register('network', { onChange: () => clearErrors('network') }),
-                      i === 0 ? firstNetwork : undefined,
-                    )}
+                    ref={i === 0 ? firstNetwork : undefined}
+                    onChange={() => {
+                      setValue('network', value, { shouldDirty: true });
+                      clearErrors('network');
+                    }}
                   />
                   <span>{MOBILE_MONEY_NETWORK_LABELS[value]}</span>
                 </label>
