@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -15,6 +15,7 @@ import { join } from 'node:path';
  *   `npx tsx src/server/main.ts` to run it from source.
  * - E2E_WEB_ROOT: the web build to serve (the server's WEB_ROOT; default dist/web).
  * - E2E_PORT: the port for the started server (default 4173).
+ * - E2E_CHROMIUM: the browser binary (default: Debian's headless shell, else /usr/bin/chromium).
  */
 const externalBaseUrl = process.env.E2E_BASE_URL;
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -44,6 +45,17 @@ export const SHORT_HOLD_SECONDS = 5;
 const shortHoldPort = port + 1;
 if (!externalBaseUrl) process.env.E2E_SHORT_HOLD_URL = `http://127.0.0.1:${shortHoldPort}`;
 
+/**
+ * Debian's Chromium (no browser downloads: there is no network to fetch them from). Its old
+ * headless shell (Debian package chromium-headless-shell), when installed, is what Playwright
+ * itself runs headless tests in: the same Blink without the full browser's UI, and the browser
+ * tests took half the time in it here (a page sweep: 2.2 s a route instead of 4.4). E2E_CHROMIUM
+ * names another binary.
+ */
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+const chromium =
+  process.env.E2E_CHROMIUM ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e',
@@ -64,9 +76,8 @@ export default defineConfig({
   use: {
     baseURL,
     browserName: 'chromium',
-    // Debian's Chromium: no browser downloads (there is no network to fetch them from).
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: chromium,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     },
     locale: 'en-GH',
