@@ -35,6 +35,21 @@ describe('per-IP limits are generous but real (LIMIT-3)', () => {
   });
 });
 
+describe('who asks is checked before the address is counted (LIMIT-3)', () => {
+  it("a visitor's calls to a signed-in route get 401 and spend nothing of the address's allowance", async () => {
+    // 60 per 10 minutes is the address's allowance on this route; a visitor sends more.
+    for (let i = 0; i < 61; i++) {
+      expect((await fromIp('10.9.3.1', '/api/auth/phone/send-code', {})).statusCode).toBe(401);
+    }
+    // A renter behind the same address (a shared mobile network) still has all of it.
+    const renter = await client.renter({ phoneVerified: false });
+    const sent = await renter.post('/api/auth/phone/send-code', undefined, {
+      remoteAddress: '10.9.3.1',
+    });
+    expect(sent.statusCode).toBe(202);
+  });
+});
+
 describe('per-number limit on registration', () => {
   it('five attempts for one number in 15 minutes, then 429', async () => {
     const body = { name: 'Abena Osei', msisdn: '0276543210', password: 'Secret@123' };

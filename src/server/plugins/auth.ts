@@ -55,14 +55,16 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
   // Who asks is checked before what they send: a visitor gets 401 whatever the body, never 422
   // (or 400, 413, 415) that would tell them about a route they may not use. A preHandler runs
-  // after the body is parsed and validated, so the sign-in checks move to onRequest (after the
-  // scope's own onRequest hooks: load shedding and rate limits still come first).
+  // after the body is parsed and validated, so the sign-in checks move to onRequest. They go
+  // first among the route's own onRequest hooks, before its per-address limit (LIMIT-3): a
+  // visitor gets 401, not 429, and spends nothing of the allowance of the signed-in renters
+  // behind the same address. Load shedding, an app-wide hook, still runs before any of them.
   const signInChecks = new Set<unknown>([requireUser, requireStaff]);
   app.addHook('onRoute', (route: RouteOptions) => {
     const preHandlers = [route.preHandler ?? []].flat();
     const checks = preHandlers.filter((hook) => signInChecks.has(hook));
     if (!checks.length) return;
     route.preHandler = preHandlers.filter((hook) => !signInChecks.has(hook));
-    route.onRequest = [...[route.onRequest ?? []].flat(), ...(checks as onRequestHookHandler[])];
+    route.onRequest = [...(checks as onRequestHookHandler[]), ...[route.onRequest ?? []].flat()];
   });
 });
