@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { messages } from '../shared/messages';
+import { HttpError } from './http-errors';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import { staffApiRoutes } from './staff-api/staff-api.routes';
@@ -39,6 +40,7 @@ import { defaultPaymentsConfig, paymentsPlugin } from './modules/payments/paymen
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
+import { sendMethodNotAllowed } from './plugins/allowed-methods';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { loadSheddingPlugin } from './plugins/load-shedding';
 import { openApiPlugin } from './plugins/openapi';
@@ -105,11 +107,19 @@ export async function buildApp(options: BuildAppOptions) {
   app.setSerializerCompiler(serializerCompiler);
 
   // ACCT-4: logout posts an empty body with a JSON content type; treat it as no body.
+  // LIMIT-10: bytes that are not UTF-8 are refused, not read as U+FFFD and stored so.
   const parseJson = app.getDefaultJsonParser('error', 'error');
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') return done(null, undefined);
-    return parseJson(request, body as string, done);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      text = utf8.decode(body as Buffer);
+    } catch {
+      return done(new HttpError(400, messages.http.invalidCharacters), undefined);
+    }
+    if (text === '') return done(null, undefined);
+    return parseJson(request, text, done);
   });
 
   // Cross-cutting plugins, in the order they must run.
@@ -206,12 +216,7 @@ export async function buildApp(options: BuildAppOptions) {
     const path = request.url.split('?')[0]!;
     // A known address asked with the wrong method: say which methods it takes.
     const allowed = app.allowedMethods(path);
-    if (allowed.length) {
-      return reply
-        .status(405)
-        .header('Allow', allowed.join(', '))
-        .send({ message: messages.http.methodNotAllowed });
-    }
+    if (allowed.length) return sendMethodNotAllowed(reply, allowed);
     const isBrowserRoute =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !path.startsWith('/api/') &&

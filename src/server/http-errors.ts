@@ -96,3 +96,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * A multipart body that ends before its closing boundary (a dropped connection, a cut-off
+ * upload): the multipart parser says so only in its message, with no code (API-9).
+ */
+export const isTruncatedMultipart = (error: unknown): boolean =>
+  error instanceof Error && /^Unexpected end of (multipart data|form)$/.test(error.message);

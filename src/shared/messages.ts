@@ -127,6 +127,7 @@ export const messages = {
     forbidden: 'You are not allowed to do that.',
     unavailable: 'The service is busy right now. Please try again in a moment.',
     invalidCharacters: 'Invalid characters in request.',
+    incompleteUpload: 'The upload was cut off before it ended. Please try again.',
     ...shellMessages.http,
   },
   phone: {

@@ -1,32 +1,11 @@
-import type { FastifyError, FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '../../shared/messages';
-import { HttpError, isDatabaseUnavailable } from '../http-errors';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The methods some route answers on this path ('/api/cars/7'): for a 405's Allow header. */
-    allowedMethods: (path: string) => string[];
-  }
-}
+import { HttpError, isDatabaseUnavailable, isTruncatedMultipart } from '../http-errors';
+import { allowedMethodsPlugin, sendMethodNotAllowed } from './allowed-methods';
 
 type FieldErrors = Record<string, string[]>;
-
-/** A route's URL as a regular expression over request paths: ':name' is one segment, '*' the rest. */
-function routePattern(url: string): RegExp {
-  const source = url
-    .split(/(:[A-Za-z0-9_]+|\*)/)
-    .map((part) =>
-      part === '*'
-        ? '.*'
-        : part.startsWith(':')
-          ? '[^/]+'
-          : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-    )
-    .join('');
-  return new RegExp(`^${source}$`);
-}
 
 /** Groups validation issues by field name, first message first, without duplicates. */
 function fieldErrorsOf(
@@ -49,17 +28,15 @@ function fieldErrorsOf(
  * status (API-2, API-3). Nothing internal (stack, SQL, driver text) reaches a client.
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
-  // Every route, as registered (this plugin comes first, so its hook sees them all).
-  const routes: { method: string; pattern: RegExp }[] = [];
-  app.addHook('onRoute', (route: RouteOptions) => {
-    const pattern = routePattern(route.url);
-    for (const method of [route.method].flat()) routes.push({ method, pattern });
-  });
-  app.decorate('allowedMethods', (path: string) => [
-    ...new Set(routes.filter((route) => route.pattern.test(path)).map((route) => route.method)),
-  ]);
-
+  // Registered first, so that it sees every route (for 405s and their Allow header).
+  await app.register(allowedMethodsPlugin);
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A method no route of this path takes fails before the not-found handler when its body
+    // cannot be read (QUERY without a content type, say): the method is the answer, not the body.
+    if (request.is404) {
+      const allowed = app.allowedMethods(request.url.split('?')[0]!);
+      if (allowed.length) return sendMethodNotAllowed(reply, allowed);
+    }
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({
@@ -88,6 +65,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     if (status === 415) {
       return reply.status(415).send({ message: 'Send the request body as JSON.' });
+    }
+    if (isTruncatedMultipart(error)) {
+      return reply.status(400).send({ message: messages.http.incompleteUpload });
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: bad JSON, empty body with a JSON content type, bad URL.

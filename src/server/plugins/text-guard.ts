@@ -23,10 +23,25 @@ export function hasBadText(value: unknown, depth = 0): boolean {
   return false;
 }
 
+/**
+ * Whether a raw query string's escapes spell UTF-8. The query parser reads '%C3%28' as U+FFFD
+ * quietly; the request is refused instead, as a body with such bytes is (app.ts).
+ */
+export function isUtf8Query(url: string): boolean {
+  const start = url.indexOf('?');
+  if (start < 0 || !url.includes('%', start)) return true;
+  try {
+    decodeURIComponent(url.slice(start + 1).replace(/\+/g, ' '));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const textGuardPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('preValidation', async (request) => {
-      if (hasBadText(request.query) || hasBadText(request.body)) {
+      if (!isUtf8Query(request.url) || hasBadText(request.query) || hasBadText(request.body)) {
         throw new HttpError(400, messages.http.invalidCharacters);
       }
     });

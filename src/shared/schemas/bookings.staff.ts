@@ -1,13 +1,8 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../constants';
 import { BranchSummarySchema } from './branches';
-import { optionalIsoDate, PagingSchema } from './common';
-import {
-  AdminPageQuerySchema,
-  AdminPersonSchema,
-  idField as id,
-  optionalSearch,
-} from './staff-api';
+import { idField as id, optionalIsoDate, PagingSchema } from './common';
+import { AdminPageQuerySchema, AdminPersonSchema, optionalSearch } from './staff-api';
 
 /**
  * Bookings as staff see them (STAFF-5, STAFF-6, PAY-18), under /api/admin/bookings: the list,

@@ -11,13 +11,14 @@ import { daysBetween } from '../dates';
 import { cedisToPesewas, formatCedis, pesewasToCedis } from '../money';
 import { adminMessages } from '../staff-messages';
 import { BranchSummarySchema, whenFieldsValid } from './branches';
-import { numberFromText, PagingSchema, requiredIsoDate, requiredText } from './common';
 import {
-  AdminPageQuerySchema,
-  AdminPersonSchema,
   idField as id,
-  optionalSearch,
-} from './staff-api';
+  numberFromText,
+  PagingSchema,
+  requiredIsoDate,
+  requiredText,
+} from './common';
+import { AdminPageQuerySchema, AdminPersonSchema, optionalSearch } from './staff-api';
 
 /**
  * Staff's side of the fleet (STAFF-2 to STAFF-4, STAFF-11), under /api/admin/cars: cars, their

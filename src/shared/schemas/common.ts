@@ -50,6 +50,12 @@ export const optionalIsoDate = z
 export const numberFromText = (value: unknown) =>
   typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
 
+/** An id in a path, a query or a body: a whole number PostgreSQL's integer can hold. */
+export const idField = z.preprocess(
+  numberFromText,
+  z.number({ error: 'Must be a number' }).int().min(1).max(2_147_483_647),
+);
+
 export const PageQuerySchema = (defaultLimit: number, maxLimit: number) =>
   z.object({
     page: z.coerce.number({ error: 'Page must be a number' }).int().min(1).max(100_000).default(1),

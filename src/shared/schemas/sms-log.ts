@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './common';
 
 /**
  * The staff console's SMS log (MSG-10): what was sent to whom about a booking or a customer,
@@ -40,7 +41,7 @@ export type SmsLogResponse = z.infer<typeof SmsLogResponseSchema>;
 export const FailedSmsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
   /** Keyset paging: the last id of the previous page. */
-  before: z.coerce.number().int().min(1).optional(),
+  before: idField.optional(),
 });
 
 export const FailedSmsResponseSchema = z.object({

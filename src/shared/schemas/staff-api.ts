@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { numberFromText, PageQuerySchema } from './common';
+import { idField, PageQuerySchema } from './common';
 
 /**
  * What every staff contract under /api/admin shares (STAFF-1; docs/admin-api.md lists the
@@ -20,11 +20,6 @@ export const optionalSearch = z
   .max(100)
   .optional()
   .transform((v) => (v ? v : undefined));
-/** An id in a path, a query or a body: a whole number PostgreSQL's integer can hold. */
-export const idField = z.preprocess(
-  numberFromText,
-  z.number({ error: 'Must be a number' }).int().min(1).max(2_147_483_647),
-);
 
 export const AdminPageQuerySchema = PageQuerySchema(ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX);
 export const AdminIdParamsSchema = z.object({ id: idField });
