@@ -7,13 +7,36 @@ import type { FastifyServerOptions } from 'fastify';
  * values), request URLs (a number in a query string) and headers.
  */
 
-/** A run of 9 to 15 digits is a phone number (or close enough): keep 5 and 3, hide the rest. */
-const LONG_DIGITS = /\d{9,15}/g;
-const maskDigits = (text: string) =>
-  text.replace(
-    LONG_DIGITS,
-    (digits) => `${digits.slice(0, 5)}${'*'.repeat(digits.length - 8)}${digits.slice(-3)}`,
-  );
+/**
+ * A phone number however it is written: 9 to 15 digits, with at most a few of the
+ * separators people type between them (spaces, dots, dashes, brackets, a plus) or their URL
+ * escapes. Dates ('2026-12-01', 8 digits) and amounts stay readable.
+ */
+const SEPARATOR = String.raw`(?:[ .()+-]|%20|%2B|%28|%29)`;
+const PHONE_LIKE = new RegExp(String.raw`(?:\+|%2B|\()?\d(?:${SEPARATOR}{0,3}\d){8,14}`, 'gi');
+
+/** Keeps the first 5 and last 3 digits of a number and its separators, hides the rest. */
+function maskNumber(written: string): string {
+  const total = written.replace(/%2B|%20|%28|%29/gi, '').replace(/\D/g, '').length;
+  let seen = 0;
+  let out = '';
+  for (let i = 0; i < written.length; i++) {
+    const escape = written[i] === '%' ? written.slice(i, i + 3) : '';
+    if (escape) {
+      out += escape;
+      i += 2;
+      continue;
+    }
+    const char = written[i]!;
+    if (char >= '0' && char <= '9') {
+      seen++;
+      out += seen <= 5 || seen > total - 3 ? char : '*';
+    } else out += char;
+  }
+  return out;
+}
+
+const maskDigits = (text: string) => text.replace(PHONE_LIKE, maskNumber);
 
 /**
  * Drizzle's query errors read 'Failed query: <sql>\nparams: <values>': the statement may stay,
