@@ -213,7 +213,7 @@ function hostileFor(name: string) {
       { weight: 4, arbitrary: impossibleDates },
       { weight: 1, arbitrary: hostileValue },
     );
-  if (/_id$|^id$|page|limit|price|year|seats|amount|type$/.test(name))
+  if (/_id$|^id$|before|page|limit|price|year|seats|amount|type$/.test(name))
     return fc.oneof(hugeNumbers, hugeNumbers.map(String), hostileValue);
   return fc.oneof(hostileValue, deepNesting);
 }
@@ -355,6 +355,7 @@ async function expectCleanAnswer(label: string, request: InjectOptions) {
     ).toEqual([]);
     expect(res.body, where).not.toMatch(LEAKS);
   }
+  return res;
 }
 
 // Fuzzing the documentation's static files and OpenAPI renderings finds nothing but costs time.
@@ -395,57 +396,91 @@ describe('hostile input (API-3): no 5xx, no crash, nothing leaked', () => {
     });
   }
 
-  // Bytes no JSON encoder would produce, and bodies in the wrong clothes.
-  const RAW_PAYLOADS: { name: string; payload: Buffer | string; type?: string }[] = [
-    {
-      name: 'invalid UTF-8',
-      payload: Buffer.from([
-        0x7b, 0x22, 0x6e, 0x61, 0x6d, 0x65, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc0, 0xaf, 0x22, 0x7d,
-      ]),
-    },
-    {
-      name: 'truncated multi-byte',
-      payload: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xe2, 0x82, 0x22, 0x7d]),
-    },
-    {
-      name: 'byte-order mark',
-      payload: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"a":1}')]),
-    },
-    { name: 'NUL bytes', payload: Buffer.from('{"a":"\u0000"}\u0000\u0000') },
-    { name: 'deep arrays', payload: '['.repeat(20_000) + ']'.repeat(20_000) },
-    { name: 'deep objects', payload: '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000) },
-    { name: 'unclosed nesting', payload: '{"a":['.repeat(5_000) },
-    { name: 'huge exponent', payload: '{"car_id":1e999,"destination_type":-1e999,"page":1e400}' },
-    { name: 'long integer', payload: `{"car_id":${'9'.repeat(5_000)}}` },
-    { name: 'duplicate keys', payload: '{"car_id":1,"car_id":"x","car_id":{"$gt":0}}' },
-    { name: '__proto__ key', payload: '{"__proto__":{"role":"staff","isAdmin":true},"name":"x"}' },
-    { name: 'constructor.prototype', payload: '{"constructor":{"prototype":{"role":"staff"}}}' },
-    { name: 'not JSON', payload: "{car_id: 1, 'dates': [2026-02-30]}" },
-    { name: 'bare scalar', payload: '"2026-02-30"' },
-    { name: 'empty', payload: '' },
-    {
-      name: 'form-encoded',
-      payload: 'car_id=1&start_date=2026-02-30',
-      type: 'application/x-www-form-urlencoded',
-    },
-    {
-      name: 'multipart',
-      payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
-      type: 'multipart/form-data; boundary=x',
-    },
-    {
-      name: 'broken multipart',
-      payload: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.webp"\r\n\r\n',
-      type: 'multipart/form-data; boundary=x',
-    },
-    { name: 'text', payload: 'hello', type: 'text/plain' },
-    {
-      name: 'JSON as latin1',
-      payload: Buffer.from('{"name":"Ama \xe9"}', 'latin1'),
-      type: 'application/json; charset=latin1',
-    },
-    { name: 'odd content type', payload: '{}', type: 'application/json\u0007; x=' },
+  /** A photo upload cut off part-way, as a dropped mobile connection leaves it. */
+  const truncatedUpload = (field: string, before: [string, string]) =>
+    Buffer.concat([
+      Buffer.from(
+        `--x\r\nContent-Disposition: form-data; name="${before[0]}"\r\n\r\n${before[1]}\r\n` +
+          `--x\r\nContent-Disposition: form-data; name="${field}"; filename="a.jpg"\r\n` +
+          'Content-Type: image/jpeg\r\n\r\n',
+      ),
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]),
+    ]);
+  // The file fields of the upload routes: car photos, renters' documents, handover photos.
+  const UPLOAD_FIELDS: [string, [string, string]][] = [
+    ['file', ['alt', 'Front']],
+    ['front', ['type', 'ghana_card']],
+    ['photos', ['data', '{}']],
   ];
+
+  // Bytes no JSON encoder would produce, and bodies in the wrong clothes. `refused`: whatever
+  // the route, the answer is a refusal, never a 2xx that stored a mangled reading.
+  const RAW_PAYLOADS: { name: string; payload: Buffer | string; type?: string; refused?: true }[] =
+    [
+      {
+        name: 'invalid UTF-8',
+        refused: true,
+        payload: Buffer.from([
+          0x7b, 0x22, 0x6e, 0x61, 0x6d, 0x65, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc0, 0xaf, 0x22, 0x7d,
+        ]),
+      },
+      {
+        name: 'truncated multi-byte',
+        refused: true,
+        payload: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xe2, 0x82, 0x22, 0x7d]),
+      },
+      {
+        name: 'byte-order mark',
+        payload: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"a":1}')]),
+      },
+      { name: 'NUL bytes', payload: Buffer.from('{"a":"\u0000"}\u0000\u0000') },
+      { name: 'deep arrays', payload: '['.repeat(20_000) + ']'.repeat(20_000) },
+      { name: 'deep objects', payload: '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000) },
+      { name: 'unclosed nesting', payload: '{"a":['.repeat(5_000) },
+      { name: 'huge exponent', payload: '{"car_id":1e999,"destination_type":-1e999,"page":1e400}' },
+      { name: 'long integer', payload: `{"car_id":${'9'.repeat(5_000)}}` },
+      { name: 'duplicate keys', payload: '{"car_id":1,"car_id":"x","car_id":{"$gt":0}}' },
+      {
+        name: '__proto__ key',
+        payload: '{"__proto__":{"role":"staff","isAdmin":true},"name":"x"}',
+      },
+      { name: 'constructor.prototype', payload: '{"constructor":{"prototype":{"role":"staff"}}}' },
+      { name: 'not JSON', payload: "{car_id: 1, 'dates': [2026-02-30]}" },
+      { name: 'bare scalar', payload: '"2026-02-30"' },
+      { name: 'empty', payload: '' },
+      {
+        name: 'form-encoded',
+        payload: 'car_id=1&start_date=2026-02-30',
+        type: 'application/x-www-form-urlencoded',
+      },
+      {
+        name: 'multipart',
+        payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
+        type: 'multipart/form-data; boundary=x',
+      },
+      {
+        name: 'broken multipart',
+        payload: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.webp"\r\n\r\n',
+        type: 'multipart/form-data; boundary=x',
+      },
+      ...UPLOAD_FIELDS.map(([field, before]) => ({
+        name: `truncated multipart (${field})`,
+        payload: truncatedUpload(field, before),
+        type: 'multipart/form-data; boundary=x',
+        refused: true as const,
+      })),
+      {
+        name: 'huge integers',
+        payload: `{"car_id":2147483648,"id":9007199254740993,"amount":1e21,"before":${2 ** 63}}`,
+      },
+      { name: 'text', payload: 'hello', type: 'text/plain' },
+      {
+        name: 'JSON as latin1',
+        payload: Buffer.from('{"name":"Ama \xe9"}', 'latin1'),
+        type: 'application/json; charset=latin1',
+      },
+      { name: 'odd content type', payload: '{}', type: 'application/json\u0007; x=' },
+    ];
 
   for (const endpoint of targets.filter((e) => !['GET', 'DELETE'].includes(e.method))) {
     it(`${endpoint.name}: raw payloads (bad UTF-8, deep nesting, huge numbers, wrong content types)`, async () => {
@@ -454,13 +489,15 @@ describe('hostile input (API-3): no 5xx, no crash, nothing leaked', () => {
       );
       for (const headers of [renter.headers, staff.headers]) {
         for (const raw of RAW_PAYLOADS) {
-          await expectCleanAnswer(`${endpoint.name} ${raw.name}`, {
+          const res = await expectCleanAnswer(`${endpoint.name} ${raw.name}`, {
             method: endpoint.method as 'POST',
             url: path,
             headers: { ...headers, 'content-type': raw.type ?? 'application/json' },
             payload: raw.payload,
             remoteAddress: `10.65.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
           });
+          if (raw.refused)
+            expect(res.statusCode, `${endpoint.name} ${raw.name}`).toBeGreaterThanOrEqual(400);
         }
       }
     });
