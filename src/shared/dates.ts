@@ -49,6 +49,16 @@ export function todayInAccra(now: Date = new Date()): IsoDate {
 let lastMinute = Number.NaN;
 let lastToday = '';
 
+const accraClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: BUSINESS_TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The time of day in Accra, 'HH:MM' (24-hour): which of today's pickup times have passed. */
+export const timeInAccra = (now: Date = new Date()): string => accraClock.format(now);
+
 const longDate = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'short',

@@ -59,6 +59,8 @@ export const messages = {
     deliveryOutsideAccra: 'Delivery is only available for cars at our Accra branches.',
     deliveryAddressTooLong: 'Delivery address must be 200 characters or less',
     tooFarAhead: 'Bookings open 180 days ahead.',
+    pickupPassed: 'That time has passed. Choose a later pickup time.',
+    noPickupLeftToday: 'No pickup times are left today. Choose a later start date.',
     tooManyUnpaid: 'You have 3 unpaid bookings. Pay or cancel one first.',
     cannotChange: 'This booking can no longer be changed.',
     cannotExtend: 'Only a trip under way can be extended.',

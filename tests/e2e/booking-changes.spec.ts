@@ -33,10 +33,12 @@ async function shots(page: Page, name: string) {
  * A pickup time still ahead today, in the branch's half hours (07:00–21:00): the booking starts
  * today so that staff can hand the car over in the same test (pickup is on the start date).
  */
-function nextSlotToday(): string {
+function nextSlotToday(): string | null {
   const now = new Date();
   const minutes = Math.ceil((now.getUTCHours() * 60 + now.getUTCMinutes() + 1) / 30) * 30;
-  const clamped = Math.min(Math.max(minutes, 7 * 60), 21 * 60);
+  // After the last one (21:00) the form offers no time today (BOOK-16).
+  if (minutes > 21 * 60) return null;
+  const clamped = Math.max(minutes, 7 * 60);
   return `${String(Math.floor(clamped / 60)).padStart(2, '0')}:${String(clamped % 60).padStart(2, '0')}`;
 }
 
@@ -52,7 +54,10 @@ test('a renter books with a chauffeur outside Accra, sees the quote, changes the
   await startBooking(page, CAR_ID);
 
   // Step 1: the dates are checked as soon as they are chosen, before step 2.
-  const pickupTime = nextSlotToday();
+  const slot = nextSlotToday();
+  // Late in the evening no pickup is left today, and the handover below needs today's pickup.
+  test.skip(slot === null, 'no pickup time is left today in Accra (after 21:00)');
+  const pickupTime = slot!;
   await page.getByLabel('Start date').fill(dayFromToday(0));
   await page.getByLabel('End date').fill(dayFromToday(2));
   await expect(page.getByText('Available on these dates')).toBeVisible();

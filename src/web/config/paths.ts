@@ -1,3 +1,5 @@
+import { withTripDates, type TripDates } from '../lib/trip-dates';
+
 /** Every URL of the site, named once (CONTRIBUTING.md). Route patterns and hrefs side by side. */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
@@ -11,15 +13,19 @@ export const paths = {
       return search.size ? `/available-cars?${search}` : '/available-cars';
     },
   },
+  /** Trip dates chosen in the car list travel with the car, to its page and its form. */
   carDetails: {
     path: '/car-details',
-    getHref: (id?: number) => (id === undefined ? '/car-details' : `/car-details?id=${id}`),
+    getHref: (id?: number, dates?: TripDates | null) =>
+      id === undefined ? '/car-details' : withTripDates(`/car-details?id=${id}`, dates),
   },
   /** The car being booked stays in the address, so a reload or a shared link keeps it. */
   bookingDetails: {
     path: '/booking-details',
-    getHref: (carId?: number) =>
-      carId === undefined ? '/booking-details' : `/booking-details?car=${carId}`,
+    getHref: (carId?: number, dates?: TripDates | null) =>
+      carId === undefined
+        ? '/booking-details'
+        : withTripDates(`/booking-details?car=${carId}`, dates),
   },
   bookingHistory: { path: '/booking-history', getHref: () => '/booking-history' },
   booking: {

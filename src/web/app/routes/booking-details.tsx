@@ -6,6 +6,7 @@ import { paths } from '../../config/paths';
 import { BookingWizard } from '../../features/bookings/components/booking-wizard';
 import { NoCarState } from '../../features/bookings/components/no-car-state';
 import { useCar } from '../../features/cars/api/cars';
+import { tripDatesFrom } from '../../lib/trip-dates';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /** A car handed over in navigation state, if it looks like one; anything else there is ignored. */
@@ -21,7 +22,7 @@ function parseCarId(raw: string | null): number | null {
 
 /**
  * /booking-details?car=ID (PAGE-8): the car is named in the address, so a reload or a shared
- * link books the same car. Navigation state (Rent Now) shows it at once while the server's
+ * link books the same car; `start_date` and `end_date` there, the car list's dates, fill the form. Navigation state (Rent Now) shows it at once while the server's
  * copy is fetched; without either there is no car to book.
  */
 export default function BookingDetails() {
@@ -55,7 +56,7 @@ export default function BookingDetails() {
       </div>
     );
   } else {
-    content = <BookingWizard car={car.data} />;
+    content = <BookingWizard car={car.data} initialDates={tripDatesFrom(params)} />;
   }
   return <div className="container page">{content}</div>;
 }

@@ -9,6 +9,7 @@ import { CarDetailsView } from '../../features/cars/components/car-details-view'
 import { CarReviews } from '../../features/reviews/components/car-reviews';
 import { CarIcon } from '../../components/icons';
 import { ApiError } from '../../lib/api-client';
+import { tripDatesFrom } from '../../lib/trip-dates';
 import { usePageTitle } from '../../lib/use-page-title';
 import './not-found.css';
 
@@ -92,7 +93,7 @@ export default function CarDetails() {
   if (car.data)
     return (
       <>
-        <CarDetailsView car={car.data} />
+        <CarDetailsView car={car.data} dates={tripDatesFrom(searchParams)} />
         <CarReviews carId={car.data.id} />
       </>
     );

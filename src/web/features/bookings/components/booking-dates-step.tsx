@@ -1,12 +1,21 @@
 import { useEffect, useId, type ReactNode, type Ref } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { isIsoDate, todayInAccra } from '../../../../shared/dates';
+import { horizonEnd } from '../../../../shared/availability';
+import { MAX_RENTAL_DAYS } from '../../../../shared/constants';
+import { addDays, isIsoDate, timeInAccra, todayInAccra } from '../../../../shared/dates';
+import { messages } from '../../../../shared/messages';
 import { formatCedis } from '../../../../shared/money';
 import type { Branch } from '../../../../shared/schemas/branches';
 import type { Car } from '../../../../shared/schemas/cars';
 import { shownError } from '../../../lib/form-errors';
 import { useBranches } from '../api/branches';
-import { defaultSlot, handoverSlots } from '../handover-times';
+import {
+  defaultSlot,
+  firstPickupDay,
+  handoverSlots,
+  slotsAhead,
+  USUAL_HOURS,
+} from '../handover-times';
 import { BranchFacts } from './branch-facts';
 import type {
   BookingDetailField,
@@ -65,23 +74,36 @@ export function BookingDatesStep({
   // The car's own branch in full (address, hours); the car's summary until the list is here.
   const branch: Branch | undefined = branches.data?.branches.find((b) => b.id === car.branch.id);
   const prices = branches.data?.extra_prices;
-  const slots = handoverSlots(branch?.opens ?? '07:00', branch?.closes ?? '21:00');
+  const slots = handoverSlots(
+    branch?.opens ?? USUAL_HOURS.opens,
+    branch?.closes ?? USUAL_HOURS.closes,
+  );
+  // Today's times that have passed are not offered (BOOK-16); the clock is read each render.
+  const clock = timeInAccra();
+  const pickupSlots = slotsAhead(slots, String(startDate), today, clock);
+  const firstDay = firstPickupDay(slots, today, clock);
+  const lastStart = horizonEnd(today);
   const deliveryOffered = isInAccra(car.branch);
   const outsideAccra = String(destinationType) === '2';
 
-  // A time the branch does not offer (another branch's hours) moves to its usual time.
+  // A time not offered (another branch's hours, or passed today) moves to the usual time, or
+  // the first one still ahead.
   const slotsKey = slots.join();
+  const pickupKey = pickupSlots.join();
   useEffect(() => {
-    const offered = slotsKey.split(',');
+    const offered = { pickup_time: pickupKey.split(','), return_time: slotsKey.split(',') };
     for (const field of ['pickup_time', 'return_time'] as const) {
-      if (!offered.includes(String(getValues(field)))) setValue(field, defaultSlot(offered));
+      const times = offered[field];
+      if (times[0] && !times.includes(String(getValues(field))))
+        setValue(field, defaultSlot(times));
     }
-  }, [slotsKey, getValues, setValue]);
+  }, [slotsKey, pickupKey, getValues, setValue]);
 
   const datesChosen =
     isIsoDate(String(startDate)) &&
     isIsoDate(String(endDate)) &&
     startDate >= today &&
+    startDate <= lastStart &&
     endDate >= startDate;
 
   const errorOf = (field: BookingDetailField) =>
@@ -125,7 +147,8 @@ export function BookingDatesStep({
             id={`${id}-start`}
             type="date"
             className="input"
-            min={today}
+            min={firstDay}
+            max={lastStart}
             {...fieldProps('start_date')}
             {...register('start_date', {
               // The end date's rule depends on the start: re-check it as soon as the start
@@ -144,6 +167,11 @@ export function BookingDatesStep({
             type="date"
             className="input"
             min={startDate && startDate >= today ? startDate : today}
+            max={
+              isIsoDate(String(startDate)) && startDate >= today
+                ? addDays(startDate, MAX_RENTAL_DAYS)
+                : undefined
+            }
             {...fieldProps('end_date')}
             {...register('end_date')}
           />
@@ -169,12 +197,15 @@ export function BookingDatesStep({
             {...fieldProps('pickup_time', branch ? `${id}-hours` : undefined)}
             {...register('pickup_time')}
           >
-            {slots.map((slot) => (
+            {pickupSlots.map((slot) => (
               <option key={slot} value={slot}>
                 {slot}
               </option>
             ))}
           </select>
+          {pickupSlots.length === 0 && (
+            <p className="field-error">{messages.booking.noPickupLeftToday}</p>
+          )}
           {fieldError('pickup_time')}
         </div>
         <div className="field">

@@ -1,6 +1,8 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import { isIsoDate } from '../../../../shared/dates';
+import { horizonEnd } from '../../../../shared/availability';
+import { isIsoDate, timeInAccra, todayInAccra } from '../../../../shared/dates';
+import { messages } from '../../../../shared/messages';
 import { ChangeBookingInputSchema, checkBookingDates } from '../../../../shared/schemas/bookings';
 import { DELIVERY_ADDRESS_REQUIRED } from './booking-details-resolver';
 import {
@@ -34,6 +36,15 @@ export const bookingDetailsRules: Resolver<
   };
   if (delivery && address.trim() === '') {
     add('delivery_address', 'required', DELIVERY_ADDRESS_REQUIRED);
+  }
+  // The server's horizon (LIMIT-14) said on step 1, and no pickup in the past (BOOK-16).
+  const today = todayInAccra();
+  const start = String(values.start_date);
+  if (isIsoDate(start) && start > horizonEnd(today)) {
+    add('start_date', 'custom', messages.booking.tooFarAhead);
+  }
+  if (start === today && String(values.pickup_time) <= timeInAccra()) {
+    add('pickup_time', 'custom', messages.booking.pickupPassed);
   }
   if (result.success && Object.keys(errors).length === 0) {
     return { values: result.data, errors: {} };

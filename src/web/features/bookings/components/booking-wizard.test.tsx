@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { addDays, todayInAccra } from '../../../../shared/dates';
 import type { AvailabilityResponse } from '../../../../shared/schemas/cars';
 import { ApiError, apiRequest } from '../../../lib/api-client';
@@ -53,9 +53,19 @@ function answer(path: string, query: Record<string, unknown> = {}) {
   throw new Error(`unexpected request ${path}`);
 }
 
+/** The clock at `time` in Accra (UTC all year) on today's date: times past today depend on it. */
+const setClock = (time: string, date = today) => vi.setSystemTime(new Date(`${date}T${time}:00Z`));
+
 beforeEach(() => {
+  // Early morning unless a test says otherwise, so every pickup time of today is still ahead.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  setClock('06:00');
   api.mockReset();
   api.mockImplementation(async (path, options) => answer(path, options?.query ?? {}));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 const quoteCalls = () => api.mock.calls.filter(([path]) => path === '/bookings/quote');
@@ -218,6 +228,77 @@ describe('step 1: times, branch, extras and availability (BOOK-16, BOOK-17, PRIC
     expect(await screen.findByRole('checkbox', { name: /Chauffeur/ })).toBeTruthy();
     expect(screen.queryByRole('checkbox', { name: /Deliver the car/ })).toBeNull();
     expect(screen.getAllByText('Kumasi office').length).toBeGreaterThan(0);
+  });
+});
+
+describe('step 1 knows the calendar and the clock (LIMIT-14, BOOK-16)', () => {
+  const optionsOf = (label: string) =>
+    within(screen.getByLabelText(label))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+
+  test('a start past the 180-day horizon is refused on step 1, not found free', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<BookingWizard car={car} />);
+    expect(screen.getByLabelText('Start date').getAttribute('max')).toBe(addDays(today, 180));
+    await setDate(user, 'Start date', addDays(today, 200));
+    await setDate(user, 'End date', addDays(today, 202));
+    await user.tab();
+    expect(await screen.findByText('Bookings open 180 days ahead.')).toBeTruthy();
+    expect(screen.queryByText('Available on these dates')).toBeNull();
+    const asked = api.mock.calls.filter(([path]) => path === `/cars/${car.id}/availability`);
+    expect(asked.map(([, options]) => options?.query?.from)).not.toContain(addDays(today, 200));
+  });
+
+  test('the end date stops 90 days after the start', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<BookingWizard car={car} />);
+    await setDate(user, 'Start date', addDays(today, 10));
+    expect(screen.getByLabelText('End date').getAttribute('max')).toBe(addDays(today, 100));
+  });
+
+  test('today offers only the pickup times still ahead', async () => {
+    setClock('14:10');
+    renderWithApp(<BookingWizard car={car} />);
+    await screen.findByText(EAST_LEGON.address);
+    const pickup = optionsOf('Pickup time');
+    expect(pickup[0]).toBe('14:30');
+    expect(pickup).not.toContain('09:00');
+    expect((screen.getByLabelText('Pickup time') as HTMLSelectElement).value).toBe('14:30');
+    // The return is on a later day: all of that day's times.
+    expect(optionsOf('Return time')[0]).toBe('07:00');
+  });
+
+  test('another day offers every time again', async () => {
+    const user = userEvent.setup();
+    setClock('14:10');
+    renderWithApp(<BookingWizard car={car} />);
+    await setDate(user, 'Start date', addDays(today, 3));
+    await setDate(user, 'End date', addDays(today, 5));
+    expect(optionsOf('Pickup time')[0]).toBe('07:00');
+  });
+
+  test('after closing time the form starts tomorrow', async () => {
+    setClock('21:40');
+    renderWithApp(<BookingWizard car={car} />);
+    const start = screen.getByLabelText('Start date') as HTMLInputElement;
+    expect(start.value).toBe(addDays(today, 1));
+    expect(start.getAttribute('min')).toBe(addDays(today, 1));
+    expect((screen.getByLabelText('End date') as HTMLInputElement).value).toBe(addDays(today, 2));
+  });
+});
+
+describe('dates chosen before the form (PAGE-8)', () => {
+  test('the dates from the car list fill the form', async () => {
+    const dates = { start_date: addDays(today, 12), end_date: addDays(today, 15) };
+    renderWithApp(<BookingWizard car={car} initialDates={dates} />);
+    expect((screen.getByLabelText('Start date') as HTMLInputElement).value).toBe(dates.start_date);
+    expect((screen.getByLabelText('End date') as HTMLInputElement).value).toBe(dates.end_date);
+    expect(await screen.findByText('Available on these dates')).toBeTruthy();
+    expect(api).toHaveBeenCalledWith(
+      `/cars/${car.id}/availability`,
+      expect.objectContaining({ query: { from: dates.start_date, to: dates.end_date } }),
+    );
   });
 });
 

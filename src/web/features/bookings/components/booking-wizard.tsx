@@ -2,11 +2,13 @@ import { startTransition, Suspense, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from '../../../lib/router';
 import { DEFAULT_HANDOVER_TIME } from '../../../../shared/constants';
-import { addDays, todayInAccra } from '../../../../shared/dates';
+import { addDays, timeInAccra, todayInAccra } from '../../../../shared/dates';
 import type { Car } from '../../../../shared/schemas/cars';
 import { Spinner } from '../../../components/spinner';
 import { paths } from '../../../config/paths';
 import { lazyPart } from '../../../lib/lazy-part';
+import type { TripDates } from '../../../lib/trip-dates';
+import { firstPickupDay, handoverSlots, USUAL_HOURS } from '../handover-times';
 import { BookingDatesStep } from './booking-dates-step';
 import { bookingDetailsResolver, loadBookingDetailsRules } from './booking-details-resolver';
 import {
@@ -28,8 +30,17 @@ const SummaryWithPayment = lazyPart(
   { after: loadBookingDetailsRules },
 );
 
-/** /booking-details (PAGE-8): step 1 → step 2 → payment modal. */
-export function BookingWizard({ car }: { car: Car }) {
+/**
+ * /booking-details (PAGE-8): step 1 → step 2 → payment modal. `initialDates`: the dates the
+ * renter chose in the car list; otherwise the first day a car can still be collected.
+ */
+export function BookingWizard({
+  car,
+  initialDates = null,
+}: {
+  car: Car;
+  initialDates?: TripDates | null;
+}) {
   const navigate = useNavigate();
   const location = useLocation();
   const [step, setStep] = useState<1 | 2>(1);
@@ -45,10 +56,12 @@ export function BookingWizard({ car }: { car: Car }) {
     mode: 'onTouched',
     resolver: bookingDetailsResolver,
     defaultValues: (() => {
-      const today = todayInAccra();
+      // The usual hours: the car's branch is not loaded yet (step 1 keeps the times right).
+      const slots = handoverSlots(USUAL_HOURS.opens, USUAL_HOURS.closes);
+      const start = firstPickupDay(slots, todayInAccra(), timeInAccra());
       return {
-        start_date: today,
-        end_date: addDays(today, 1),
+        start_date: initialDates?.start_date ?? start,
+        end_date: initialDates?.end_date ?? addDays(start, 1),
         pickup_time: DEFAULT_HANDOVER_TIME,
         return_time: DEFAULT_HANDOVER_TIME,
         destination: '',

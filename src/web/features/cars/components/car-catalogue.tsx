@@ -159,6 +159,11 @@ export function CarCatalogue() {
               eagerCount={4}
               headingLevel="h2"
               busy={cars.isPlaceholderData}
+              dates={
+                filters.startDate && filters.endDate
+                  ? { start_date: filters.startDate, end_date: filters.endDate }
+                  : null
+              }
             />
             <Pagination
               page={Math.min(filters.page, cars.data.last_page)}

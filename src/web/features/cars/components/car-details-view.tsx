@@ -9,10 +9,14 @@ import { CarPriceBox } from './car-price-box';
 import { CarShareSave } from './car-share-save';
 import { PinIcon } from '../../../components/icons';
 import { branchLabel } from '../../../lib/branch-label';
+import type { TripDates } from '../../../lib/trip-dates';
 import './car-details.css';
 
-/** /car-details (PAGE-6): photos, price and Rent Now, overview, and the days already taken. */
-export function CarDetailsView({ car }: { car: Car }) {
+/**
+ * /car-details (PAGE-6): photos, price and Rent Now, overview, and the days already taken.
+ * `dates`: the trip dates chosen in the car list, which Rent Now hands on (PAGE-8).
+ */
+export function CarDetailsView({ car, dates = null }: { car: Car; dates?: TripDates | null }) {
   return (
     <div className="page car-details">
       <div className="container">
@@ -40,7 +44,7 @@ export function CarDetailsView({ car }: { car: Car }) {
             <CarGallery images={car.images} title={`${car.year} ${car.make} ${car.model}`} />
           </div>
           <aside className="details-aside" aria-label="Price and booking">
-            <CarPriceBox car={car} />
+            <CarPriceBox car={car} dates={dates} />
           </aside>
           <div className="details-main">
             <div className="details-card">

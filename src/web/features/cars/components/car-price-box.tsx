@@ -4,6 +4,7 @@ import type { Car } from '../../../../shared/schemas/cars';
 import { paths } from '../../../config/paths';
 import { CheckIcon, PinIcon, ShieldIcon } from '../../../components/icons';
 import { branchLabel } from '../../../lib/branch-label';
+import type { TripDates } from '../../../lib/trip-dates';
 
 /** What the weekly price saves on 7 daily prices (PRICE-2). */
 const weeklySaving = (car: Car) =>
@@ -11,9 +12,10 @@ const weeklySaving = (car: Car) =>
 
 /**
  * PAGE-6: the price per day (and the weekly price, PRICE-2) and 'Rent Now', which takes the car
- * to the booking form, named in its address and handed over in navigation state.
+ * to the booking form, named in its address and handed over in navigation state, with the
+ * trip dates chosen in the car list (PAGE-8).
  */
-export function CarPriceBox({ car }: { car: Car }) {
+export function CarPriceBox({ car, dates = null }: { car: Car; dates?: TripDates | null }) {
   return (
     <div className="price-box">
       <p className="price-box-label">Price per day</p>
@@ -38,7 +40,7 @@ export function CarPriceBox({ car }: { car: Car }) {
         </p>
       )}
       <Link
-        to={paths.bookingDetails.getHref(car.id)}
+        to={paths.bookingDetails.getHref(car.id, dates)}
         state={{ car }}
         className="btn btn-accent btn-block price-box-cta"
       >
