@@ -21,9 +21,9 @@ export { defaultSmsBill, type SmsBill };
 /** 422 on `msisdn` for a number outside SMS_COUNTRIES (LIMIT-16). */
 export function assertSmsCountry(msisdn: string, bill: SmsBill = defaultSmsBill): void {
   if (isSmsCountry(msisdn, bill.countries)) return;
-  throw new HttpError(422, messages.http.validation, {
-    msisdn: [outsideSmsCountries(bill.countries)],
-  });
+  // The message itself too: send-code has no msisdn field to show it beside.
+  const message = outsideSmsCountries(bill.countries);
+  throw new HttpError(422, message, { msisdn: [message] });
 }
 
 export type BudgetVerdict =
