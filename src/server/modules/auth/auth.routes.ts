@@ -59,6 +59,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['auth'],
       summary: 'Create a renter account and sign it in',
+      description:
+        'Sends a code to the number. A number outside SMS_COUNTRIES: 422. At most ' +
+        'SIGNUPS_PER_ADDRESS_PER_HOUR new accounts an hour from one address: 429. Past the ' +
+        'company-wide hourly budget of codes: 503 with Retry-After, and no account is made.',
       body: RegisterInputSchema,
       response: {
         201: LoginResponseSchema,
@@ -215,7 +219,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Send a password reset code by SMS',
       description:
         'Always 202 with the same body, whether or not the number has an account, so the ' +
-        'answer tells nobody which numbers are registered.',
+        'answer tells nobody which numbers are registered. A number outside SMS_COUNTRIES: 422.',
       body: ForgotPasswordInputSchema,
       response: { 202: MessageResponseSchema, 422: ErrorResponseSchema, 429: ErrorResponseSchema },
     },
