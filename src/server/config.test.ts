@@ -53,6 +53,9 @@ describe('loadConfig', () => {
       arkeselBaseUrl: 'https://sms.arkesel.com',
       outboxPollSeconds: 5,
       outboxLeaseSeconds: 60,
+      countries: ['GH'],
+      codeBudgetPerHour: 300,
+      signupsPerAddressPerHour: 20,
     });
     expect(loadConfig({ ...arkesel, ARKESEL_BASE_URL: 'http://127.0.0.1:9999/' }).sms).toEqual({
       provider: 'arkesel',
@@ -61,6 +64,9 @@ describe('loadConfig', () => {
       arkeselBaseUrl: 'http://127.0.0.1:9999',
       outboxPollSeconds: 5,
       outboxLeaseSeconds: 60,
+      countries: ['GH'],
+      codeBudgetPerHour: 300,
+      signupsPerAddressPerHour: 20,
     });
   });
 
@@ -70,6 +76,26 @@ describe('loadConfig', () => {
     ).toMatchObject({ outboxPollSeconds: 0.2, outboxLeaseSeconds: 2 });
     expect(() => loadConfig({ SMS_OUTBOX_POLL_SECONDS: '-1' })).toThrow(/SMS_OUTBOX_POLL_SECONDS/);
     expect(() => loadConfig({ SMS_OUTBOX_LEASE_SECONDS: '0' })).toThrow(/SMS_OUTBOX_LEASE_SECONDS/);
+  });
+
+  it('reads the SMS bill: countries, the hourly code budget, sign-ups per address (RUN-14)', () => {
+    expect(
+      loadConfig({
+        SMS_COUNTRIES: ' gh, TG ,ci',
+        SMS_CODE_BUDGET_PER_HOUR: '50',
+        SIGNUPS_PER_ADDRESS_PER_HOUR: '5',
+      }).sms,
+    ).toMatchObject({
+      countries: ['GH', 'TG', 'CI'],
+      codeBudgetPerHour: 50,
+      signupsPerAddressPerHour: 5,
+    });
+    for (const countries of ['', 'Ghana', 'GH,XX', ','])
+      expect(() => loadConfig({ SMS_COUNTRIES: countries }), countries).toThrow(/SMS_COUNTRIES/);
+    expect(() => loadConfig({ SMS_CODE_BUDGET_PER_HOUR: '0' })).toThrow(/SMS_CODE_BUDGET_PER_HOUR/);
+    expect(() => loadConfig({ SIGNUPS_PER_ADDRESS_PER_HOUR: 'many' })).toThrow(
+      /SIGNUPS_PER_ADDRESS_PER_HOUR/,
+    );
   });
 
   it('checks the Arkesel settings (RUN-10)', () => {

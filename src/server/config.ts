@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
+import { isSupportedCountry } from 'libphonenumber-js/mobile';
 
 /**
  * Configuration is read and validated once at start-up (RUN-3). A bad value stops
@@ -44,6 +45,26 @@ const EnvSchema = z.object({
   SMS_OUTBOX_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   /** How long a claimed SMS is one process's before another may send it; tests shorten it. */
   SMS_OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * The SMS bill (decision 028). The countries whose numbers may register or be texted, as
+   * ISO codes separated by commas (LIMIT-16); every other number is refused and never texted.
+   */
+  SMS_COUNTRIES: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((c) => c.trim().toUpperCase())
+        .filter(Boolean),
+    )
+    .refine((list) => list.length > 0 && list.every((c) => isSupportedCountry(c)), {
+      error: 'a comma list of ISO country codes such as GH or GH,TG',
+    })
+    .default(['GH']),
+  /** Codes the whole company may send in any hour; past it codes are refused (LIMIT-18). */
+  SMS_CODE_BUDGET_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  /** Successful sign-ups an hour from one client address (LIMIT-17); carrier-grade NAT. */
+  SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /** How often to ask the provider about open payment attempts; 0 turns the reconciler off. */
   PAYMENT_RECONCILE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** How long a mobile money booking holds the car; BOOK-6 says 15 minutes. Shorter only for tests. */
@@ -114,6 +135,10 @@ export type AppConfig = {
     outboxLeaseSeconds?: number;
     /** False: this process queues texts but never sends them (benchmarks; default true). */
     outboxWorker?: boolean;
+    /** The SMS bill (decision 028); defaults in sms.plugin.ts `defaultSmsBill`. */
+    countries?: string[];
+    codeBudgetPerHour?: number;
+    signupsPerAddressPerHour?: number;
   };
 };
 
@@ -198,6 +223,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       arkeselBaseUrl: e.ARKESEL_BASE_URL.replace(/\/$/, ''),
       outboxPollSeconds: e.SMS_OUTBOX_POLL_SECONDS,
       outboxLeaseSeconds: e.SMS_OUTBOX_LEASE_SECONDS,
+      countries: e.SMS_COUNTRIES,
+      codeBudgetPerHour: e.SMS_CODE_BUDGET_PER_HOUR,
+      signupsPerAddressPerHour: e.SIGNUPS_PER_ADDRESS_PER_HOUR,
     },
   };
 }

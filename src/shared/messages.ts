@@ -144,6 +144,12 @@ export const messages = {
       `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before asking for another code.`,
     tooManyCodes: (minutes: number) =>
       `Too many codes for this number. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    tooManyCodesToday: (hours: number) =>
+      `Too many codes for this number today. Please try again in ${hours} hour${hours === 1 ? '' : 's'}.`,
+    codeBudgetSpent: (minutes: number) =>
+      `We cannot send more codes right now. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    tooManySignUps: (minutes: number) =>
+      `Too many new accounts from this network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   },
   password: {
     forgotAccepted: 'If this number has an account, we have sent it a code.',

@@ -4,7 +4,7 @@ import { addDays, daysBetween } from '../../src/shared/dates';
 import type { AdminDashboardResponse } from '../../src/shared/schemas/console';
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../src/server/db/client';
-import { bookings, payments } from '../../src/server/db/schema/index';
+import { bookings, payments, smsOutbox } from '../../src/server/db/schema/index';
 import { insertBooking, insertCar, insertSucceededPayment } from '../../src/server/db/factories';
 import { monthOf } from '../../src/server/modules/admin/admin-dashboard.service';
 import { api, day, today } from '../support/api';
@@ -421,5 +421,31 @@ describe('monthOf', () => {
       start: '2027-12-01',
       end: '2027-12-31',
     });
+  });
+});
+
+describe("the dashboard's texts today (STAFF-36)", () => {
+  it('counts the texts handed over today, and those the network reported not delivered', async () => {
+    const before = (await dashboard()).sms_today;
+    const renter = await client.renter();
+    for (const body of ['CarLink: one', 'CarLink: two'])
+      await ctx.db.transaction((tx) =>
+        ctx.app.sms.queue(tx, { to: renter.user.msisdn, body }, 'account', renter.user.id),
+      );
+    await ctx.app.sms.idle();
+    // Yesterday's text is not today's.
+    const [old] = await ctx.db
+      .update(smsOutbox)
+      .set({ sentAt: sql`now() - interval '1 day'` })
+      .where(eq(smsOutbox.body, 'CarLink: one'))
+      .returning();
+    expect(old).toBeDefined();
+    await ctx.db
+      .update(smsOutbox)
+      .set({ status: 'failed' })
+      .where(eq(smsOutbox.body, 'CarLink: two'));
+    const after = (await dashboard()).sms_today;
+    expect(after.sent - before.sent).toBe(1);
+    expect(after.failed - before.failed).toBe(1);
   });
 });

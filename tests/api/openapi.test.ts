@@ -226,3 +226,19 @@ describe('the document and the server agree', () => {
     }
   });
 });
+
+describe("the SMS provider's delivery report", () => {
+  it('is documented as it answers: 204 with no content (MSG-8)', async () => {
+    for (const method of ['get', 'post']) {
+      const answer = operation(method, '/api/sms/delivery-report').responses['204'] as {
+        content?: unknown;
+      };
+      expect(answer).toBeDefined();
+      expect(answer.content).toBeUndefined();
+    }
+    const res = await client.get('/api/sms/delivery-report?sms_id=x&status=DELIVERED');
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    expect(res.headers['content-type']).toBeUndefined();
+  });
+});

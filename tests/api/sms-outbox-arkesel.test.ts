@@ -3,7 +3,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { smsOutbox } from '../../src/server/db/schema/index';
 import { buildUser } from '../../src/server/db/factories';
 import { parseMsisdn } from '../../src/shared/phone';
-import { FakeArkesel } from '../support/fake-arkesel';
+import {
+  ARKESEL_DELIVERY_STATUSES,
+  FakeArkesel,
+  type ArkeselDeliveryStatus,
+} from '../support/fake-arkesel';
 import { api } from '../support/api';
 import { setupTestApp } from '../support/test-app';
 
@@ -102,5 +106,51 @@ describe('retries', () => {
       .from(smsOutbox)
       .where(eq(smsOutbox.userId, res.json().user.id as number));
     expect(r).toMatchObject({ status: 'failed', attempts: 1 });
+  });
+});
+
+describe("Arkesel's delivery reports (MSG-8, MSG-13)", () => {
+  // Every status Arkesel publishes (the list and its source: tests/support/fake-arkesel.ts).
+  const statuses = Object.entries(ARKESEL_DELIVERY_STATUSES) as [
+    ArkeselDeliveryStatus,
+    'delivered' | 'failed' | 'pending',
+  ][];
+
+  it.each(statuses)('%s leaves the text %s', async (status, meaning) => {
+    const { msisdn, row } = await registered();
+    await ctx.app.sms.idle();
+    const sent = arkesel.accepted.find((m) => m.recipient === msisdn)!;
+    const report = await client.get(arkesel.deliveryReport(sent.id, status));
+    expect(report.statusCode).toBe(204);
+    expect(report.body).toBe('');
+    const r = await row();
+    expect(r.status).toBe(meaning === 'pending' ? 'sent' : meaning);
+    if (meaning === 'failed') expect(r.lastError).toContain(status);
+  });
+
+  it('shows an undelivered text to staff among the failed ones, with Resend', async () => {
+    const staff = await client.staff();
+    const renter = await client.signUp({ name: 'Ama Undelivered' });
+    const userId = renter.body.user.id;
+    await ctx.app.sms.idle();
+    // Booking news, not a code: a code is never resent (MSG-10).
+    await ctx.db.transaction((tx) =>
+      ctx.app.sms.queue(tx, { to: renter.msisdn, body: 'CarLink: test news' }, 'account', userId),
+    );
+    await ctx.app.sms.idle();
+    const sent = arkesel.accepted.find((m) => m.message === 'CarLink: test news')!;
+    await client.get(arkesel.deliveryReport(sent.id, 'NOT_DELIVERED'));
+    const failed = await staff.get('/api/admin/sms/failed?limit=100');
+    const entry = (
+      failed.json().messages as {
+        id: number;
+        body: string;
+        can_resend: boolean;
+        last_error: string;
+      }[]
+    ).find((m) => m.body === 'CarLink: test news');
+    expect(entry).toMatchObject({ can_resend: true });
+    expect(entry!.last_error).toContain('NOT_DELIVERED');
+    expect((await staff.post(`/api/admin/sms/${entry!.id}/resend`)).statusCode).toBe(201);
   });
 });

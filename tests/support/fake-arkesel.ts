@@ -25,6 +25,23 @@ export interface AcceptedSms {
   callbackUrl: string | undefined;
 }
 
+/**
+ * Every delivery status Arkesel publishes for an SMS, as its delivery report (`callback_url`)
+ * names it, and what each means to us (MSG-8, MSG-13). Source: decision 028, which cites the
+ * list (kalourmade/arkesel-sdk `php/src/Sms/DeliveryStatus.php`: DELIVERED, SUBMITTED,
+ * PROHIBITED, QUEUED, NOT_DELIVERED, EXPIRED) and the report's shape (`docs/node.md`,
+ * `node/src/deliveryCallback.ts`: a GET with `sms_id` and `status`).
+ */
+export const ARKESEL_DELIVERY_STATUSES = {
+  DELIVERED: 'delivered',
+  NOT_DELIVERED: 'failed',
+  PROHIBITED: 'failed',
+  EXPIRED: 'failed',
+  SUBMITTED: 'pending',
+  QUEUED: 'pending',
+} as const;
+export type ArkeselDeliveryStatus = keyof typeof ARKESEL_DELIVERY_STATUSES;
+
 type Fault =
   { kind: 'status'; status: number; body?: unknown } | { kind: 'hang' } | { kind: 'garbage' };
 
@@ -53,6 +70,20 @@ export class FakeArkesel {
   async stop() {
     this.server.closeAllConnections();
     await new Promise((resolve) => this.server.close(resolve));
+  }
+
+  /**
+   * The delivery report Arkesel sends for an accepted message: a GET of its `callback_url`
+   * with `sms_id` and `status` (the published example). Returned as the path and query to
+   * inject, since the callback names the app's public address, not the test's.
+   */
+  deliveryReport(id: string, status: ArkeselDeliveryStatus): string {
+    const sent = this.accepted.find((m) => m.id === id);
+    if (!sent?.callbackUrl) throw new Error(`no callback_url for ${id}`);
+    const url = new URL(sent.callbackUrl);
+    url.searchParams.set('sms_id', id);
+    url.searchParams.set('status', status);
+    return `${url.pathname}${url.search}`;
   }
 
   /** The next request fails this way (queued: one fault per request). */

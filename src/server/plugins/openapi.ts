@@ -158,6 +158,10 @@ export const openApiPlugin = fp<OpenApiOptions>(async (app: FastifyInstance, opt
           if (operationId && optionalBodies.has(operationId) && requestBody) {
             (requestBody as OpenAPIV3.RequestBodyObject).required = false;
           }
+          // A 204 has no body (RFC 9110): the route's `z.null()` says so to the serialiser,
+          // and the document says "no content" rather than a JSON null (MSG-8).
+          const noContent = (operation as OpenAPIV3.OperationObject).responses?.['204'];
+          if (noContent && 'content' in noContent) delete noContent.content;
         }
       }
       return openapiObject;

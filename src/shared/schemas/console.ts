@@ -33,6 +33,11 @@ export const AdminDashboardResponseSchema = z.object({
   }),
   /** Renters' documents waiting for a check (DOC-8): the console's Documents badge. */
   documents_waiting: z.number().int(),
+  /**
+   * Texts handed to the SMS provider today (Accra), and how many of them the network reported
+   * not delivered (STAFF-36, MSG-13).
+   */
+  sms_today: z.object({ sent: z.number().int(), failed: z.number().int() }),
   /** This month: booked days ÷ days the non-retired cars could be rented (maintenance excluded). */
   utilisation: z.object({
     month: z.string(),

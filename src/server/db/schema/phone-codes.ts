@@ -27,6 +27,8 @@ export const phoneCodes = pgTable(
   (t) => [
     index('phone_codes_msisdn_created_at_idx').on(t.msisdn, t.createdAt),
     index('phone_codes_user_id_purpose_idx').on(t.userId, t.purpose),
+    // The company-wide hourly budget counts every number's codes of the last hour (LIMIT-18).
+    index('phone_codes_created_at_idx').on(t.createdAt),
     check('phone_codes_purpose_check', sql`${t.purpose} in ('verify', 'reset')`),
   ],
 );

@@ -98,5 +98,9 @@ export const smsOutbox = pgTable(
     index('sms_outbox_failed_idx')
       .on(t.id)
       .where(sql`${t.status} = 'failed'`),
+    // The dashboard's texts sent today (STAFF-36): a range of one day.
+    index('sms_outbox_sent_at_idx')
+      .on(t.sentAt)
+      .where(sql`${t.sentAt} is not null`),
   ],
 );

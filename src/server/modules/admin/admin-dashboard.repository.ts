@@ -2,7 +2,15 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, or, sql } from 'd
 import { BUSINESS_TIME_ZONE } from '../../../shared/constants';
 import { type Database, rowsOf } from '../../db/client';
 import { daysBetween } from '../../../shared/dates';
-import { bookings, branches, cars, dailyTakings, payments, users } from '../../db/schema/index';
+import {
+  bookings,
+  branches,
+  cars,
+  dailyTakings,
+  payments,
+  smsOutbox,
+  users,
+} from '../../db/schema/index';
 import { holdsCar } from '../cars/cars.repository';
 import { REFUNDS_FOR_STAFF } from '../payments/payments.repository';
 import {
@@ -171,4 +179,19 @@ export async function depositFigures(db: Database, from: string, to: string) {
     keptPesewas: Number(row?.kept ?? 0),
     returns: Number(row?.returns ?? 0),
   };
+}
+
+/**
+ * Texts handed to the provider on the Accra day `today` (STAFF-36), and how many of those the
+ * network reported not delivered (MSG-13). Over sms_outbox_sent_at_idx (migration 0032).
+ */
+export async function smsSentOn(db: Database, today: string) {
+  const result = await db.execute(sql`
+    select count(*)::int as sent,
+      count(*) filter (where ${smsOutbox.status} = 'failed')::int as failed
+    from ${smsOutbox}
+    where ${smsOutbox.sentAt} >= (${today}::date)::timestamp at time zone ${BUSINESS_TIME_ZONE}
+      and ${smsOutbox.sentAt} < (${today}::date + 1)::timestamp at time zone ${BUSINESS_TIME_ZONE}`);
+  const row = rowsOf<{ sent: number; failed: number }>(result)[0]!;
+  return { sent: Number(row.sent), failed: Number(row.failed) };
 }

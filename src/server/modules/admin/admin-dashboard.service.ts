@@ -12,6 +12,7 @@ import {
   paymentsByDay,
   pickupsOn,
   returnsDueBy,
+  smsSentOn,
 } from './admin-dashboard.repository';
 
 /** Lists on the dashboard are short by design; the bookings page has the rest. */
@@ -33,18 +34,28 @@ export async function buildDashboard(
   const thisMonth = monthOf(today);
   const lastMonth = monthOf(addDays(thisMonth.start, -1));
 
-  const [pickups, returns, awaitingCash, flagged, usage, byDay, deposits, documentsWaiting] =
-    await Promise.all([
-      pickupsOn(db, today, LIST_LIMIT),
-      returnsDueBy(db, today, LIST_LIMIT),
-      awaitingCashBy(db, today, LIST_LIMIT),
-      flaggedPayments(db, LIST_LIMIT),
-      fleetUtilisation(db, thisMonth.start, thisMonth.end),
-      paymentsByDay(db, lastMonth.start, today),
-      depositFigures(db, thisMonth.start, today),
-      // DOC-8: counted over customer_documents_pending_idx, the queue's own partial index.
-      pendingDocumentCount(db),
-    ]);
+  const [
+    pickups,
+    returns,
+    awaitingCash,
+    flagged,
+    usage,
+    byDay,
+    deposits,
+    documentsWaiting,
+    smsToday,
+  ] = await Promise.all([
+    pickupsOn(db, today, LIST_LIMIT),
+    returnsDueBy(db, today, LIST_LIMIT),
+    awaitingCashBy(db, today, LIST_LIMIT),
+    flaggedPayments(db, LIST_LIMIT),
+    fleetUtilisation(db, thisMonth.start, thisMonth.end),
+    paymentsByDay(db, lastMonth.start, today),
+    depositFigures(db, thisMonth.start, today),
+    // DOC-8: counted over customer_documents_pending_idx, the queue's own partial index.
+    pendingDocumentCount(db),
+    smsSentOn(db, today),
+  ]);
 
   const daily: { date: string; amount: number }[] = [];
   const totals = { this: { amount: 0, payments: 0 }, last: { amount: 0, payments: 0 } };
@@ -69,6 +80,7 @@ export async function buildDashboard(
       })),
     },
     documents_waiting: documentsWaiting,
+    sms_today: smsToday,
     utilisation: { month: thisMonth.month, ...usage },
     revenue: {
       this_month: {

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf, type Executor } from '../../db/client';
 import { loginThrottles, phoneCodes, sessions, users } from '../../db/schema/index';
-import type { CodePurpose } from './phone-codes';
+import { CODE_DAY_SECONDS, type CodePurpose } from './phone-codes';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -161,22 +161,37 @@ export const revokeUserSessions = (db: Executor, userId: number, exceptSessionId
 export const lockNumberForCodes = (db: Executor, msisdn: string) =>
   db.execute(sql`select pg_advisory_xact_lock(hashtext(${`phone-code:${msisdn}`}))`);
 
-/** The number's codes of the last `windowSeconds`: how many, and seconds since the last and oldest. */
+/**
+ * The number's codes of the last `windowSeconds`: how many, and seconds since the last and
+ * oldest; and the same of the last 24 hours (LIMIT-9's daily limit).
+ */
 export async function recentCodeStats(db: Executor, msisdn: string, windowSeconds: number) {
+  const inWindow = sql`${phoneCodes.createdAt} > now() - make_interval(secs => ${windowSeconds})`;
   const result = await db.execute(sql`
-    select count(*)::int as count,
+    select count(*) filter (where ${inWindow})::int as count,
       extract(epoch from now() - max(${phoneCodes.createdAt}))::float8 as since_last,
-      extract(epoch from now() - min(${phoneCodes.createdAt}))::float8 as since_oldest
+      extract(epoch from now() - min(${phoneCodes.createdAt}) filter (where ${inWindow}))::float8
+        as since_oldest,
+      count(*)::int as day_count,
+      extract(epoch from now() - min(${phoneCodes.createdAt}))::float8 as since_oldest_in_day
     from ${phoneCodes}
     where ${phoneCodes.msisdn} = ${msisdn}
-      and ${phoneCodes.createdAt} > now() - make_interval(secs => ${windowSeconds})`);
-  const row = rowsOf<{ count: number; since_last: number | null; since_oldest: number | null }>(
-    result,
-  )[0]!;
+      and ${phoneCodes.createdAt} > now() - make_interval(secs => ${CODE_DAY_SECONDS})`);
+  const row = rowsOf<{
+    count: number;
+    since_last: number | null;
+    since_oldest: number | null;
+    day_count: number;
+    since_oldest_in_day: number | null;
+  }>(result)[0]!;
+  const seconds = (v: number | null) => (v === null ? null : Number(v));
   return {
     count: Number(row.count),
-    secondsSinceLast: row.since_last === null ? null : Number(row.since_last),
-    secondsSinceOldest: row.since_oldest === null ? null : Number(row.since_oldest),
+    // The last code of the day is the last code of the hour too, if there is one this hour.
+    secondsSinceLast: seconds(row.since_last),
+    secondsSinceOldest: seconds(row.since_oldest),
+    dayCount: Number(row.day_count),
+    secondsSinceOldestInDay: seconds(row.since_oldest_in_day),
   };
 }
 

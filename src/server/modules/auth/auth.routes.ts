@@ -59,6 +59,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['auth'],
       summary: 'Create a renter account and sign it in',
+      description:
+        'Sends a code to the number. A number outside SMS_COUNTRIES: 422. At most ' +
+        'SIGNUPS_PER_ADDRESS_PER_HOUR new accounts an hour from one address: 429. Past the ' +
+        'company-wide hourly budget of codes: 503 with Retry-After, and no account is made.',
       body: RegisterInputSchema,
       response: {
         201: LoginResponseSchema,
@@ -68,7 +72,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (request, reply) => {
-      const result = await registerUser(app.db, request.body, app.sms.queue);
+      const result = await registerUser(
+        app.db,
+        request.body,
+        app.sms.queue,
+        request.ip,
+        app.sms.bill,
+      );
       return reply.status(201).send(result);
     },
   });
@@ -162,13 +172,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['auth'],
       summary: "Send a new 6-digit code by SMS to the signed-in user's number",
       description:
-        'No body. A new code replaces the previous one. At most one code a minute and five an ' +
-        'hour per number; past that, 429 with Retry-After.',
+        'No body. A new code replaces the previous one. At most one code a minute, five an ' +
+        'hour and five a day per number; past that, 429 with Retry-After. A number outside ' +
+        'SMS_COUNTRIES: 422. Past the company-wide hourly budget of codes: 503 with Retry-After.',
       security: [{ bearerAuth: [] }],
-      response: { 202: MessageResponseSchema, 401: ErrorResponseSchema, 429: ErrorResponseSchema },
+      response: {
+        202: MessageResponseSchema,
+        401: ErrorResponseSchema,
+        422: ErrorResponseSchema,
+        429: ErrorResponseSchema,
+        503: ErrorResponseSchema,
+      },
     },
     handler: async (request, reply) => {
-      await sendVerificationCode(app.db, request.auth!.user, app.sms.queue);
+      await sendVerificationCode(app.db, request.auth!.user, app.sms.queue, app.sms.bill);
       return reply.status(202).send({ message: messages.phone.codeSent });
     },
   });
@@ -202,12 +219,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Send a password reset code by SMS',
       description:
         'Always 202 with the same body, whether or not the number has an account, so the ' +
-        'answer tells nobody which numbers are registered.',
+        'answer tells nobody which numbers are registered. A number outside SMS_COUNTRIES: 422.',
       body: ForgotPasswordInputSchema,
       response: { 202: MessageResponseSchema, 422: ErrorResponseSchema, 429: ErrorResponseSchema },
     },
     handler: async (request, reply) => {
-      await requestPasswordReset(app.db, request.body, app.sms.queue);
+      await requestPasswordReset(app.db, request.body, app.sms.queue, app.sms.bill);
       return reply.status(202).send({ message: messages.password.forgotAccepted });
     },
   });

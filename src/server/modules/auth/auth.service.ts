@@ -15,6 +15,13 @@ import type { Database, Executor } from '../../db/client';
 import { HttpError } from '../../http-errors';
 import type { SmsMessage } from '../sms/sms-gateway';
 import * as repo from './auth.repository';
+import {
+  assertSmsCountry,
+  budgetSpent,
+  checkCodeBudget,
+  defaultSmsBill,
+  type SmsBill,
+} from './code-budget';
 import { hashPassword, timingSafeDummyHash, verifyPassword } from './passwords';
 import {
   CODE_MAX_WRONG_TRIES,
@@ -106,30 +113,55 @@ async function startSession(db: Database, user: repo.UserRow): Promise<LoginResp
   };
 }
 
+/** Sign-ups an hour from one client address are counted in this window (LIMIT-17). */
+export const SIGNUP_WINDOW_SECONDS = 60 * 60;
+
 /** Registers and signs in; the new number gets a verification code by SMS (ACCT-10). */
 export async function registerUser(
   db: Database,
   input: RegisterInput,
   sendSms: SendSms,
+  clientAddress = 'unknown',
+  bill: SmsBill = defaultSmsBill,
 ): Promise<LoginResponse> {
   const msisdn = accountMsisdn(input.msisdn);
+  assertSmsCountry(msisdn, bill);
   const attempt = await repo.countThrottledAttempt(
     db,
     `register:${msisdn}`,
     REGISTER_WINDOW_SECONDS,
   );
   if (attempt.count > REGISTER_ATTEMPTS_PER_NUMBER) throw tooManyAttempts(attempt.windowEndsAt);
+  // Successful sign-ups per address (LIMIT-17): counted now, atomically across processes,
+  // and given back by any sign-up that does not happen.
+  const signupKey = `signup-address:${clientAddress}`;
+  const signups = await repo.countThrottledAttempt(db, signupKey, SIGNUP_WINDOW_SECONDS);
+  const giveBack = () => repo.releaseThrottledAttempt(db, signupKey);
+  if (signups.count > bill.signupsPerAddressPerHour) {
+    await giveBack();
+    const seconds = Math.max(1, Math.ceil((signups.windowEndsAt.getTime() - Date.now()) / 1000));
+    throw new HttpError(429, messages.phone.tooManySignUps(Math.ceil(seconds / 60)), undefined, {
+      'Retry-After': String(seconds),
+    });
+  }
+  // No account whose first code could not go (LIMIT-18).
+  const budget = await db.transaction((tx) => checkCodeBudget(tx, bill, sendSms));
+  if (!budget.allowed) {
+    await giveBack();
+    throw budgetSpent(budget.retryAfterSeconds);
+  }
 
   const passwordHash = await hashPassword(input.password);
   // The unique index decides between two simultaneous sign-ups with one number.
   const user = await repo.insertUser(db, { name: input.name.trim(), msisdn, passwordHash });
   if (!user) {
+    await giveBack();
     throw new HttpError(409, messages.register.duplicate, {
       msisdn: [messages.register.duplicate],
     });
   }
   const response = await startSession(db, user);
-  await issueCode(db, user, 'verify', sendSms);
+  await issueCode(db, user, 'verify', sendSms, bill);
   return { ...response, message: 'Registration successful' };
 }
 
@@ -225,14 +257,19 @@ async function issueCode(
   user: repo.UserRow,
   purpose: CodePurpose,
   sendSms: SendSms,
+  bill: SmsBill = defaultSmsBill,
 ): Promise<
-  { sent: true } | { sent: false; reason: 'too-soon' | 'hourly'; retryAfterSeconds: number }
+  | { sent: true }
+  | { sent: false; reason: 'too-soon' | 'hourly' | 'daily' | 'budget'; retryAfterSeconds: number }
 > {
   const code = generateCode();
   const verdict = await db.transaction(async (tx) => {
     await repo.lockNumberForCodes(tx, user.msisdn);
     const limit = sendLimit(await repo.recentCodeStats(tx, user.msisdn, CODE_WINDOW_SECONDS));
     if (!limit.allowed) return limit;
+    // The company's hourly budget (LIMIT-18), after the number's own limits.
+    const budget = await checkCodeBudget(tx, bill, sendSms);
+    if (!budget.allowed) return budget;
     await repo.endOpenCodes(tx, user.id, purpose);
     await repo.insertCode(tx, {
       userId: user.id,
@@ -250,11 +287,17 @@ async function issueCode(
 }
 
 /** The same database work as `issueCode` for a number without an account: nothing is stored. */
-async function issueNoCode(db: Database, msisdn: string): Promise<void> {
+async function issueNoCode(
+  db: Database,
+  msisdn: string,
+  sendSms: SendSms,
+  bill: SmsBill = defaultSmsBill,
+): Promise<void> {
   const code = generateCode();
   await db.transaction(async (tx) => {
     await repo.lockNumberForCodes(tx, msisdn);
-    sendLimit(await repo.recentCodeStats(tx, msisdn, CODE_WINDOW_SECONDS));
+    if (sendLimit(await repo.recentCodeStats(tx, msisdn, CODE_WINDOW_SECONDS)).allowed)
+      await checkCodeBudget(tx, bill, sendSms);
     hashCode(msisdn, 'reset', code);
   });
 }
@@ -264,17 +307,22 @@ export async function sendVerificationCode(
   db: Database,
   user: repo.UserRow,
   sendSms: SendSms,
+  bill: SmsBill = defaultSmsBill,
 ): Promise<void> {
   // A verified number needs no code; the answer is the same so nothing is learnt from it.
   if (user.phoneVerifiedAt) return;
-  const result = await issueCode(db, user, 'verify', sendSms);
+  assertSmsCountry(user.msisdn, bill);
+  const result = await issueCode(db, user, 'verify', sendSms, bill);
   if (result.sent) return;
+  if (result.reason === 'budget') throw budgetSpent(result.retryAfterSeconds);
   const minutes = Math.ceil(result.retryAfterSeconds / 60);
   throw new HttpError(
     429,
     result.reason === 'too-soon'
       ? messages.phone.resendTooSoon(result.retryAfterSeconds)
-      : messages.phone.tooManyCodes(minutes),
+      : result.reason === 'daily'
+        ? messages.phone.tooManyCodesToday(Math.ceil(result.retryAfterSeconds / 3600))
+        : messages.phone.tooManyCodes(minutes),
     undefined,
     { 'Retry-After': String(result.retryAfterSeconds) },
   );
@@ -324,11 +372,13 @@ export async function requestPasswordReset(
   db: Database,
   input: ForgotPasswordInput,
   sendSms: SendSms,
+  bill: SmsBill = defaultSmsBill,
 ): Promise<void> {
   const msisdn = accountMsisdn(input.msisdn);
+  assertSmsCountry(msisdn, bill);
   const user = await repo.findUserByMsisdn(db, msisdn);
-  if (user) await issueCode(db, user, 'reset', sendSms);
-  else await issueNoCode(db, msisdn);
+  if (user) await issueCode(db, user, 'reset', sendSms, bill);
+  else await issueNoCode(db, msisdn, sendSms, bill);
 }
 
 /**

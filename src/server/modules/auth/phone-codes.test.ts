@@ -68,4 +68,16 @@ describe('sending limits (LIMIT-9)', () => {
       retryAfterSeconds: 600,
     });
   });
+
+  it('refuse a sixth code within 24 hours until the oldest is a day old', () => {
+    const spread = { count: 0, secondsSinceLast: 2 * 3600, secondsSinceOldest: null };
+    expect(sendLimit({ ...spread, dayCount: 4, secondsSinceOldestInDay: 6 * 3600 })).toEqual({
+      allowed: true,
+    });
+    expect(sendLimit({ ...spread, dayCount: 5, secondsSinceOldestInDay: 6 * 3600 })).toEqual({
+      allowed: false,
+      reason: 'daily',
+      retryAfterSeconds: 18 * 3600,
+    });
+  });
 });

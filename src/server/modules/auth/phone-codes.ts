@@ -14,6 +14,9 @@ export const CODE_RESEND_SECONDS = 60;
 /** Codes sent to one number in any hour, so nobody can flood a phone with texts. */
 export const CODES_PER_NUMBER_PER_HOUR = 5;
 export const CODE_WINDOW_SECONDS = 60 * 60;
+/** And in any 24 hours (LIMIT-9): five an hour, every hour, would still be a bill. */
+export const CODES_PER_NUMBER_PER_DAY = 5;
+export const CODE_DAY_SECONDS = 24 * 60 * 60;
 
 export type CodePurpose = 'verify' | 'reset';
 
@@ -41,13 +44,16 @@ export function codeMatches(
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** Whether a new code may be sent now, from the number's codes of the last hour. */
+/** Whether a new code may be sent now, from the number's codes of the last hour and day. */
 export function sendLimit(recent: {
   count: number;
   secondsSinceLast: number | null;
   secondsSinceOldest: number | null;
+  dayCount?: number;
+  secondsSinceOldestInDay?: number | null;
 }):
-  { allowed: true } | { allowed: false; reason: 'too-soon' | 'hourly'; retryAfterSeconds: number } {
+  | { allowed: true }
+  | { allowed: false; reason: 'too-soon' | 'hourly' | 'daily'; retryAfterSeconds: number } {
   if (recent.secondsSinceLast !== null && recent.secondsSinceLast < CODE_RESEND_SECONDS) {
     return {
       allowed: false,
@@ -60,6 +66,14 @@ export function sendLimit(recent: {
       allowed: false,
       reason: 'hourly',
       retryAfterSeconds: Math.max(1, Math.ceil(CODE_WINDOW_SECONDS - recent.secondsSinceOldest)),
+    };
+  }
+  const oldestInDay = recent.secondsSinceOldestInDay ?? null;
+  if ((recent.dayCount ?? 0) >= CODES_PER_NUMBER_PER_DAY && oldestInDay !== null) {
+    return {
+      allowed: false,
+      reason: 'daily',
+      retryAfterSeconds: Math.max(1, Math.ceil(CODE_DAY_SECONDS - oldestInDay)),
     };
   }
   return { allowed: true };

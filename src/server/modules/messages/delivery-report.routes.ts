@@ -1,33 +1,23 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DeliveryReportQuerySchema } from '../../../shared/schemas/sms-log';
+import { deliveryOutcome } from '../sms/arkesel-delivery';
 import { recordDeliveryReport } from './outbox.repository';
-
-/** Arkesel's words for a final state; anything else (queued, submitted, sent) is news we have. */
-export function deliveryOutcome(status: string | undefined): 'delivered' | 'failed' | null {
-  const word = status?.trim().toLowerCase() ?? '';
-  if (word === 'delivered' || word === 'delivrd') return 'delivered';
-  if (
-    ['failed', 'undelivered', 'undeliv', 'rejected', 'rejectd', 'expired', 'blacklisted'].includes(
-      word,
-    )
-  )
-    return 'failed';
-  return null;
-}
 
 /**
  * The provider's delivery report (MSG-8): `GET {PUBLIC_URL}/api/sms/delivery-report?sms_id=…
  * &status=…`, the callback_url every Arkesel send names. Arkesel signs nothing, so the report
  * can only move one of our sent messages forward, found by the id Arkesel gave it; it answers
  * 204 whatever the id and status, so it tells a caller nothing and changes nothing else.
- * POST is accepted too (form or JSON with the same fields).
+ * POST is accepted too (form or JSON with the same fields). A 204 has no body: the
+ * document says "no content" (plugins/openapi.ts) and the answer sends none.
  */
 export const deliveryReportRoutes: FastifyPluginAsyncZod = async (app) => {
   const handle = async (fields: { sms_id?: string; id?: string; status?: string }) => {
     const providerId = fields.sms_id ?? fields.id;
-    const outcome = deliveryOutcome(fields.status);
-    if (providerId && outcome) await recordDeliveryReport(app.db, providerId, outcome);
+    // Every status Arkesel publishes is understood (MSG-13, sms/arkesel-delivery.ts).
+    const report = deliveryOutcome(fields.status);
+    if (providerId && report) await recordDeliveryReport(app.db, providerId, report);
   };
   const schema = {
     tags: ['sms'],

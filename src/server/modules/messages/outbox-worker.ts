@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { maskMsisdn } from '../../../shared/phone';
 import type { Executor } from '../../db/client';
 import { SmsError, type SmsGateway } from '../sms/sms-gateway';
+import { isSmsCountry } from '../sms/sms-countries';
 import {
   claimDueMessages,
   fanOutStaffAlerts,
@@ -29,6 +30,8 @@ export interface OutboxWorkerOptions {
    * (a timer of 0 ms, after the nudging request's own work).
    */
   nudgeDelayMs?: number;
+  /** Only numbers of these countries are texted (LIMIT-16); others fail without a send. */
+  smsCountries?: readonly string[];
 }
 
 const DEFAULT_BATCH_SIZE = 20;
@@ -178,6 +181,17 @@ export class OutboxWorker {
     const purpose = message.kind;
     if (REMINDER_KINDS.includes(message.kind as TemplateKey) && !message.reminders_on) {
       await markGivenUp(this.db, message.id, message.attempts, 'cancelled', 'Reminders are off');
+      return null;
+    }
+    const countries = this.options.smsCountries;
+    if (countries && !isSmsCountry(message.recipient, countries)) {
+      await markGivenUp(
+        this.db,
+        message.id,
+        message.attempts,
+        'failed',
+        `Not sent: the number is outside SMS_COUNTRIES (${countries.join(', ')})`,
+      );
       return null;
     }
     let providerId: string;

@@ -261,14 +261,18 @@ export const markGivenUp = (
 export async function recordDeliveryReport(
   db: Executor,
   providerId: string,
-  outcome: 'delivered' | 'failed',
+  report: { outcome: 'delivered' | 'failed'; status: string },
 ) {
+  const { outcome } = report;
   await db
     .update(smsOutbox)
     .set({
       status: outcome,
       ...(outcome === 'delivered' ? { deliveredAt: sql`now()` } : {}),
-      ...(outcome === 'failed' ? { lastError: 'The provider could not deliver it' } : {}),
+      // Staff see why beside the failed text (MSG-10): the provider's own word.
+      ...(outcome === 'failed'
+        ? { lastError: `Not delivered: the provider reported ${report.status}` }
+        : {}),
       updatedAt: sql`now()`,
     })
     .where(

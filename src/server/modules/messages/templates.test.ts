@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { countSmsParts } from './sms-parts';
-import { accountTemplates, templates, type BookingFacts, type TemplateKey } from './templates';
+import {
+  accountTemplates,
+  ownerTemplates,
+  templates,
+  type BookingFacts,
+  type TemplateKey,
+} from './templates';
 
 /** Long but real values: the longest code, a long car name and town, a big amount. */
 const facts: BookingFacts = {
@@ -197,5 +203,13 @@ describe('account texts (DOC-7, MSG-12)', () => {
       'document_rejected',
       'document_verified',
     ]);
+  });
+});
+
+describe("the owner's texts (LIMIT-18)", () => {
+  it('fit two GSM-7 parts with the largest budget (MSG-7)', () => {
+    const parts = countSmsParts(ownerTemplates.code_budget_alert(1_000_000));
+    expect(parts.encoding).toBe('GSM-7');
+    expect(parts.parts).toBeLessThanOrEqual(2);
   });
 });

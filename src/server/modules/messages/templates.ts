@@ -190,3 +190,12 @@ export const accountTemplates = {
 } as const;
 
 export type AccountTemplateKey = keyof typeof accountTemplates;
+
+/**
+ * The owner's texts about the SMS bill (LIMIT-18, decision 028): the hourly code budget is
+ * spent. Sent at most once an hour, to the earliest staff account until staff roles exist.
+ */
+export const ownerTemplates = {
+  code_budget_alert: (budget: number) =>
+    `CarLink staff: the ${budget} codes an hour budget is spent; sign-up and reset codes are refused until the hour has passed. Raise SMS_CODE_BUDGET_PER_HOUR if this is real demand.`,
+} as const;

@@ -14,6 +14,23 @@ export const defaultSmsConfig: SmsConfig = {
   provider: 'sandbox',
   arkeselBaseUrl: 'https://sms.arkesel.com',
 };
+
+/**
+ * The SMS bill (decision 028): whose numbers may be texted (LIMIT-16), sign-ups an hour per
+ * client address (LIMIT-17), codes the company sends in any hour (LIMIT-18).
+ */
+export interface SmsBill {
+  countries: readonly string[];
+  signupsPerAddressPerHour: number;
+  codeBudgetPerHour: number;
+}
+
+export const defaultSmsBill: SmsBill = {
+  countries: ['GH'],
+  signupsPerAddressPerHour: 20,
+  codeBudgetPerHour: 300,
+};
+
 const DEFAULT_POLL_SECONDS = 5;
 const DEFAULT_LEASE_SECONDS = 60;
 
@@ -32,6 +49,8 @@ export interface SmsContext {
   idle(): Promise<void>;
   /** Look for due messages now (the worker also polls). */
   nudge(): void;
+  /** The SMS bill's settings, for the routes that send codes. */
+  bill: SmsBill;
 }
 
 declare module 'fastify' {
@@ -52,7 +71,14 @@ export const smsPlugin = fp<{ config: SmsConfig; publicUrl: string }>(
             callbackUrl: `${publicUrl}${DELIVERY_REPORT_PATH}`,
           })
         : new SandboxSmsGateway(app.db);
+    const bill: SmsBill = {
+      countries: config.countries ?? defaultSmsBill.countries,
+      signupsPerAddressPerHour:
+        config.signupsPerAddressPerHour ?? defaultSmsBill.signupsPerAddressPerHour,
+      codeBudgetPerHour: config.codeBudgetPerHour ?? defaultSmsBill.codeBudgetPerHour,
+    };
     const worker = new OutboxWorker(app.db, gateway, app.log.child({ module: 'sms' }), {
+      smsCountries: bill.countries,
       pollMs: (config.outboxPollSeconds ?? DEFAULT_POLL_SECONDS) * 1000,
       leaseSeconds: config.outboxLeaseSeconds ?? DEFAULT_LEASE_SECONDS,
       // PGlite runs every statement on its one connection, on this event loop: a pass put off
@@ -67,6 +93,7 @@ export const smsPlugin = fp<{ config: SmsConfig; publicUrl: string }>(
         enqueueSms(tx, [{ kind, recipient: message.to, body: message.body, userId }]),
       idle: () => worker.drain(),
       nudge: () => worker.nudge(),
+      bill,
     } satisfies SmsContext);
 
     if (config.outboxWorker === false) return;

@@ -34,6 +34,7 @@ const dashboard: AdminDashboardResponse = {
   returns: [],
   needs_action: { awaiting_cash: [], flagged_payments: [] },
   documents_waiting: 0,
+  sms_today: { sent: 0, failed: 0 },
   utilisation: {
     month: '2026-11',
     booked_days: 7,
@@ -75,5 +76,26 @@ describe('the dashboard’s figures and their labels (STAFF-7, STAFF-31)', () =>
     const labels = [...race.querySelectorAll('svg text')].map((t) => t.textContent);
     expect(labels).toContain('30th');
     expect(labels).not.toContain('31st');
+  });
+});
+
+describe('the texts sent today (STAFF-36)', () => {
+  test('shows the count, and the undelivered ones as an alert linking to the SMS log', async () => {
+    api.mockResolvedValue({ ...dashboard, sms_today: { sent: 42, failed: 3 } });
+    renderWithApp(<DashboardPage />);
+    const label = await screen.findByRole('link', { name: 'Texts sent today' });
+    expect(label.getAttribute('href')).toBe('/admin/sms');
+    const tile = label.closest('.kpi')!;
+    expect(within(tile as HTMLElement).getByText('42')).toBeTruthy();
+    expect(within(tile as HTMLElement).getByText('3 not delivered')).toBeTruthy();
+    expect(tile.className).toContain('kpi-alert');
+  });
+
+  test('says none failed when none did', async () => {
+    api.mockResolvedValue({ ...dashboard, sms_today: { sent: 1, failed: 0 } });
+    renderWithApp(<DashboardPage />);
+    const tile = (await screen.findByRole('link', { name: 'Texts sent today' })).closest('.kpi')!;
+    expect(within(tile as HTMLElement).getByText('none failed')).toBeTruthy();
+    expect(tile.className).not.toContain('kpi-alert');
   });
 });

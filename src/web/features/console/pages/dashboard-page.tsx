@@ -340,6 +340,14 @@ export function DashboardPage() {
           value={cedisWhole(data.revenue.this_month.amount)}
           note={`${cedisWhole(data.revenue.last_month.amount)} last month`}
         />
+        {/* The SMS bill (STAFF-36): what today's texts cost, and any the network did not deliver. */}
+        <Stat
+          label="Texts sent today"
+          value={data.sms_today.sent.toLocaleString('en-GH')}
+          note={data.sms_today.failed ? `${data.sms_today.failed} not delivered` : 'none failed'}
+          tone={data.sms_today.failed ? 'alert' : undefined}
+          to={adminPaths.adminSms.getHref()}
+        />
       </dl>
       <div className="dashboard-grid">
         <div className="dashboard-col">

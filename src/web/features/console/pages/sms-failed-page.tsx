@@ -5,7 +5,10 @@ import { AdminPageHeader } from '../../../components/console/admin-shell';
 import { SmsList } from '../../../components/console/sms-log';
 import { ErrorState, LoadingState } from '../../../components/console/states';
 
-/** /admin/sms: text messages that could not be sent (MSG-10), newest first, with Resend. */
+/**
+ * /admin/sms: text messages that could not be sent or were not delivered (MSG-10, MSG-13),
+ * newest first, with Resend.
+ */
 export function SmsFailedPage() {
   usePageTitle('SMS log · Staff');
   // Keyset pages: the ids each page started before, so 'Newer' can step back.
@@ -16,7 +19,7 @@ export function SmsFailedPage() {
     <>
       <AdminPageHeader
         title="SMS log"
-        lead="Text messages that could not be sent after every retry. Resend one once the number or the provider is fixed."
+        lead="Text messages that could not be sent after every retry, or that the network reported as not delivered. Resend one once the number or the provider is fixed."
       />
       <section className="panel" aria-labelledby="failed-sms-heading">
         <div className="panel-head">

@@ -1,0 +1,2 @@
+CREATE INDEX "phone_codes_created_at_idx" ON "phone_codes" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "sms_outbox_sent_at_idx" ON "sms_outbox" USING btree ("sent_at") WHERE "sms_outbox"."sent_at" is not null;
