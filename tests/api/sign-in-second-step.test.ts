@@ -102,6 +102,20 @@ describe('the owner always gets in: past the number limit, a second step by SMS 
     expect(done.statusCode).toBe(200);
   });
 
+  it('wrong codes sent at once still count one by one: five, then the ticket is over', async () => {
+    const owner = await insertUser(ctx.db);
+    await lockNumber(owner.msisdn);
+    const ticket = (await login(owner.msisdn, owner.password)).json().ticket as string;
+    const code = await client.latestSmsCode(owner.msisdn);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => loginCode(ticket, wrong(code))),
+    );
+    const fields = answers.map((res) => Object.keys(res.json().errors)[0]);
+    expect(fields.filter((f) => f === 'code')).toHaveLength(5);
+    expect(fields.filter((f) => f === 'ticket')).toHaveLength(3);
+    expect((await loginCode(ticket, code)).statusCode).toBe(422);
+  });
+
   it('an unknown, made-up or expired ticket is refused on the ticket field', async () => {
     const unknown = await loginCode('x'.repeat(43), '123456');
     expect(unknown.statusCode).toBe(422);

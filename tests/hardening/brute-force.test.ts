@@ -24,7 +24,9 @@ import { sharedCluster } from './support/shared-cluster';
  *   answered 422 ("behind the reverse proxy" failed). Fixed in app.ts: one hop is trusted;
  * - the per-number counter kept in process memory (a broken variant): all 9 guesses spread
  *   over two processes got 401, none 429;
- * - argon2 at m=4096 (a broken variant): "memory in KiB" failed.
+ * - argon2 at m=4096 (a broken variant): "memory in KiB" failed;
+ * - the code before ACCT-17: past LIMIT-8 the owner's right password got 429 too ("the right
+ *   one gets a second step" failed: expected 429 to be 202).
  */
 const unavailable = scratchPostgresUnavailable();
 
