@@ -48,14 +48,22 @@ export default function ResetPasswordPage() {
       headingId="reset-heading"
       heading="Set a new password"
       lead={
-        <>
-          Enter the code we sent to{' '}
-          <strong className="nowrap">{formatMsisdn(normalizeMsisdn(msisdn))}</strong> and choose a
-          new password.
-        </>
+        ticket ? (
+          <>
+            Enter the code we sent to{' '}
+            <strong className="nowrap">{formatMsisdn(normalizeMsisdn(msisdn))}</strong> and choose a
+            new password.
+          </>
+        ) : (
+          <>
+            To set a new password for{' '}
+            <strong className="nowrap">{formatMsisdn(normalizeMsisdn(msisdn))}</strong>, ask for a
+            code from this browser.
+          </>
+        )
       }
     >
-      {typeof notice === 'string' && (
+      {ticket && typeof notice === 'string' && (
         <div className="alert alert-success" role="status">
           {notice}
         </div>
