@@ -35,7 +35,7 @@ interface VerifyPhoneFormProps {
    * code step (ACCT-17) finishes the sign-in with its ticket instead.
    */
   submitCode?: (code: string) => Promise<User>;
-  /** Asks for another code: by default send-code; null offers no Resend (ACCT-17). */
+  /** Asks for another code: by default send-code (ACCT-10); null offers no Resend. */
   resendCode?: (() => Promise<unknown>) | null;
   /** The submit button's words. */
   submitLabel?: string;

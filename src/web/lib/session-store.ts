@@ -186,6 +186,23 @@ export async function login(
 }
 
 /**
+ * A new code for the sign-in's code step (ACCT-18's Resend): signs in again with the same
+ * number and password. The new ticket, or null when the server signed the person straight in
+ * (the number's limit is over). Throws ApiError (a 429 while the last code is fresh).
+ */
+export async function requestSignInCode(input: LoginInput): Promise<PendingSignInResponse | null> {
+  checkSession();
+  const response = await apiRequest<LoginResponse | PendingSignInResponse>('/auth/login', {
+    method: 'POST',
+    body: { msisdn: input.msisdn, password: input.password },
+    skipUnauthorizedHandler: true,
+  });
+  if ('step' in response) return response;
+  startSession(response);
+  return null;
+}
+
+/**
  * The sign-in's code step (ACCT-17): the ticket and the code from the SMS give the session.
  * Throws ApiError (a wrong code on `code`, an ended ticket on `ticket`) for the form to show.
  */

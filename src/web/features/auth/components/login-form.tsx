@@ -11,6 +11,7 @@ import {
   getSessionState,
   isSessionNotice,
   login,
+  requestSignInCode,
   useSession,
 } from '../../../lib/session-store';
 import { normalizeMsisdn } from '../../../../shared/phone';
@@ -33,6 +34,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const {
     register,
     handleSubmit,
+    getValues,
     formState: { errors, touchedFields, isSubmitted },
   } = useForm<LoginFormValues>({
     resolver,
@@ -65,8 +67,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   });
 
   if (codeStep) {
-    // The code form of ACCT-15, finishing the sign-in with the ticket. No Resend: a new code
-    // comes with signing in again (Back), a minute after this one (LIMIT-9).
+    // The code form of ACCT-15, finishing the sign-in with the ticket (ACCT-18). Resend signs
+    // in again with what the form holds, for a new code and ticket (LIMIT-9 spaces them).
     return (
       <LazyVerifyPhoneForm
         idPrefix="login-code"
@@ -75,7 +77,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
         autoFocus
         submitLabel="Sign in"
         submitCode={(code) => finishLogin(codeStep.ticket, code)}
-        resendCode={null}
+        resendCode={async () => {
+          const next = await requestSignInCode(getValues());
+          if (next) setCodeStep({ ...codeStep, ticket: next.ticket });
+          else onSignedIn();
+        }}
         onVerified={onSignedIn}
         secondary={
           <button type="button" className="btn btn-ghost" onClick={() => setCodeStep(null)}>

@@ -1,6 +1,6 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { LoginResponse } from '../../../../shared/schemas/auth';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { getSessionState, logout } from '../../../lib/session-store';
@@ -42,6 +42,8 @@ beforeEach(async () => {
   await logout().catch(() => {});
   api.mockReset();
 });
+
+afterEach(() => vi.useRealTimers());
 
 describe('Sign in past the number limit: the code step (ACCT-17)', () => {
   test('a 202 shows the code step; the code from the SMS finishes the sign-in', async () => {
@@ -85,6 +87,57 @@ describe('Sign in past the number limit: the code step (ACCT-17)', () => {
     expect(api).toHaveBeenCalledWith(
       '/auth/login/code',
       expect.objectContaining({ body: { ticket: 'ticket-1', code: '123456' } }),
+    );
+  });
+
+  test('Resend, a minute later, signs in again for a new code and ticket; a 429 is said in words', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let tickets = 0;
+    api.mockImplementation(async (path, options) => {
+      if (path === '/sandbox/sms') throw new ApiError(404, 'Not found.');
+      if (path === '/auth/login') {
+        expect(options?.body).toEqual({ msisdn: '0551234567', password: 'Secret@123' });
+        tickets += 1;
+        if (tickets === 3)
+          throw new ApiError(
+            429,
+            'Too many codes for this number. Please try again in 40 minutes.',
+            {},
+            2400,
+          );
+        return { step: 'code', ticket: `ticket-${tickets}`, message: 'sent' };
+      }
+      if (path === '/auth/login/code') return signedIn;
+      throw new Error(`unexpected request ${path}`);
+    });
+    const onSignedIn = vi.fn();
+    const person = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderWithApp(<LoginForm onSignedIn={onSignedIn} />);
+    await person.type(screen.getByLabelText('Phone number'), '0551234567');
+    await person.type(screen.getByLabelText('Password'), 'Secret@123');
+    await person.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByLabelText('Code from the SMS');
+    expect(
+      screen.getByRole<HTMLButtonElement>('button', { name: 'Resend code in 1:00' }).disabled,
+    ).toBe(true);
+    await act(() => vi.advanceTimersByTimeAsync(61_000));
+    await person.click(screen.getByRole('button', { name: 'Resend code' }));
+    expect(await screen.findByText('We have sent a code to your phone.')).toBeTruthy();
+    expect(tickets).toBe(2);
+
+    await act(() => vi.advanceTimersByTimeAsync(61_000));
+    await person.click(screen.getByRole('button', { name: 'Resend code' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many codes for this number. Please try again in 40 minutes.',
+    );
+
+    // The code of the newest ticket finishes the sign-in.
+    await person.type(screen.getByLabelText('Code from the SMS'), '123456');
+    await person.click(screen.getByRole('button', { name: 'Sign in' }));
+    await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalled());
+    expect(api).toHaveBeenCalledWith(
+      '/auth/login/code',
+      expect.objectContaining({ body: { ticket: 'ticket-2', code: '123456' } }),
     );
   });
 
