@@ -80,10 +80,19 @@ async function signedInRenters(db: Database, n: number): Promise<string[]> {
     const batch = fresh.slice(i, i + 10);
     const answers = await Promise.all(
       batch.map((msisdn) =>
-        loginUser(db, { msisdn: `0${msisdn.slice(3)}`, password: BENCH_PASSWORD }, '127.0.0.1'),
+        loginUser(
+          db,
+          { msisdn: `0${msisdn.slice(3)}`, password: BENCH_PASSWORD },
+          '127.0.0.1',
+          // Fresh numbers are far from their limit (LIMIT-8): no second step, no SMS.
+          () => Promise.reject(new Error('the bench sends no SMS')),
+        ),
       ),
     );
-    tokens.push(...answers.map((a) => a.access_token));
+    for (const answer of answers) {
+      if (!('access_token' in answer)) throw new Error('bench sign-in asked for a code');
+      tokens.push(answer.access_token);
+    }
   }
   return tokens;
 }

@@ -13,6 +13,9 @@ export const messages = {
     passwordRequired: 'Password is required',
     passwordMin: 'Password must be at least 6 characters',
     invalidCredentials: 'Invalid phone number or password.',
+    /** ACCT-17: the right password past the number's limit; a code finishes the sign-in. */
+    codeSent: 'We have sent a code to your phone. Enter it to finish signing in.',
+    ticketEnded: 'This sign-in has ended. Please sign in again.',
     ...shellMessages.login,
   },
   register: {
@@ -153,6 +156,8 @@ export const messages = {
   },
   password: {
     forgotAccepted: 'If this number has an account, we have sent it a code.',
+    /** ACCT-13: a reset whose ticket is missing, used, expired or out of tries. */
+    ticketEnded: 'This reset has ended. Please ask for a new code.',
     resetDone: 'Your password has been changed. Please sign in with the new one.',
     changed: 'Your password has been changed. Your other sessions have been signed out.',
     currentWrong: 'Your current password is not right.',

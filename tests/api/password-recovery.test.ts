@@ -2,45 +2,83 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
 import { buildUser, insertUser } from '../../src/server/db/factories';
-import { loginThrottles, phoneCodes, sandboxSms, users } from '../../src/server/db/schema/index';
+import {
+  authTickets,
+  loginThrottles,
+  phoneCodes,
+  sandboxSms,
+  users,
+} from '../../src/server/db/schema/index';
 import { api, type Client } from '../support/api';
 import { isPostgres, setupTestApp } from '../support/test-app';
 
 const ctx = await setupTestApp();
 const client = api(ctx.app);
 
-const forgot = (msisdn: string) => client.post('/api/auth/password/forgot', { msisdn });
-const reset = (msisdn: string, code: string, password = 'Newpass@2026') =>
+// Each request from its own address: this file asks for more codes than LIMIT-3 lets one
+// address ask for (30 in 10 minutes), and the per-number rules are what it checks.
+let addresses = 0;
+const forgot = (msisdn: string) =>
+  client.post(
+    '/api/auth/password/forgot',
+    { msisdn },
+    { remoteAddress: `10.20.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}` },
+  );
+/** Asks for a reset code and answers the ticket this "device" keeps. */
+const ticketFor = async (msisdn: string) => {
+  const res = await forgot(msisdn);
+  expect(res.statusCode, res.body).toBe(202);
+  return res.json().ticket as string;
+};
+const reset = (ticket: string, code: string, password = 'Newpass@2026') =>
   client.post('/api/auth/password/reset', {
-    msisdn,
+    ticket,
     code,
     password,
     password_confirmation: password,
   });
+/** A minute later: the number may be sent another code (LIMIT-9). */
+const aMinuteLater = async (msisdn: string) => {
+  await ctx.db
+    .update(phoneCodes)
+    .set({ createdAt: sql`${phoneCodes.createdAt} - interval '61 seconds'` })
+    .where(eq(phoneCodes.msisdn, msisdn));
+  await ctx.db
+    .update(authTickets)
+    .set({ createdAt: sql`${authTickets.createdAt} - interval '61 seconds'` })
+    .where(eq(authTickets.msisdn, msisdn));
+};
 const login = (msisdn: string, password: string, remoteAddress = '127.0.0.1') =>
   client.post('/api/auth/login', { msisdn, password }, { remoteAddress });
 const me = (who: Client) => who.get('/api/auth/me');
 
-const forgotBody = { message: 'If this number has an account, we have sent it a code.' };
+const forgotMessage = 'If this number has an account, we have sent it a code.';
 const wrongCodeBody = {
   message: messages.phone.codeWrong,
   errors: { code: [messages.phone.codeWrong] },
 };
+const ticketEndedBody = {
+  message: messages.password.ticketEnded,
+  errors: { ticket: [messages.password.ticketEnded] },
+};
+const wrong = (code: string) => (code === '000000' ? '111111' : '000000');
 
 describe('forgot password (ACCT-13)', () => {
-  it('answers 202 with the same body for a registered and an unknown number', async () => {
+  it('answers 202 with the same shape, a message and a ticket, for a registered and an unknown number', async () => {
     const user = await insertUser(ctx.db);
     const known = await forgot(user.msisdn);
     const unknown = await forgot(buildUser().msisdn);
     expect(known.statusCode).toBe(202);
     expect(unknown.statusCode).toBe(202);
-    expect(known.json()).toEqual(forgotBody);
-    expect(unknown.body).toBe(known.body);
+    expect(known.json()).toEqual({ message: forgotMessage, ticket: expect.any(String) });
+    expect(unknown.json()).toEqual({ message: forgotMessage, ticket: expect.any(String) });
+    expect(unknown.json().ticket).toHaveLength(known.json().ticket.length);
+    expect(unknown.json().ticket).not.toBe(known.json().ticket);
     // Only the registered number got a text.
     expect(await client.latestSmsCode(user.msisdn)).toMatch(/^\d{6}$/);
   });
 
-  it('stores nothing and sends nothing for an unknown number', async () => {
+  it('stores no code and sends nothing for an unknown number', async () => {
     const stranger = buildUser().msisdn;
     await forgot(stranger);
     await ctx.app.sms.idle();
@@ -53,18 +91,47 @@ describe('forgot password (ACCT-13)', () => {
     );
   });
 
-  it('answers 202 even past the send limits, and then sends nothing more', async () => {
+  it('answers 429 within 60 s of the last request, the same for a registered and an unknown number (LIMIT-9)', async () => {
     const user = await insertUser(ctx.db);
+    const stranger = buildUser().msisdn;
     expect((await forgot(user.msisdn)).statusCode).toBe(202);
-    const again = await forgot(user.msisdn);
-    expect(again.statusCode).toBe(202);
-    expect(again.json()).toEqual(forgotBody);
+    expect((await forgot(stranger)).statusCode).toBe(202);
+    const known = await forgot(user.msisdn);
+    const unknown = await forgot(stranger);
+    expect(known.statusCode).toBe(429);
+    expect(unknown.statusCode).toBe(429);
+    expect(known.json().message).toMatch(
+      /^Please wait (60|59|58) seconds before asking for another code\.$/,
+    );
+    expect(unknown.json()).toEqual(known.json());
+    const retryAfter = Number(known.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(55);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(known.json().message).toBe(messages.phone.resendTooSoon(retryAfter));
+    expect(unknown.headers['retry-after']).toBe(known.headers['retry-after']);
     await ctx.app.sms.idle();
     const inbox = await ctx.db
       .select()
       .from(sandboxSms)
       .where(eq(sandboxSms.recipient, user.msisdn));
     expect(inbox).toHaveLength(1);
+    // A minute later the next may be asked for.
+    await aMinuteLater(user.msisdn);
+    expect((await forgot(user.msisdn)).statusCode).toBe(202);
+  });
+
+  it('answers 202 past the hourly send limit, and then sends nothing more', async () => {
+    const user = await insertUser(ctx.db);
+    for (let i = 0; i < 6; i++) {
+      expect((await forgot(user.msisdn)).statusCode).toBe(202);
+      await aMinuteLater(user.msisdn);
+    }
+    await ctx.app.sms.idle();
+    const inbox = await ctx.db
+      .select()
+      .from(sandboxSms)
+      .where(eq(sandboxSms.recipient, user.msisdn));
+    expect(inbox).toHaveLength(5);
   });
 
   it('takes about as long for an unknown number as for a registered one, however slow the SMS provider', async () => {
@@ -111,8 +178,8 @@ describe('reset password with the code (ACCT-13)', () => {
     const session = client.withToken(first.json().access_token);
     expect((await me(session)).statusCode).toBe(200);
 
-    await forgot(user.msisdn);
-    const res = await reset(user.msisdn, await client.latestSmsCode(user.msisdn));
+    const ticket = await ticketFor(user.msisdn);
+    const res = await reset(ticket, await client.latestSmsCode(user.msisdn));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: messages.password.resetDone });
 
@@ -124,35 +191,40 @@ describe('reset password with the code (ACCT-13)', () => {
     expect(fresh.json().user.phone_verified).toBe(true);
   });
 
-  it('accepts the number in any form', async () => {
+  it('accepts the number in any form, and ignores a msisdn sent with the reset', async () => {
     const user = await insertUser(ctx.db, { msisdn: '0245550311' });
-    await forgot('+233 24 555 0311');
-    const res = await reset('00233245550311', await client.latestSmsCode('0245550311'));
-    expect(res.statusCode).toBe(200);
+    const ticket = await ticketFor('+233 24 555 0311');
+    const res = await client.post('/api/auth/password/reset', {
+      ticket,
+      msisdn: '0245550999',
+      code: await client.latestSmsCode('0245550311'),
+      password: 'Newpass@2026',
+      password_confirmation: 'Newpass@2026',
+    });
+    expect(res.statusCode, res.body).toBe(200);
     expect((await login(user.msisdn, 'Newpass@2026')).statusCode).toBe(200);
   });
 
-  it('a code works once', async () => {
+  it('a code works once, and so does its ticket', async () => {
     const user = await insertUser(ctx.db);
-    await forgot(user.msisdn);
+    const ticket = await ticketFor(user.msisdn);
     const code = await client.latestSmsCode(user.msisdn);
-    expect((await reset(user.msisdn, code)).statusCode).toBe(200);
-    const again = await reset(user.msisdn, code, 'Third@2026');
+    expect((await reset(ticket, code)).statusCode).toBe(200);
+    const again = await reset(ticket, code, 'Third@2026');
     expect(again.statusCode).toBe(422);
-    expect(again.json()).toEqual(wrongCodeBody);
+    expect(again.json()).toEqual(ticketEndedBody);
     expect((await login(user.msisdn, 'Newpass@2026')).statusCode).toBe(200);
   });
 
-  it('a wrong, expired or unknown-number code gets the same 422 and changes nothing', async () => {
+  it('a wrong code, or any code with an unknown-number ticket, gets the same 422 and changes nothing', async () => {
     const user = await insertUser(ctx.db);
-    await forgot(user.msisdn);
+    const ticket = await ticketFor(user.msisdn);
     const code = await client.latestSmsCode(user.msisdn);
-    const wrong = code === '000000' ? '111111' : '000000';
-    const wrongTry = await reset(user.msisdn, wrong);
+    const wrongTry = await reset(ticket, wrong(code));
     expect(wrongTry.statusCode).toBe(422);
     expect(wrongTry.json()).toEqual(wrongCodeBody);
 
-    const unknown = await reset(buildUser().msisdn, code);
+    const unknown = await reset(await ticketFor(buildUser().msisdn), code);
     expect(unknown.statusCode).toBe(422);
     expect(unknown.body).toBe(wrongTry.body);
 
@@ -160,28 +232,91 @@ describe('reset password with the code (ACCT-13)', () => {
       .update(phoneCodes)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(phoneCodes.msisdn, user.msisdn));
-    const expired = await reset(user.msisdn, code);
+    const expired = await reset(ticket, code);
     expect(expired.statusCode).toBe(422);
     expect(expired.body).toBe(wrongTry.body);
     expect((await login(user.msisdn, user.password)).statusCode).toBe(200);
+  });
+
+  it('a missing, made-up or expired ticket is refused on the ticket field', async () => {
+    const missing = await client.post('/api/auth/password/reset', {
+      code: '123456',
+      password: 'Newpass@2026',
+      password_confirmation: 'Newpass@2026',
+    });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors).toEqual({ ticket: ['Ticket is required'] });
+    const madeUp = await reset('y'.repeat(43), '123456');
+    expect(madeUp.json()).toEqual(ticketEndedBody);
+
+    const user = await insertUser(ctx.db);
+    const ticket = await ticketFor(user.msisdn);
+    await ctx.db
+      .update(authTickets)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(authTickets.msisdn, user.msisdn));
+    const expired = await reset(ticket, await client.latestSmsCode(user.msisdn));
+    expect(expired.json()).toEqual(ticketEndedBody);
+  });
+
+  it("a stranger's wrong codes, with their own ticket, never spend the owner's code", async () => {
+    const user = await insertUser(ctx.db);
+    // The stranger, who knows only the number, asks first and guesses six times.
+    const strangers = await ticketFor(user.msisdn);
+    for (let i = 0; i < 5; i++) {
+      expect((await reset(strangers, String(100000 + i), 'Stolen@2026')).json()).toEqual(
+        wrongCodeBody,
+      );
+    }
+    expect((await reset(strangers, '100005', 'Stolen@2026')).json()).toEqual(ticketEndedBody);
+    // The owner asks a minute later on their phone and the code sent for their ticket works.
+    await aMinuteLater(user.msisdn);
+    const owners = await ticketFor(user.msisdn);
+    const code = await client.latestSmsCode(user.msisdn);
+    // Even the owner's code is useless with the stranger's (ended) ticket …
+    expect((await reset(strangers, code, 'Stolen@2026')).statusCode).toBe(422);
+    // … while the stranger guessing after the owner asked does not touch it either.
+    const third = await (async () => {
+      await aMinuteLater(user.msisdn);
+      return ticketFor(user.msisdn);
+    })();
+    for (let i = 0; i < 5; i++) await reset(third, wrong(code), 'Stolen@2026');
+    expect((await reset(owners, code)).statusCode).toBe(200);
+    expect((await login(user.msisdn, 'Newpass@2026')).statusCode).toBe(200);
+  });
+
+  it('the code sent for one ticket does not work with another', async () => {
+    const user = await insertUser(ctx.db);
+    const first = await ticketFor(user.msisdn);
+    const firstCode = await client.latestSmsCode(user.msisdn);
+    await aMinuteLater(user.msisdn);
+    const second = await ticketFor(user.msisdn);
+    const secondCode = await client.latestSmsCode(user.msisdn);
+    if (firstCode !== secondCode) expect((await reset(second, firstCode)).statusCode).toBe(422);
+    // Both tickets still work with their own code: a newer request ends no older one.
+    expect((await reset(first, firstCode)).statusCode).toBe(200);
+    expect((await reset(second, secondCode, 'Third@2026')).statusCode).toBe(200);
   });
 
   it('a verification code is not a reset code', async () => {
     const user = await insertUser(ctx.db, { phoneVerified: false });
     const session = await login(user.msisdn, user.password);
     const signedIn = client.withToken(session.json().access_token);
+    const ticket = await ticketFor(user.msisdn);
+    await aMinuteLater(user.msisdn);
     expect((await signedIn.post('/api/auth/phone/send-code')).statusCode).toBe(202);
-    const res = await reset(user.msisdn, await client.latestSmsCode(user.msisdn));
+    const res = await reset(ticket, await client.latestSmsCode(user.msisdn));
     expect(res.statusCode).toBe(422);
   });
 
   it('follows the register password rules and needs a matching confirmation', async () => {
     const user = await insertUser(ctx.db);
-    const weak = await reset(user.msisdn, '123456', 'short');
+    const ticket = await ticketFor(user.msisdn);
+    const weak = await reset(ticket, '123456', 'short');
     expect(weak.statusCode).toBe(422);
     expect(weak.json().errors.password).toEqual([messages.register.passwordMin]);
     const mismatch = await client.post('/api/auth/password/reset', {
-      msisdn: user.msisdn,
+      ticket,
       code: '123456',
       password: 'Newpass@2026',
       password_confirmation: 'Newpass@2027',
@@ -196,13 +331,11 @@ describe('reset password with the code (ACCT-13)', () => {
     const user = await insertUser(ctx.db);
     // A stranger tries from thirty addresses and fills the number's hourly allowance.
     for (let i = 0; i < 30; i++) await login(user.msisdn, `Guess@${i}`, `198.51.100.${i + 1}`);
-    const locked = await login(user.msisdn, user.password, '203.0.113.9');
+    const locked = await login(user.msisdn, 'Wrong@2026', '203.0.113.9');
     expect(locked.statusCode).toBe(429);
 
-    await forgot(user.msisdn);
-    expect((await reset(user.msisdn, await client.latestSmsCode(user.msisdn))).statusCode).toBe(
-      200,
-    );
+    const ticket = await ticketFor(user.msisdn);
+    expect((await reset(ticket, await client.latestSmsCode(user.msisdn))).statusCode).toBe(200);
     expect((await login(user.msisdn, 'Newpass@2026', '203.0.113.9')).statusCode).toBe(200);
     // The stranger's failures are gone: only the owner's own (released) attempt is counted.
     const left = await ctx.db.select().from(loginThrottles);
@@ -226,9 +359,9 @@ describe('reset password with the code (ACCT-13)', () => {
       .where(eq(phoneCodes.msisdn, '233245550355'));
 
     // The owner, holding the phone, resets the password with the code the phone receives.
-    await forgot('0245550355');
+    const ticket = await ticketFor('0245550355');
     const code = await client.latestSmsCode('0245550355');
-    expect((await reset('0245550355', code, 'Mine@2026!')).statusCode).toBe(200);
+    expect((await reset(ticket, code, 'Mine@2026!')).statusCode).toBe(200);
     expect((await me(strangersSession)).statusCode).toBe(401);
     const owner = await login('0245550355', 'Mine@2026!');
     expect(owner.json().user.phone_verified).toBe(true);
@@ -315,8 +448,7 @@ describe('users table', () => {
   it('keeps a verified number verified when the password is reset', async () => {
     const user = await insertUser(ctx.db);
     const [before] = await ctx.db.select().from(users).where(eq(users.id, user.id));
-    await forgot(user.msisdn);
-    await reset(user.msisdn, await client.latestSmsCode(user.msisdn));
+    await reset(await ticketFor(user.msisdn), await client.latestSmsCode(user.msisdn));
     const [after] = await ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(after!.phoneVerifiedAt).toEqual(before!.phoneVerifiedAt);
   });

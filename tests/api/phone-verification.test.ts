@@ -344,9 +344,19 @@ describe('the OpenAPI document', () => {
     ).toBeDefined();
     expect(answer('/api/auth/phone/send-code', 'post', '429')).toBeDefined();
     expect(Object.keys(body('/api/auth/password/forgot').properties!)).toEqual(['msisdn']);
+    expect(Object.keys(answer('/api/auth/password/forgot', 'post', '202').properties!)).toEqual([
+      'message',
+      'ticket',
+    ]);
     expect(body('/api/auth/password/reset').required!.sort()).toEqual(
-      ['code', 'msisdn', 'password', 'password_confirmation'].sort(),
+      ['code', 'ticket', 'password', 'password_confirmation'].sort(),
     );
+    // ACCT-17: the second step of a sign-in past the number's limit.
+    expect(answer('/api/auth/login', 'post', '202').required!.sort()).toEqual(
+      ['message', 'step', 'ticket'].sort(),
+    );
+    expect(body('/api/auth/login/code').required!.sort()).toEqual(['code', 'ticket']);
+    expect(answer('/api/auth/login/code', 'post', '200').properties!.access_token).toBeDefined();
     expect(body('/api/auth/password/change').required!.sort()).toEqual(
       ['current_password', 'password', 'password_confirmation'].sort(),
     );

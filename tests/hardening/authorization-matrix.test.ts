@@ -53,6 +53,11 @@ const RULES: Rule[] = [
   { route: 'GET /api/docs/**', access: 'public' },
   { route: 'POST /api/auth/register', access: 'public' },
   { route: 'POST /api/auth/login', access: 'public' },
+  {
+    route: 'POST /api/auth/login/code',
+    access: 'public',
+    sample: () => ({ body: { ticket: 'a-ticket-this-device-never-got', code: '123456' } }),
+  },
   { route: 'POST /api/auth/logout', access: 'renter' },
   { route: 'GET /api/auth/me', access: 'renter' },
   {
@@ -88,7 +93,7 @@ const RULES: Rule[] = [
     access: 'public',
     sample: () => ({
       body: {
-        msisdn: '0245550999',
+        ticket: 'a-ticket-this-device-never-got',
         code: '123456',
         password: 'Changed@2026',
         password_confirmation: 'Changed@2026',

@@ -13,7 +13,8 @@ import { sharedCluster } from './support/shared-cluster';
  * Brute force. The basics (five failed logins per number and address, then 429 with
  * Retry-After; thirty per number from all addresses; 300 login requests per address per 15
  * minutes: LIMIT-1, LIMIT-8, LIMIT-3) are in tests/api/auth.test.ts and
- * tests/api/rate-limits.test.ts. This adds what an attacker would try next: spreading the
+ * tests/api/rate-limits.test.ts; the second step past LIMIT-8 in
+ * tests/api/sign-in-second-step.test.ts. This adds what an attacker would try next: spreading the
  * guesses over several app processes, hiding behind forged X-Forwarded-For headers, and
  * cracking a stolen hash offline.
  *
@@ -23,7 +24,9 @@ import { sharedCluster } from './support/shared-cluster';
  *   answered 422 ("behind the reverse proxy" failed). Fixed in app.ts: one hop is trusted;
  * - the per-number counter kept in process memory (a broken variant): all 9 guesses spread
  *   over two processes got 401, none 429;
- * - argon2 at m=4096 (a broken variant): "memory in KiB" failed.
+ * - argon2 at m=4096 (a broken variant): "memory in KiB" failed;
+ * - the code before ACCT-17: past LIMIT-8 the owner's right password got 429 too ("the right
+ *   one gets a second step" failed: expected 429 to be 202).
  */
 const unavailable = scratchPostgresUnavailable();
 
@@ -163,7 +166,7 @@ describe.skipIf(unavailable)(
       }
     });
 
-    it('thirty failures from many addresses, spread over two processes, stop the number on both (LIMIT-8)', async () => {
+    it('thirty failures from many addresses, spread over two processes, stop wrong passwords on both (LIMIT-8); the right one gets a second step (ACCT-17)', async () => {
       const fleet = await prepareDatabase(cluster, 'spread', { cars: 0, renters: 1 });
       const apps = await Promise.all(
         [0, 1].map(() =>
@@ -180,12 +183,21 @@ describe.skipIf(unavailable)(
         ),
       );
       expect(countBy(guesses, (g) => g.status)).toEqual({ 401: 30, 429: 10 });
-      const owner = await sendPatiently(apps[0]!.url, 'POST', '/api/auth/login', {
+      for (const i of [0, 1]) {
+        const guess = await sendPatiently(apps[i]!.url, 'POST', '/api/auth/login', {
+          body: { msisdn: victim.msisdn, password: 'Guess@again' },
+          headers: { 'x-forwarded-for': `203.0.113.${80 + i}` },
+        });
+        expect(guess.status, `a fresh address's wrong password on process ${i}`).toBe(429);
+        expect(Number(guess.headers['retry-after'])).toBeGreaterThan(15 * 60);
+      }
+      // The owner is never kept out: the right password asks for the SMS code instead.
+      const owner = await sendPatiently(apps[1]!.url, 'POST', '/api/auth/login', {
         body: { msisdn: victim.msisdn, password: victim.password },
         headers: { 'x-forwarded-for': '203.0.113.78' },
       });
-      expect(owner.status).toBe(429);
-      expect(Number(owner.headers['retry-after'])).toBeGreaterThan(15 * 60);
+      expect(owner.status).toBe(202);
+      expect(JSON.parse(owner.body)).toMatchObject({ step: 'code', ticket: expect.any(String) });
     });
   },
 );

@@ -102,6 +102,17 @@ export const LoginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
+/**
+ * POST /api/auth/login past the number's limit (ACCT-17, LIMIT-8): the password was right and
+ * a code went to the number by SMS; `POST /api/auth/login/code` with the ticket finishes.
+ */
+export const PendingSignInResponseSchema = z.object({
+  step: z.literal('code'),
+  ticket: z.string(),
+  message: z.string(),
+});
+export type PendingSignInResponse = z.infer<typeof PendingSignInResponseSchema>;
+
 export const MeResponseSchema = z.object({ user: UserSchema, expires_at: z.string() });
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 
@@ -199,6 +210,18 @@ const passwordsMatch = {
   },
 };
 
+/**
+ * The ticket a two-step action gave this device (ACCT-13, ACCT-17). Any other text is simply
+ * a ticket that has ended.
+ */
+const ticket = requiredText('Ticket is required').max(200, {
+  error: 'Ticket must be 200 characters or less',
+});
+
+/** POST /api/auth/login/code (ACCT-17): the second step of a sign-in. */
+export const LoginCodeInputSchema = z.object({ ticket, code: smsCode });
+export type LoginCodeInput = z.infer<typeof LoginCodeInputSchema>;
+
 /** POST /api/auth/phone/verify (ACCT-10). */
 export const VerifyPhoneInputSchema = z.object({ code: smsCode });
 export type VerifyPhoneInput = z.infer<typeof VerifyPhoneInputSchema>;
@@ -210,10 +233,18 @@ export type VerifyPhoneResponse = z.infer<typeof VerifyPhoneResponseSchema>;
 export const ForgotPasswordInputSchema = z.object({ msisdn: anyMsisdn });
 export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInputSchema>;
 
-/** POST /api/auth/password/reset (ACCT-13): the register password rules. */
+/** 202 from forgot (ACCT-13): the ticket this device sends with the code, for any number. */
+export const ForgotPasswordResponseSchema = z.object({ message: z.string(), ticket: z.string() });
+export type ForgotPasswordResponse = z.infer<typeof ForgotPasswordResponseSchema>;
+
+/**
+ * POST /api/auth/password/reset (ACCT-13): the ticket from forgot, its code and the register
+ * password rules. The number is not needed (the ticket names it); a `msisdn` sent as before
+ * is ignored.
+ */
 export const ResetPasswordInputSchema = z
   .object({
-    msisdn: anyMsisdn,
+    ticket,
     code: smsCode,
     password: newPassword,
     password_confirmation: confirmation,

@@ -30,6 +30,15 @@ interface VerifyPhoneFormProps {
   secondary?: ReactNode;
   /** The form replaced what the person was looking at: start them in the code field. */
   autoFocus?: boolean;
+  /**
+   * What checks the code. By default the signed-in user's phone check (ACCT-10); the sign-in
+   * code step (ACCT-17) finishes the sign-in with its ticket instead.
+   */
+  submitCode?: (code: string) => Promise<User>;
+  /** Asks for another code: by default send-code (ACCT-10); null offers no Resend. */
+  resendCode?: (() => Promise<unknown>) | null;
+  /** The submit button's words. */
+  submitLabel?: string;
 }
 
 /** The code as typed, without the spaces a phone may put in when it pastes one. */
@@ -78,6 +87,9 @@ export function VerifyPhoneForm({
   idPrefix,
   secondary,
   autoFocus = false,
+  submitCode = verifyPhone,
+  resendCode = sendPhoneCode,
+  submitLabel = 'Verify',
 }: VerifyPhoneFormProps) {
   const inputId = `${idPrefix}-code`;
   const {
@@ -113,10 +125,11 @@ export function VerifyPhoneForm({
   }, [secondsLeft]);
 
   async function requestCode(automatic: boolean) {
+    if (!resendCode) return;
     setSending(true);
     setFailure(null);
     try {
-      await sendPhoneCode();
+      await resendCode();
       setNote(messages.phone.codeSent);
       setResendAt(Date.now() + RESEND_AFTER_SECONDS * 1000);
     } catch (error) {
@@ -142,6 +155,7 @@ export function VerifyPhoneForm({
     if (codeJustSent || asked.current) return;
     asked.current = true;
     void requestCode(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the form first shows
   }, [codeJustSent]);
 
   const submit = handleSubmit(
@@ -149,7 +163,7 @@ export function VerifyPhoneForm({
       setFailure(null);
       setVerifying(true);
       try {
-        const user = await verifyPhone(code);
+        const user = await submitCode(code);
         onVerified(user);
       } catch (error) {
         const message = error instanceof ApiError ? error.message : messages.http.internal;
@@ -191,30 +205,32 @@ export function VerifyPhoneForm({
       <div className="verify-phone-actions">
         <button type="submit" className="btn btn-primary" disabled={verifying}>
           {verifying && <span className="spinner spinner-sm" aria-hidden="true" />}
-          {verifying ? 'Checking…' : 'Verify'}
+          {verifying ? 'Checking…' : submitLabel}
         </button>
         {secondary}
       </div>
 
-      <div className="verify-phone-resend">
-        <span className="muted">No code?</span>
-        <button
-          type="button"
-          className="btn btn-ghost btn-sm"
-          disabled={secondsLeft > 0 || sending}
-          onClick={() => void requestCode(false)}
-        >
-          {secondsLeft > 0 ? (
-            <>
-              Resend code in <span className="verify-phone-timer">{formatWait(secondsLeft)}</span>
-            </>
-          ) : sending ? (
-            'Sending…'
-          ) : (
-            'Resend code'
-          )}
-        </button>
-      </div>
+      {resendCode && (
+        <div className="verify-phone-resend">
+          <span className="muted">No code?</span>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            disabled={secondsLeft > 0 || sending}
+            onClick={() => void requestCode(false)}
+          >
+            {secondsLeft > 0 ? (
+              <>
+                Resend code in <span className="verify-phone-timer">{formatWait(secondsLeft)}</span>
+              </>
+            ) : sending ? (
+              'Sending…'
+            ) : (
+              'Resend code'
+            )}
+          </button>
+        </div>
+      )}
 
       <div aria-live="polite">
         {note && !failure && <p className="verify-phone-note">{note}</p>}

@@ -7,6 +7,7 @@ import type {
   LoginInput,
   LoginResponse,
   MeResponse,
+  PendingSignInResponse,
   RegisterInput,
   User,
   VerifyPhoneResponse,
@@ -150,15 +151,28 @@ function startSession(response: LoginResponse) {
   });
 }
 
-export async function login(input: LoginInput): Promise<boolean> {
+/**
+ * Signs in (ACCT-3). Past the number's limit the server answers 202 and a code step follows
+ * (ACCT-17): `onCodeStep` gets the ticket and login() answers false (not signed in yet);
+ * without `onCodeStep` the server's message is the failure shown.
+ */
+export async function login(
+  input: LoginInput,
+  options: { onCodeStep?: (pending: PendingSignInResponse) => void } = {},
+): Promise<boolean> {
   checkSession();
   setState({ loading: true, error: null });
   try {
-    const response = await apiRequest<LoginResponse>('/auth/login', {
+    const response = await apiRequest<LoginResponse | PendingSignInResponse>('/auth/login', {
       method: 'POST',
       body: { msisdn: input.msisdn, password: input.password },
       skipUnauthorizedHandler: true,
     });
+    if ('step' in response) {
+      setState({ loading: false, error: options.onCodeStep ? null : response.message });
+      options.onCodeStep?.(response);
+      return false;
+    }
     startSession(response);
     return true;
   } catch (error) {
@@ -169,6 +183,38 @@ export async function login(input: LoginInput): Promise<boolean> {
     });
     return false;
   }
+}
+
+/**
+ * A new code for the sign-in's code step (ACCT-18's Resend): signs in again with the same
+ * number and password. The new ticket, or null when the server signed the person straight in
+ * (the number's limit is over). Throws ApiError (a 429 while the last code is fresh).
+ */
+export async function requestSignInCode(input: LoginInput): Promise<PendingSignInResponse | null> {
+  checkSession();
+  const response = await apiRequest<LoginResponse | PendingSignInResponse>('/auth/login', {
+    method: 'POST',
+    body: { msisdn: input.msisdn, password: input.password },
+    skipUnauthorizedHandler: true,
+  });
+  if ('step' in response) return response;
+  startSession(response);
+  return null;
+}
+
+/**
+ * The sign-in's code step (ACCT-17): the ticket and the code from the SMS give the session.
+ * Throws ApiError (a wrong code on `code`, an ended ticket on `ticket`) for the form to show.
+ */
+export async function finishLogin(ticket: string, code: string): Promise<User> {
+  checkSession();
+  const response = await apiRequest<LoginResponse>('/auth/login/code', {
+    method: 'POST',
+    body: { ticket, code },
+    skipUnauthorizedHandler: true,
+  });
+  startSession(response);
+  return response.user;
 }
 
 /** Registers and signs in; throws ApiError so the form can show field errors (ACCT-7). */

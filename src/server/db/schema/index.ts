@@ -6,6 +6,7 @@ export * from './payments';
 export * from './inbox';
 export * from './booking-events';
 export * from './phone-codes';
+export * from './auth-tickets';
 export * from './sms';
 export * from './processes';
 export * from './documents';

@@ -3,8 +3,8 @@ import { check, index, integer, pgTable, smallint, text, timestamp } from 'drizz
 import { users } from './users';
 
 /**
- * One-time codes sent by SMS (ACCT-11): to verify the account's number, or to reset its
- * password. Only a digest of the code is stored. A code ends when used, when it expires,
+ * One-time codes sent by SMS (ACCT-11): to verify the account's number, to reset its
+ * password, or as the second step of a sign-in (ACCT-17). Only a digest of the code is stored. A code ends when used, when it expires,
  * after five wrong tries, or when a newer code of the same purpose replaces it.
  */
 export const phoneCodes = pgTable(
@@ -16,7 +16,7 @@ export const phoneCodes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The number the code was sent to (E.164 digits); the send limits count by it. */
     msisdn: text('msisdn').notNull(),
-    purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify', 'reset', 'login'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     wrongTries: smallint('wrong_tries').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -29,6 +29,6 @@ export const phoneCodes = pgTable(
     index('phone_codes_user_id_purpose_idx').on(t.userId, t.purpose),
     // The company-wide hourly budget counts every number's codes of the last hour (LIMIT-18).
     index('phone_codes_created_at_idx').on(t.createdAt),
-    check('phone_codes_purpose_check', sql`${t.purpose} in ('verify', 'reset')`),
+    check('phone_codes_purpose_check', sql`${t.purpose} in ('verify', 'reset', 'login')`),
   ],
 );

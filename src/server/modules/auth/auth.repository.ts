@@ -208,7 +208,7 @@ export const endOpenCodes = (db: Executor, userId: number, purpose: CodePurpose)
       ),
     );
 
-export const insertCode = (
+export const insertCode = async (
   db: Executor,
   values: {
     userId: number;
@@ -218,13 +218,18 @@ export const insertCode = (
     ttlSeconds: number;
   },
 ) =>
-  db.insert(phoneCodes).values({
-    userId: values.userId,
-    msisdn: values.msisdn,
-    purpose: values.purpose,
-    codeHash: values.codeHash,
-    expiresAt: sql`now() + make_interval(secs => ${values.ttlSeconds})`,
-  });
+  (
+    await db
+      .insert(phoneCodes)
+      .values({
+        userId: values.userId,
+        msisdn: values.msisdn,
+        purpose: values.purpose,
+        codeHash: values.codeHash,
+        expiresAt: sql`now() + make_interval(secs => ${values.ttlSeconds})`,
+      })
+      .returning({ id: phoneCodes.id })
+  )[0]!.id;
 
 /** The user's one open, unexpired code of this purpose, locked until the transaction ends. */
 export const findOpenCodeForUpdate = async (db: Executor, userId: number, purpose: CodePurpose) =>

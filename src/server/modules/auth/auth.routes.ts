@@ -4,10 +4,13 @@ import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import {
   ChangePasswordInputSchema,
   ForgotPasswordInputSchema,
+  ForgotPasswordResponseSchema,
+  LoginCodeInputSchema,
   LoginInputSchema,
   LoginResponseSchema,
   MeResponseSchema,
   MessageResponseSchema,
+  PendingSignInResponseSchema,
   PROFILE_FIELDS,
   RegisterInputSchema,
   ResetPasswordInputSchema,
@@ -20,6 +23,7 @@ import { messages } from '../../../shared/messages';
 import { HttpError } from '../../http-errors';
 import {
   changePassword,
+  finishLogin,
   loginUser,
   logoutEverywhere,
   logoutSession,
@@ -88,15 +92,46 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['auth'],
       summary: 'Sign in with phone number and password',
+      description:
+        "Past the number's limit (30 failures an hour from all addresses) the right password " +
+        'answers 202 with a ticket and a code is sent by SMS: POST /api/auth/login/code ' +
+        'finishes. A wrong password there still answers 429. A code the company-wide hourly ' +
+        'budget cannot pay for: 503 with Retry-After.',
       body: LoginInputSchema,
       response: {
         200: LoginResponseSchema,
+        202: PendingSignInResponseSchema,
         401: ErrorResponseSchema,
+        422: ErrorResponseSchema,
+        429: ErrorResponseSchema,
+        503: ErrorResponseSchema,
+      },
+    },
+    handler: async (request, reply) => {
+      const result = await loginUser(app.db, request.body, request.ip, app.sms.queue, app.sms.bill);
+      // ACCT-17: the right password, but a code must follow.
+      if ('step' in result) return reply.status(202).send(result);
+      return reply.status(200).send(result);
+    },
+  });
+
+  app.post('/login/code', {
+    config: perIpLimit(60, '10 minutes'),
+    schema: {
+      tags: ['auth'],
+      summary: 'Finish a sign-in with the code sent by SMS',
+      description:
+        'The ticket from the 202 of POST /api/auth/login and the code from the SMS → the ' +
+        'login body. A wrong code: 422 on code (five end the ticket); a ticket that is ' +
+        'unknown, used, expired or out of tries: 422 on ticket.',
+      body: LoginCodeInputSchema,
+      response: {
+        200: LoginResponseSchema,
         422: ErrorResponseSchema,
         429: ErrorResponseSchema,
       },
     },
-    handler: async (request) => loginUser(app.db, request.body, request.ip),
+    handler: async (request) => finishLogin(app.db, request.body),
   });
 
   app.post('/logout', {
@@ -218,14 +253,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['auth'],
       summary: 'Send a password reset code by SMS',
       description:
-        'Always 202 with the same body, whether or not the number has an account, so the ' +
-        'answer tells nobody which numbers are registered. A number outside SMS_COUNTRIES: 422.',
+        'Always 202 with the same shape (a message and a ticket for this device), whether or ' +
+        'not the number has an account, so the answer tells nobody which numbers are ' +
+        'registered. Within 60 s of the last request for the number: 429 with Retry-After. ' +
+        'A number outside SMS_COUNTRIES: 422.',
       body: ForgotPasswordInputSchema,
-      response: { 202: MessageResponseSchema, 422: ErrorResponseSchema, 429: ErrorResponseSchema },
+      response: {
+        202: ForgotPasswordResponseSchema,
+        422: ErrorResponseSchema,
+        429: ErrorResponseSchema,
+      },
     },
     handler: async (request, reply) => {
-      await requestPasswordReset(app.db, request.body, app.sms.queue, app.sms.bill);
-      return reply.status(202).send({ message: messages.password.forgotAccepted });
+      const answer = await requestPasswordReset(app.db, request.body, app.sms.queue, app.sms.bill);
+      return reply.status(202).send(answer);
     },
   });
 
@@ -233,10 +274,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     config: perIpLimit(60, '10 minutes'),
     schema: {
       tags: ['auth'],
-      summary: 'Set a new password with the code sent by SMS',
+      summary: 'Set a new password with the ticket from forgot and the code sent by SMS',
       description:
         "Marks the number verified, ends every session of the account and clears the number's " +
-        'sign-in limits. The password follows the register rules.',
+        'sign-in limits. The password follows the register rules. Wrong codes count on the ' +
+        'ticket (five end it): 422 on code; an unknown or ended ticket: 422 on ticket.',
       body: ResetPasswordInputSchema,
       response: {
         200: MessageResponseSchema,

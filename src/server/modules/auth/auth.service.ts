@@ -4,8 +4,11 @@ import { normalizeMsisdn, parseMsisdn } from '../../../shared/phone';
 import type {
   ChangePasswordInput,
   ForgotPasswordInput,
+  ForgotPasswordResponse,
+  LoginCodeInput,
   LoginInput,
   LoginResponse,
+  PendingSignInResponse,
   RegisterInput,
   ResetPasswordInput,
   UpdateProfileInput,
@@ -15,6 +18,7 @@ import type { Database, Executor } from '../../db/client';
 import { HttpError } from '../../http-errors';
 import type { SmsMessage } from '../sms/sms-gateway';
 import * as repo from './auth.repository';
+import { codeRefused, type CodeIssue } from './code-refusal';
 import {
   assertSmsCountry,
   budgetSpent,
@@ -22,9 +26,11 @@ import {
   defaultSmsBill,
   type SmsBill,
 } from './code-budget';
+import { attachCode, createTicket, redeemTicket, secondsSinceLastTicket } from './auth-tickets';
 import { hashPassword, timingSafeDummyHash, verifyPassword } from './passwords';
 import {
   CODE_MAX_WRONG_TRIES,
+  CODE_RESEND_SECONDS,
   CODE_TTL_SECONDS,
   CODE_WINDOW_SECONDS,
   codeMatches,
@@ -34,6 +40,7 @@ import {
   sendLimit,
   type CodePurpose,
 } from './phone-codes';
+import { finishPendingSignIn, startPendingSignIn } from './pending-sign-in';
 import type { SessionCache, SignIn } from './session-cache';
 import { generateAccessToken, hashAccessToken } from './tokens';
 
@@ -165,11 +172,18 @@ export async function registerUser(
   return { ...response, message: 'Registration successful' };
 }
 
+/**
+ * POST /api/auth/login (ACCT-3). Past the number's limit (LIMIT-8) the password is still
+ * checked: the right one goes on to a second step by SMS code (ACCT-17), so a stranger can
+ * never keep the owner out; a wrong one gets the same 429 as before.
+ */
 export async function loginUser(
   db: Database,
   input: LoginInput,
   clientAddress: string,
-): Promise<LoginResponse> {
+  sendSms: SendSms,
+  bill: SmsBill = defaultSmsBill,
+): Promise<LoginResponse | PendingSignInResponse> {
   // An account made before numbers were parsed by the library (a landline, say) can still sign
   // in: a number the library refuses is looked up in its plain tidied form, and an unknown one
   // gets the usual 401.
@@ -183,16 +197,30 @@ export async function loginUser(
   // from one address does not use up what the owner has elsewhere.
   const numberKey = `login-number:${msisdn}`;
   const number = await repo.countThrottledAttempt(db, numberKey, LOGIN_NUMBER_WINDOW_SECONDS);
-  if (number.count > LOGIN_FAILURES_PER_NUMBER) throw tooManyAttempts(number.windowEndsAt);
+  const numberLocked = number.count > LOGIN_FAILURES_PER_NUMBER;
 
   const user = await repo.findUserByMsisdn(db, msisdn);
   const valid = user
     ? await verifyPassword(user.passwordHash, input.password)
     : (await verifyPassword(await timingSafeDummyHash(), input.password), false);
-  if (!user || !valid) throw new HttpError(401, messages.login.invalidCredentials);
+  if (!user || !valid) {
+    throw numberLocked
+      ? tooManyAttempts(number.windowEndsAt)
+      : new HttpError(401, messages.login.invalidCredentials);
+  }
   await repo.clearThrottle(db, pairKey);
   await repo.releaseThrottledAttempt(db, numberKey);
+  if (numberLocked) {
+    return startPendingSignIn(db, user, () =>
+      issueCode(db, user, 'login', sendSms, bill, { keepOpenCodes: true }),
+    );
+  }
   return startSession(db, user);
+}
+
+/** POST /api/auth/login/code (ACCT-17): the second step gives the session. */
+export async function finishLogin(db: Database, input: LoginCodeInput): Promise<LoginResponse> {
+  return startSession(db, await finishPendingSignIn(db, input.ticket, input.code));
 }
 
 export type Authenticated = SignIn;
@@ -250,7 +278,8 @@ export async function updateProfile(
 
 /**
  * Stores a new code for the user's number and sends it, within the send limits (LIMIT-9).
- * Returns the refusal instead of sending when a limit is reached.
+ * Returns the refusal instead of sending when a limit is reached. `keepOpenCodes`: a code
+ * bound to a ticket (ACCT-13, ACCT-17) leaves other tickets' codes working.
  */
 async function issueCode(
   db: Database,
@@ -258,10 +287,8 @@ async function issueCode(
   purpose: CodePurpose,
   sendSms: SendSms,
   bill: SmsBill = defaultSmsBill,
-): Promise<
-  | { sent: true }
-  | { sent: false; reason: 'too-soon' | 'hourly' | 'daily' | 'budget'; retryAfterSeconds: number }
-> {
+  options: { keepOpenCodes?: boolean } = {},
+): Promise<CodeIssue> {
   const code = generateCode();
   const verdict = await db.transaction(async (tx) => {
     await repo.lockNumberForCodes(tx, user.msisdn);
@@ -270,8 +297,8 @@ async function issueCode(
     // The company's hourly budget (LIMIT-18), after the number's own limits.
     const budget = await checkCodeBudget(tx, bill, sendSms);
     if (!budget.allowed) return budget;
-    await repo.endOpenCodes(tx, user.id, purpose);
-    await repo.insertCode(tx, {
+    if (!options.keepOpenCodes) await repo.endOpenCodes(tx, user.id, purpose);
+    const codeId = await repo.insertCode(tx, {
       userId: user.id,
       msisdn: user.msisdn,
       purpose,
@@ -280,10 +307,10 @@ async function issueCode(
     });
     // In the same transaction: a message never announces a code that was rolled back.
     await sendSms(tx, { to: user.msisdn, body: codeMessage(purpose, code) }, 'code', user.id);
-    return limit;
+    return { ...limit, codeId };
   });
   if (!verdict.allowed) return { sent: false, ...verdict };
-  return { sent: true };
+  return { sent: true, codeId: verdict.codeId };
 }
 
 /** The same database work as `issueCode` for a number without an account: nothing is stored. */
@@ -313,19 +340,7 @@ export async function sendVerificationCode(
   if (user.phoneVerifiedAt) return;
   assertSmsCountry(user.msisdn, bill);
   const result = await issueCode(db, user, 'verify', sendSms, bill);
-  if (result.sent) return;
-  if (result.reason === 'budget') throw budgetSpent(result.retryAfterSeconds);
-  const minutes = Math.ceil(result.retryAfterSeconds / 60);
-  throw new HttpError(
-    429,
-    result.reason === 'too-soon'
-      ? messages.phone.resendTooSoon(result.retryAfterSeconds)
-      : result.reason === 'daily'
-        ? messages.phone.tooManyCodesToday(Math.ceil(result.retryAfterSeconds / 3600))
-        : messages.phone.tooManyCodes(minutes),
-    undefined,
-    { 'Retry-After': String(result.retryAfterSeconds) },
-  );
+  if (!result.sent) throw codeRefused(result);
 }
 
 /**
@@ -366,38 +381,63 @@ export async function verifyPhone(db: Database, user: repo.UserRow, code: string
 
 /**
  * POST /api/auth/password/forgot (ACCT-13): the same answer, and the same work, whether or
- * not the number has an account; within the send limits nothing is sent, silently.
+ * not the number has an account: a ticket for this device, bound to the code sent (if any).
+ * Past the hourly send limit nothing is sent, silently. Within 60 s of the number's last
+ * request, known number or not, 429 saying when the next may be asked for (LIMIT-9).
  */
 export async function requestPasswordReset(
   db: Database,
   input: ForgotPasswordInput,
   sendSms: SendSms,
   bill: SmsBill = defaultSmsBill,
-): Promise<void> {
+): Promise<ForgotPasswordResponse> {
   const msisdn = accountMsisdn(input.msisdn);
   assertSmsCountry(msisdn, bill);
   const user = await repo.findUserByMsisdn(db, msisdn);
-  if (user) await issueCode(db, user, 'reset', sendSms, bill);
-  else await issueNoCode(db, msisdn, sendSms, bill);
+  const started = await db.transaction(async (tx) => {
+    // One request at a time per number, across processes, so two at once cannot both pass.
+    await repo.lockNumberForCodes(tx, msisdn);
+    const since = await secondsSinceLastTicket(tx, msisdn, 'reset');
+    if (since !== null && since < CODE_RESEND_SECONDS) {
+      return { waitSeconds: Math.max(1, Math.ceil(CODE_RESEND_SECONDS - since)) };
+    }
+    return createTicket(tx, { purpose: 'reset', userId: user?.id ?? null, msisdn });
+  });
+  if ('waitSeconds' in started) {
+    throw new HttpError(429, messages.phone.resendTooSoon(started.waitSeconds), undefined, {
+      'Retry-After': String(started.waitSeconds),
+    });
+  }
+  if (user) {
+    const issued = await issueCode(db, user, 'reset', sendSms, bill, { keepOpenCodes: true });
+    await attachCode(db, started.id, issued.sent ? issued.codeId : null);
+  } else {
+    await issueNoCode(db, msisdn, sendSms, bill);
+    await attachCode(db, started.id, null);
+  }
+  return { message: messages.password.forgotAccepted, ticket: started.ticket };
 }
 
 /**
- * POST /api/auth/password/reset (ACCT-13): the code proves the number, so the phone becomes
- * verified, every session ends and the number's sign-in limits are cleared. The new password
- * is hashed before the code is looked at, so a wrong code, an unknown number and a right code
- * cost the same.
+ * POST /api/auth/password/reset (ACCT-13): the code sent for this ticket proves the number,
+ * so the phone becomes verified, every session ends and the number's sign-in limits are
+ * cleared. Wrong codes count on the ticket, never on the owner's. The new password is hashed
+ * before the code is looked at, so a wrong code, an unknown number and a right code cost the
+ * same.
  */
 export async function resetPassword(db: Database, input: ResetPasswordInput): Promise<void> {
-  const msisdn = accountMsisdn(input.msisdn);
   const passwordHash = await hashPassword(input.password);
-  const user = await repo.findUserByMsisdn(db, msisdn);
-  if (!user) throw wrongCode();
-  const ok = await redeemCode(db, user, 'reset', input.code, async (tx) => {
-    await repo.setPasswordHash(tx, user.id, passwordHash, { verifyPhone: true });
-    await repo.revokeUserSessions(tx, user.id);
-    await repo.clearSignInThrottles(tx, msisdn);
+  const outcome = await redeemTicket(db, 'reset', input.ticket, input.code, async (tx, row) => {
+    await repo.setPasswordHash(tx, row.userId, passwordHash, { verifyPhone: true });
+    await repo.revokeUserSessions(tx, row.userId);
+    await repo.clearSignInThrottles(tx, row.msisdn);
   });
-  if (!ok) throw wrongCode();
+  if (outcome === 'ended') {
+    throw new HttpError(422, messages.password.ticketEnded, {
+      ticket: [messages.password.ticketEnded],
+    });
+  }
+  if (outcome === 'wrong') throw wrongCode();
 }
 
 /** POST /api/auth/password/change (ACCT-14): every other session ends. */

@@ -18,7 +18,8 @@ export const CODE_WINDOW_SECONDS = 60 * 60;
 export const CODES_PER_NUMBER_PER_DAY = 5;
 export const CODE_DAY_SECONDS = 24 * 60 * 60;
 
-export type CodePurpose = 'verify' | 'reset';
+/** 'login': the second step of a sign-in past the number's limit (ACCT-17). */
+export type CodePurpose = 'verify' | 'reset' | 'login';
 
 /** Six digits from the operating system's random source, leading zeros kept. */
 export const generateCode = () =>
@@ -80,6 +81,8 @@ export function sendLimit(recent: {
 }
 
 export function codeMessage(purpose: CodePurpose, code: string): string {
+  if (purpose === 'login')
+    return `CarLink: your sign-in code is ${code}. It expires in 10 minutes. Never share it with anyone.`;
   return purpose === 'verify'
     ? `CarLink: your code is ${code}. It expires in 10 minutes. Never share it with anyone.`
     : `CarLink: your password reset code is ${code}. It expires in 10 minutes. If you did not ask for it, ignore this message.`;

@@ -16,7 +16,10 @@ const resolver = lazyResolver(() =>
 );
 type ForgotFormValues = { msisdn: string };
 
-/** ACCT-13, step one: the number that gets the code. */
+/**
+ * ACCT-13, step one: the number that gets the code. The ticket the answer carries is kept for
+ * this browser (api/password.ts); a 429 (a code asked for within the minute) is said in words.
+ */
 export function ForgotPasswordForm({
   onSent,
 }: {

@@ -1,5 +1,5 @@
 import { shownError } from '../../../lib/form-errors';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { Link } from '../../../lib/router';
@@ -7,12 +7,16 @@ import { paths } from '../../../config/paths';
 import type { LoginFormValues } from '../../../../shared/schemas/auth';
 import {
   clearAuthError,
+  finishLogin,
   getSessionState,
   isSessionNotice,
   login,
+  requestSignInCode,
   useSession,
 } from '../../../lib/session-store';
+import { normalizeMsisdn } from '../../../../shared/phone';
 import { TextField } from '../../../components/form-fields';
+import { LazyVerifyPhoneForm } from '../../../components/lazy-verify-phone-form';
 import { CheckboxField, FormAlert, PasswordField } from './form-fields';
 import './auth-forms.css';
 
@@ -25,9 +29,12 @@ const resolver = lazyResolver(() =>
 
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const { loading, error } = useSession();
+  // ACCT-17: the password was right past the number's limit; the SMS code finishes.
+  const [codeStep, setCodeStep] = useState<{ ticket: string; msisdn: string } | null>(null);
   const {
     register,
     handleSubmit,
+    getValues,
     formState: { errors, touchedFields, isSubmitted },
   } = useForm<LoginFormValues>({
     resolver,
@@ -53,8 +60,37 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   );
 
   const onSubmit = handleSubmit(async (values) => {
-    if (await login(values)) onSignedIn();
+    const signedIn = await login(values, {
+      onCodeStep: ({ ticket }) => setCodeStep({ ticket, msisdn: normalizeMsisdn(values.msisdn) }),
+    });
+    if (signedIn) onSignedIn();
   });
+
+  if (codeStep) {
+    // The code form of ACCT-15, finishing the sign-in with the ticket (ACCT-18). Resend signs
+    // in again with what the form holds, for a new code and ticket (LIMIT-9 spaces them).
+    return (
+      <LazyVerifyPhoneForm
+        idPrefix="login-code"
+        msisdn={codeStep.msisdn}
+        codeJustSent
+        autoFocus
+        submitLabel="Sign in"
+        submitCode={(code) => finishLogin(codeStep.ticket, code)}
+        resendCode={async () => {
+          const next = await requestSignInCode(getValues());
+          if (next) setCodeStep({ ...codeStep, ticket: next.ticket });
+          else onSignedIn();
+        }}
+        onVerified={onSignedIn}
+        secondary={
+          <button type="button" className="btn btn-ghost" onClick={() => setCodeStep(null)}>
+            Back
+          </button>
+        }
+      />
+    );
+  }
 
   return (
     <form className="auth-form" noValidate onSubmit={onSubmit} aria-busy={loading || undefined}>

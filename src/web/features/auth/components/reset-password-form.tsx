@@ -11,7 +11,7 @@ import { FormAlert, PasswordField } from './form-fields';
 import './auth-forms.css';
 
 type Field = keyof ResetPasswordInput;
-const FIELDS: readonly Field[] = ['msisdn', 'code', 'password', 'password_confirmation'];
+const FIELDS: readonly Field[] = ['ticket', 'code', 'password', 'password_confirmation'];
 const isField = (name: string): name is Field => (FIELDS as readonly string[]).includes(name);
 
 // The schema and zod load after the page has rendered (lib/lazy-resolver.ts, PAGE-18).
@@ -21,14 +21,18 @@ const resolver = lazyResolver(() =>
 
 /**
  * ACCT-13, step two: the code from the SMS and a new password, under the register password
- * rules (VAL-3). `onReset` gets the new password so the page can sign the renter straight in.
+ * rules (VAL-3), sent with the ticket this browser was given. `onReset` gets the new password
+ * so the page can sign the renter straight in; `onTicketEnded` is told when the ticket is
+ * used up (used, expired, five wrong codes), so the page can offer a new code.
  */
 export function ResetPasswordForm({
-  msisdn,
+  ticket,
   onReset,
+  onTicketEnded,
 }: {
-  msisdn: string;
+  ticket: string;
   onReset: (password: string) => Promise<void>;
+  onTicketEnded: (message: string) => void;
 }) {
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -39,7 +43,7 @@ export function ResetPasswordForm({
   } = useForm<ResetPasswordInput>({
     resolver,
     mode: 'onTouched',
-    defaultValues: { msisdn, code: '', password: '', password_confirmation: '' },
+    defaultValues: { ticket, code: '', password: '', password_confirmation: '' },
   });
   const shown = (field: Field) => shownError({ errors, touchedFields, isSubmitted }, field);
 
@@ -53,9 +57,14 @@ export function ResetPasswordForm({
         setFailure(messages.http.internal);
         return;
       }
+      const ended = error.errors.ticket?.[0];
+      if (ended) {
+        onTicketEnded(ended);
+        return;
+      }
       let focused = false;
       for (const [field, list] of Object.entries(error.errors)) {
-        if (!isField(field) || field === 'msisdn' || !list[0]) continue;
+        if (!isField(field) || field === 'ticket' || !list[0]) continue;
         setError(field, { type: 'server', message: list[0] }, { shouldFocus: !focused });
         focused = true;
       }
