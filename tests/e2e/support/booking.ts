@@ -23,7 +23,8 @@ export async function fillTripAndProceed(
   await page.getByLabel('Start date').fill(trip.start);
   await page.getByLabel('End date').fill(trip.end);
   await page.getByLabel('Destination').fill(trip.destination);
-  await page.getByRole('radio', { name: trip.within ? 'Within Accra' : 'Outside Accra' }).check();
+  // Within or outside the car's own branch town (PRICE-4): 'Outside Kumasi' for a Kumasi car.
+  await page.getByRole('radio', { name: trip.within ? /^Within / : /^Outside / }).check();
   await page.getByRole('button', { name: 'Proceed', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Booking Summary' })).toBeVisible();
 }

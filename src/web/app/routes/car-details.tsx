@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from '../../lib/router';
+import type { BranchesResponse } from '../../../shared/schemas/branches';
 import type { Car } from '../../../shared/schemas/cars';
 import { Spinner } from '../../components/spinner';
 import { paths } from '../../config/paths';
+import { useBranches } from '../../features/bookings/api/branches';
 import { useCar } from '../../features/cars/api/cars';
 import { asCar, htmlReadAt, serverRenderedCar } from '../../features/cars/server-car';
 import { CarDetailsView } from '../../features/cars/components/car-details-view';
@@ -56,6 +58,13 @@ function CarNotFound() {
   );
 }
 
+/** The airport fee when the car stands at the airport branch (PRICE-3): nothing hidden. */
+function airportFeeFor(branchId: number, data: BranchesResponse | undefined): number | null {
+  if (!data) return null;
+  const branch = data.branches.find((b) => b.id === branchId);
+  return branch?.is_airport ? (data.extra_prices?.airport_fee ?? null) : null;
+}
+
 /**
  * /car-details (PAGE-6): the car comes in navigation state (shown at once,
  * refreshed in the background) or from ?id= (a shared link). With neither, the visitor is
@@ -77,6 +86,8 @@ export default function CarDetails() {
     htmlCar ? htmlReadAt : 0,
   );
 
+  const branches = useBranches();
+
   usePageTitle(car.data ? `${car.data.year} ${car.data.make} ${car.data.model}` : 'Car details');
 
   // A car that came in state alone gets its ?id= in the address bar, so the page can be shared.
@@ -93,7 +104,11 @@ export default function CarDetails() {
   if (car.data)
     return (
       <>
-        <CarDetailsView car={car.data} dates={tripDatesFrom(searchParams)} />
+        <CarDetailsView
+          car={car.data}
+          dates={tripDatesFrom(searchParams)}
+          airportFee={airportFeeFor(car.data.branch.id, branches.data)}
+        />
         <CarReviews carId={car.data.id} />
       </>
     );

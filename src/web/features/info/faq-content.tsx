@@ -58,9 +58,9 @@ export const faqSections: FaqSection[] = [
         question: 'Can I take the car outside Accra?',
         answer: (
           <p>
-            Yes. Choose 'Outside Accra' as the destination type when you book, and tell us the town
-            you are heading to. Our 4×4s and pickups are the better choice for upcountry and
-            untarred roads.
+            Yes. When you book, choose 'Outside Accra' as the destination type ('Outside Kumasi' for
+            a car from our Kumasi branch), and tell us the town you are heading to. Our 4×4s and
+            pickups are the better choice for upcountry and untarred roads.
           </p>
         ),
       },

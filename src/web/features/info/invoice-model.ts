@@ -1,4 +1,5 @@
 import type { Booking } from '../../../shared/schemas/bookings';
+import { destinationTypeLabel } from '../../lib/booking-labels';
 import { cedisToPesewas } from '../../../shared/money';
 import { formatMsisdn } from '../../../shared/phone';
 import { branchLabel } from '../../lib/branch-label';
@@ -122,8 +123,6 @@ const PAYMENT_STATUS_LABELS: Record<Booking['payment_status'], string> = {
   refunded: 'Refunded',
 };
 
-const DESTINATION_LABELS: Record<number, string> = { 1: 'Within Accra', 2: 'Outside Accra' };
-
 const dayFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'short',
@@ -146,7 +145,7 @@ function invoiceLines(booking: Booking): InvoiceLine[] {
     : `Picked up and returned at ${branchLabel(booking.branch)}`;
   const rental: InvoiceLine = {
     description: `Car rental: ${car.year} ${car.make} ${car.model}`,
-    detail: `${formatInvoiceDate(booking.start_date)} ${booking.pickup_time} to ${formatInvoiceDate(booking.end_date)} ${booking.return_time} · ${where} · ${DESTINATION_LABELS[booking.destination_type] ?? ''}: ${booking.destination}`,
+    detail: `${formatInvoiceDate(booking.start_date)} ${booking.pickup_time} to ${formatInvoiceDate(booking.end_date)} ${booking.return_time} · ${where} · ${destinationTypeLabel(booking.destination_type, booking.branch.town)}: ${booking.destination}`,
     quantity: booking.days,
     unitLabel: booking.days === 1 ? 'day' : 'days',
     unitPrice: cedisToPesewas(booking.price_per_day),

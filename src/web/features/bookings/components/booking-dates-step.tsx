@@ -7,6 +7,7 @@ import { messages } from '../../../../shared/messages';
 import { formatCedis } from '../../../../shared/money';
 import type { Branch } from '../../../../shared/schemas/branches';
 import type { Car } from '../../../../shared/schemas/cars';
+import { destinationTypeLabel } from '../../../lib/booking-labels';
 import { shownError } from '../../../lib/form-errors';
 import { useBranches } from '../api/branches';
 import {
@@ -84,7 +85,9 @@ export function BookingDatesStep({
   const firstDay = firstPickupDay(slots, today, clock);
   const lastStart = horizonEnd(today);
   const deliveryOffered = isInAccra(car.branch);
-  const outsideAccra = String(destinationType) === '2';
+  // Within or outside the car's branch town (PRICE-4): a Kumasi car asks about Kumasi.
+  const town = car.branch.town;
+  const outsideTown = String(destinationType) === '2';
 
   // A time not offered (another branch's hours, or passed today) moves to the usual time, or
   // the first one still ahead.
@@ -261,20 +264,20 @@ export function BookingDatesStep({
         <div className="booking-radio-options">
           <label className="booking-radio">
             <input type="radio" value="1" {...register('destination_type')} />
-            <span>Within Accra</span>
+            <span>{destinationTypeLabel(1, town)}</span>
           </label>
           <label className="booking-radio">
             <input type="radio" value="2" {...register('destination_type')} />
-            <span>Outside Accra</span>
+            <span>{destinationTypeLabel(2, town)}</span>
           </label>
         </div>
         {fieldError('destination_type')}
       </fieldset>
 
-      {outsideAccra && (
+      {outsideTown && (
         <div className="alert alert-info booking-out-of-town" role="note">
           <p>
-            <strong>Leaving Accra.</strong> Plan fuel and road time for the journey and bring the
+            <strong>Leaving {town}.</strong> Plan fuel and road time for the journey and bring the
             car back to {car.branch.name} by your return time.
             {chauffeur
               ? prices
@@ -293,8 +296,8 @@ export function BookingDatesStep({
           price={prices ? perDay(prices.chauffeur_per_day) : undefined}
           hint={
             prices
-              ? `Outside Accra, plus ${perDay(prices.out_of_station_per_day)} allowance.`
-              : 'Outside Accra, plus an allowance for each day.'
+              ? `Outside ${town}, plus ${perDay(prices.out_of_station_per_day)} allowance.`
+              : `Outside ${town}, plus an allowance for each day.`
           }
         />
         <Extra

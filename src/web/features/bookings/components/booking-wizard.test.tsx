@@ -219,7 +219,7 @@ describe('step 1: times, branch, extras and availability (BOOK-16, BOOK-17, PRIC
     expect(quoteCalls()[0]?.[1]?.query).toMatchObject({ delivery_address: '14 Ring Road, Osu' });
   });
 
-  test('a car at the Kumasi branch has no delivery in Accra', async () => {
+  test('a car at the Kumasi branch: no delivery in Accra, and where to is within or outside Kumasi', async () => {
     const kumasiCar = carFixture({
       id: 9,
       branch: { id: 3, name: 'Kumasi office', town: 'Kumasi' },
@@ -228,6 +228,11 @@ describe('step 1: times, branch, extras and availability (BOOK-16, BOOK-17, PRIC
     expect(await screen.findByRole('checkbox', { name: /Chauffeur/ })).toBeTruthy();
     expect(screen.queryByRole('checkbox', { name: /Deliver the car/ })).toBeNull();
     expect(screen.getAllByText('Kumasi office').length).toBeGreaterThan(0);
+    // Where to is said from the car's town, not Accra (PRICE-4).
+    expect(screen.getByLabelText('Within Kumasi')).toBeTruthy();
+    await userEvent.setup().click(screen.getByLabelText('Outside Kumasi'));
+    expect(screen.getByRole('note').textContent).toMatch(/^Leaving Kumasi\./);
+    expect(screen.queryByText(/Accra/)).toBeNull();
   });
 });
 

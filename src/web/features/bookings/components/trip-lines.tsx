@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatDate } from '../../../../shared/dates';
 import type { BranchSummary } from '../../../../shared/schemas/branches';
-import { DESTINATION_TYPE_LABELS } from '../../../lib/booking-labels';
+import { destinationTypeLabel } from '../../../lib/booking-labels';
 import { branchLabel } from '../../../lib/branch-label';
 
 /** The trip as a summary, a booking or a change shows it. */
@@ -66,7 +66,7 @@ export function TripLines({
           {trip.destination}
           <span className="muted">
             {' '}
-            · {DESTINATION_TYPE_LABELS[trip.destination_type] ?? 'Not specified'}
+            · {destinationTypeLabel(trip.destination_type, branch.town)}
           </span>
         </dd>
       </div>

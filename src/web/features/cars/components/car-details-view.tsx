@@ -14,9 +14,18 @@ import './car-details.css';
 
 /**
  * /car-details (PAGE-6): photos, price and Rent Now, overview, and the days already taken.
- * `dates`: the trip dates chosen in the car list, which Rent Now hands on (PAGE-8).
+ * `dates`: the trip dates chosen in the car list, which Rent Now hands on (PAGE-8);
+ * `airportFee`: the fee the price box names for a car at the airport (PRICE-3).
  */
-export function CarDetailsView({ car, dates = null }: { car: Car; dates?: TripDates | null }) {
+export function CarDetailsView({
+  car,
+  dates = null,
+  airportFee = null,
+}: {
+  car: Car;
+  dates?: TripDates | null;
+  airportFee?: number | null;
+}) {
   return (
     <div className="page car-details">
       <div className="container">
@@ -44,7 +53,7 @@ export function CarDetailsView({ car, dates = null }: { car: Car; dates?: TripDa
             <CarGallery images={car.images} title={`${car.year} ${car.make} ${car.model}`} />
           </div>
           <aside className="details-aside" aria-label="Price and booking">
-            <CarPriceBox car={car} dates={dates} />
+            <CarPriceBox car={car} dates={dates} airportFee={airportFee} />
           </aside>
           <div className="details-main">
             <div className="details-card">

@@ -15,7 +15,16 @@ const weeklySaving = (car: Car) =>
  * to the booking form, named in its address and handed over in navigation state, with the
  * trip dates chosen in the car list (PAGE-8).
  */
-export function CarPriceBox({ car, dates = null }: { car: Car; dates?: TripDates | null }) {
+export function CarPriceBox({
+  car,
+  dates = null,
+  airportFee = null,
+}: {
+  car: Car;
+  dates?: TripDates | null;
+  /** The one-off fee for a car collected at the airport (PRICE-3), once the branches are in. */
+  airportFee?: number | null;
+}) {
   return (
     <div className="price-box">
       <p className="price-box-label">Price per day</p>
@@ -63,6 +72,12 @@ export function CarPriceBox({ car, dates = null }: { car: Car; dates?: TripDates
           <PinIcon size={16} />
           Pick up and return at {branchLabel(car.branch)}
         </li>
+        {airportFee !== null && airportFee > 0 && (
+          <li>
+            <PinIcon size={16} />
+            Airport pickup fee of {formatCedisWhole(airportFee)}, added once to the total
+          </li>
+        )}
       </ul>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { destinationTypeLabel } from '../../../lib/booking-labels';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { todayInAccra } from '../../../../shared/dates';
 import type {
@@ -235,6 +236,9 @@ function ChangeDialog({ booking: b, open, onClose, onDone }: DialogProps) {
   }));
   if (!carOptions.some((o) => o.value === String(b.car.id)))
     carOptions.unshift({ value: String(b.car.id), label: b.car.title });
+  // Where to, from the chosen car's branch town (PRICE-4); the booking's own until the list is in.
+  const town =
+    cars.data?.cars.find((c) => String(c.id) === String(carId))?.branch.town ?? b.branch.town;
 
   const submit = handleSubmit((values) => {
     change.mutate(
@@ -283,10 +287,10 @@ function ChangeDialog({ booking: b, open, onClose, onDone }: DialogProps) {
             label="Where to"
             value={String(trip.destinationType)}
             onChange={(v) => set({ destinationType: v === '2' ? 2 : 1 })}
-            options={[
-              { value: '1', label: 'Within Accra' },
-              { value: '2', label: 'Outside Accra' },
-            ]}
+            options={[1, 2].map((type) => ({
+              value: String(type),
+              label: destinationTypeLabel(type, town),
+            }))}
           />
           <TripExtrasFields id={id} trip={trip} set={set} errors={errors} />
           <div className="span-all staff-dialog-quote" aria-live="polite">

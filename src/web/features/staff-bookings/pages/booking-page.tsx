@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { destinationTypeLabel } from '../../../lib/booking-labels';
 import { Link, useParams } from '../../../lib/router';
 import { daysBetween, formatDate } from '../../../../shared/dates';
 import type {
@@ -49,7 +50,6 @@ const ACTION_ICONS: Record<AdminBookingAction, ReactNode> = {
   return: <ReturnIcon size={18} />,
   cancel: <CancelIcon size={18} />,
 };
-const DESTINATIONS: Record<number, string> = { 1: 'Within Accra', 2: 'Outside Accra' };
 
 /** What each action will do, in the words of the desk, before staff confirm it. */
 function actionText(
@@ -285,7 +285,7 @@ function Facts({ booking: b }: { booking: AdminBookingDetail }) {
           <dd>
             {b.destination}
             <br />
-            <span className="muted">{DESTINATIONS[b.destination_type] ?? 'Not specified'}</span>
+            <span className="muted">{destinationTypeLabel(b.destination_type, b.branch.town)}</span>
           </dd>
         </div>
         <div>

@@ -1,4 +1,5 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { destinationTypeLabel } from '../../../lib/booking-labels';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from '../../../lib/router';
 import { MOBILE_MONEY_NETWORK_LABELS, MOBILE_MONEY_NETWORKS } from '../../../../shared/constants';
@@ -140,6 +141,11 @@ export function NewBookingPage() {
     limit: 100,
     ...(branchId ? { branch_id: Number(branchId) } : {}),
   });
+  // Where to, from the chosen car's branch town (PRICE-4), or the branch chosen above.
+  const town =
+    cars.data?.cars.find((c) => String(c.id) === carId)?.branch.town ??
+    branches.data?.find((b) => String(b.id) === branchId)?.town ??
+    'the branch town';
   const quoteQuery = useMemo(() => tripQuoteQuery(carId, trip), [carId, trip]);
   const quote = useStaffQuote(useDeferredValue(quoteQuery));
   const { fields: serverFields, message: failure } = serverErrorsOf(create.error);
@@ -280,7 +286,7 @@ export function NewBookingPage() {
                         checked={trip.destinationType === value}
                         onChange={() => set({ destinationType: value })}
                       />
-                      <span>{value === 1 ? 'Within Accra' : 'Outside Accra'}</span>
+                      <span>{destinationTypeLabel(value, town)}</span>
                     </label>
                   ))}
                 </div>

@@ -29,3 +29,15 @@ describe('dates chosen in the car list are carried through', () => {
     );
   });
 });
+
+describe('the price box hides nothing (PRICE-3)', () => {
+  test('a car at the airport names the airport fee', () => {
+    renderWithApp(<CarPriceBox car={car} airportFee={100} />);
+    expect(screen.getByText(/Airport pickup fee of GH₵ 100, added once to the total/)).toBeTruthy();
+  });
+
+  test('elsewhere there is no such line', () => {
+    renderWithApp(<CarPriceBox car={car} />);
+    expect(screen.queryByText(/Airport pickup fee/)).toBeNull();
+  });
+});
