@@ -140,7 +140,7 @@ test('a renter who skipped the code is asked for it in the booking flow and book
   // Back to the summary and forward again: the trip is still the one chosen.
   await page.getByRole('button', { name: 'Back to summary' }).click();
   await expect(page.getByRole('heading', { name: 'Booking Summary' })).toBeVisible();
-  // Car 5 stands at the Kumasi branch: where to is said from Kumasi (PRICE-4).
+  // Car 5 stands at the Kumasi branch: where to is said from Kumasi (PRICE-3).
   await expect(page.getByText(/^Ho · Outside Kumasi$/)).toBeVisible();
   await page.getByRole('button', { name: 'Proceed to payment' }).click();
 

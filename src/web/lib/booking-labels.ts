@@ -69,7 +69,7 @@ type BookingLike = Partial<
 >;
 
 /**
- * Where the renter drives, said from the car's branch town (PRICE-4): 'Within Kumasi' for a
+ * Where the renter drives, said from the car's branch town (PRICE-3): 'Within Kumasi' for a
  * Kumasi car; outside it, a chauffeur is paid an out-of-station allowance.
  */
 export function destinationTypeLabel(type: number | undefined, town: string): string {

@@ -23,7 +23,7 @@ export async function fillTripAndProceed(
   await page.getByLabel('Start date').fill(trip.start);
   await page.getByLabel('End date').fill(trip.end);
   await page.getByLabel('Destination').fill(trip.destination);
-  // Within or outside the car's own branch town (PRICE-4): 'Outside Kumasi' for a Kumasi car.
+  // Within or outside the car's own branch town (PRICE-3): 'Outside Kumasi' for a Kumasi car.
   await page.getByRole('radio', { name: trip.within ? /^Within / : /^Outside / }).check();
   await page.getByRole('button', { name: 'Proceed', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Booking Summary' })).toBeVisible();

@@ -58,7 +58,7 @@ function CarNotFound() {
   );
 }
 
-/** The airport fee when the car stands at the airport branch (PRICE-3): nothing hidden. */
+/** The airport fee when the car stands at the airport branch (PRICE-4): nothing hidden. */
 function airportFeeFor(branchId: number, data: BranchesResponse | undefined): number | null {
   if (!data) return null;
   const branch = data.branches.find((b) => b.id === branchId);

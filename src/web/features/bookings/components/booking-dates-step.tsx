@@ -85,7 +85,7 @@ export function BookingDatesStep({
   const firstDay = firstPickupDay(slots, today, clock);
   const lastStart = horizonEnd(today);
   const deliveryOffered = isInAccra(car.branch);
-  // Within or outside the car's branch town (PRICE-4): a Kumasi car asks about Kumasi.
+  // Within or outside the car's branch town (PRICE-3): a Kumasi car asks about Kumasi.
   const town = car.branch.town;
   const outsideTown = String(destinationType) === '2';
 

@@ -228,7 +228,7 @@ describe('step 1: times, branch, extras and availability (BOOK-16, BOOK-17, PRIC
     expect(await screen.findByRole('checkbox', { name: /Chauffeur/ })).toBeTruthy();
     expect(screen.queryByRole('checkbox', { name: /Deliver the car/ })).toBeNull();
     expect(screen.getAllByText('Kumasi office').length).toBeGreaterThan(0);
-    // Where to is said from the car's town, not Accra (PRICE-4).
+    // Where to is said from the car's town, not Accra (PRICE-3).
     expect(screen.getByLabelText('Within Kumasi')).toBeTruthy();
     await userEvent.setup().click(screen.getByLabelText('Outside Kumasi'));
     expect(screen.getByRole('note').textContent).toMatch(/^Leaving Kumasi\./);

@@ -15,7 +15,7 @@ import './car-details.css';
 /**
  * /car-details (PAGE-6): photos, price and Rent Now, overview, and the days already taken.
  * `dates`: the trip dates chosen in the car list, which Rent Now hands on (PAGE-8);
- * `airportFee`: the fee the price box names for a car at the airport (PRICE-3).
+ * `airportFee`: the fee the price box names for a car at the airport (PRICE-4).
  */
 export function CarDetailsView({
   car,

@@ -30,7 +30,7 @@ describe('dates chosen in the car list are carried through', () => {
   });
 });
 
-describe('the price box hides nothing (PRICE-3)', () => {
+describe('the price box hides nothing (PRICE-4)', () => {
   test('a car at the airport names the airport fee', () => {
     renderWithApp(<CarPriceBox car={car} airportFee={100} />);
     expect(screen.getByText(/Airport pickup fee of GH₵ 100, added once to the total/)).toBeTruthy();

@@ -22,7 +22,7 @@ export function CarPriceBox({
 }: {
   car: Car;
   dates?: TripDates | null;
-  /** The one-off fee for a car collected at the airport (PRICE-3), once the branches are in. */
+  /** The one-off fee for a car collected at the airport (PRICE-4), once the branches are in. */
   airportFee?: number | null;
 }) {
   return (

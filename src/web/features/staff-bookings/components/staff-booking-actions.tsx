@@ -236,7 +236,7 @@ function ChangeDialog({ booking: b, open, onClose, onDone }: DialogProps) {
   }));
   if (!carOptions.some((o) => o.value === String(b.car.id)))
     carOptions.unshift({ value: String(b.car.id), label: b.car.title });
-  // Where to, from the chosen car's branch town (PRICE-4); the booking's own until the list is in.
+  // Where to, from the chosen car's branch town (PRICE-3); the booking's own until the list is in.
   const town =
     cars.data?.cars.find((c) => String(c.id) === String(carId))?.branch.town ?? b.branch.town;
 

@@ -141,7 +141,7 @@ export function NewBookingPage() {
     limit: 100,
     ...(branchId ? { branch_id: Number(branchId) } : {}),
   });
-  // Where to, from the chosen car's branch town (PRICE-4), or the branch chosen above.
+  // Where to, from the chosen car's branch town (PRICE-3), or the branch chosen above.
   const town =
     cars.data?.cars.find((c) => String(c.id) === carId)?.branch.town ??
     branches.data?.find((b) => String(b.id) === branchId)?.town ??
