@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { HELP_LINE } from '../../config/company-facts';
 import { useLocation, useNavigate, useSearchParams } from '../../lib/router';
 import { paths } from '../../config/paths';
 import { Tabs } from '../../components/tabs';
@@ -91,7 +92,7 @@ export default function LoginPage() {
           <ul className="login-aside-points">
             <li>Pay with mobile money or when you pick up the car</li>
             <li>Clear prices in Ghana cedis, no surprises</li>
-            <li>Help on the phone 7 days a week</li>
+            <li>{HELP_LINE}</li>
           </ul>
         </div>
 

@@ -139,75 +139,11 @@ export function Footer() {
           ))}
         </div>
         <div className="footer-bottom">
-          <div className="store-badges" aria-label="Mobile apps">
+          {/* The company's social pages are not set up yet: no links to other sites' home pages. */}
+          <p className="store-badges">
             <span className="store-badge">Google Play · coming soon</span>
             <span className="store-badge">App Store · coming soon</span>
-          </div>
-          <ul className="social" aria-label="Social media">
-            <li>
-              <a
-                href="https://www.facebook.com/"
-                aria-label="Facebook"
-                rel="noopener noreferrer"
-                target="_blank"
-              >
-                <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-                  <path
-                    fill="currentColor"
-                    d="M14 8h3V4h-3c-2.8 0-4 1.7-4 4.3V10H7v4h3v8h4v-8h3l1-4h-4V8.5c0-.3.2-.5.5-.5z"
-                  />
-                </svg>
-              </a>
-            </li>
-            <li>
-              <a
-                href="https://www.instagram.com/"
-                aria-label="Instagram"
-                rel="noopener noreferrer"
-                target="_blank"
-              >
-                <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-                  <rect
-                    x="3"
-                    y="3"
-                    width="18"
-                    height="18"
-                    rx="5"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    fill="none"
-                  />
-                  <circle cx="12" cy="12" r="4" stroke="currentColor" strokeWidth="2" fill="none" />
-                  <circle cx="17.5" cy="6.5" r="1.2" fill="currentColor" />
-                </svg>
-              </a>
-            </li>
-            <li>
-              <a href="https://x.com/" aria-label="X" rel="noopener noreferrer" target="_blank">
-                <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
-                  <path
-                    fill="currentColor"
-                    d="M17.8 3h3.3l-7.2 8.2L22.4 21h-6.6l-5.2-6.8L4.6 21H1.3l7.7-8.8L.9 3h6.8l4.7 6.2zm-1.2 16h1.8L6.7 4.9H4.8z"
-                  />
-                </svg>
-              </a>
-            </li>
-            <li>
-              <a
-                href="https://www.whatsapp.com/"
-                aria-label="WhatsApp"
-                rel="noopener noreferrer"
-                target="_blank"
-              >
-                <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-                  <path
-                    fill="currentColor"
-                    d="M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2zm0 18.2c-1.5 0-3-.4-4.2-1.2l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1 1 12 20.2zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8-.2-.1-.4-.1-.6.1l-.8 1c-.1.2-.3.2-.5.1a6.7 6.7 0 0 1-3.3-2.9c-.2-.4.3-.4.8-1.3.1-.2 0-.3 0-.4l-.8-1.8c-.2-.5-.4-.4-.6-.4h-.5c-.2 0-.4.1-.7.3-.2.3-.9.9-.9 2.1 0 1.3.9 2.5 1 2.7.1.2 1.8 2.8 4.4 3.9 1.6.7 2.3.8 3.1.6.5-.1 1.5-.6 1.7-1.2.2-.6.2-1.1.2-1.2-.1-.1-.3-.2-.5-.3z"
-                  />
-                </svg>
-              </a>
-            </li>
-          </ul>
+          </p>
         </div>
         <p className="copyright">
           © {new Date().getFullYear()} CarLink Ghana. All rights reserved.

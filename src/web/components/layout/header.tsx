@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { HELP_DAYS } from '../../config/company-facts';
 import { Link, NavLink, useLocation, useNavigate } from '../../lib/router';
 import { paths } from '../../config/paths';
 import { logout, useSession, useSignedInUser } from '../../lib/session-store';
@@ -118,7 +119,7 @@ export function Header() {
     <header className="site-header">
       <div className="topbar">
         <div className="container topbar-inner">
-          <span>Car rental across Ghana, 7 days a week</span>
+          <span>Car rental across Ghana, {HELP_DAYS}</span>
           <a href={`tel:${SUPPORT_PHONE.tel}`} className="topbar-phone">
             <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true">
               <path

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { HOLD_WORDING } from '../../../config/company-facts';
 import { CheckIcon, ClockIcon, PhoneIcon } from '../../../components/icons';
 import './app-download.css';
 
@@ -16,13 +17,13 @@ export function AppDownload() {
             </p>
             <h2 id={titleId}>Download our app and book on the go</h2>
             <p className="app-lead">
-              Found the right car but not ready to travel yet? Reserve it in the app and we will
-              hold it for you for up to 7 days.
+              Book in a minute on your phone: pay on pickup and the car is yours until your start
+              date, or pay by mobile money, which holds it for {HOLD_WORDING} while you approve.
             </p>
             <ul className="app-points">
               <li>
                 <ClockIcon size={18} />
-                Cars held for up to 7 days
+                Pay on pickup: the car waits for your start date
               </li>
               <li>
                 <CheckIcon size={18} />
@@ -59,7 +60,7 @@ export function AppDownload() {
           <div className="app-phone" aria-hidden="true">
             <div className="app-phone-screen">
               <span className="app-phone-notch" />
-              <p className="app-phone-title">Your car is held</p>
+              <p className="app-phone-title">Your car is booked</p>
               <img
                 src="/media/demo/suv-1f5f9e-0.svg"
                 alt=""
@@ -71,7 +72,7 @@ export function AppDownload() {
               <p className="app-phone-car">Toyota RAV4 Hybrid</p>
               <p className="app-phone-hold">
                 <ClockIcon size={14} />
-                Held for 7 days
+                Yours until pickup
               </p>
               <span className="app-phone-btn">Book now</span>
             </div>

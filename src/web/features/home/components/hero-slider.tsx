@@ -1,4 +1,5 @@
 import { CarouselNav } from '../../../components/carousel-nav';
+import { HELP_DAYS } from '../../../config/company-facts';
 import { formatRating } from '../../../../shared/reviews';
 import { useCallback, useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { Link } from '../../../lib/router';
@@ -30,12 +31,11 @@ const SLIDES: Slide[] = [
   },
   {
     title: 'Enjoy a hassle free service',
-    subtitle:
-      'Clean, inspected cars handed over on time in Accra and Kumasi, and a team that answers day and night.',
+    subtitle: `Clean, inspected cars handed over on time in Accra and Kumasi, and a team that answers ${HELP_DAYS}.`,
     image: '/media/demo/van-bfc4c9-1.svg',
     primary: { label: 'Rent Now', to: paths.availableCars.getHref() },
     secondary: { label: 'Contact Us', to: paths.contact.getHref() },
-    points: ['Support 24/7', 'No hidden charges'],
+    points: [`Help ${HELP_DAYS}`, 'No hidden charges'],
   },
 ];
 

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { BRANCH_TOWNS } from '../../../config/company-facts';
 import { Link } from '../../../lib/router';
 import { paths } from '../../../config/paths';
 import { ArrowRightIcon, CheckIcon } from '../../../components/icons';
@@ -27,12 +28,12 @@ export function ServicesPromo() {
             decoding="async"
           />
           <div className="services-stat services-stat-a">
-            <strong>4</strong>
-            <span>cities</span>
+            <strong>{BRANCH_TOWNS.length}</strong>
+            <span>towns</span>
           </div>
           <div className="services-stat services-stat-b">
-            <strong>24/7</strong>
-            <span>support</span>
+            <strong>7 days</strong>
+            <span>a week of help</span>
           </div>
         </div>
         <div className="services-copy">

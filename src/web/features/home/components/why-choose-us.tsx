@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { HELP_DAYS } from '../../../config/company-facts';
 import { HeadsetIcon, KeyIcon, ReceiptIcon, WrenchIcon } from '../../../components/icons';
 import { HomeSection } from './home-section';
 import './why-choose-us.css';
@@ -11,7 +12,7 @@ const POINTS: { title: string; text: string; icon: ReactNode }[] = [
   },
   {
     title: 'Exceptional Service',
-    text: 'Our staff are on hand 24/7 by phone and WhatsApp, from the booking to the moment you hand back the keys.',
+    text: `Our staff are on hand ${HELP_DAYS} by phone and WhatsApp, from the booking to the moment you hand back the keys.`,
     icon: <HeadsetIcon size={26} />,
   },
   {
