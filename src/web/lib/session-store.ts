@@ -295,6 +295,9 @@ export function useSignedInUser(): User | null {
 
 /** The signed-in user has changed (a profile edit, a verification): the query holds it. */
 export const setSignedInUser = (user: User) => queryClient.setQueryData(sessionKeys.user, user);
+/** The signed-in user as the cache holds it now, outside React (right after a sign-in). */
+export const currentSignedInUser = (): User | null =>
+  queryClient.getQueryData<User>(sessionKeys.user) ?? null;
 
 /**
  * Asks for a new code by SMS to the signed-in user's own number (ACCT-10). Throws ApiError; a

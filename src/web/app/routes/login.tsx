@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { HELP_LINE } from '../../config/company-facts';
+import { returnAfterSignIn, signInReason } from '../../lib/return-after-sign-in';
 import { useLocation, useNavigate, useSearchParams } from '../../lib/router';
-import { paths } from '../../config/paths';
 import { Tabs } from '../../components/tabs';
 import {
   LazyVerifyPhoneForm,
@@ -9,7 +9,12 @@ import {
 } from '../../components/lazy-verify-phone-form';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { RegisterForm } from '../../features/auth/components/register-form';
-import { isSessionNotice, useSession, useSignedInUser } from '../../lib/session-store';
+import {
+  currentSignedInUser,
+  isSessionNotice,
+  useSession,
+  useSignedInUser,
+} from '../../lib/session-store';
 import { usePageTitle } from '../../lib/use-page-title';
 import './login.css';
 
@@ -25,28 +30,6 @@ const intro: Record<Tab, { heading: string; line: string }> = {
     line: 'All you need is your phone number. It takes less than a minute.',
   },
 };
-
-/**
- * Where to go after signing in: the page that sent the person here (RequireAuth puts it in
- * the navigation state, with that page's own state), else /available-cars (ROUTE-2). Only a
- * path on this site is followed.
- */
-function readReturnTo(state: unknown): { to: string; state: unknown } {
-  const { from, fromState } = (state ?? {}) as { from?: unknown; fromState?: unknown };
-  if (
-    typeof from === 'string' &&
-    from.startsWith('/') &&
-    !from.startsWith('//') &&
-    from !== paths.login.path
-  ) {
-    return { to: from, state: fromState };
-  }
-  return { to: paths.availableCars.getHref(), state: undefined };
-}
-
-/** Whether a login-required page sent the visitor here (ROUTE-1), so the page can say why. */
-const sentByProtectedPage = (state: unknown) =>
-  typeof (state as { from?: unknown } | null)?.from === 'string';
 
 /** A notice another page left for this one (a password reset, ACCT-13). */
 const noticeFromState = (state: unknown): string | null => {
@@ -79,7 +62,7 @@ export default function LoginPage() {
     });
 
   const continueAfterSignIn = () => {
-    const next = readReturnTo(location.state);
+    const next = returnAfterSignIn(location.state, currentSignedInUser()?.role);
     void navigate(next.to, { replace: true, state: next.state });
   };
 
@@ -131,9 +114,9 @@ export default function LoginPage() {
                 </div>
               )}
               {/* ROUTE-1, ROUTE-9: a visitor sent here by a login-required page is told why. */}
-              {!isSessionNotice(error) && sentByProtectedPage(location.state) && (
+              {!isSessionNotice(error) && signInReason(location.state) && (
                 <div className="alert alert-info login-notice" role="status">
-                  <span>Sign in to see all our cars and book one.</span>
+                  <span>{signInReason(location.state)}</span>
                 </div>
               )}
 
