@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SmsLogEntry } from '../../../shared/schemas/sms-log';
 import { apiRequest } from '../../lib/api-client';
 import { renderWithApp } from '../../testing/render';
-import { BookingSmsLog, smsKindLabel } from './sms-log';
+import { BookingSmsLog, SmsList, smsKindLabel } from './sms-log';
 
 vi.mock(import('../../lib/api-client'), async (importOriginal) => ({
   ...(await importOriginal()),
@@ -32,6 +32,12 @@ const entry = (over: Partial<SmsLogEntry>): SmsLogEntry => ({
 });
 
 describe('the SMS log panel', () => {
+  it('an empty list says what it lists: no failed texts is not no texts at all', () => {
+    renderWithApp(<SmsList messages={[]} empty="No text message has failed." />);
+    expect(screen.getByText('No text message has failed.')).toBeTruthy();
+    expect(screen.queryByText('No text messages yet.')).toBeNull();
+  });
+
   it('names the document decision texts in words, not by their template key (DOC-7)', () => {
     expect(smsKindLabel('document_verified')).toBe('Document verified');
     expect(smsKindLabel('document_rejected')).toBe('Document rejected');

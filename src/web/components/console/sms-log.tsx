@@ -51,12 +51,15 @@ function when(m: SmsLogEntry) {
 export function SmsList({
   messages,
   showBooking = false,
+  empty = 'No text messages yet.',
 }: {
   messages: SmsLogEntry[];
   showBooking?: boolean;
+  /** What an empty list says: a list of failed texts is not the whole log. */
+  empty?: string;
 }) {
   const resend = useResendSms();
-  if (!messages.length) return <p className="panel-empty">No text messages yet.</p>;
+  if (!messages.length) return <p className="panel-empty">{empty}</p>;
   return (
     <ol className="sms-log">
       {messages.map((m) => {

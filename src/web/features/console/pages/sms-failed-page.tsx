@@ -35,7 +35,11 @@ export function SmsFailedPage() {
           />
         ) : (
           <>
-            <SmsList messages={failed.data.messages} showBooking />
+            <SmsList
+              messages={failed.data.messages}
+              showBooking
+              empty="No text message has failed. Every text was sent or is on its way."
+            />
             <div className="sms-log-pager">
               {pages.length > 1 && (
                 <button
