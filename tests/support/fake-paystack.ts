@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { paystackSignature } from '../../src/server/modules/payments/webhook-signature';
@@ -60,6 +61,18 @@ export interface RecordedCall {
 type Operation =
   'charge' | 'submit_otp' | 'check' | 'initialize' | 'verify' | 'refund' | 'refund_fetch';
 type Fault = { kind: 'status'; status: number } | { kind: 'hang' };
+
+/**
+ * Paystack's published mobile money charge.success (tests/fixtures/paystack/README.md): the
+ * fake's event has exactly its fields, so no requested_amount, and an `amount` that includes
+ * the fees passed to the customer.
+ */
+const MOBILE_MONEY_EVENT = JSON.parse(
+  readFileSync(
+    new URL('../fixtures/paystack/charge-success-mobile-money.json', import.meta.url),
+    'utf8',
+  ),
+) as { event: 'charge.success'; data: Record<string, unknown> };
 
 /** Provider codes Paystack's mobile money guide lists for Ghana. */
 const PROVIDERS = new Set(['mtn', 'vod', 'atl']);
@@ -206,6 +219,38 @@ export class FakePaystack {
       transaction_date: t.created_at,
       plan_object: {},
       subaccount: {},
+    };
+  }
+
+  /**
+   * A charge.success payload as Paystack documents it for mobile money: the published example's
+   * fields, with this transaction's values. Verify (describe) says more than the event does.
+   */
+  chargeSuccessEvent(reference: string): Record<string, unknown> {
+    const full = this.describe(reference);
+    const example = MOBILE_MONEY_EVENT.data;
+    return {
+      ...Object.fromEntries(
+        Object.keys(example).map((key) => [
+          key,
+          key in full ? full[key as keyof typeof full] : example[key],
+        ]),
+      ),
+      authorization: {
+        ...(example.authorization as Record<string, unknown>),
+        ...Object.fromEntries(
+          Object.keys(example.authorization as object).map((key) => [
+            key,
+            full.authorization[key as keyof typeof full.authorization],
+          ]),
+        ),
+      },
+      customer: Object.fromEntries(
+        Object.keys(example.customer as object).map((key) => [
+          key,
+          full.customer[key as keyof typeof full.customer],
+        ]),
+      ),
     };
   }
 
