@@ -49,7 +49,7 @@ describe("the client and the fake follow Paystack's description", () => {
     const verified = await client.verify(paid.reference);
     expect(verified).toMatchObject({
       status: 'success',
-      amountPesewas: 1200_00,
+      requestedPesewas: 1200_00,
       chargedPesewas: 1223_40,
       currency: 'GHS',
     });
@@ -119,7 +119,7 @@ describe("the client and the fake follow Paystack's description", () => {
     const paid = await charge();
     const refund = await client.refund(paid.reference, 1200_00);
     const events = [
-      { event: 'charge.success', data: paystack.describe(paid.reference) },
+      { event: 'charge.success', data: paystack.chargeSuccessEvent(paid.reference) },
       ...(['pending', 'processed', 'failed', 'needs-attention'] as const).map((status) => ({
         event: `refund.${status}`,
         data: paystack.refundEvent(Number(refund.refundId), status),

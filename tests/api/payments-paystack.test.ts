@@ -297,7 +297,7 @@ describe('a payment becomes paid only when verified', () => {
     const { booking, payment } = await startedBooking();
     paystack.settle(payment.reference, 'success');
     const res = await deliver(
-      paystack.webhook('charge.success', paystack.describe(payment.reference)),
+      paystack.webhook('charge.success', paystack.chargeSuccessEvent(payment.reference)),
     );
     expect(res.statusCode).toBe(200);
     expect(await bookingRow(booking.id)).toMatchObject({
@@ -347,7 +347,7 @@ describe('a payment becomes paid only when verified', () => {
       const { booking, payment, renter } = await startedBooking();
       paystack.settle(payment.reference, 'success');
       const hook = () =>
-        deliver(paystack.webhook('charge.success', paystack.describe(payment.reference)));
+        deliver(paystack.webhook('charge.success', paystack.chargeSuccessEvent(payment.reference)));
       const poll = () => verify(renter, payment.reference);
       const [first, second] = order === 'webhook first' ? [hook, poll] : [poll, hook];
       expect((await first()).statusCode).toBe(200);
@@ -363,7 +363,10 @@ describe('a payment becomes paid only when verified', () => {
   it('ten concurrent duplicate webhooks change the state once, and are stored once', async () => {
     const { booking, payment } = await startedBooking();
     paystack.settle(payment.reference, 'success');
-    const delivery = paystack.webhook('charge.success', paystack.describe(payment.reference));
+    const delivery = paystack.webhook(
+      'charge.success',
+      paystack.chargeSuccessEvent(payment.reference),
+    );
     const answers = await Promise.all(Array.from({ length: 10 }, () => deliver(delivery)));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
     expect(await events(booking.id, 'paid')).toHaveLength(1);
@@ -380,9 +383,13 @@ describe('a payment becomes paid only when verified', () => {
   it('a forged signature is refused with 401, is not stored, and changes nothing', async () => {
     const { booking, payment } = await startedBooking();
     paystack.settle(payment.reference, 'success');
-    const forged = paystack.webhook('charge.success', paystack.describe(payment.reference), {
-      secret: 'sk_test_attacker',
-    });
+    const forged = paystack.webhook(
+      'charge.success',
+      paystack.chargeSuccessEvent(payment.reference),
+      {
+        secret: 'sk_test_attacker',
+      },
+    );
     const res = await deliver(forged);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: messages.payment.badSignature });
@@ -408,7 +415,9 @@ describe('a payment becomes paid only when verified', () => {
     const { booking, payment } = await startedBooking();
     paystack.settle(payment.reference, 'success', { gateway_response: 'Approved — Ɔbaa Yaa, ₵' });
     const res = await deliver(
-      paystack.webhook('charge.success', paystack.describe(payment.reference), { pretty: true }),
+      paystack.webhook('charge.success', paystack.chargeSuccessEvent(payment.reference), {
+        pretty: true,
+      }),
     );
     expect(res.statusCode).toBe(200);
     expect(await bookingRow(booking.id)).toMatchObject({
@@ -433,7 +442,9 @@ describe('a payment becomes paid only when verified', () => {
     expect(row.flaggedReason).toBe('amount_or_currency_mismatch');
     expect(await events(booking.id, 'payment_flagged')).toHaveLength(1);
     // A webhook for the same news afterwards does not flip it to paid.
-    await deliver(paystack.webhook('charge.success', paystack.describe(payment.reference)));
+    await deliver(
+      paystack.webhook('charge.success', paystack.chargeSuccessEvent(payment.reference)),
+    );
     expect(await bookingRow(booking.id)).toMatchObject({
       status: 'pending',
       paymentStatus: 'pending',
@@ -535,7 +546,7 @@ describe('payments that do not complete free the dates', () => {
     expect((await otherRenterBooks(carId, start)).statusCode).toBe(201); // sweeps the expired hold
     paystack.settle(payment.reference, 'success');
     const res = await deliver(
-      paystack.webhook('charge.success', paystack.describe(payment.reference)),
+      paystack.webhook('charge.success', paystack.chargeSuccessEvent(payment.reference)),
     );
     expect(res.statusCode).toBe(200);
     expect(await bookingRow(booking.id)).toMatchObject({
@@ -723,7 +734,7 @@ describe('webhooks answer before they call Paystack', () => {
   it('charge.success before the renter verified, and after: one change', async () => {
     const { booking, payment, renter } = await startedBooking();
     paystack.settle(payment.reference, 'success');
-    const hook = paystack.webhook('charge.success', paystack.describe(payment.reference));
+    const hook = paystack.webhook('charge.success', paystack.chargeSuccessEvent(payment.reference));
     await deliver(hook);
     await verify(renter, payment.reference);
     await deliver(hook);

@@ -19,7 +19,7 @@ import { recordBookingNote, tryTransition, type BookingRow } from '../bookings/b
 import { ProviderError, type ChargeResult } from './payment-provider';
 import type { PaymentsContext, Source } from './payments-context';
 import * as repo from './payments.repository';
-import { verifyAndApply } from './reconcile';
+import { verifyAndApply } from './verify-payment';
 
 // Crockford-style alphabet: a reference read out over the phone has no 0/O or 1/I/L.
 const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';

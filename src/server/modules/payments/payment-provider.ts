@@ -80,12 +80,14 @@ export interface ProviderTransaction {
   reference: string;
   status: ProviderStatus;
   /**
-   * What the merchant asked for (Paystack's requested_amount). With fees passed to the
-   * customer, the charged amount is higher; the booking is compared with this one (PAY-15).
+   * What the merchant asked for (Paystack's requested_amount), or null when the answer does
+   * not say. With fees passed to the customer, the charged amount is higher (PAY-15).
    */
-  amountPesewas: number;
-  /** What the customer was charged, fees included. */
+  requestedPesewas: number | null;
+  /** What the customer was charged, passed-on fees included (Paystack's amount). */
   chargedPesewas: number;
+  /** The provider's fees on the charge (Paystack's fees), when given. */
+  feesPesewas: number | null;
   currency: string;
   gatewayResponse: string | null;
   paidAt: string | null;

@@ -15,6 +15,7 @@ import {
   type BookingRow,
 } from '../bookings/booking-lifecycle';
 import { mayTransition } from '../bookings/booking-transitions';
+import { askedPesewas, paidAsAsked } from './paid-amount';
 import type { ProviderTransaction } from './payment-provider';
 import { FLAGS, type PaymentsContext, type Source } from './payments-context';
 import * as repo from './payments.repository';
@@ -34,7 +35,8 @@ const actorOf = (source: Source): BookingEventActor =>
  * caller (the renter's verify, the webhook, the reconciler, the sandbox) goes through it.
  * Idempotent: it acts only on an attempt still in the state the news is about, under row
  * locks, so a duplicate or late delivery changes nothing. A booking becomes paid only when the
- * provider says success AND the amount and currency are the booking's.
+ * provider's verify says success AND the amount asked for and the currency are the booking's
+ * (paidAsAsked); news is never a webhook's payload (PAY-22).
  */
 export async function applyProviderTransaction(
   ctx: PaymentsContext,
@@ -69,7 +71,7 @@ export async function applyProviderTransaction(
         // Money moved already once for this attempt: nothing more to do.
         if (SETTLED_BY_SUCCESS.has(payment.status)) return 'unchanged';
         const paidAt = news.paidAt ? new Date(news.paidAt) : new Date();
-        if (news.amountPesewas !== payment.amountPesewas || news.currency !== payment.currency) {
+        if (!paidAsAsked(payment, news)) {
           await repo.updatePayment(tx, payment.id, {
             status: 'success',
             chargeStep: null,
@@ -82,7 +84,7 @@ export async function applyProviderTransaction(
           await recordBookingNote(tx, {
             ...event,
             type: 'payment_flagged',
-            note: `Provider reported ${news.amountPesewas} ${news.currency}, expected ${payment.amountPesewas} ${payment.currency}`,
+            note: `Provider reported ${askedPesewas(news)} ${news.currency}, expected ${payment.amountPesewas} ${payment.currency}`,
           });
           return 'flagged';
         }

@@ -19,7 +19,7 @@ import { inBackground } from './background-work';
 import { submitChargeOtp } from './payment-prompts';
 import { toApiPayment } from './payment-view';
 import type { PaymentsContext } from './payments-context';
-import { verifyAndApply } from './reconcile';
+import { verifyAndApply } from './verify-payment';
 import { processWebhookEvents, storeWebhookEvent } from './webhooks';
 import {
   decideSandboxTransaction,
