@@ -192,10 +192,8 @@ describe('starting a mobile money payment with Paystack', () => {
     expect(badWallet.json().errors.wallet_msisdn).toEqual([messages.payment.walletInvalid]);
   });
 
-  it.each([
-    ['answers 500', { kind: 'status', status: 500 } as const],
-    ['times out', { kind: 'hang' } as const],
-  ])(
+  // A 5xx or a timeout leaves the outcome unknown and the hold in place: payments-unknown.test.ts.
+  it.each([['refuses the charge (400)', { kind: 'status', status: 400 } as const]])(
     'when Paystack %s, the renter is told and the car is released at once',
     async (_name, fault) => {
       const renter = await client.renter();

@@ -60,7 +60,11 @@ export interface RecordedCall {
 
 type Operation =
   'charge' | 'submit_otp' | 'check' | 'initialize' | 'verify' | 'refund' | 'refund_fetch';
-type Fault = { kind: 'status'; status: number } | { kind: 'hang' };
+/**
+ * How the next call fails: an HTTP status, no answer at all (the request never arrives), or
+ * 'lost_answer': Paystack does the work but its answer never reaches the app (a timeout).
+ */
+type Fault = { kind: 'status'; status: number } | { kind: 'hang' } | { kind: 'lost_answer' };
 
 /**
  * Paystack's published mobile money charge.success (tests/fixtures/paystack/README.md): the
@@ -338,7 +342,9 @@ export class FakePaystack {
       response: null,
     };
     this.calls.push(call);
+    let silent = false;
     const send = (status: number, answer: unknown) => {
+      if (silent) return; // the answer is lost on the way: the client's timeout must act
       call.status = status;
       call.response = answer;
       res.writeHead(status, { 'content-type': 'application/json' });
@@ -352,7 +358,8 @@ export class FakePaystack {
     if (fault) {
       this.faults.delete(operation);
       if (fault.kind === 'hang') return; // never answers: the client's timeout must act
-      return error(fault.status, 'Internal server error');
+      if (fault.kind === 'lost_answer') silent = true;
+      else return error(fault.status, 'Internal server error');
     }
     const tail = decodeURIComponent(url.pathname.split('/').pop() ?? '');
 

@@ -18,6 +18,12 @@ export interface PaymentProvider {
   initialize(request: InitializeRequest): Promise<InitializeResult>;
   /** The provider's current view of one attempt. */
   verify(reference: string): Promise<ProviderTransaction>;
+  /**
+   * Where a charge stands (Paystack's 'check pending charge', for use after a charge request
+   * met an exception): the step of a charge that got no answer (PAY-23). Where absent, verify
+   * alone is asked.
+   */
+  checkCharge?(reference: string): Promise<ChargeResult>;
   /** Asks for the whole amount back; 'processed' when the money is already returned. */
   refund(reference: string, amountPesewas: number): Promise<RefundResult>;
   /** Where one refund stands, by the refund's own id (PAY-17). */

@@ -27,6 +27,12 @@ export type ApplyOutcome =
 /** Attempt states a success has already moved past: the same news again changes nothing. */
 const SETTLED_BY_SUCCESS = new Set(['success', 'refund_pending', 'refunded']);
 
+/**
+ * Attempts still waiting for the provider's word: 'pending', and 'unknown' (the charge request
+ * got no answer, PAY-23), which any news from the provider settles like a pending one.
+ */
+const OPEN = new Set(['pending', 'unknown']);
+
 const actorOf = (source: Source): BookingEventActor =>
   source === 'webhook' ? 'provider' : source === 'verify' ? 'renter' : 'system';
 
@@ -48,7 +54,7 @@ export async function applyProviderTransaction(
   const known = await repo.findPaymentByReference(ctx.db, news.reference);
   if (!known) return 'unknown_reference';
   if (
-    known.status !== 'pending' &&
+    !OPEN.has(known.status) &&
     (news.status === 'success'
       ? SETTLED_BY_SUCCESS.has(known.status)
       : news.status !== 'reversed' || known.status === 'reversed')
@@ -133,12 +139,17 @@ export async function applyProviderTransaction(
       }
 
       if (news.status === 'reversed') return applyReversal(tx, payment, event, news);
-      if (payment.status !== 'pending') return 'unchanged';
+      if (!OPEN.has(payment.status)) return 'unchanged';
       if (payment.purpose === 'top_up') return applyTopUpUnpaid(ctx, tx, payment, event, news);
       const holdOver =
         booking.holdExpiresAt !== null && booking.holdExpiresAt.getTime() <= Date.now();
       const final = news.status === 'failed' || holdOver;
-      if (!final) return 'unchanged';
+      if (!final) {
+        // The provider knows the charge: an unknown attempt is a pending one from now on.
+        if (payment.status === 'unknown')
+          await repo.updatePayment(tx, payment.id, { status: 'pending' });
+        return 'unchanged';
+      }
 
       const declined = news.status === 'failed';
       await repo.updatePayment(tx, payment.id, {
@@ -259,7 +270,7 @@ async function applyReversal(
     providerData: news.raw as object,
   });
   await recordBookingNote(tx, { ...event, type: 'payment_flagged', note: FLAGS.reversed });
-  if (payment.status === 'pending') {
+  if (OPEN.has(payment.status)) {
     const booking = await lockBookingWithCar(tx, payment.bookingId);
     const now = { today: todayInAccra(), now: Date.now() };
     if (

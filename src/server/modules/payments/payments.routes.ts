@@ -19,7 +19,7 @@ import { inBackground } from './background-work';
 import { submitChargeOtp } from './payment-prompts';
 import { toApiPayment } from './payment-view';
 import type { PaymentsContext } from './payments-context';
-import { verifyAndApply } from './verify-payment';
+import { checkUnknownAttempt, verifyAndApply } from './verify-payment';
 import { processWebhookEvents, storeWebhookEvent } from './webhooks';
 import {
   decideSandboxTransaction,
@@ -67,7 +67,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       const { payment } = await ownPayment(app.payments, request.params.reference, userId);
       const open = payment.status === 'pending' || payment.status === 'refund_pending';
       // Cash to hand back at the counter is no provider's to verify.
-      if (open && payment.provider !== 'cash') {
+      if (payment.status === 'unknown') {
+        // PAY-23: the charge request got no answer; asked as Paystack advises after one.
+        await checkUnknownAttempt(app.payments, payment.reference, 'verify');
+      } else if (open && payment.provider !== 'cash') {
         await verifyAndApply(app.payments, payment.reference, 'verify');
       }
       return paymentResult(app.payments, payment.reference, userId);

@@ -8,7 +8,7 @@ import { rowsOf } from '../../db/client';
 import type { PaymentsContext } from './payments-context';
 import * as repo from './payments.repository';
 import { requestRefund } from './refunds';
-import { verifyAndApply } from './verify-payment';
+import { checkUnknownAttempt, verifyAndApply } from './verify-payment';
 import { processWebhookEvents } from './webhooks';
 
 /**
@@ -29,6 +29,7 @@ export async function reconcileOnce(
   );
   for (const { reference, status } of claimed) {
     if (status === 'refund_pending') await requestRefund(ctx, reference);
+    else if (status === 'unknown') await checkUnknownAttempt(ctx, reference, 'reconciler');
     else await verifyAndApply(ctx, reference, 'reconciler');
   }
   // Webhook events whose process died before it finished them (PAY-19).

@@ -5,7 +5,7 @@
  */
 import { ProviderError, type ProviderTransaction } from './payment-provider';
 import { applyProviderTransaction, type ApplyOutcome } from './payment-results';
-import type { PaymentsContext, Source } from './payments-context';
+import { FLAGS, type PaymentsContext, type Source } from './payments-context';
 import * as repo from './payments.repository';
 
 /**
@@ -29,7 +29,10 @@ export async function verifyAndApply(
     if (options.onProviderError === 'throw') throw error;
     return 'unchanged';
   }
-  return applyProviderTransaction(ctx, news, source);
+  const outcome = await applyProviderTransaction(ctx, news, source);
+  // An attempt staff were shown as unknown (PAY-23) that the provider has now answered for.
+  await repo.clearFlagUnlessStatus(ctx.db, reference, FLAGS.statusUnknown, 'unknown');
+  return outcome;
 }
 
 /**
@@ -56,6 +59,78 @@ async function expireIfUnknownToProvider(
       gatewayResponse: 'Unknown to the payment provider',
       paidAt: null,
       raw: { error: error.message },
+    },
+    'reconciler',
+  );
+}
+
+const notFound = (error: ProviderError) => error.status === 404 || error.status === 400;
+
+/**
+ * PAY-23: an attempt whose charge request got no answer. Paystack's 'check pending charge'
+ * (meant for after an exception) and verify are both asked: whatever they know settles it like
+ * a pending attempt. If neither has heard of the charge for CLOSED_ATTEMPT_WATCH_MINUTES, it
+ * never reached the provider: failed, nothing charged, the booking released. If the provider
+ * cannot be asked that long, staff are shown it, and it is still asked about.
+ */
+export async function checkUnknownAttempt(
+  ctx: PaymentsContext,
+  reference: string,
+  source: Source,
+): Promise<ApplyOutcome> {
+  const payment = await repo.findPaymentByReference(ctx.db, reference);
+  if (!payment) return 'unknown_reference';
+  if (payment.status !== 'unknown') return verifyAndApply(ctx, reference, source);
+  let known = false;
+  let unreachable = false;
+  const failedToAsk = (error: unknown) => {
+    if (!(error instanceof ProviderError)) throw error;
+    ctx.log.warn({ err: error, reference }, 'could not learn the outcome of a charge');
+    if (!notFound(error)) unreachable = true;
+  };
+  if (ctx.provider.checkCharge) {
+    try {
+      const charged = await ctx.provider.checkCharge(reference);
+      known = true;
+      const waiting = charged.step !== 'success' && charged.step !== 'failed';
+      await repo.markUnknownChargeFound(
+        ctx.db,
+        payment.id,
+        waiting ? charged.step : null,
+        waiting ? charged.displayText : null,
+      );
+    } catch (error) {
+      failedToAsk(error);
+    }
+  }
+  let news: ProviderTransaction | null = null;
+  try {
+    news = await ctx.provider.verify(reference);
+  } catch (error) {
+    failedToAsk(error);
+  }
+  if (news) return applyProviderTransaction(ctx, news, source);
+  if (known) return 'unchanged';
+
+  const watchedFor = Date.now() - payment.createdAt.getTime();
+  if (watchedFor < repo.CLOSED_ATTEMPT_WATCH_MINUTES * 60_000) return 'unchanged';
+  if (unreachable) {
+    const flagged = await repo.flagOnce(ctx.db, payment.id, FLAGS.statusUnknown);
+    if (flagged.length > 0) ctx.log.error({ reference }, 'payment outcome unknown for 30 minutes');
+    return flagged.length > 0 ? 'flagged' : 'unchanged';
+  }
+  return applyProviderTransaction(
+    ctx,
+    {
+      reference,
+      status: 'failed',
+      requestedPesewas: payment.amountPesewas,
+      chargedPesewas: 0,
+      feesPesewas: null,
+      currency: payment.currency,
+      gatewayResponse: 'The payment never reached the payment provider',
+      paidAt: null,
+      raw: { not_found: ['charge', 'verify'] },
     },
     'reconciler',
   );
