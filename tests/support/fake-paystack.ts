@@ -125,6 +125,11 @@ export class FakePaystack {
     this.faults.set(operation, fault);
   }
 
+  /** Faults set with failNext and not met yet are dropped. */
+  resetFaults() {
+    this.faults.clear();
+  }
+
   /** The customer approved (or declined) on the phone, or the money was reversed. */
   settle(reference: string, status: FakeChargeStatus, changes: Partial<FakeTransaction> = {}) {
     const transaction = this.get(reference);
