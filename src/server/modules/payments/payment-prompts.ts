@@ -198,7 +198,7 @@ export async function startPayment(
  * PAY-23: a timeout, a network failure or a 5xx says nothing about whether Paystack took the
  * charge; only its refusal (a 4xx) does.
  */
-function chargeMayHaveReachedProvider(error: unknown): boolean {
+export function chargeMayHaveReachedProvider(error: unknown): boolean {
   return error instanceof ProviderError && (error.status === undefined || error.status >= 500);
 }
 

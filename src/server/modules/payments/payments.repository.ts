@@ -102,7 +102,7 @@ export const findOpenPartialRefunds = (db: Executor, reference: string) =>
     .from(payments)
     .where(and(eq(payments.refundOf, reference), eq(payments.status, 'refund_pending')));
 
-/** A change's top-up prompt still waiting for the renter (BOOK-18). */
+/** A change's top-up prompt still waiting for the renter (BOOK-18), or unknown (PAY-23). */
 export async function hasPendingTopUp(db: Executor, bookingId: number) {
   const rows = await db
     .select({ id: payments.id })
@@ -111,7 +111,7 @@ export async function hasPendingTopUp(db: Executor, bookingId: number) {
       and(
         eq(payments.bookingId, bookingId),
         eq(payments.purpose, 'top_up'),
-        eq(payments.status, 'pending'),
+        inArray(payments.status, ['pending', 'unknown']),
       ),
     )
     .limit(1);
