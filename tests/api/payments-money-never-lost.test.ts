@@ -158,7 +158,7 @@ describe('money received never ends as nothing (PAY-24)', () => {
         run,
       ),
       {
-        numRuns: 60,
+        numRuns: 40,
         endOnFailure: true,
         examples: [
           // The customer approves after the hold ran out and the webhook is lost.

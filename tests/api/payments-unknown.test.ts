@@ -93,6 +93,22 @@ describe('a charge request without an answer is unknown, not failed (PAY-23)', (
     expect(verified.json().booking).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
   });
 
+  it("the renter's polling asks Paystack about it once 10 seconds have passed, not before", async () => {
+    const { carId, renter } = await bookingWithFault({ kind: 'lost_answer' });
+    const booking = await bookingOfCar(carId);
+    const { reference } = await attemptOf(booking.id);
+    const checks = () => paystack.calls.filter((c) => c.path === `/charge/${reference}`).length;
+    const early = await renter.post(`/api/payments/${reference}/verify`);
+    expect(early.json().payment).toMatchObject({ status: 'pending', step: 'pending' });
+    expect(checks()).toBe(0);
+    await ctx.db.execute(
+      sql`update payments set created_at = now() - interval '11 seconds' where reference = ${reference}`,
+    );
+    const later = await renter.post(`/api/payments/${reference}/verify`);
+    expect(checks()).toBe(1);
+    expect(later.json().payment).toMatchObject({ status: 'pending', step: 'pay_offline' });
+  });
+
   it.each([
     ['times out', { kind: 'hang' } as const],
     ['answers 500', { kind: 'status', status: 500 } as const],

@@ -31,6 +31,9 @@ import { isValidPaystackSignature } from './webhook-signature';
 const PaymentResultSchema = z.object({ payment: PaymentSchema, booking: BookingSchema });
 
 /** The payment behind a reference, if it belongs to this renter: anyone else's is not found. */
+/** Paystack's advice for checking a charge after an exception: wait 10 seconds or more. */
+const UNKNOWN_CHECK_AFTER_MS = 10_000;
+
 async function ownPayment(ctx: PaymentsContext, reference: string, userId: number) {
   const found = await repo.findPaymentWithOwner(ctx.db, reference);
   if (!found || found.userId !== userId) throw new HttpError(404, messages.payment.notFound);
@@ -68,8 +71,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       const open = payment.status === 'pending' || payment.status === 'refund_pending';
       // Cash to hand back at the counter is no provider's to verify.
       if (payment.status === 'unknown') {
-        // PAY-23: the charge request got no answer; asked as Paystack advises after one.
-        await checkUnknownAttempt(app.payments, payment.reference, 'verify');
+        // PAY-23: the charge request got no answer; asked as Paystack advises after one, not
+        // within 10 seconds of it (too early mostly finds nothing yet).
+        if (Date.now() - payment.createdAt.getTime() >= UNKNOWN_CHECK_AFTER_MS)
+          await checkUnknownAttempt(app.payments, payment.reference, 'verify');
       } else if (open && payment.provider !== 'cash') {
         await verifyAndApply(app.payments, payment.reference, 'verify');
       }
