@@ -191,5 +191,16 @@ describe('a charge request without an answer is unknown, not failed (PAY-23)', (
       status: 'unknown',
       flaggedReason: 'payment_status_unknown',
     });
+    const staff = await client.staff();
+    const flagged = (await staff.get('/api/admin/dashboard')).json().needs_action
+      .flagged_payments as { payment_reference: string; flagged_reason: string }[];
+    expect(flagged.find((f) => f.payment_reference === attempt.reference)).toMatchObject({
+      flagged_reason: 'payment_status_unknown',
+    });
+
+    // Paystack answers again: the charge never arrived, and the flag is taken back.
+    await age(attempt.reference, 32);
+    await reconcileOnce(ctx.app.payments);
+    expect(await attemptOf(booking.id)).toMatchObject({ status: 'failed', flaggedReason: null });
   });
 });

@@ -29,9 +29,13 @@ export async function verifyAndApply(
     if (options.onProviderError === 'throw') throw error;
     return 'unchanged';
   }
+  return applyAnswer(ctx, news, source);
+}
+
+/** Applies news; an attempt staff were shown as unknown (PAY-23) is no longer flagged so. */
+async function applyAnswer(ctx: PaymentsContext, news: ProviderTransaction, source: Source) {
   const outcome = await applyProviderTransaction(ctx, news, source);
-  // An attempt staff were shown as unknown (PAY-23) that the provider has now answered for.
-  await repo.clearFlagUnlessStatus(ctx.db, reference, FLAGS.statusUnknown, 'unknown');
+  await repo.clearFlagUnlessStatus(ctx.db, news.reference, FLAGS.statusUnknown, 'unknown');
   return outcome;
 }
 
@@ -109,7 +113,7 @@ export async function checkUnknownAttempt(
   } catch (error) {
     failedToAsk(error);
   }
-  if (news) return applyProviderTransaction(ctx, news, source);
+  if (news) return applyAnswer(ctx, news, source);
   if (known) return 'unchanged';
 
   const watchedFor = Date.now() - payment.createdAt.getTime();
@@ -119,7 +123,7 @@ export async function checkUnknownAttempt(
     if (flagged.length > 0) ctx.log.error({ reference }, 'payment outcome unknown for 30 minutes');
     return flagged.length > 0 ? 'flagged' : 'unchanged';
   }
-  return applyProviderTransaction(
+  return applyAnswer(
     ctx,
     {
       reference,
