@@ -1,8 +1,8 @@
 /**
- * Asking the provider about an attempt rather than waiting to be told: the renter's verify,
- * a charge that settled at once, and the reconciler's periodic pass over open attempts,
- * refunds and webhook events (failures and timeouts send no webhook; a process may die
- * half-way through one).
+ * The reconciler's periodic pass: asking the provider rather than waiting to be told, about
+ * open and unknown attempts (PAY-23), attempts closed without the provider's final word,
+ * refunds and stored webhook events (failures and timeouts send no webhook; a process may die
+ * half-way through one). Asking about one attempt is verify-payment.ts.
  */
 import { rowsOf } from '../../db/client';
 import type { PaymentsContext } from './payments-context';

@@ -1,7 +1,8 @@
 /**
- * Asking the provider's verify about one attempt and applying its answer: the only way news of
- * an attempt reaches applyProviderTransaction (the renter's verify, a charge that settled at
- * once, a webhook's hint, the reconciler). A webhook's payload is never applied (PAY-22).
+ * Asking the provider about one attempt and applying its answer: the only way news of an
+ * attempt reaches applyProviderTransaction (the renter's verify, a charge that settled at once,
+ * a webhook's hint, the reconciler). The news is verify's answer, or the provider's saying it
+ * never heard of the attempt; a webhook's payload is never applied (PAY-22).
  */
 import { ProviderError, type ProviderTransaction } from './payment-provider';
 import { applyProviderTransaction, type ApplyOutcome } from './payment-results';
