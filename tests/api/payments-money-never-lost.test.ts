@@ -8,6 +8,7 @@ import { flaggedPayments } from '../../src/server/modules/admin/admin-dashboard.
 import { settleBackground } from '../../src/server/modules/payments/background-work';
 import { reconcileOnce } from '../../src/server/modules/payments/reconcile';
 import { FakePaystack } from '../support/fake-paystack';
+import { contractProblems } from '../support/paystack-contract';
 import { api, bookingBody, day } from '../support/api';
 import { setupTestApp } from '../support/test-app';
 
@@ -175,4 +176,13 @@ describe('money received never ends as nothing (PAY-24)', () => {
       },
     );
   }, 300_000);
+});
+
+describe("every exchange with the fake Paystack in this file follows Paystack's description", () => {
+  it('requests and answers validate against tests/fixtures/paystack-openapi.json', () => {
+    // A call left without an answer on purpose (a timeout) has no answer to check.
+    const answered = paystack.calls.filter((call) => call.status !== 0);
+    expect(answered.length).toBeGreaterThan(0);
+    expect(answered.flatMap(contractProblems)).toEqual([]);
+  });
 });

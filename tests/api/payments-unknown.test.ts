@@ -6,6 +6,7 @@ import { bookings, payments } from '../../src/server/db/schema/index';
 import { insertCar } from '../../src/server/db/factories';
 import { reconcileOnce } from '../../src/server/modules/payments/reconcile';
 import { FakePaystack } from '../support/fake-paystack';
+import { contractProblems } from '../support/paystack-contract';
 import { api, bookingBody, day } from '../support/api';
 import { setupTestApp } from '../support/test-app';
 
@@ -202,5 +203,14 @@ describe('a charge request without an answer is unknown, not failed (PAY-23)', (
     await age(attempt.reference, 32);
     await reconcileOnce(ctx.app.payments);
     expect(await attemptOf(booking.id)).toMatchObject({ status: 'failed', flaggedReason: null });
+  });
+});
+
+describe("every exchange with the fake Paystack in this file follows Paystack's description", () => {
+  it('requests and answers validate against tests/fixtures/paystack-openapi.json', () => {
+    // A call left without an answer on purpose (a timeout) has no answer to check.
+    const answered = paystack.calls.filter((call) => call.status !== 0);
+    expect(answered.length).toBeGreaterThan(0);
+    expect(answered.flatMap(contractProblems)).toEqual([]);
   });
 });

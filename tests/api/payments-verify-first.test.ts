@@ -6,6 +6,7 @@ import { insertCar } from '../../src/server/db/factories';
 import { settleBackground } from '../../src/server/modules/payments/background-work';
 import { reconcileOnce } from '../../src/server/modules/payments/reconcile';
 import { FakePaystack } from '../support/fake-paystack';
+import { contractProblems } from '../support/paystack-contract';
 import { api, day } from '../support/api';
 import { setupTestApp } from '../support/test-app';
 
@@ -128,5 +129,14 @@ describe('every charge.success is checked with verify before anything changes (P
       status: 'confirmed',
       paymentStatus: 'paid',
     });
+  });
+});
+
+describe("every exchange with the fake Paystack in this file follows Paystack's description", () => {
+  it('requests and answers validate against tests/fixtures/paystack-openapi.json', () => {
+    // A call left without an answer on purpose (a timeout) has no answer to check.
+    const answered = paystack.calls.filter((call) => call.status !== 0);
+    expect(answered.length).toBeGreaterThan(0);
+    expect(answered.flatMap(contractProblems)).toEqual([]);
   });
 });

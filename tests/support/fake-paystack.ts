@@ -263,6 +263,52 @@ export class FakePaystack {
     };
   }
 
+  /**
+   * A settled charge as 'check pending charge' describes it (the OpenAPI description's
+   * ChargeCheckPendingResponse): fewer fields than verify, and no requested_amount.
+   */
+  private checked(reference: string) {
+    const full = this.describe(reference);
+    const a = full.authorization;
+    const c = full.customer;
+    return {
+      status: full.status,
+      amount: full.amount,
+      currency: full.currency,
+      transaction_date: full.transaction_date,
+      reference: full.reference,
+      domain: full.domain,
+      redirect_url: null,
+      metadata: full.metadata,
+      gateway_response: full.gateway_response,
+      message: full.message,
+      channel: full.channel,
+      fees: full.fees,
+      authorization: {
+        authorization_code: a.authorization_code,
+        bin: a.bin,
+        last4: a.last4,
+        exp_month: a.exp_month,
+        exp_year: a.exp_year,
+        channel: a.channel,
+        card_type: a.card_type,
+        bank: a.bank,
+        country_code: a.country_code,
+        brand: a.brand,
+        reusable: a.reusable,
+        signature: a.signature,
+      },
+      customer: {
+        first_name: c.first_name,
+        last_name: c.last_name,
+        email: c.email,
+        customer_code: c.customer_code,
+        phone: c.phone,
+        risk_action: c.risk_action,
+      },
+    };
+  }
+
   /** A charge waiting for the customer, as the mobile money guide shows it. */
   private attempt(t: FakeTransaction) {
     return {
@@ -411,7 +457,9 @@ export class FakePaystack {
       case 'check': {
         const t = this.transactions.get(tail);
         if (!t) return error(404, 'Transaction not found');
-        return this.chargeAnswer(t, send);
+        const waiting = ['pay_offline', 'send_otp', 'pending'].includes(t.status);
+        if (waiting) return this.chargeAnswer(t, send);
+        return send(200, { status: true, message: 'Charge attempted', data: this.checked(tail) });
       }
       case 'initialize': {
         const reference = String(body.reference);
