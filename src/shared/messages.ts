@@ -76,6 +76,8 @@ export const messages = {
     walletInvalid: 'Enter a valid Ghana mobile money number, e.g. 024 412 3456',
     startFailed:
       'We could not start the mobile money payment. Your booking was not made; please try again or pay on pickup.',
+    checkingPrompt:
+      'We are checking with your mobile money provider that the payment prompt reached your phone. If it did, approve it there.',
     notFound: 'Payment not found.',
     badSignature: 'Invalid signature.',
     declined: 'The payment was declined.',

@@ -9,7 +9,7 @@ import { bookingEvents, bookings, branches, users } from '../../src/server/db/sc
 import { insertCar } from '../../src/server/db/factories';
 import { applyBookingChange } from '../../src/server/modules/bookings/booking-lifecycle';
 import { NO_PASSWORD } from '../../src/server/modules/bookings/booking-changes.staff.service';
-import { verifyAndApply } from '../../src/server/modules/payments/reconcile';
+import { verifyAndApply } from '../../src/server/modules/payments/verify-payment';
 import { decideSandboxTransaction } from '../../src/server/modules/payments/sandbox-provider';
 import { api, bookingBody, type Method, day, today } from '../support/api';
 import { isPostgres, setupTestApp } from '../support/test-app';

@@ -944,6 +944,39 @@ describe('mobile money: the difference is asked for or given back (BOOK-18)', ()
     expect(failed!.data).toMatchObject({ amount_pesewas: 300_00 });
   });
 
+  it("dearer, the top-up charge's answer is lost: unknown, not failed; the reconciler finds it and it is paid (PAY-23)", async () => {
+    const { renter, booking } = await paidBooking(day(10), day(12));
+    paystack.failNext('charge', { kind: 'lost_answer' });
+    const res = await changeBooking(
+      renter,
+      booking.booking_code,
+      'change',
+      changeBody(day(10), day(13)),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const { payment } = res.json();
+    const row = async () =>
+      (await ctx.db.select().from(payments).where(eq(payments.reference, payment.reference)))[0]!;
+    expect(await row()).toMatchObject({ purpose: 'top_up', status: 'unknown' });
+    expect(await eventsOf(booking.id, 'top_up_failed')).toHaveLength(0);
+    // Another change would make the amount asked for wrong, as with any open prompt.
+    const again = await changeBooking(
+      renter,
+      booking.booking_code,
+      'change',
+      changeBody(day(10), day(14)),
+    );
+    expect(again.statusCode).toBe(409);
+
+    paystack.settle(payment.reference, 'success');
+    await ctx.db.execute(
+      sql`update payments set created_at = now() - interval '2 minutes', updated_at = now() - interval '1 minute' where reference = ${payment.reference}`,
+    );
+    await reconcileOnce(ctx.app.payments);
+    expect(await row()).toMatchObject({ status: 'success' });
+    expect(await eventsOf(booking.id, 'top_up_paid')).toHaveLength(1);
+  });
+
   it('dearer, prompt not approved within the hold time: given up, due at the counter', async () => {
     const { renter, booking } = await paidBooking(day(10), day(12));
     const res = await changeBooking(

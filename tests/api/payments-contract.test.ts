@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PaystackProvider } from '../../src/server/modules/payments/paystack-provider';
 import { FakePaystack } from '../support/fake-paystack';
@@ -48,7 +49,7 @@ describe("the client and the fake follow Paystack's description", () => {
     const verified = await client.verify(paid.reference);
     expect(verified).toMatchObject({
       status: 'success',
-      amountPesewas: 1200_00,
+      requestedPesewas: 1200_00,
       chargedPesewas: 1223_40,
       currency: 'GHS',
     });
@@ -118,7 +119,7 @@ describe("the client and the fake follow Paystack's description", () => {
     const paid = await charge();
     const refund = await client.refund(paid.reference, 1200_00);
     const events = [
-      { event: 'charge.success', data: paystack.describe(paid.reference) },
+      { event: 'charge.success', data: paystack.chargeSuccessEvent(paid.reference) },
       ...(['pending', 'processed', 'failed', 'needs-attention'] as const).map((status) => ({
         event: `refund.${status}`,
         data: paystack.refundEvent(Number(refund.refundId), status),
@@ -126,5 +127,33 @@ describe("the client and the fake follow Paystack's description", () => {
     ];
     expect(events.flatMap(eventProblems)).toEqual([]);
     expect(eventProblems({ event: 'refund.failed', data: { status: 'failed' } })).not.toEqual([]);
+  });
+
+  // Paystack's own charge.success examples (tests/fixtures/paystack/README.md): the mobile
+  // money one has no requested_amount and an `amount` with the passed-on fees, the older one
+  // lacks most of verify's fields; both must be accepted as Paystack sends them (PAY-22).
+  it.each(['charge-success-mobile-money.json', 'charge-success-transaction-successful.json'])(
+    "Paystack's published example %s is a valid charge.success",
+    (file) => {
+      const example = JSON.parse(
+        readFileSync(new URL(`../fixtures/paystack/${file}`, import.meta.url), 'utf8'),
+      ) as { event: string; data: unknown };
+      expect(eventProblems(example)).toEqual([]);
+    },
+  );
+
+  it("the fake's charge.success carries exactly the fields of Paystack's mobile money example", async () => {
+    paystack.nextCharges.push('success');
+    const paid = await charge();
+    const example = JSON.parse(
+      readFileSync(
+        new URL('../fixtures/paystack/charge-success-mobile-money.json', import.meta.url),
+        'utf8',
+      ),
+    ) as { event: string; data: Record<string, unknown> };
+    const sent = paystack.chargeSuccessEvent(paid.reference);
+    expect(Object.keys(sent).sort()).toEqual(Object.keys(example.data).sort());
+    expect(sent).not.toHaveProperty('requested_amount');
+    expect(eventProblems({ event: 'charge.success', data: sent })).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { paystackSignature } from '../../src/server/modules/payments/webhook-signature';
@@ -59,7 +60,23 @@ export interface RecordedCall {
 
 type Operation =
   'charge' | 'submit_otp' | 'check' | 'initialize' | 'verify' | 'refund' | 'refund_fetch';
-type Fault = { kind: 'status'; status: number } | { kind: 'hang' };
+/**
+ * How the next call fails: an HTTP status, no answer at all (the request never arrives), or
+ * 'lost_answer': Paystack does the work but its answer never reaches the app (a timeout).
+ */
+type Fault = { kind: 'status'; status: number } | { kind: 'hang' } | { kind: 'lost_answer' };
+
+/**
+ * Paystack's published mobile money charge.success (tests/fixtures/paystack/README.md): the
+ * fake's event has exactly its fields, so no requested_amount, and an `amount` that includes
+ * the fees passed to the customer.
+ */
+const MOBILE_MONEY_EVENT = JSON.parse(
+  readFileSync(
+    new URL('../fixtures/paystack/charge-success-mobile-money.json', import.meta.url),
+    'utf8',
+  ),
+) as { event: 'charge.success'; data: Record<string, unknown> };
 
 /** Provider codes Paystack's mobile money guide lists for Ghana. */
 const PROVIDERS = new Set(['mtn', 'vod', 'atl']);
@@ -106,6 +123,11 @@ export class FakePaystack {
   /** The next call to this operation fails: an HTTP status, or no answer at all. */
   failNext(operation: Operation, fault: Fault) {
     this.faults.set(operation, fault);
+  }
+
+  /** Faults set with failNext and not met yet are dropped. */
+  resetFaults() {
+    this.faults.clear();
   }
 
   /** The customer approved (or declined) on the phone, or the money was reversed. */
@@ -209,6 +231,84 @@ export class FakePaystack {
     };
   }
 
+  /**
+   * A charge.success payload as Paystack documents it for mobile money: the published example's
+   * fields, with this transaction's values. Verify (describe) says more than the event does.
+   */
+  chargeSuccessEvent(reference: string): Record<string, unknown> {
+    const full = this.describe(reference);
+    const example = MOBILE_MONEY_EVENT.data;
+    return {
+      ...Object.fromEntries(
+        Object.keys(example).map((key) => [
+          key,
+          key in full ? full[key as keyof typeof full] : example[key],
+        ]),
+      ),
+      authorization: {
+        ...(example.authorization as Record<string, unknown>),
+        ...Object.fromEntries(
+          Object.keys(example.authorization as object).map((key) => [
+            key,
+            full.authorization[key as keyof typeof full.authorization],
+          ]),
+        ),
+      },
+      customer: Object.fromEntries(
+        Object.keys(example.customer as object).map((key) => [
+          key,
+          full.customer[key as keyof typeof full.customer],
+        ]),
+      ),
+    };
+  }
+
+  /**
+   * A settled charge as 'check pending charge' describes it (the OpenAPI description's
+   * ChargeCheckPendingResponse): fewer fields than verify, and no requested_amount.
+   */
+  private checked(reference: string) {
+    const full = this.describe(reference);
+    const a = full.authorization;
+    const c = full.customer;
+    return {
+      status: full.status,
+      amount: full.amount,
+      currency: full.currency,
+      transaction_date: full.transaction_date,
+      reference: full.reference,
+      domain: full.domain,
+      redirect_url: null,
+      metadata: full.metadata,
+      gateway_response: full.gateway_response,
+      message: full.message,
+      channel: full.channel,
+      fees: full.fees,
+      authorization: {
+        authorization_code: a.authorization_code,
+        bin: a.bin,
+        last4: a.last4,
+        exp_month: a.exp_month,
+        exp_year: a.exp_year,
+        channel: a.channel,
+        card_type: a.card_type,
+        bank: a.bank,
+        country_code: a.country_code,
+        brand: a.brand,
+        reusable: a.reusable,
+        signature: a.signature,
+      },
+      customer: {
+        first_name: c.first_name,
+        last_name: c.last_name,
+        email: c.email,
+        customer_code: c.customer_code,
+        phone: c.phone,
+        risk_action: c.risk_action,
+      },
+    };
+  }
+
   /** A charge waiting for the customer, as the mobile money guide shows it. */
   private attempt(t: FakeTransaction) {
     return {
@@ -293,7 +393,9 @@ export class FakePaystack {
       response: null,
     };
     this.calls.push(call);
+    let silent = false;
     const send = (status: number, answer: unknown) => {
+      if (silent) return; // the answer is lost on the way: the client's timeout must act
       call.status = status;
       call.response = answer;
       res.writeHead(status, { 'content-type': 'application/json' });
@@ -307,7 +409,8 @@ export class FakePaystack {
     if (fault) {
       this.faults.delete(operation);
       if (fault.kind === 'hang') return; // never answers: the client's timeout must act
-      return error(fault.status, 'Internal server error');
+      if (fault.kind === 'lost_answer') silent = true;
+      else return error(fault.status, 'Internal server error');
     }
     const tail = decodeURIComponent(url.pathname.split('/').pop() ?? '');
 
@@ -354,7 +457,9 @@ export class FakePaystack {
       case 'check': {
         const t = this.transactions.get(tail);
         if (!t) return error(404, 'Transaction not found');
-        return this.chargeAnswer(t, send);
+        const waiting = ['pay_offline', 'send_otp', 'pending'].includes(t.status);
+        if (waiting) return this.chargeAnswer(t, send);
+        return send(200, { status: true, message: 'Charge attempted', data: this.checked(tail) });
       }
       case 'initialize': {
         const reference = String(body.reference);

@@ -23,6 +23,10 @@ export const payments = pgTable(
     reference: text('reference').notNull(),
     amountPesewas: integer('amount_pesewas').notNull(),
     currency: text('currency').notNull().default('GHS'),
+    /**
+     * 'unknown': the charge request got no answer (a timeout, the network, a 5xx), so nobody
+     * knows yet whether the prompt reached the phone; checked until it settles (PAY-23).
+     */
     status: text('status').notNull().default('pending'),
     network: text('network'),
     walletMsisdn: text('wallet_msisdn'),
@@ -69,10 +73,11 @@ export const payments = pgTable(
     index('payments_booking_id_idx').on(t.bookingId),
     // The per-wallet prompt limit counts the last hour's attempts of one number (PAY-20).
     index('payments_wallet_created_idx').on(t.walletMsisdn, t.createdAt),
-    // The reconciler's work list: attempts still waiting for the provider's answer.
+    // The reconciler's work list: attempts still waiting for the provider's answer, and those
+    // whose charge request got no answer ('unknown', PAY-23).
     index('payments_open_idx')
       .on(t.createdAt)
-      .where(sql`${t.status} in ('pending', 'refund_pending')`),
+      .where(sql`${t.status} in ('pending', 'refund_pending', 'unknown')`),
     // ...and those closed by their booking's cancel, watched a while for a late approval (BOOK-8).
     index('payments_withdrawn_idx')
       .on(t.createdAt)
@@ -91,7 +96,7 @@ export const payments = pgTable(
       .where(sql`${t.refundOf} is not null`),
     check(
       'payments_status_check',
-      sql`${t.status} in ('pending','success','failed','abandoned','refund_pending','refunded','reversed')`,
+      sql`${t.status} in ('pending','success','failed','abandoned','refund_pending','refunded','reversed','unknown')`,
     ),
   ],
 );

@@ -7,6 +7,7 @@ import { ProviderError, type ChargeResult } from './payment-provider';
 import * as repo from './payments.repository';
 import {
   applyChargeResult,
+  chargeMayHaveReachedProvider,
   checkPromptLimits,
   newPaymentReference,
   payerEmail,
@@ -110,6 +111,17 @@ export async function startTopUp(
     });
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
+    if (chargeMayHaveReachedProvider(error)) {
+      // PAY-23: no answer is no refusal; the prompt may be on the phone. Checked until settled.
+      ctx.log.warn(
+        { err: error, reference },
+        'top-up charge got no answer; its outcome is unknown',
+      );
+      return repo.updatePayment(ctx.db, payment.id, {
+        status: 'unknown',
+        gatewayResponse: error.message,
+      });
+    }
     ctx.log.warn({ err: error, reference }, 'top-up could not be started; due at the counter');
     return ctx.db.transaction(async (tx) => {
       const row = await repo.updatePayment(tx, payment.id, {

@@ -19,7 +19,7 @@ import { recordBookingNote, tryTransition, type BookingRow } from '../bookings/b
 import { ProviderError, type ChargeResult } from './payment-provider';
 import type { PaymentsContext, Source } from './payments-context';
 import * as repo from './payments.repository';
-import { verifyAndApply } from './reconcile';
+import { verifyAndApply } from './verify-payment';
 
 // Crockford-style alphabet: a reference read out over the phone has no 0/O or 1/I/L.
 const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -93,9 +93,10 @@ export interface PromptStarter {
 }
 
 /**
- * Starts the mobile money payment of a just-created booking. If the provider cannot start
- * it (down, slow, error), the booking is released at once rather than holding the car for
- * 15 minutes nobody can use, and the renter is told plainly.
+ * Starts the mobile money payment of a just-created booking. If the provider refuses to start
+ * it, the booking is released at once rather than holding the car for 15 minutes nobody can
+ * use, and the renter is told plainly (PAY-4). If the provider did not answer, nobody knows
+ * whether the prompt reached the phone: the attempt is 'unknown' and the hold stays (PAY-23).
  */
 export async function startPayment(
   ctx: PaymentsContext,
@@ -166,6 +167,16 @@ export async function startPayment(
       },
     });
   } catch (error) {
+    if (chargeMayHaveReachedProvider(error)) {
+      // PAY-23: no answer is no refusal. The prompt may be on the phone already: the booking
+      // keeps its hold and the attempt is checked until it settles (checkUnknownAttempt).
+      ctx.log.warn({ err: error, reference }, 'charge got no answer; its outcome is unknown');
+      const row = await repo.updatePayment(ctx.db, payment.id, {
+        status: 'unknown',
+        gatewayResponse: error instanceof Error ? error.message : String(error),
+      });
+      return row;
+    }
     ctx.log.warn({ err: error, reference }, 'payment could not be started; releasing the booking');
     await ctx.db.transaction(async (tx) => {
       await repo.updatePayment(tx, payment.id, {
@@ -181,6 +192,14 @@ export async function startPayment(
     throw new HttpError(502, messages.payment.startFailed);
   }
   return applyChargeResult(ctx, payment.id, charged, 'verify');
+}
+
+/**
+ * PAY-23: a timeout, a network failure or a 5xx says nothing about whether Paystack took the
+ * charge; only its refusal (a 4xx) does.
+ */
+export function chargeMayHaveReachedProvider(error: unknown): boolean {
+  return error instanceof ProviderError && (error.status === undefined || error.status >= 500);
 }
 
 /**

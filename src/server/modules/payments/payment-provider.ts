@@ -18,6 +18,12 @@ export interface PaymentProvider {
   initialize(request: InitializeRequest): Promise<InitializeResult>;
   /** The provider's current view of one attempt. */
   verify(reference: string): Promise<ProviderTransaction>;
+  /**
+   * Where a charge stands (Paystack's 'check pending charge', for use after a charge request
+   * met an exception): the step of a charge that got no answer (PAY-23). Where absent, verify
+   * alone is asked.
+   */
+  checkCharge?(reference: string): Promise<ChargeResult>;
   /** Asks for the whole amount back; 'processed' when the money is already returned. */
   refund(reference: string, amountPesewas: number): Promise<RefundResult>;
   /** Where one refund stands, by the refund's own id (PAY-17). */
@@ -80,12 +86,14 @@ export interface ProviderTransaction {
   reference: string;
   status: ProviderStatus;
   /**
-   * What the merchant asked for (Paystack's requested_amount). With fees passed to the
-   * customer, the charged amount is higher; the booking is compared with this one (PAY-15).
+   * What the merchant asked for (Paystack's requested_amount), or null when the answer does
+   * not say. With fees passed to the customer, the charged amount is higher (PAY-15).
    */
-  amountPesewas: number;
-  /** What the customer was charged, fees included. */
+  requestedPesewas: number | null;
+  /** What the customer was charged, passed-on fees included (Paystack's amount). */
   chargedPesewas: number;
+  /** The provider's fees on the charge (Paystack's fees), when given. */
+  feesPesewas: number | null;
   currency: string;
   gatewayResponse: string | null;
   paidAt: string | null;

@@ -15,6 +15,7 @@ import {
   type BookingRow,
 } from '../bookings/booking-lifecycle';
 import { mayTransition } from '../bookings/booking-transitions';
+import { askedPesewas, paidAsAsked } from './paid-amount';
 import type { ProviderTransaction } from './payment-provider';
 import { FLAGS, type PaymentsContext, type Source } from './payments-context';
 import * as repo from './payments.repository';
@@ -26,6 +27,12 @@ export type ApplyOutcome =
 /** Attempt states a success has already moved past: the same news again changes nothing. */
 const SETTLED_BY_SUCCESS = new Set(['success', 'refund_pending', 'refunded']);
 
+/**
+ * Attempts still waiting for the provider's word: 'pending', and 'unknown' (the charge request
+ * got no answer, PAY-23), which any news from the provider settles like a pending one.
+ */
+const OPEN = new Set(['pending', 'unknown']);
+
 const actorOf = (source: Source): BookingEventActor =>
   source === 'webhook' ? 'provider' : source === 'verify' ? 'renter' : 'system';
 
@@ -34,7 +41,8 @@ const actorOf = (source: Source): BookingEventActor =>
  * caller (the renter's verify, the webhook, the reconciler, the sandbox) goes through it.
  * Idempotent: it acts only on an attempt still in the state the news is about, under row
  * locks, so a duplicate or late delivery changes nothing. A booking becomes paid only when the
- * provider says success AND the amount and currency are the booking's.
+ * provider's verify says success AND the amount asked for and the currency are the booking's
+ * (paidAsAsked); news is never a webhook's payload (PAY-22).
  */
 export async function applyProviderTransaction(
   ctx: PaymentsContext,
@@ -46,7 +54,7 @@ export async function applyProviderTransaction(
   const known = await repo.findPaymentByReference(ctx.db, news.reference);
   if (!known) return 'unknown_reference';
   if (
-    known.status !== 'pending' &&
+    !OPEN.has(known.status) &&
     (news.status === 'success'
       ? SETTLED_BY_SUCCESS.has(known.status)
       : news.status !== 'reversed' || known.status === 'reversed')
@@ -69,7 +77,7 @@ export async function applyProviderTransaction(
         // Money moved already once for this attempt: nothing more to do.
         if (SETTLED_BY_SUCCESS.has(payment.status)) return 'unchanged';
         const paidAt = news.paidAt ? new Date(news.paidAt) : new Date();
-        if (news.amountPesewas !== payment.amountPesewas || news.currency !== payment.currency) {
+        if (!paidAsAsked(payment, news)) {
           await repo.updatePayment(tx, payment.id, {
             status: 'success',
             chargeStep: null,
@@ -82,7 +90,7 @@ export async function applyProviderTransaction(
           await recordBookingNote(tx, {
             ...event,
             type: 'payment_flagged',
-            note: `Provider reported ${news.amountPesewas} ${news.currency}, expected ${payment.amountPesewas} ${payment.currency}`,
+            note: `Provider reported ${askedPesewas(news)} ${news.currency}, expected ${payment.amountPesewas} ${payment.currency}`,
           });
           return 'flagged';
         }
@@ -131,12 +139,17 @@ export async function applyProviderTransaction(
       }
 
       if (news.status === 'reversed') return applyReversal(tx, payment, event, news);
-      if (payment.status !== 'pending') return 'unchanged';
+      if (!OPEN.has(payment.status)) return 'unchanged';
       if (payment.purpose === 'top_up') return applyTopUpUnpaid(ctx, tx, payment, event, news);
       const holdOver =
         booking.holdExpiresAt !== null && booking.holdExpiresAt.getTime() <= Date.now();
       const final = news.status === 'failed' || holdOver;
-      if (!final) return 'unchanged';
+      if (!final) {
+        // The provider knows the charge: an unknown attempt is a pending one from now on.
+        if (payment.status === 'unknown')
+          await repo.updatePayment(tx, payment.id, { status: 'pending' });
+        return 'unchanged';
+      }
 
       const declined = news.status === 'failed';
       await repo.updatePayment(tx, payment.id, {
@@ -257,7 +270,7 @@ async function applyReversal(
     providerData: news.raw as object,
   });
   await recordBookingNote(tx, { ...event, type: 'payment_flagged', note: FLAGS.reversed });
-  if (payment.status === 'pending') {
+  if (OPEN.has(payment.status)) {
     const booking = await lockBookingWithCar(tx, payment.bookingId);
     const now = { today: todayInAccra(), now: Date.now() };
     if (

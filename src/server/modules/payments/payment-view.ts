@@ -14,10 +14,13 @@ export function toApiPayment(
   row: RenterPaymentFacts,
   booking: Pick<BookingRow, 'holdExpiresAt'>,
 ): Payment {
+  // PAY-23: a charge request that got no answer is, for the renter, a payment still waiting.
+  const unknown = row.status === 'unknown';
+  const status = unknown ? 'pending' : row.status;
   return {
     provider: row.provider as Payment['provider'],
     reference: row.reference,
-    status: row.status as Payment['status'],
+    status: status as Payment['status'],
     network: (row.network as Payment['network']) ?? null,
     wallet_msisdn: row.walletMsisdn,
     amount: pesewasToCedis(row.amountPesewas),
@@ -26,8 +29,12 @@ export function toApiPayment(
     access_code: row.accessCode,
     expires_at: booking.holdExpiresAt?.toISOString() ?? null,
     message: renterMessage(row),
-    step: row.status === 'pending' ? ((row.chargeStep as Payment['step']) ?? 'pending') : null,
-    display_text: row.status === 'pending' ? row.displayText : null,
+    step: status === 'pending' ? ((row.chargeStep as Payment['step']) ?? 'pending') : null,
+    display_text: unknown
+      ? messages.payment.checkingPrompt
+      : status === 'pending'
+        ? row.displayText
+        : null,
   };
 }
 

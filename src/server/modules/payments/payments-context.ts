@@ -32,6 +32,8 @@ export const FLAGS = {
   reversed: 'payment_reversed',
   /** Money owed back that no charge can return through the provider: cash at the counter. */
   refundAtCounter: 'refund_at_counter',
+  /** A charge request without an answer that the provider could not be asked about for 30 minutes (PAY-23). */
+  statusUnknown: 'payment_status_unknown',
 } as const;
 
 /** Who brought news of an attempt: it decides the actor on the booking's timeline. */

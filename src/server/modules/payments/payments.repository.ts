@@ -52,7 +52,7 @@ export async function hasOtherPendingPayment(db: Executor, bookingId: number, pa
     .where(
       and(
         eq(payments.bookingId, bookingId),
-        eq(payments.status, 'pending'),
+        inArray(payments.status, ['pending', 'unknown']),
         sql`${payments.id} <> ${paymentId}`,
       ),
     )
@@ -102,7 +102,7 @@ export const findOpenPartialRefunds = (db: Executor, reference: string) =>
     .from(payments)
     .where(and(eq(payments.refundOf, reference), eq(payments.status, 'refund_pending')));
 
-/** A change's top-up prompt still waiting for the renter (BOOK-18). */
+/** A change's top-up prompt still waiting for the renter (BOOK-18), or unknown (PAY-23). */
 export async function hasPendingTopUp(db: Executor, bookingId: number) {
   const rows = await db
     .select({ id: payments.id })
@@ -111,7 +111,7 @@ export async function hasPendingTopUp(db: Executor, bookingId: number) {
       and(
         eq(payments.bookingId, bookingId),
         eq(payments.purpose, 'top_up'),
-        eq(payments.status, 'pending'),
+        inArray(payments.status, ['pending', 'unknown']),
       ),
     )
     .limit(1);
@@ -228,19 +228,65 @@ export const closeOpenPayments = (db: Executor, bookingId: number, reason: strin
       gatewayResponse: reason,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'pending')))
+    .where(and(eq(payments.bookingId, bookingId), inArray(payments.status, ['pending', 'unknown'])))
     .returning({ reference: payments.reference });
+
+/**
+ * PAY-23: the provider knows the charge of an 'unknown' attempt, so it is pending at the step
+ * it is at; only while still unknown, so news applied meanwhile is never undone.
+ */
+export const markUnknownChargeFound = (
+  db: Executor,
+  paymentId: number,
+  step: string | null,
+  displayText: string | null,
+) =>
+  db
+    .update(payments)
+    .set({ status: 'pending', chargeStep: step, displayText, updatedAt: sql`now()` })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'unknown')));
+
+/** Flags an attempt for staff unless it is flagged already (PAY-23: its outcome unknown). */
+export const flagOnce = (db: Executor, paymentId: number, reason: string) =>
+  db
+    .update(payments)
+    .set({ flaggedReason: reason, flaggedAt: sql`now()` })
+    .where(and(eq(payments.id, paymentId), sql`${payments.flaggedReason} is null`))
+    .returning({ id: payments.id });
+
+/** Takes a flag back once the attempt is no longer in the state it was raised for. */
+export const clearFlagUnlessStatus = (
+  db: Executor,
+  reference: string,
+  reason: string,
+  status: string,
+) =>
+  db
+    .update(payments)
+    .set({ flaggedReason: null, flaggedAt: null })
+    .where(
+      and(
+        eq(payments.reference, reference),
+        eq(payments.flaggedReason, reason),
+        sql`${payments.status} <> ${status}`,
+      ),
+    );
 
 /** A failed attempt's charge_step when it was closed by its booking's cancel (BOOK-8). */
 export const WITHDRAWN_STEP = 'withdrawn';
 
 /**
- * How long the reconciler keeps asking about an attempt closed by its booking's cancel: a
- * prompt the provider could not withdraw (Paystack) may still be approved on the phone, and
- * that money must come back even if the webhook is lost. Operators' prompts expire well
- * within this.
+ * How long the reconciler keeps asking about an attempt closed without the provider's final
+ * word (PAY-23): closed by its booking's cancel (a prompt Paystack could not withdraw may still
+ * be approved on the phone), abandoned when its hold ran out, or failed at the network by older
+ * code; that money must come back even if the webhook is lost. An 'unknown' attempt is asked
+ * about until it settles, and given up as never made only after this long. Operators' prompts
+ * expire well within this.
  */
 export const CLOSED_ATTEMPT_WATCH_MINUTES = 30;
+
+/** What code older than PAY-23 wrote on an attempt whose charge request failed at the network. */
+export const LEGACY_NETWORK_FAILURE = 'Could not start the payment';
 
 /**
  * Claims up to `limit` open attempts for this process's reconciler: touching updated_at is a
@@ -259,9 +305,13 @@ export async function claimOpenPayments(
     where id in (
       select p.id from payments p
       join bookings b on b.id = p.booking_id
-      where (p.status in ('pending', 'refund_pending')
-             or (p.status = 'failed' and p.charge_step = 'withdrawn'
-                 and p.created_at > now() - make_interval(mins => ${CLOSED_ATTEMPT_WATCH_MINUTES})))
+      where (p.status in ('pending', 'refund_pending', 'unknown')
+             or (p.created_at > now() - make_interval(mins => ${CLOSED_ATTEMPT_WATCH_MINUTES})
+                 and (p.status = 'abandoned'
+                      or (p.status = 'failed'
+                          and (p.charge_step = 'withdrawn'
+                               -- failed at the network by code older than PAY-23
+                               or p.gateway_response = ${LEGACY_NETWORK_FAILURE})))))
         -- Cash to hand back at the counter waits for staff, not for a provider.
         and p.provider <> 'cash'
         and p.updated_at < now() - make_interval(secs => ${leaseSeconds})

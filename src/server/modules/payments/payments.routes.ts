@@ -19,7 +19,7 @@ import { inBackground } from './background-work';
 import { submitChargeOtp } from './payment-prompts';
 import { toApiPayment } from './payment-view';
 import type { PaymentsContext } from './payments-context';
-import { verifyAndApply } from './reconcile';
+import { checkUnknownAttempt, verifyAndApply } from './verify-payment';
 import { processWebhookEvents, storeWebhookEvent } from './webhooks';
 import {
   decideSandboxTransaction,
@@ -31,6 +31,9 @@ import { isValidPaystackSignature } from './webhook-signature';
 const PaymentResultSchema = z.object({ payment: PaymentSchema, booking: BookingSchema });
 
 /** The payment behind a reference, if it belongs to this renter: anyone else's is not found. */
+/** Paystack's advice for checking a charge after an exception: wait 10 seconds or more. */
+const UNKNOWN_CHECK_AFTER_MS = 10_000;
+
 async function ownPayment(ctx: PaymentsContext, reference: string, userId: number) {
   const found = await repo.findPaymentWithOwner(ctx.db, reference);
   if (!found || found.userId !== userId) throw new HttpError(404, messages.payment.notFound);
@@ -67,7 +70,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       const { payment } = await ownPayment(app.payments, request.params.reference, userId);
       const open = payment.status === 'pending' || payment.status === 'refund_pending';
       // Cash to hand back at the counter is no provider's to verify.
-      if (open && payment.provider !== 'cash') {
+      if (payment.status === 'unknown') {
+        // PAY-23: the charge request got no answer; asked as Paystack advises after one, not
+        // within 10 seconds of it (too early mostly finds nothing yet).
+        if (Date.now() - payment.createdAt.getTime() >= UNKNOWN_CHECK_AFTER_MS)
+          await checkUnknownAttempt(app.payments, payment.reference, 'verify');
+      } else if (open && payment.provider !== 'cash') {
         await verifyAndApply(app.payments, payment.reference, 'verify');
       }
       return paymentResult(app.payments, payment.reference, userId);

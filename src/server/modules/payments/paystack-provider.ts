@@ -52,13 +52,14 @@ interface PaystackEnvelope<T> {
   data?: T;
 }
 
-/** The fields read from a transaction (verify, a charge that settled at once, charge.success). */
+/** The fields read from a transaction (verify, a charge that settled at once). */
 export interface PaystackTransaction {
   reference: string;
   status: string;
   amount: number;
   /** What the merchant asked for; `amount` adds the fees when they are passed to the customer. */
   requested_amount?: number;
+  fees?: number | null;
   currency: string;
   gateway_response?: string | null;
   paid_at?: string | null;
@@ -207,7 +208,17 @@ export class PaystackProvider implements PaymentProvider {
   }
 }
 
-/** PAY-15: the booking is compared with requested_amount (amount includes passed-on fees). */
+/**
+ * A charge.success webhook as Paystack publishes it (tests/fixtures/paystack/): of its fields
+ * only the reference is read, since the event is a hint to verify, never the facts (PAY-22).
+ * Its amount includes passed-on fees and it may lack requested_amount; nothing else is required.
+ */
+export interface PaystackChargeSuccessEvent {
+  reference: string;
+  [field: string]: unknown;
+}
+
+/** PAY-15: verify's answer, with requested_amount, amount and fees kept apart. */
 export function toProviderTransaction(data: PaystackTransaction): ProviderTransaction {
   const status = PROVIDER_STATUSES.has(data.status as ProviderStatus)
     ? (data.status as ProviderStatus)
@@ -216,8 +227,9 @@ export function toProviderTransaction(data: PaystackTransaction): ProviderTransa
   return {
     reference: String(data.reference),
     status,
-    amountPesewas: typeof data.requested_amount === 'number' ? data.requested_amount : charged,
+    requestedPesewas: typeof data.requested_amount === 'number' ? data.requested_amount : null,
     chargedPesewas: charged,
+    feesPesewas: typeof data.fees === 'number' ? data.fees : null,
     currency: String(data.currency ?? '').toUpperCase(),
     gatewayResponse: data.gateway_response ?? null,
     paidAt: data.paid_at ?? null,

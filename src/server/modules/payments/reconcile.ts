@@ -1,62 +1,15 @@
 /**
- * Asking the provider about an attempt rather than waiting to be told: the renter's verify,
- * a charge that settled at once, and the reconciler's periodic pass over open attempts,
- * refunds and webhook events (failures and timeouts send no webhook; a process may die
- * half-way through one).
+ * The reconciler's periodic pass: asking the provider rather than waiting to be told, about
+ * open and unknown attempts (PAY-23), attempts closed without the provider's final word,
+ * refunds and stored webhook events (failures and timeouts send no webhook; a process may die
+ * half-way through one). Asking about one attempt is verify-payment.ts.
  */
 import { rowsOf } from '../../db/client';
-import { ProviderError, type ProviderTransaction } from './payment-provider';
-import { applyProviderTransaction } from './payment-results';
-import type { PaymentsContext, Source } from './payments-context';
+import type { PaymentsContext } from './payments-context';
 import * as repo from './payments.repository';
 import { requestRefund } from './refunds';
+import { checkUnknownAttempt, verifyAndApply } from './verify-payment';
 import { processWebhookEvents } from './webhooks';
-
-/** Asks the provider and applies the answer; a provider hiccup leaves things as they were. */
-export async function verifyAndApply(
-  ctx: PaymentsContext,
-  reference: string,
-  source: Source,
-): Promise<void> {
-  let news: ProviderTransaction;
-  try {
-    news = await ctx.provider.verify(reference);
-  } catch (error) {
-    if (!(error instanceof ProviderError)) throw error;
-    ctx.log.warn({ err: error, reference }, 'payment verification failed');
-    await expireIfUnknownToProvider(ctx, reference, error);
-    return;
-  }
-  await applyProviderTransaction(ctx, news, source);
-}
-
-/**
- * An attempt the provider never heard of (initialize died half-way) would otherwise stay
- * pending forever: once its hold is over it is abandoned like any unapproved one.
- */
-async function expireIfUnknownToProvider(
-  ctx: PaymentsContext,
-  reference: string,
-  error: ProviderError,
-) {
-  if (error.status !== 404 && error.status !== 400) return;
-  const payment = await repo.findPaymentByReference(ctx.db, reference);
-  if (!payment || payment.status !== 'pending') return;
-  await applyProviderTransaction(
-    ctx,
-    {
-      reference,
-      status: 'abandoned',
-      amountPesewas: payment.amountPesewas,
-      chargedPesewas: payment.amountPesewas,
-      currency: payment.currency,
-      gatewayResponse: 'Unknown to the payment provider',
-      paidAt: null,
-      raw: { error: error.message },
-    },
-    'reconciler',
-  );
-}
 
 /**
  * One pass of the reconciler: failures and timeouts send no webhook, so open attempts are
@@ -76,6 +29,7 @@ export async function reconcileOnce(
   );
   for (const { reference, status } of claimed) {
     if (status === 'refund_pending') await requestRefund(ctx, reference);
+    else if (status === 'unknown') await checkUnknownAttempt(ctx, reference, 'reconciler');
     else await verifyAndApply(ctx, reference, 'reconciler');
   }
   // Webhook events whose process died before it finished them (PAY-19).

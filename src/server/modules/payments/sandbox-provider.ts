@@ -96,8 +96,9 @@ export class SandboxProvider implements PaymentProvider {
         row.status === 'success' || row.status === 'failed' || row.status === 'reversed'
           ? row.status
           : 'pending',
-      amountPesewas: row.amountPesewas,
+      requestedPesewas: row.amountPesewas,
       chargedPesewas: row.amountPesewas,
+      feesPesewas: null,
       currency: row.currency,
       gatewayResponse: row.gatewayResponse,
       paidAt: row.paidAt?.toISOString() ?? null,

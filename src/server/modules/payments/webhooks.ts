@@ -1,14 +1,14 @@
 /**
  * Paystack's webhook events (PAY-19): a verified delivery is stored before it is answered,
- * then applied (a charge's news, or a hint to look a refund up), once, even when delivered
+ * then followed up (a charge to verify (PAY-22), or a refund to look up (PAY-17)), once, even when delivered
  * again or when the process dies half-way (the reconciler picks such events up).
  */
 import { createHash } from 'node:crypto';
-import { applyProviderTransaction } from './payment-results';
 import type { PaymentsContext } from './payments-context';
 import * as repo from './payments.repository';
-import { toProviderTransaction, type PaystackTransaction } from './paystack-provider';
+import type { PaystackChargeSuccessEvent } from './paystack-provider';
 import { applyRefundStatus } from './refunds';
+import { verifyAndApply } from './verify-payment';
 
 /** What Paystack's refund events name the charge by (transaction_reference). */
 function refundEventReference(data: Record<string, unknown>): string | null {
@@ -42,12 +42,13 @@ async function applyWebhookEvent(
   event: string,
   data: Record<string, unknown>,
 ) {
-  if (event === 'charge.success' && typeof data.reference === 'string') {
-    await applyProviderTransaction(
-      ctx,
-      toProviderTransaction(data as unknown as PaystackTransaction),
-      'webhook',
-    );
+  if (event === 'charge.success') {
+    // PAY-22: the event only names the attempt; verify's answer decides. A verify that cannot
+    // be made throws, so the stored event stays open and the reconciler tries it again.
+    const { reference } = data as Partial<PaystackChargeSuccessEvent>;
+    if (typeof reference !== 'string') return;
+    if (!(await repo.findPaymentByReference(ctx.db, reference))) return;
+    await verifyAndApply(ctx, reference, 'webhook', { onProviderError: 'throw' });
   } else if (event.startsWith('refund.')) {
     const reference = refundEventReference(data);
     if (reference) await followRefund(ctx, reference);

@@ -12,7 +12,7 @@ import {
   type SandboxPhonePrompt,
 } from '../../../shared/schemas/payments';
 import { HttpError } from '../../http-errors';
-import { verifyAndApply } from '../payments/reconcile';
+import { verifyAndApply } from '../payments/verify-payment';
 import {
   decideSandboxTransaction,
   findSandboxPrompt,

@@ -40,6 +40,7 @@ const FLAG_LABELS: Record<string, string> = {
   refund_needs_attention: 'Paystack says the refund needs attention',
   payment_reversed: 'The payment was reversed (the money went back to the wallet)',
   refund_at_counter: 'To hand back in cash at the counter',
+  payment_status_unknown: 'Paystack has not answered for 30 minutes: did the payment go through?',
 };
 export const flagLabel = (reason: string) => FLAG_LABELS[reason] ?? reason;
 
