@@ -63,7 +63,6 @@ export const messages = {
     deliveryAddressTooLong: 'Delivery address must be 200 characters or less',
     tooFarAhead: 'Bookings open 180 days ahead.',
     pickupPassed: 'That time has passed. Choose a later pickup time.',
-    noPickupLeftToday: 'No pickup times are left today. Choose a later start date.',
     tooManyUnpaid: 'You have 3 unpaid bookings. Pay or cancel one first.',
     cannotChange: 'This booking can no longer be changed.',
     cannotExtend: 'Only a trip under way can be extended.',
@@ -143,7 +142,7 @@ export const messages = {
     codeRequired: 'Enter the 6-digit code',
     codeFormat: 'The code is 6 digits',
     codeSent: 'We have sent a code to your phone.',
-    verified: 'Your phone number is verified.',
+    ...shellMessages.phone,
     verifyToBook: 'Verify your phone number to book.',
     resendTooSoon: (seconds: number) =>
       `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before asking for another code.`,
@@ -161,6 +160,7 @@ export const messages = {
     /** ACCT-13: a reset whose ticket is missing, used, expired or out of tries. */
     ticketEnded: 'This reset has ended. Please ask for a new code.',
     resetDone: 'Your password has been changed. Please sign in with the new one.',
+    resetSignedIn: 'Your password has been changed and you are signed in.',
     changed: 'Your password has been changed. Your other sessions have been signed out.',
     currentWrong: 'Your current password is not right.',
     ...shellMessages.password,

@@ -22,4 +22,7 @@ export const shellMessages = {
   password: {
     loggedOutEverywhere: 'You have been signed out everywhere.',
   },
+  phone: {
+    verified: 'Your phone number is verified.',
+  },
 } as const;

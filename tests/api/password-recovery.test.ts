@@ -189,6 +189,10 @@ describe('reset password with the code (ACCT-13)', () => {
     const fresh = await login(user.msisdn, 'Newpass@2026');
     expect(fresh.statusCode).toBe(200);
     expect(fresh.json().user.phone_verified).toBe(true);
+    // The owner is told by SMS, with no code or password in it (ACCT-19).
+    const [newest] = await client.smsInbox(user.msisdn);
+    expect(newest).toMatch(/password of your CarLink account was changed/);
+    expect(newest).not.toMatch(/\d{6}|Newpass/);
   });
 
   it('accepts the number in any form, and ignores a msisdn sent with the reset', async () => {
@@ -390,6 +394,10 @@ describe('password change and signing out everywhere (ACCT-14)', () => {
     expect((await me(other)).statusCode).toBe(401);
     expect((await login(renter.user.msisdn, renter.user.password)).statusCode).toBe(401);
     expect((await login(renter.user.msisdn, 'Changed@2026')).statusCode).toBe(200);
+    // A text tells the owner, so a change they did not make does not go unnoticed (ACCT-19).
+    const [newest] = await client.smsInbox(renter.user.msisdn);
+    expect(newest).toMatch(/password of your CarLink account was changed/);
+    expect(newest).toMatch(/Forgot password/);
   });
 
   it('refuses a wrong current password on its field and changes nothing', async () => {
@@ -398,6 +406,9 @@ describe('password change and signing out everywhere (ACCT-14)', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ current_password: [messages.password.currentWrong] });
     expect((await login(renter.user.msisdn, renter.user.password)).statusCode).toBe(200);
+    expect(await client.smsInbox(renter.user.msisdn)).not.toContainEqual(
+      expect.stringMatching(/password of your CarLink account was changed/),
+    );
   });
 
   it('stops guessing the current password after five wrong tries', async () => {

@@ -287,7 +287,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (request) => {
-      await resetPassword(app.db, request.body);
+      await resetPassword(app.db, request.body, app.sms.queue);
       return { message: messages.password.resetDone };
     },
   });
@@ -307,7 +307,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (request) => {
-      await changePassword(app.db, request.auth!, request.body);
+      await changePassword(app.db, request.auth!, request.body, app.sms.queue);
       return { message: messages.password.changed };
     },
   });

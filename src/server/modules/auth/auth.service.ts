@@ -17,6 +17,7 @@ import type {
 import type { Database, Executor } from '../../db/client';
 import { HttpError } from '../../http-errors';
 import type { SmsMessage } from '../sms/sms-gateway';
+import { accountTemplates } from '../messages/templates';
 import * as repo from './auth.repository';
 import { codeRefused, type CodeIssue } from './code-refusal';
 import {
@@ -425,12 +426,17 @@ export async function requestPasswordReset(
  * before the code is looked at, so a wrong code, an unknown number and a right code cost the
  * same.
  */
-export async function resetPassword(db: Database, input: ResetPasswordInput): Promise<void> {
+export async function resetPassword(
+  db: Database,
+  input: ResetPasswordInput,
+  sendSms: SendSms,
+): Promise<void> {
   const passwordHash = await hashPassword(input.password);
   const outcome = await redeemTicket(db, 'reset', input.ticket, input.code, async (tx, row) => {
     await repo.setPasswordHash(tx, row.userId, passwordHash, { verifyPhone: true });
     await repo.revokeUserSessions(tx, row.userId);
     await repo.clearSignInThrottles(tx, row.msisdn);
+    await tellPasswordChanged(tx, row.msisdn, row.userId, sendSms);
   });
   if (outcome === 'ended') {
     throw new HttpError(422, messages.password.ticketEnded, {
@@ -440,11 +446,21 @@ export async function resetPassword(db: Database, input: ResetPasswordInput): Pr
   if (outcome === 'wrong') throw wrongCode();
 }
 
+/** The owner hears of every password change by SMS, in the change's transaction (ACCT-19). */
+const tellPasswordChanged = (tx: Executor, msisdn: string, userId: number, sendSms: SendSms) =>
+  sendSms(
+    tx,
+    { to: msisdn, body: accountTemplates.password_changed() },
+    'password_changed',
+    userId,
+  );
+
 /** POST /api/auth/password/change (ACCT-14): every other session ends. */
 export async function changePassword(
   db: Database,
   auth: SignIn,
   input: ChangePasswordInput,
+  sendSms: SendSms,
 ): Promise<void> {
   const throttleKey = `password-change:${auth.user.id}`;
   const attempt = await repo.countThrottledAttempt(db, throttleKey, LOGIN_WINDOW_SECONDS);
@@ -459,6 +475,7 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await repo.setPasswordHash(tx, auth.user.id, passwordHash, { verifyPhone: false });
     await repo.revokeUserSessions(tx, auth.user.id, auth.sessionId);
+    await tellPasswordChanged(tx, auth.user.msisdn, auth.user.id, sendSms);
   });
 }
 

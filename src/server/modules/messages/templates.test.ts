@@ -183,6 +183,7 @@ describe('account texts (DOC-7, MSG-12)', () => {
       'document_rejected, short reason',
       accountTemplates.document_rejected('ghana_card', 'Blurred'),
     ],
+    ['password_changed (ACCT-19)', accountTemplates.password_changed()],
   ])('%s fits in two GSM-7 parts', (_key, text) => {
     const parts = countSmsParts(text);
     expect(parts.encoding).toBe('GSM-7');
@@ -202,6 +203,7 @@ describe('account texts (DOC-7, MSG-12)', () => {
     expect(Object.keys(accountTemplates).sort()).toEqual([
       'document_rejected',
       'document_verified',
+      'password_changed',
     ]);
   });
 });

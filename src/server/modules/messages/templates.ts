@@ -187,6 +187,9 @@ export const accountTemplates = {
         `CarLink: your ${DOCUMENT_NAMES[kind] ?? 'document'} was not accepted: ${r} Please upload a new photo on your profile.`,
       reason,
     ),
+  // ACCT-19: no code, no password, no link to follow: only what to do if it was not them.
+  password_changed: () =>
+    'CarLink: the password of your CarLink account was changed. If this was not you, choose "Forgot password?" when you sign in to set a new one at once.',
 } as const;
 
 export type AccountTemplateKey = keyof typeof accountTemplates;

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { shellMessages } from '../../../shared/shell-messages';
 import { HELP_LINE } from '../../config/company-facts';
 import { returnAfterSignIn, signInReason } from '../../lib/return-after-sign-in';
 import { useLocation, useNavigate, useSearchParams } from '../../lib/router';
@@ -61,10 +62,23 @@ export default function LoginPage() {
       state: location.state,
     });
 
-  const continueAfterSignIn = () => {
+  /** On to where the person was going; `flash`: a word for that page (ACCT-20). */
+  const continueAfterSignIn = (flash?: string) => {
     const next = returnAfterSignIn(location.state, currentSignedInUser()?.role);
-    void navigate(next.to, { replace: true, state: next.state });
+    const state =
+      flash && (next.state === undefined || (next.state !== null && typeof next.state === 'object'))
+        ? { ...(next.state as object | undefined), flash }
+        : next.state;
+    void navigate(next.to, { replace: true, state });
   };
+  // Registered: the code form replaces the form the person scrolled down through, so the page
+  // goes back to its top and the new heading takes focus (ACCT-15).
+  const codeHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!verifying) return;
+    window.scrollTo({ top: 0 });
+    codeHeading.current?.focus();
+  }, [verifying]);
 
   return (
     <div className="login-page">
@@ -83,7 +97,9 @@ export default function LoginPage() {
           {verifying && user ? (
             <>
               <header className="login-intro">
-                <h1 id="login-heading">Check your phone</h1>
+                <h1 id="login-heading" ref={codeHeading} tabIndex={-1}>
+                  Check your phone
+                </h1>
                 <p className="muted">
                   One last step: the code proves the number is yours, and you need it to book.
                 </p>
@@ -93,9 +109,13 @@ export default function LoginPage() {
                 msisdn={user.msisdn}
                 codeJustSent
                 autoFocus
-                onVerified={continueAfterSignIn}
+                onVerified={() => continueAfterSignIn(shellMessages.phone.verified)}
                 secondary={
-                  <button type="button" className="btn btn-ghost" onClick={continueAfterSignIn}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost"
+                    onClick={() => continueAfterSignIn()}
+                  >
                     Skip for now
                   </button>
                 }
@@ -153,7 +173,7 @@ export default function LoginPage() {
                   {
                     id: 'signin',
                     label: 'Sign in',
-                    panel: <LoginForm onSignedIn={continueAfterSignIn} />,
+                    panel: <LoginForm onSignedIn={() => continueAfterSignIn()} />,
                   },
                   {
                     id: 'register',

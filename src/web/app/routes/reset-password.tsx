@@ -33,7 +33,11 @@ export default function ResetPasswordPage() {
 
   async function signInWithNewPassword(password: string) {
     if (await login({ msisdn, password })) {
-      void navigate(paths.availableCars.getHref(), { replace: true });
+      // ACCT-20: the cars page says it worked.
+      void navigate(paths.availableCars.getHref(), {
+        replace: true,
+        state: { flash: messages.password.resetSignedIn },
+      });
     } else {
       // The password is set; only the automatic sign-in failed (e.g. a sign-in limit).
       void navigate(paths.login.getHref(), {

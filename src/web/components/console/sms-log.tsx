@@ -25,6 +25,8 @@ const KIND_LABELS: Record<string, string> = {
   staff_no_show: 'Staff alert: no-show',
   document_verified: 'Document verified',
   document_rejected: 'Document rejected',
+  password_changed: 'Password changed',
+  code_budget_alert: 'Staff alert: code budget spent',
 };
 export const smsKindLabel = (kind: string) => KIND_LABELS[kind] ?? kind;
 

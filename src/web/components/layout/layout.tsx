@@ -3,6 +3,7 @@ import { Outlet, useLocation } from '../../lib/router';
 import { checkSession } from '../../lib/session-store';
 import { CarSkeletons } from '../car-skeletons';
 import { BackToTop } from './back-to-top';
+import { FlashNotice } from './flash-notice';
 import { Footer } from './footer';
 import { Header } from './header';
 import { RouteFocus } from './route-focus';
@@ -37,6 +38,7 @@ export function Layout() {
       <RouteFocus />
       <Header />
       <main id="main" tabIndex={-1}>
+        <FlashNotice />
         <Suspense
           fallback={
             <div className="container page">

@@ -1,5 +1,5 @@
 import type { Booking } from '../../../shared/schemas/bookings';
-import { destinationTypeLabel } from '../../lib/booking-labels';
+import { destinationTypeLabel } from '../../lib/destination-label';
 import { cedisToPesewas } from '../../../shared/money';
 import { formatMsisdn } from '../../../shared/phone';
 import { branchLabel } from '../../lib/branch-label';

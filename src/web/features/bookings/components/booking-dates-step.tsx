@@ -3,11 +3,10 @@ import type { UseFormReturn } from 'react-hook-form';
 import { horizonEnd } from '../../../../shared/availability';
 import { MAX_RENTAL_DAYS } from '../../../../shared/constants';
 import { addDays, isIsoDate, timeInAccra, todayInAccra } from '../../../../shared/dates';
-import { messages } from '../../../../shared/messages';
 import { formatCedis } from '../../../../shared/money';
 import type { Branch } from '../../../../shared/schemas/branches';
 import type { Car } from '../../../../shared/schemas/cars';
-import { destinationTypeLabel } from '../../../lib/booking-labels';
+import { destinationTypeLabel } from '../../../lib/destination-label';
 import { shownError } from '../../../lib/form-errors';
 import { useBranches } from '../api/branches';
 import {
@@ -37,6 +36,12 @@ interface BookingDatesStepProps {
 
 /** A branch's town decides whether delivery in Accra is offered (PRICE-4). */
 export const isInAccra = (branch: { town: string }) => branch.town.trim().toLowerCase() === 'accra';
+
+/**
+ * Said here, not in shared/messages.ts: this step is in the page's first load, which that
+ * module would push past its budget (PAGE-18).
+ */
+const NO_PICKUP_LEFT_TODAY = 'No pickup times are left today. Choose a later start date.';
 
 const perDay = (amount: number) => `${formatCedis(amount)} a day`;
 
@@ -206,9 +211,7 @@ export function BookingDatesStep({
               </option>
             ))}
           </select>
-          {pickupSlots.length === 0 && (
-            <p className="field-error">{messages.booking.noPickupLeftToday}</p>
-          )}
+          {pickupSlots.length === 0 && <p className="field-error">{NO_PICKUP_LEFT_TODAY}</p>}
           {fieldError('pickup_time')}
         </div>
         <div className="field">

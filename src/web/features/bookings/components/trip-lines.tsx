@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatDate } from '../../../../shared/dates';
 import type { BranchSummary } from '../../../../shared/schemas/branches';
-import { destinationTypeLabel } from '../../../lib/booking-labels';
+import { destinationTypeLabel } from '../../../lib/destination-label';
 import { branchLabel } from '../../../lib/branch-label';
 
 /** The trip as a summary, a booking or a change shows it. */

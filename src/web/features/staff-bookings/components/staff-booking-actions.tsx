@@ -1,5 +1,5 @@
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { destinationTypeLabel } from '../../../lib/booking-labels';
+import { destinationTypeLabel } from '../../../lib/destination-label';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { todayInAccra } from '../../../../shared/dates';
 import type {

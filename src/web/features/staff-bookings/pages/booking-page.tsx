@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { destinationTypeLabel } from '../../../lib/booking-labels';
+import { destinationTypeLabel } from '../../../lib/destination-label';
 import { Link, useParams } from '../../../lib/router';
 import { daysBetween, formatDate } from '../../../../shared/dates';
 import type {

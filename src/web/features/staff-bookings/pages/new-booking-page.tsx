@@ -1,5 +1,5 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
-import { destinationTypeLabel } from '../../../lib/booking-labels';
+import { destinationTypeLabel } from '../../../lib/destination-label';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from '../../../lib/router';
 import { MOBILE_MONEY_NETWORK_LABELS, MOBILE_MONEY_NETWORKS } from '../../../../shared/constants';
