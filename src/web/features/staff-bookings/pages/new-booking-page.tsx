@@ -1,6 +1,7 @@
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { destinationTypeLabel } from '../../../lib/destination-label';
 import { useForm } from 'react-hook-form';
+import { guessNetwork } from '../../../../shared/mobile-money';
 import { useNavigate } from '../../../lib/router';
 import { MOBILE_MONEY_NETWORK_LABELS, MOBILE_MONEY_NETWORKS } from '../../../../shared/constants';
 import { addDays, todayInAccra } from '../../../../shared/dates';
@@ -94,7 +95,7 @@ export function NewBookingPage() {
     watch,
     setValue,
     getValues,
-    formState: { errors: formErrors },
+    formState: { errors: formErrors, isSubmitted },
   } = useForm<NewBookingValues, { existingCustomer: boolean }>({
     resolver,
     context: { existingCustomer },
@@ -117,7 +118,7 @@ export function NewBookingPage() {
       payment_method: '',
       network: '',
     },
-    reValidateMode: 'onSubmit',
+    reValidateMode: 'onChange',
     shouldFocusError: false,
   });
   const [msisdn, name, branchId, carId, trip, method, network] = watch([
@@ -129,8 +130,23 @@ export function NewBookingPage() {
     'payment_method',
     'network',
   ]);
+  /**
+   * Every edit goes through here: once the form has been sent, the field is checked again as it
+   * changes and the server's refusal is put away, so a fixed field stops showing red.
+   */
+  const change = <K extends keyof NewBookingValues>(field: K, value: NewBookingValues[K]) => {
+    setValue(field, value as never, { shouldValidate: isSubmitted });
+    if (create.error) create.reset();
+  };
   // The trip's fields are one value of the form, changed a part at a time.
-  const set: SetTrip = (patch) => setValue('trip', { ...getValues('trip'), ...patch });
+  const set: SetTrip = (patch) => change('trip', { ...getValues('trip'), ...patch });
+  // The wallet's network follows the number, as the renters' payment window does (PAY-2),
+  // until staff choose one themselves.
+  const networkChosen = useRef(false);
+  const guessed = guessNetwork(msisdn);
+  useEffect(() => {
+    if (!networkChosen.current && guessed) setValue('network', guessed);
+  }, [guessed, setValue]);
 
   const lookup = useCustomerLookup(useDeferredValue(msisdn.trim()));
   const customer = lookup.data;
@@ -198,7 +214,7 @@ export function NewBookingPage() {
                 id={`${id}-msisdn`}
                 label="Phone number"
                 value={msisdn}
-                onChange={(value) => setValue('msisdn', value)}
+                onChange={(value) => change('msisdn', value)}
                 error={errors.msisdn}
                 hint={lookupNote}
                 inputProps={{ type: 'tel', autoComplete: 'off', inputMode: 'tel', maxLength: 40 }}
@@ -216,7 +232,7 @@ export function NewBookingPage() {
                   id={`${id}-name`}
                   label="Customer's name"
                   value={name}
-                  onChange={(value) => setValue('name', value)}
+                  onChange={(value) => change('name', value)}
                   error={errors.name}
                   hint="Needed for a new account. They sign in later with “Forgot password”."
                   inputProps={{ autoComplete: 'off', maxLength: 100 }}
@@ -237,8 +253,8 @@ export function NewBookingPage() {
                 label="Branch"
                 value={branchId}
                 onChange={(v) => {
-                  setValue('branch_id', v);
-                  setValue('car_id', '');
+                  change('branch_id', v);
+                  change('car_id', '');
                 }}
                 placeholder="Every branch"
                 options={(branches.data ?? []).map((b) => ({
@@ -251,7 +267,7 @@ export function NewBookingPage() {
                 className="span-2"
                 label="Car"
                 value={carId}
-                onChange={(value) => setValue('car_id', value)}
+                onChange={(value) => change('car_id', value)}
                 placeholder={cars.isPending ? 'Loading cars…' : 'Choose a car'}
                 error={errors.car_id}
                 options={(cars.data?.cars ?? []).map((c) => ({
@@ -354,7 +370,7 @@ export function NewBookingPage() {
                     type="radio"
                     name={`${id}-method`}
                     checked={method === 'payOnPickup'}
-                    onChange={() => setValue('payment_method', 'payOnPickup')}
+                    onChange={() => change('payment_method', 'payOnPickup')}
                   />
                   <span>Pay on pickup (cash at the counter)</span>
                 </label>
@@ -363,7 +379,7 @@ export function NewBookingPage() {
                     type="radio"
                     name={`${id}-method`}
                     checked={method === 'mobile_money'}
-                    onChange={() => setValue('payment_method', 'mobile_money')}
+                    onChange={() => change('payment_method', 'mobile_money')}
                   />
                   <span>Mobile money: a prompt goes to the customer&rsquo;s phone</span>
                 </label>
@@ -378,7 +394,10 @@ export function NewBookingPage() {
                   id={`${id}-network`}
                   label="Network"
                   value={network}
-                  onChange={(value) => setValue('network', value)}
+                  onChange={(value) => {
+                    networkChosen.current = true;
+                    change('network', value);
+                  }}
                   placeholder="Choose the network"
                   error={errors.network}
                   options={MOBILE_MONEY_NETWORKS.map((n) => ({
