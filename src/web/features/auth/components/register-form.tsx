@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { clearAuthError, register as registerAccount } from '../../../lib/session-store';
 import { TextField } from '../../../components/form-fields';
 import { CheckboxField, FormAlert, PasswordField } from './form-fields';
+import { registerHint } from '../register-hint';
 import './auth-forms.css';
 
 const defaultValues: RegisterFormValues = {
@@ -75,8 +76,17 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
     }
   });
 
-  // After a refused sign-up the alert says what is wrong, not this generic hint.
+  // After a refused sign-up the alert says what is wrong, not this hint.
   const showIncompleteHint = !isValid && !isSubmitting && !failure;
+  const values = watch();
+  const hint = showIncompleteHint
+    ? registerHint(
+        values,
+        (Object.keys(defaultValues) as (keyof RegisterFormValues)[]).filter((field) =>
+          shown(field),
+        ),
+      )
+    : null;
 
   return (
     <form
@@ -140,11 +150,10 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
         {isSubmitting && <span className="spinner spinner-sm" aria-hidden="true" />}
         {isSubmitting ? 'Registering...' : 'Register'}
       </button>
-      {showIncompleteHint && (
-        <p id="register-incomplete" className="auth-footnote">
-          Fill in every field and accept the privacy policy to register.
-        </p>
-      )}
+      {/* Always in the page, so a screen reader hears the hint change as the form fills in. */}
+      <p id="register-incomplete" className="auth-footnote" aria-live="polite">
+        {hint}
+      </p>
       {failure && <FormAlert>{failure}</FormAlert>}
     </form>
   );
