@@ -77,6 +77,13 @@ describe('SMS templates', () => {
     expect(texts.booking_confirmed).toContain('GHS 12,345,678.90');
   });
 
+  it('says where and at what time to pick up, once paid and the day before (MSG-1)', () => {
+    expect(texts.booking_confirmed).toContain(
+      'at Kotoka International Airport on 28 Dec 2026 at 21:00',
+    );
+    expect(texts.pickup_reminder).toContain('at 21:00');
+  });
+
   it('says the dates were released when a payment failed or a hold expired', () => {
     for (const text of [texts.payment_failed, texts.hold_expired])
       expect(text).toContain('28 Dec-9 Jan 2027 released');

@@ -99,7 +99,7 @@ export const templates = {
   booking_received: (b: BookingFacts) =>
     `CarLink: booking ${b.code} received. ${b.car}, ${dates(b)}. Pick up at ${b.branch} on ${formatDate(b.startDate)} at ${b.pickupTime} and pay ${ghs(b.totalPesewas)} there. ${bring}`,
   booking_confirmed: (b: BookingFacts, reference: string | null) =>
-    `CarLink: payment of ${ghs(b.totalPesewas)} received for booking ${b.code}${reference ? ` (MoMo ref ${reference})` : ''}. Pick up in ${b.place} on ${formatDate(b.startDate)}. ${bring}`,
+    `CarLink: payment of ${ghs(b.totalPesewas)} received for booking ${b.code}${reference ? ` (MoMo ref ${reference})` : ''}. Pick up at ${b.branch} on ${formatDate(b.startDate)} at ${b.pickupTime}. ${bring}`,
   payment_received: (b: BookingFacts) =>
     `CarLink: cash payment of ${ghs(b.totalPesewas)} received for booking ${b.code}. Enjoy your trip.`,
   payment_failed: (b: BookingFacts) =>
@@ -116,7 +116,7 @@ export const templates = {
   deposit_settled: (b: BookingFacts, d: DepositOutcome) =>
     `CarLink: thank you for returning the ${b.car}. Booking ${b.code} is complete. ${depositText(d)}`,
   pickup_reminder: (b: BookingFacts) =>
-    `CarLink reminder: pick up your ${b.car} tomorrow, ${formatDate(b.startDate)}, in ${b.place} (booking ${b.code}). ${bring}`,
+    `CarLink reminder: pick up your ${b.car} tomorrow, ${formatDate(b.startDate)} at ${b.pickupTime}, in ${b.place} (booking ${b.code}). ${bring}`,
   return_reminder: (b: BookingFacts) =>
     `CarLink reminder: your ${b.car} (booking ${b.code}) is due back today, ${formatDate(b.endDate)}, in ${b.place}.`,
   /** A change before pickup (BOOK-18) or an extension (BOOK-19), and how the money settles. */
