@@ -20,6 +20,10 @@ const pngOf = (background: string) =>
 async function signInToConsole(page: Page, path = '/admin') {
   await page.goto(path);
   await expect(page).toHaveURL(/\/login$/);
+  // The console asks for a staff sign-in, not the renters' line (ROUTE-4).
+  await expect(
+    page.getByText('Staff: sign in with your staff account to open the console.'),
+  ).toBeVisible();
   await submitSignIn(page, STAFF.msisdn, STAFF.password);
   await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
 }
@@ -58,10 +62,12 @@ test('staff add a car with photos; a renter books it on pickup; staff take the c
   const model = `Swift E2E ${randomInt(10_000, 100_000)}`;
   const title = `2023 Suzuki ${model}`;
 
-  // Staff reach the console from the site's account menu.
+  // Staff who sign in land in the console (ROUTE-2); the site's account menu leads back to it.
   await page.goto('/login');
   await submitSignIn(page, STAFF.msisdn, STAFF.password);
-  await expect(page).toHaveURL(/\/available-cars$/);
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await page.goto('/available-cars');
   await page.getByRole('button', { name: `Account menu for ${STAFF.name}` }).click();
   await page.getByRole('link', { name: 'Admin' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
