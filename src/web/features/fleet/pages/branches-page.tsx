@@ -1,4 +1,5 @@
 import { Link, useLocation } from '../../../lib/router';
+import { formatMsisdn } from '../../../../shared/phone';
 import type { AdminBranch } from '../../../../shared/schemas/branches.staff';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { adminPaths } from '../../../config/admin-paths';
@@ -48,7 +49,10 @@ const columns: Column<AdminBranch>[] = [
   {
     key: 'phone',
     header: 'Phone',
-    cell: (branch) => <span className="nowrap">{branch.phone}</span>,
+    // Written as the renters' pages write it (BranchFacts): '+233 30 290 0100'.
+    cell: (branch) => (
+      <span className="nowrap">{formatMsisdn(branch.phone.replace(/[^\d]/g, ''))}</span>
+    ),
   },
   {
     key: 'cars',

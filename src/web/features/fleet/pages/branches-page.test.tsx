@@ -1,0 +1,44 @@
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { apiRequest } from '../../../lib/api-client';
+import { renderWithApp } from '../../../testing/render';
+import { BranchesPage } from './branches-page';
+
+vi.mock(import('../../../lib/api-client'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  apiRequest: vi.fn(),
+}));
+const api = vi.mocked(apiRequest);
+
+beforeEach(() => {
+  api.mockReset();
+  // The table asks the screen's width; jsdom has no matchMedia.
+  window.matchMedia = vi.fn().mockReturnValue({
+    matches: false,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  });
+});
+
+describe('the Branches page (STAFF-10)', () => {
+  test("writes a branch's phone as the renters' pages do", async () => {
+    api.mockResolvedValue({
+      branches: [
+        {
+          id: 1,
+          name: 'East Legon office',
+          town: 'Accra',
+          address: '12 Lagos Avenue, East Legon',
+          phone: '+233302900100',
+          opens: '07:00',
+          closes: '21:00',
+          is_airport: false,
+          car_count: 4,
+        },
+      ],
+    });
+    renderWithApp(<BranchesPage />);
+    expect((await screen.findAllByText('+233 30 290 0100')).length).toBeGreaterThan(0);
+    expect(screen.queryByText('+233302900100')).toBeNull();
+  });
+});
