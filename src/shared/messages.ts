@@ -14,7 +14,8 @@ export const messages = {
     passwordMin: 'Password must be at least 6 characters',
     invalidCredentials: 'Invalid phone number or password.',
     /** ACCT-17: the right password past the number's limit; a code finishes the sign-in. */
-    codeSent: 'We have sent a code to your phone. Enter it to finish signing in.',
+    codeSent:
+      'Many wrong passwords were tried for this number, so we have sent a code to your phone to make sure it is you. Enter it to finish signing in.',
     ticketEnded: 'This sign-in has ended. Please sign in again.',
     ...shellMessages.login,
   },

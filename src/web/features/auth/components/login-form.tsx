@@ -30,7 +30,11 @@ const resolver = lazyResolver(() =>
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const { loading, error } = useSession();
   // ACCT-17: the password was right past the number's limit; the SMS code finishes.
-  const [codeStep, setCodeStep] = useState<{ ticket: string; msisdn: string } | null>(null);
+  const [codeStep, setCodeStep] = useState<{
+    ticket: string;
+    msisdn: string;
+    message: string;
+  } | null>(null);
   const {
     register,
     handleSubmit,
@@ -61,7 +65,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
 
   const onSubmit = handleSubmit(async (values) => {
     const signedIn = await login(values, {
-      onCodeStep: ({ ticket }) => setCodeStep({ ticket, msisdn: normalizeMsisdn(values.msisdn) }),
+      onCodeStep: ({ ticket, message }) =>
+        setCodeStep({ ticket, message, msisdn: normalizeMsisdn(values.msisdn) }),
     });
     if (signedIn) onSignedIn();
   });
@@ -70,25 +75,31 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     // The code form of ACCT-15, finishing the sign-in with the ticket (ACCT-18). Resend signs
     // in again with what the form holds, for a new code and ticket (LIMIT-9 spaces them).
     return (
-      <LazyVerifyPhoneForm
-        idPrefix="login-code"
-        msisdn={codeStep.msisdn}
-        codeJustSent
-        autoFocus
-        submitLabel="Sign in"
-        submitCode={(code) => finishLogin(codeStep.ticket, code)}
-        resendCode={async () => {
-          const next = await requestSignInCode(getValues());
-          if (next) setCodeStep({ ...codeStep, ticket: next.ticket });
-          else onSignedIn();
-        }}
-        onVerified={onSignedIn}
-        secondary={
-          <button type="button" className="btn btn-ghost" onClick={() => setCodeStep(null)}>
-            Back
-          </button>
-        }
-      />
+      <>
+        {/* Why a code, when the password was right (ACCT-18): the server's words. */}
+        <p className="alert alert-info login-notice" role="status">
+          {codeStep.message}
+        </p>
+        <LazyVerifyPhoneForm
+          idPrefix="login-code"
+          msisdn={codeStep.msisdn}
+          codeJustSent
+          autoFocus
+          submitLabel="Sign in"
+          submitCode={(code) => finishLogin(codeStep.ticket, code)}
+          resendCode={async () => {
+            const next = await requestSignInCode(getValues());
+            if (next) setCodeStep({ ...codeStep, ticket: next.ticket });
+            else onSignedIn();
+          }}
+          onVerified={onSignedIn}
+          secondary={
+            <button type="button" className="btn btn-ghost" onClick={() => setCodeStep(null)}>
+              Back
+            </button>
+          }
+        />
+      </>
     );
   }
 

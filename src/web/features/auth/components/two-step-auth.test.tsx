@@ -71,6 +71,8 @@ describe('Sign in past the number limit: the code step (ACCT-17)', () => {
     expect(screen.getByText(/Enter the code we sent to/).textContent).toBe(
       'Enter the code we sent to +233 55 123 4567',
     );
+    // Why a code when the password was right: the server's words, as a status.
+    expect(screen.getByRole('status').textContent).toBe('We have sent a code to your phone.');
     expect(onSignedIn).not.toHaveBeenCalled();
     expect(getSessionState().isAuthenticated).toBe(false);
 
