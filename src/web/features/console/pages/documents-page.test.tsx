@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import type { PendingDocument } from '../../../../shared/schemas/documents';
 import { apiRequest } from '../../../lib/api-client';
@@ -73,5 +73,38 @@ describe('the console’s Documents (DOC-5, DOC-8)', () => {
     const link = (await screen.findByText('waiting for a check')).closest('a')!;
     expect(link.getAttribute('href')).toBe('/admin/documents');
     expect(within(link).getByText('3')).toBeTruthy();
+  });
+
+  test('the badge agrees with the queue: a queue longer than the count refreshes it (DOC-8)', async () => {
+    let dashboards = 0;
+    const pending = (id: number): PendingDocument => ({
+      ...verified,
+      id,
+      status: 'pending',
+      reviewed_at: null,
+      reviewed_by: null,
+    });
+    api.mockImplementation(async (path) => {
+      if (String(path) === '/admin/dashboard') {
+        dashboards += 1;
+        // Loaded before two more renters uploaded; the server counts 4 now.
+        return {
+          documents_waiting: dashboards === 1 ? 2 : 4,
+          needs_action: { awaiting_cash: [], flagged_payments: [] },
+        };
+      }
+      if (String(path) === '/admin/documents') return { documents: [1, 2, 3, 4].map(pending) };
+      return { messages: [], unread: 0 };
+    });
+    renderWithApp(
+      <AdminShell user={{ name: 'Kwame Asante', msisdn: '233244000000' }} onSignOut={() => {}}>
+        <Routes>
+          <Route path="/admin/documents" element={<DocumentsPage />} />
+        </Routes>
+      </AdminShell>,
+      { route: '/admin/documents' },
+    );
+    const link = (await screen.findByText('waiting for a check')).closest('a')!;
+    await waitFor(() => expect(within(link).getByText('4')).toBeTruthy());
   });
 });

@@ -1,8 +1,10 @@
+import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from '../../../lib/router';
 import { DOCUMENT_STATUSES } from '../../../../shared/documents';
 import type { DocumentStatus } from '../../../../shared/schemas/documents';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { adminPaths } from '../../../config/admin-paths';
+import { useDashboard } from '../../../lib/console/console-queries';
 import { useDocumentQueue } from '../../../lib/console/documents-api';
 import { AdminPageHeader } from '../../../components/console/admin-shell';
 import { DocumentReviewCard } from '../components/document-review-card';
@@ -15,6 +17,23 @@ const TABS: Record<DocumentStatus, string> = {
   verified: 'Verified',
 };
 
+/**
+ * The Documents badge (DOC-8) comes with the dashboard, which may have loaded before more
+ * renters uploaded: when the waiting queue on screen shows another number, the dashboard is
+ * asked again, once per answer of the queue, so the badge never contradicts the page.
+ */
+function useBadgeAgreesWithQueue(waiting: number | undefined, queueUpdatedAt: number) {
+  const dashboard = useDashboard();
+  const checked = useRef(0);
+  const counted = dashboard.data?.documents_waiting;
+  useEffect(() => {
+    if (waiting === undefined || counted === undefined || checked.current === queueUpdatedAt)
+      return;
+    checked.current = queueUpdatedAt;
+    if (counted !== waiting) void dashboard.refetch();
+  }, [waiting, counted, queueUpdatedAt, dashboard]);
+}
+
 /** Documents waiting for a check (DOC-5), oldest upload first; the other statuses a tab away. */
 export function DocumentsPage() {
   usePageTitle('Documents · Staff');
@@ -24,6 +43,10 @@ export function DocumentsPage() {
     ? (raw as DocumentStatus)
     : 'pending';
   const queue = useDocumentQueue(status);
+  useBadgeAgreesWithQueue(
+    status === 'pending' ? queue.data?.documents.length : undefined,
+    queue.dataUpdatedAt,
+  );
 
   return (
     <>
