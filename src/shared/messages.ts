@@ -69,6 +69,10 @@ export const messages = {
     extendNotLater: 'The new return date must be after the current one',
     changeWhilePaying:
       'Finish or cancel the mobile money payment for this booking before changing it.',
+    // BOOK-21: the renter's own prompt for a change's difference.
+    topUpWaiting:
+      'A mobile money prompt for this booking is waiting on your phone. Approve it, or wait for it to end before asking again.',
+    noTopUpDue: 'Nothing is left to pay for this booking by mobile money.',
   },
   payment: {
     networkRequired: 'Please choose your mobile money network',

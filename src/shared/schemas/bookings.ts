@@ -215,6 +215,12 @@ export const BookingSchema = z.object({
    * an idempotent replay stored before the field existed.
    */
   balance_due: z.number().default(0),
+  /**
+   * The part of balance_due the renter pays by mobile money now (BOOK-21): a paid mobile money
+   * booking's difference after a dearer change or extension, prompted or not yet paid. The rest
+   * of balance_due (cash bookings) is paid at the counter. Defaults to 0 as balance_due does.
+   */
+  top_up_due: z.number().default(0),
 });
 export type Booking = z.infer<typeof BookingSchema>;
 

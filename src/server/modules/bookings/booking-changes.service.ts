@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { MAX_RENTAL_DAYS, type MobileMoneyNetwork } from '../../../shared/constants';
+import { MAX_RENTAL_DAYS } from '../../../shared/constants';
 import { daysBetween, todayInAccra } from '../../../shared/dates';
 import { messages } from '../../../shared/messages';
 import { receivedPesewas } from '../../../shared/handover';
@@ -19,16 +19,12 @@ import { holdsCar } from '../cars/cars.repository';
 import type { ChangeMoney } from '../messages/templates';
 import {
   markPartialRefunds,
+  payingWallet,
   recordCounterRefund,
   requestPartialRefunds,
   startTopUp,
 } from '../payments/change-payments';
-import {
-  findPaymentsOf,
-  findSuccessfulCharges,
-  hasPendingTopUp,
-  type PaymentRow,
-} from '../payments/payments.repository';
+import { findPaymentsOf, hasPendingTopUp, type PaymentRow } from '../payments/payments.repository';
 import { toApiPayment } from '../payments/payment-view';
 import type { PaymentsContext } from '../payments/payments-context';
 import {
@@ -322,15 +318,6 @@ async function applyLocked(
 
 const cannotOf = (request: ChangeRequest) =>
   request.kind === 'extend' ? messages.booking.cannotExtend : messages.booking.cannotChange;
-
-/** The wallet that paid the booking: the top-up prompt goes to the same phone. */
-async function payingWallet(db: Executor, bookingId: number, fallbackMsisdn: string) {
-  const charges = await findSuccessfulCharges(db, bookingId);
-  const paid = charges.find((c) => c.payment.walletMsisdn && c.payment.network)?.payment;
-  return paid
-    ? { walletMsisdn: paid.walletMsisdn!, network: paid.network as MobileMoneyNetwork }
-    : { walletMsisdn: fallbackMsisdn, network: 'mtn' as MobileMoneyNetwork };
-}
 
 function answerOf(kind: BookingChangeKind, money: ChangeMoney, prompted: boolean): string {
   const done = kind === 'extend' ? 'Trip extended.' : 'Booking changed.';

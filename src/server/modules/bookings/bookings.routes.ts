@@ -22,6 +22,8 @@ import { cancelUserBooking } from './booking-cancellation.service';
 import { createBookingAndPay } from './booking-creation.service';
 import { getUserBooking, listUserBookings } from './bookings.service';
 import { changeUserBooking, quoteUserChange } from './booking-changes.service';
+import { askForTopUp } from './booking-top-up.service';
+import { PaymentSchema } from '../../../shared/schemas/payments';
 
 const IdempotencyHeadersSchema = z.object({
   'idempotency-key': z
@@ -205,5 +207,26 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         normalizeBookingCode(request.params.code),
         { kind: 'extend', input: request.body },
       ),
+  });
+
+  // BOOK-21: the prompt for a change's difference, asked again from the booking's page.
+  app.post('/:code/top-up', {
+    preHandler: [app.requireUser, app.requireVerifiedPhone],
+    schema: {
+      tags: ['bookings'],
+      summary: "Pay a change's difference by mobile money now",
+      description:
+        'Sends the mobile money prompt for what a dearer change or extension of a paid ' +
+        'mobile money booking left to pay, to the wallet that paid it, unless one is open.',
+      security: [{ bearerAuth: [] }],
+      params: BookingCodeParamsSchema,
+      response: {
+        200: BookingResponseSchema.extend({ message: z.string(), payment: PaymentSchema }),
+        ...errors,
+        429: ErrorResponseSchema,
+      },
+    },
+    handler: async (request) =>
+      askForTopUp(app.payments, request.auth!.user, normalizeBookingCode(request.params.code)),
   });
 };

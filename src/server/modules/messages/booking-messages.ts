@@ -175,3 +175,31 @@ export async function changeMessages(
   if (insert) statements.push(insert);
   return statements;
 }
+
+/**
+ * The statements, not yet run, that send the receipt of a change's difference paid by mobile
+ * money (BOOK-21), in the transaction that records it paid.
+ */
+export async function topUpReceiptMessages(
+  db: Executor,
+  row: BookingRow,
+  payment: { amountPesewas: number; reference: string },
+  leftPesewas: number,
+): Promise<SQLWrapper[]> {
+  if (row.kind !== 'rental' || row.userId === null || !bookingMessagesSwitch.enabled) return [];
+  const known = await readCar(db, row);
+  if (!known) return [];
+  const body = templates.top_up_received(
+    factsOf(row, known),
+    payment.amountPesewas,
+    payment.reference,
+    leftPesewas,
+  );
+  const insert = bookingMessagesInsert({
+    bookingId: row.id,
+    renterId: row.userId,
+    forRenter: { kind: 'top_up_received', body },
+    staffAlert: null,
+  });
+  return insert ? [insert] : [];
+}

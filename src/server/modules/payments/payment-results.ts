@@ -5,7 +5,9 @@
  * booking, a change's top-up included (BOOK-18). Money that cannot be kept goes to refunds.ts.
  */
 import { todayInAccra } from '../../../shared/dates';
+import { rentalBalancePesewas } from '../../../shared/handover';
 import type { Executor } from '../../db/client';
+import { executeTogether } from '../../db/together';
 import { withRetry } from '../../db/retry';
 import {
   lockBookingWithCar,
@@ -15,6 +17,7 @@ import {
   type BookingRow,
 } from '../bookings/booking-lifecycle';
 import { mayTransition } from '../bookings/booking-transitions';
+import { topUpReceiptMessages } from '../messages/booking-messages';
 import { askedPesewas, paidAsAsked } from './paid-amount';
 import type { ProviderTransaction } from './payment-provider';
 import { FLAGS, type PaymentsContext, type Source } from './payments-context';
@@ -193,19 +196,20 @@ async function applyTopUpPaid(
     gatewayResponse: news.gatewayResponse,
     providerData: news.raw as object,
   };
-  if (booking.status === 'cancelled') {
+  // The difference was already paid by another prompt (a given-up one approved late after the
+  // renter asked again, BOOK-21): this money is paid twice and goes back (PAY-8, PAY-24).
+  const owed = rentalBalancePesewas(booking, await repo.findPaymentsOf(tx, booking.id));
+  const reason =
+    booking.status === 'cancelled' ? FLAGS.paidAfterCancel : owed <= 0 ? FLAGS.duplicate : null;
+  if (reason) {
     await repo.updatePayment(tx, payment.id, {
       ...paid,
       status: 'refund_pending',
-      flaggedReason: FLAGS.paidAfterCancel,
+      flaggedReason: reason,
       flaggedAt: new Date(),
     });
-    await recordBookingNote(tx, { ...event, type: 'payment_flagged', note: FLAGS.paidAfterCancel });
-    await recordBookingNote(tx, {
-      ...event,
-      type: 'refund_requested',
-      note: FLAGS.paidAfterCancel,
-    });
+    await recordBookingNote(tx, { ...event, type: 'payment_flagged', note: reason });
+    await recordBookingNote(tx, { ...event, type: 'refund_requested', note: reason });
     return 'refunding';
   }
   await repo.updatePayment(tx, payment.id, { ...paid, status: 'success' });
@@ -214,6 +218,12 @@ async function applyTopUpPaid(
     type: 'top_up_paid',
     data: { ...event.data, amount_pesewas: payment.amountPesewas },
   });
+  // BOOK-21: its receipt, as the first payment has one (a top-up may be less than what is owed
+  // when a change came between; the text then says what is left).
+  await executeTogether(
+    tx,
+    await topUpReceiptMessages(tx, booking, payment, Math.max(0, owed - payment.amountPesewas)),
+  );
   return 'confirmed';
 }
 

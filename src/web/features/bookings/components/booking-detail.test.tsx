@@ -114,3 +114,90 @@ describe("what is still to pay on the renter's booking view (HAND-10)", () => {
     expect(screen.queryByText(/Still to pay/)).toBeNull();
   });
 });
+
+describe("a change's top-up on the renter's booking view (BOOK-21)", () => {
+  const declinedTopUp = {
+    provider: 'sandbox' as const,
+    reference: 'CL-7K3Q9M-TOPUP00001',
+    status: 'failed' as const,
+    network: 'mtn' as const,
+    wallet_msisdn: '233244123456',
+    amount: 3560,
+    currency: 'GHS',
+    authorization_url: null,
+    access_code: null,
+    expires_at: null,
+    message: 'The payment was declined. Nothing was charged.',
+    step: null,
+    display_text: null,
+  };
+  const partPaid = bookingFixture({
+    start_date: addDays(today, 5),
+    end_date: addDays(today, 9),
+    status: 'confirmed',
+    payment_status: 'paid',
+    payment_method: 'mobile_money',
+    can_change: true,
+    balance_due: 3560,
+    top_up_due: 3560,
+    payment: declinedTopUp,
+  });
+
+  test('is part paid, with the difference to pay now, not at the return desk', async () => {
+    show(partPaid);
+    expect(await screen.findByText('Part paid')).toBeTruthy();
+    expect(screen.queryByText('Paid')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Pay GH₵ 3,560.00 now' })).toBeTruthy();
+    expect(screen.queryByText(/when you return the car/)).toBeNull();
+  });
+
+  test('Pay now sends the prompt and says to approve it', async () => {
+    const pending = {
+      ...declinedTopUp,
+      reference: 'CL-7K3Q9M-TOPUP00002',
+      status: 'pending' as const,
+      message: null,
+      step: 'pay_offline' as const,
+    };
+    let asked = false;
+    api.mockImplementation(async (path, init) => {
+      if (path === `/bookings/${partPaid.booking_code}`)
+        return { booking: asked ? { ...partPaid, payment: pending } : partPaid };
+      if (path === `/bookings/${partPaid.booking_code}/top-up` && init?.method === 'POST') {
+        asked = true;
+        return {
+          message: 'Approve the mobile money prompt for GH₵ 3,560.00 on your phone.',
+          booking: { ...partPaid, payment: pending },
+          payment: pending,
+        };
+      }
+      if (path === `/payments/${pending.reference}/verify`)
+        return { booking: { ...partPaid, payment: pending }, payment: pending };
+      throw new Error(`unexpected request ${path}`);
+    });
+    renderWithApp(<BookingDetail code={partPaid.booking_code} />);
+    (await screen.findByRole('button', { name: 'Pay GH₵ 3,560.00 now' })).click();
+    expect(
+      await screen.findByText(/Approve the mobile money prompt for GH₵ 3,560.00 on your phone/),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Pay GH₵ 3,560.00 now' })).toBeNull();
+  });
+
+  test('cash owed after a change is paid at the counter when the car is picked up', async () => {
+    show(
+      bookingFixture({
+        start_date: addDays(today, 5),
+        end_date: addDays(today, 9),
+        status: 'confirmed',
+        payment_status: 'paid',
+        payment_method: 'payOnPickup',
+        balance_due: 300,
+        top_up_due: 0,
+      }),
+    );
+    const note = await screen.findByText(/Still to pay:/);
+    expect(note.textContent).toContain('You pay it when you pick up the car.');
+    expect(screen.queryByRole('button', { name: /now$/ })).toBeNull();
+    expect(screen.getByText('Part paid')).toBeTruthy();
+  });
+});

@@ -25,6 +25,7 @@ import { CancelBooking } from './cancel-booking';
 import { BookingChanges } from './booking-changes';
 import { CostSummary } from './cost-summary';
 import { TripLines } from './trip-lines';
+import { TopUpPanel } from './top-up-panel';
 import './booking-facts.css';
 import './booking-detail.css';
 
@@ -148,11 +149,15 @@ function BookingFacts({
           </TripLines>
 
           <CostSummary title="Cost" price={booking} />
-          {/* HAND-10: e.g. an extension of a paid booking; settled at the return (HAND-11). */}
-          {booking.balance_due > 0 && (
+          {/* BOOK-21: a change's difference paid by mobile money now. */}
+          {booking.top_up_due > 0 && (status === 'confirmed' || status === 'active') && (
+            <TopUpPanel booking={booking} onAsked={onNotice} />
+          )}
+          {/* HAND-10: what stays to pay at the counter (a cash booking changed or extended). */}
+          {booking.balance_due - booking.top_up_due > 0 && (
             <p className="alert alert-info detail-balance">
-              Still to pay: <strong>{formatCedis(booking.balance_due)}</strong>. You pay it when you
-              return the car.
+              Still to pay: <strong>{formatCedis(booking.balance_due - booking.top_up_due)}</strong>
+              . You pay it when you {status === 'active' ? 'return' : 'pick up'} the car.
             </p>
           )}
 
