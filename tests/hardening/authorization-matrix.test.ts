@@ -145,6 +145,7 @@ const RULES: Rule[] = [
     }),
   },
   { route: 'GET /api/bookings/history', access: 'renter' },
+  { route: 'GET /api/bookings/unpaid', access: 'renter' },
   // Reviews (REVIEW-1): the owner's own booking; a valid body, so a stranger meets the 404.
   {
     route: 'POST /api/bookings/:code/review',

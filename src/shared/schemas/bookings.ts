@@ -239,6 +239,17 @@ export const BookingHistoryResponseSchema = PagingSchema.extend({
 });
 export type BookingHistoryResponse = z.infer<typeof BookingHistoryResponseSchema>;
 
+/**
+ * GET /api/bookings/unpaid (LIMIT-13): the renter's unpaid upcoming bookings, so step 1 can say
+ * the limit is reached before the last step (a booking paid by mobile money still goes ahead).
+ */
+export const UnpaidBookingsResponseSchema = z.object({
+  unpaid: z.number().int(),
+  limit: z.number().int(),
+  reached: z.boolean(),
+});
+export type UnpaidBookings = z.infer<typeof UnpaidBookingsResponseSchema>;
+
 export const BookingCodeParamsSchema = z.object({ code: z.string().min(1).max(40) });
 export const BookingResponseSchema = z.object({ booking: BookingSchema });
 

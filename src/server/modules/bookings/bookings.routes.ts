@@ -14,7 +14,10 @@ import {
   CreateBookingResponseSchema,
   QuoteQuerySchema,
   QuoteResponseSchema,
+  UnpaidBookingsResponseSchema,
 } from '../../../shared/schemas/bookings';
+import { MAX_UNPAID_UPCOMING_BOOKINGS } from '../../../shared/constants';
+import { countUnpaidUpcoming } from './booking-limits';
 import { findCarForBooking } from '../cars/car-catalogue';
 import { gatherRuleErrors } from './booking-rules';
 import { quoteBooking, type PricedChoice } from './booking-quote';
@@ -228,5 +231,24 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) =>
       askForTopUp(app.payments, request.auth!.user, normalizeBookingCode(request.params.code)),
+  });
+
+  // LIMIT-13: said on step 1 of the booking form, not only by the last step's 409.
+  app.get('/unpaid', {
+    preHandler: app.requireUser,
+    schema: {
+      tags: ['bookings'],
+      summary: 'How many of your upcoming bookings are unpaid, against the limit',
+      security: [{ bearerAuth: [] }],
+      response: { 200: UnpaidBookingsResponseSchema, 401: ErrorResponseSchema },
+    },
+    handler: async (request) => {
+      const unpaid = await countUnpaidUpcoming(app.db, request.auth!.user.id);
+      return {
+        unpaid,
+        limit: MAX_UNPAID_UPCOMING_BOOKINGS,
+        reached: unpaid >= MAX_UNPAID_UPCOMING_BOOKINGS,
+      };
+    },
   });
 };
