@@ -11,7 +11,13 @@ import { daysBetween, isIsoDate, todayInAccra } from '../dates';
 import { messages } from '../messages';
 import { BranchSchema, BranchSummarySchema, clockTime } from './branches';
 import { CarImageSchema } from './cars';
-import { MobileMoneyNetworkSchema, PaymentSchema, WalletNumberSchema } from './payments';
+import {
+  CancelRefundSchema,
+  MobileMoneyNetworkSchema,
+  PaymentSchema,
+  RefundSchema,
+  WalletNumberSchema,
+} from './payments';
 import { numberFromText, PageQuerySchema, PagingSchema, requiredIsoDate } from './common';
 
 const m = messages.booking;
@@ -221,6 +227,10 @@ export const BookingSchema = z.object({
    * of balance_due (cash bookings) is paid at the counter. Defaults to 0 as balance_due does.
    */
   top_up_due: z.number().default(0),
+  /** BOOK-22: what a cancel now refunds (a paid mobile money booking the renter may cancel). */
+  cancel_refund: CancelRefundSchema.nullable().default(null),
+  /** BOOK-22: a cancelled booking's refund, on its way or done. */
+  refund: RefundSchema.nullable().default(null),
 });
 export type Booking = z.infer<typeof BookingSchema>;
 

@@ -112,6 +112,8 @@ export function bookingFixture(overrides: Partial<Booking> = {}): Booking {
     payment: null,
     balance_due: 0,
     top_up_due: 0,
+    cancel_refund: null,
+    refund: null,
     ...overrides,
   };
 }

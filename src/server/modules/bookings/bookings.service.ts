@@ -19,7 +19,7 @@ import {
   renterPaymentsOf,
   type RenterPayments,
 } from '../payments/payments.repository';
-import { toApiPayment } from '../payments/payment-view';
+import { cancelRefundOf, refundAfterCancelOf, toApiPayment } from '../payments/payment-view';
 import {
   effectiveStatus,
   renterMayCancel,
@@ -83,6 +83,11 @@ export function toApiBooking(
     payment: payments?.latest ? toApiPayment(payments.latest, row) : null,
     balance_due: pesewasToCedis(balance),
     top_up_due: pesewasToCedis(topUpDuePesewas(row.paymentMethod, balance)),
+    cancel_refund:
+      status !== 'cancelled' && renterMayCancel(row, today)
+        ? cancelRefundOf(payments?.all ?? [])
+        : null,
+    refund: status === 'cancelled' ? refundAfterCancelOf(payments?.all ?? []) : null,
   };
 }
 

@@ -201,3 +201,63 @@ describe("a change's top-up on the renter's booking view (BOOK-21)", () => {
     expect(screen.getByText('Part paid')).toBeTruthy();
   });
 });
+
+describe('cancelling names the refund (BOOK-22)', () => {
+  const wallet = { wallet_msisdn: '233244123456', network: 'mtn' as const };
+
+  test('the cancel dialog says the amount and the wallet before the renter confirms', async () => {
+    show(
+      bookingFixture({
+        start_date: addDays(today, 10),
+        end_date: addDays(today, 12),
+        status: 'confirmed',
+        payment_status: 'paid',
+        payment_method: 'mobile_money',
+        can_cancel: true,
+        cancel_refund: { amount: 1550, ...wallet },
+      }),
+    );
+    (await screen.findByRole('button', { name: 'Cancel booking' })).click();
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(
+      'We refund GH₵ 1,550.00 to your MTN MoMo wallet +233 24 412 3456.',
+    );
+  });
+
+  test('a cancelled booking says where its refund is', async () => {
+    const cancelled = {
+      start_date: addDays(today, 10),
+      end_date: addDays(today, 12),
+      status: 'cancelled' as const,
+      payment_method: 'mobile_money' as const,
+    };
+    show(
+      bookingFixture({
+        ...cancelled,
+        payment_status: 'paid',
+        refund: { amount: 1550, ...wallet, status: 'pending' },
+      }),
+    );
+    expect(
+      await screen.findByText(
+        'Refund of GH₵ 1,550.00 on its way to your MTN MoMo wallet +233 24 412 3456.',
+      ),
+    ).toBeTruthy();
+  });
+
+  test('a refund done says so', async () => {
+    show(
+      bookingFixture({
+        start_date: addDays(today, 10),
+        end_date: addDays(today, 12),
+        status: 'cancelled',
+        payment_method: 'mobile_money',
+        payment_status: 'refunded',
+        refund: { amount: 1550, ...wallet, status: 'refunded' },
+      }),
+    );
+    expect(
+      await screen.findByText('Refunded GH₵ 1,550.00 to your MTN MoMo wallet +233 24 412 3456.'),
+    ).toBeTruthy();
+  });
+});

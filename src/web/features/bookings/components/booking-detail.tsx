@@ -26,6 +26,7 @@ import { BookingChanges } from './booking-changes';
 import { CostSummary } from './cost-summary';
 import { TripLines } from './trip-lines';
 import { TopUpPanel } from './top-up-panel';
+import { refundWords } from '../../../lib/refund-words';
 import './booking-facts.css';
 import './booking-detail.css';
 
@@ -116,6 +117,8 @@ function BookingFacts({
       </header>
 
       {notice && <DoneNotice key={notice} text={notice} />}
+      {/* BOOK-22: where a cancelled booking's money went, not only a badge. */}
+      {booking.refund && <p className="alert alert-info">{refundWords(booking.refund)}</p>}
       {onHold && <HoldNotice until={booking.hold_expires_at!} payment={booking.payment} />}
       {booking.payment?.message && booking.payment.status !== 'pending' && (
         <p className="alert alert-info">{booking.payment.message}</p>
