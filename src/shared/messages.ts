@@ -73,6 +73,12 @@ export const messages = {
     topUpWaiting:
       'A mobile money prompt for this booking is waiting on your phone. Approve it, or wait for it to end before asking again.',
     noTopUpDue: 'Nothing is left to pay for this booking by mobile money.',
+    // BOOK-23: a pay-on-pickup booking paid now by mobile money.
+    nothingToPayNow: 'This booking has nothing to pay online now.',
+    payNowWaiting:
+      'A mobile money prompt for this booking is waiting on your phone. Approve it, or wait for it to end before asking again.',
+    payNowFailed:
+      'We could not start the mobile money payment. Your booking stands: try again, or pay when you pick up the car.',
   },
   payment: {
     networkRequired: 'Please choose your mobile money network',

@@ -60,3 +60,51 @@ describe('the unpaid-bookings limit (LIMIT-13)', () => {
     expect((await client.get('/api/bookings/unpaid')).statusCode).toBe(401);
   });
 });
+
+describe('paying a pay-on-pickup booking now by mobile money (LIMIT-13, BOOK-23)', () => {
+  const payNow = (renter: Awaited<ReturnType<typeof client.renter>>, code: string, body = {}) =>
+    renter.post(`/api/bookings/${code}/pay-now`, { network: 'mtn', ...body });
+  const decide = (
+    renter: Awaited<ReturnType<typeof client.renter>>,
+    reference: string,
+    decision: 'approve' | 'decline',
+  ) => renter.post(`/api/payments/sandbox/${reference}`, { decision });
+
+  it('approved, the booking is paid by mobile money and no longer counts as unpaid', async () => {
+    const renter = await renterWithThreeUnpaid();
+    const history = (await renter.get('/api/bookings/history')).json().bookings;
+    const code = history[0].booking_code as string;
+    const res = await payNow(renter, code);
+    expect(res.statusCode, res.body).toBe(200);
+    const { payment, booking } = res.json();
+    expect(payment).toMatchObject({ status: 'pending', amount: booking.total_cost });
+    expect(booking).toMatchObject({ payment_method: 'payOnPickup', payment_status: 'unpaid' });
+    // While the prompt is open, no second one.
+    expect((await payNow(renter, code)).statusCode).toBe(409);
+
+    expect((await decide(renter, payment.reference, 'approve')).statusCode).toBe(200);
+    expect((await renter.get(`/api/bookings/${code}`)).json().booking).toMatchObject({
+      status: 'confirmed',
+      payment_status: 'paid',
+      payment_method: 'mobile_money',
+    });
+    expect((await renter.get('/api/bookings/unpaid')).json()).toMatchObject({
+      unpaid: 2,
+      reached: false,
+    });
+    // Paid: nothing more to pay now.
+    expect((await payNow(renter, code)).statusCode).toBe(409);
+  });
+
+  it('declined, it stays a pay-on-pickup booking, and may be tried again', async () => {
+    const renter = await client.renter();
+    const car = await insertCar(ctx.db);
+    const { booking } = await renter.book(car.id, day(5), day(6));
+    const { payment } = (await payNow(renter, booking.booking_code)).json();
+    expect((await decide(renter, payment.reference, 'decline')).statusCode).toBe(200);
+    expect(
+      (await renter.get(`/api/bookings/${booking.booking_code}`)).json().booking,
+    ).toMatchObject({ status: 'pending', payment_status: 'unpaid', payment_method: 'payOnPickup' });
+    expect((await payNow(renter, booking.booking_code)).statusCode).toBe(200);
+  });
+});

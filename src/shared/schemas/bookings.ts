@@ -260,6 +260,13 @@ export const UnpaidBookingsResponseSchema = z.object({
 });
 export type UnpaidBookings = z.infer<typeof UnpaidBookingsResponseSchema>;
 
+/** POST /api/bookings/{code}/pay-now (BOOK-23): the wallet, by default the account's number. */
+export const PayNowInputSchema = z.object({
+  network: MobileMoneyNetworkSchema,
+  wallet_msisdn: WalletNumberSchema.optional(),
+});
+export type PayNowInput = z.infer<typeof PayNowInputSchema>;
+
 export const BookingCodeParamsSchema = z.object({ code: z.string().min(1).max(40) });
 export const BookingResponseSchema = z.object({ booking: BookingSchema });
 

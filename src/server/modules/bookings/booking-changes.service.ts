@@ -24,7 +24,11 @@ import {
   requestPartialRefunds,
   startTopUp,
 } from '../payments/change-payments';
-import { findPaymentsOf, hasPendingTopUp, type PaymentRow } from '../payments/payments.repository';
+import {
+  findPaymentsOf,
+  hasOtherPendingPayment,
+  type PaymentRow,
+} from '../payments/payments.repository';
 import { toApiPayment } from '../payments/payment-view';
 import type { PaymentsContext } from '../payments/payments-context';
 import {
@@ -258,7 +262,8 @@ async function applyLocked(
         if (refused) throw new HttpError(409, refused);
         // A prompt for an earlier change's difference is still open: it asks for an amount
         // this change would make wrong.
-        if (await hasPendingTopUp(tx, row.id))
+        // Or a pay-on-pickup booking's own prompt (BOOK-23): any open attempt.
+        if (await hasOtherPendingPayment(tx, row.id, -1))
           throw new HttpError(409, messages.booking.changeWhilePaying);
         // The new car's branch as it is now (hours, delivery) (BOOK-16, PRICE-4).
         if (car.id !== row.carId) checkRequest(row, car.branch, request);

@@ -14,6 +14,7 @@ import {
   CreateBookingResponseSchema,
   QuoteQuerySchema,
   QuoteResponseSchema,
+  PayNowInputSchema,
   UnpaidBookingsResponseSchema,
 } from '../../../shared/schemas/bookings';
 import { MAX_UNPAID_UPCOMING_BOOKINGS } from '../../../shared/constants';
@@ -26,6 +27,7 @@ import { createBookingAndPay } from './booking-creation.service';
 import { getUserBooking, listUserBookings } from './bookings.service';
 import { changeUserBooking, quoteUserChange } from './booking-changes.service';
 import { askForTopUp } from './booking-top-up.service';
+import { payBookingNow } from './booking-pay-now.service';
 import { PaymentSchema } from '../../../shared/schemas/payments';
 
 const IdempotencyHeadersSchema = z.object({
@@ -250,5 +252,33 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         reached: unpaid >= MAX_UNPAID_UPCOMING_BOOKINGS,
       };
     },
+  });
+
+  // BOOK-23: a pay-on-pickup booking paid now by mobile money (LIMIT-13's way on).
+  app.post('/:code/pay-now', {
+    preHandler: [app.requireUser, app.requireVerifiedPhone],
+    schema: {
+      tags: ['bookings'],
+      summary: 'Pay a pay-on-pickup booking now by mobile money',
+      description:
+        'Sends a mobile money prompt for the booking total; approved, the booking is paid by ' +
+        'mobile money. Declined or not approved in time, it stays pay on pickup.',
+      security: [{ bearerAuth: [] }],
+      params: BookingCodeParamsSchema,
+      body: PayNowInputSchema,
+      response: {
+        200: BookingResponseSchema.extend({ message: z.string(), payment: PaymentSchema }),
+        ...errors,
+        429: ErrorResponseSchema,
+        502: ErrorResponseSchema,
+      },
+    },
+    handler: async (request) =>
+      payBookingNow(
+        app.payments,
+        request.auth!.user,
+        normalizeBookingCode(request.params.code),
+        request.body,
+      ),
   });
 };

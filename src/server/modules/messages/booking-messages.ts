@@ -137,9 +137,10 @@ export async function transitionMessages(
     renterId: row.userId,
     forRenter: body ? { kind: key, body } : null,
     // Staff hear of a booking once it stands: pay on pickup at once, mobile money once paid
-    // (a hold that lapses unpaid is no news to them).
+    // (a hold that lapses unpaid is no news to them); a pay-on-pickup booking paid online later
+    // (BOOK-23) was news at its creation.
     staffAlert:
-      name === 'created_pay_on_pickup' || key === 'booking_confirmed'
+      name === 'created_pay_on_pickup' || (key === 'booking_confirmed' && name !== 'paid_online')
         ? { kind: 'staff_new_booking', body: templates.staff_new_booking(facts) }
         : key === 'no_show'
           ? { kind: 'staff_no_show', body: templates.staff_no_show(facts) }

@@ -8,6 +8,8 @@ import { todayInAccra } from '../../../shared/dates';
 import { rentalBalancePesewas } from '../../../shared/handover';
 import type { Executor } from '../../db/client';
 import { executeTogether } from '../../db/together';
+import { bookings } from '../../db/schema/index';
+import { eq } from 'drizzle-orm';
 import { withRetry } from '../../db/retry';
 import {
   lockBookingWithCar,
@@ -107,7 +109,8 @@ export async function applyProviderTransaction(
           (await tryTransition(tx, 'payment_verified_after_release', booking, {
             ...event,
             note: 'Paid after the hold ended; the dates were still free, so the booking stands',
-          }));
+          })) ??
+          (await payOnPickupPaidOnline(tx, booking, event));
         if (confirmed) {
           await repo.updatePayment(tx, payment.id, {
             status: 'success',
@@ -144,8 +147,12 @@ export async function applyProviderTransaction(
       if (news.status === 'reversed') return applyReversal(tx, payment, event, news);
       if (!OPEN.has(payment.status)) return 'unchanged';
       if (payment.purpose === 'top_up') return applyTopUpUnpaid(ctx, tx, payment, event, news);
+      // BOOK-23: a pay-on-pickup booking's own prompt has no booking hold; it is given up after
+      // the hold's time from its start, and the booking stays as it was.
       const holdOver =
-        booking.holdExpiresAt !== null && booking.holdExpiresAt.getTime() <= Date.now();
+        booking.holdExpiresAt !== null
+          ? booking.holdExpiresAt.getTime() <= Date.now()
+          : payment.createdAt.getTime() + ctx.holdSeconds * 1000 <= Date.now();
       const final = news.status === 'failed' || holdOver;
       if (!final) {
         // The provider knows the charge: an unknown attempt is a pending one from now on.
@@ -175,6 +182,20 @@ export async function applyProviderTransaction(
   );
   if (outcome === 'refunding') await requestRefund(ctx, news.reference);
   return outcome;
+}
+
+/**
+ * BOOK-23: a pay-on-pickup booking paid now by mobile money becomes a paid mobile money booking
+ * (its refunds, deposit and receipt then follow the charge). Undefined when it is not one.
+ */
+async function payOnPickupPaidOnline(tx: Executor, booking: BookingRow, event: NewsEvent) {
+  const paid = await tryTransition(tx, 'paid_online', booking, event);
+  if (!paid) return undefined;
+  await tx
+    .update(bookings)
+    .set({ paymentMethod: 'mobile_money' })
+    .where(eq(bookings.id, booking.id));
+  return { ...paid, paymentMethod: 'mobile_money' };
 }
 
 type NewsEvent = { bookingId: number; actor: BookingEventActor; data: Record<string, unknown> };

@@ -7,6 +7,7 @@ import type {
   CreateBookingInput,
   CreateBookingResponse,
   ExtendBookingInput,
+  PayNowInput,
   Quote,
 } from '../../../../shared/schemas/bookings';
 import type { Payment } from '../../../../shared/schemas/payments';
@@ -177,6 +178,20 @@ export function useTopUp(code: string) {
       apiRequest<{ message: string; booking: Booking; payment: Payment }>(
         `/bookings/${encodeURIComponent(code)}/top-up`,
         { method: 'POST' },
+      ),
+    onSuccess: (data) => queryClient.setQueryData(bookingKeys.detail(code), data.booking),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+  });
+}
+
+/** BOOK-23: a pay-on-pickup booking paid now by mobile money; the answer's booking replaces it. */
+export function usePayNow(code: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PayNowInput) =>
+      apiRequest<{ message: string; booking: Booking; payment: Payment }>(
+        `/bookings/${encodeURIComponent(code)}/pay-now`,
+        { method: 'POST', body: input },
       ),
     onSuccess: (data) => queryClient.setQueryData(bookingKeys.detail(code), data.booking),
     onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { addDays, todayInAccra } from '../../../../shared/dates';
 import { messages } from '../../../../shared/messages';
@@ -259,5 +260,59 @@ describe('cancelling names the refund (BOOK-22)', () => {
     expect(
       await screen.findByText('Refunded GH₵ 1,550.00 to your MTN MoMo wallet +233 24 412 3456.'),
     ).toBeTruthy();
+  });
+});
+
+describe('paying a pay-on-pickup booking now (BOOK-23)', () => {
+  test('Pay now by mobile money sends a prompt for the total to the chosen network', async () => {
+    const onPickup = bookingFixture({
+      start_date: addDays(today, 10),
+      end_date: addDays(today, 12),
+      status: 'pending',
+      payment_status: 'unpaid',
+      payment_method: 'payOnPickup',
+      total_cost: 1550,
+    });
+    const pending = {
+      provider: 'sandbox' as const,
+      reference: 'CL-7K3Q9M-PAYNOW0001',
+      status: 'pending' as const,
+      network: 'mtn' as const,
+      wallet_msisdn: '233244123456',
+      amount: 1550,
+      currency: 'GHS',
+      authorization_url: null,
+      access_code: null,
+      expires_at: null,
+      message: null,
+      step: 'pay_offline' as const,
+      display_text: null,
+    };
+    let asked = false;
+    api.mockImplementation(async (path, init) => {
+      if (path === `/bookings/${onPickup.booking_code}`)
+        return { booking: asked ? { ...onPickup, payment: pending } : onPickup };
+      if (path === `/bookings/${onPickup.booking_code}/pay-now` && init?.method === 'POST') {
+        expect(init.body).toEqual({ network: 'mtn' });
+        asked = true;
+        return {
+          message: 'Approve the mobile money prompt for GH₵ 1,550.00 on your phone.',
+          booking: { ...onPickup, payment: pending },
+          payment: pending,
+        };
+      }
+      if (path === `/payments/${pending.reference}/verify`)
+        return { booking: { ...onPickup, payment: pending }, payment: pending };
+      throw new Error(`unexpected request ${path}`);
+    });
+    const user = userEvent.setup();
+    renderWithApp(<BookingDetail code={onPickup.booking_code} />);
+    await user.click(await screen.findByRole('button', { name: 'Pay now by mobile money' }));
+    await user.selectOptions(screen.getByLabelText('Network'), 'mtn');
+    await user.click(screen.getByRole('button', { name: 'Send the prompt' }));
+    expect(
+      await screen.findByText('Approve the mobile money prompt for GH₵ 1,550.00 on your phone.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Pay now by mobile money' })).toBeNull();
   });
 });

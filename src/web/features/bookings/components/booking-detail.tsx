@@ -26,6 +26,7 @@ import { BookingChanges } from './booking-changes';
 import { CostSummary } from './cost-summary';
 import { TripLines } from './trip-lines';
 import { TopUpPanel } from './top-up-panel';
+import { PayNowPanel } from './pay-now-panel';
 import { refundWords } from '../../../lib/refund-words';
 import './booking-facts.css';
 import './booking-detail.css';
@@ -174,6 +175,11 @@ function BookingFacts({
             <BookingChanges booking={booking} onChanged={onNotice} />
           )}
 
+          {/* BOOK-23: pay a pay-on-pickup booking online now (LIMIT-13's way on). */}
+          {booking.payment_method === 'payOnPickup' &&
+            status === 'pending' &&
+            booking.payment_status === 'unpaid' &&
+            booking.can_cancel && <PayNowPanel booking={booking} onAsked={onNotice} />}
           {booking.payment_status === 'paid' && (
             <p className="detail-receipt">
               <Link to={paths.invoice.getHref(booking.booking_code)} className="btn btn-outline">
