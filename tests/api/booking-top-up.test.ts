@@ -162,6 +162,32 @@ describe('a top-up the renter can follow (BOOK-21)', () => {
     expect(res.json().message).toBe(messages.booking.noTopUpDue);
   });
 
+  it('a prompt the provider refused to start points to Pay now, and Pay now sends it', async () => {
+    const renter = await client.renter();
+    const car = await insertCar(ctx.db, { pricePerDayPesewas: 300_00 });
+    const created = await renter.book(car.id, day(10), day(12), {
+      payment_method: 'mobile_money',
+      network: 'mtn',
+      wallet_msisdn: freshWallet(),
+    });
+    paystack.settle(created.payment.reference, 'success');
+    await verify(renter, created.payment.reference);
+    const code = created.booking.booking_code;
+    paystack.failNext('charge', { kind: 'status', status: 400 });
+    const changed = await renter.post(`/api/bookings/${code}/change`, {
+      start_date: day(10),
+      end_date: day(13),
+      destination: 'Accra',
+      destination_type: 1,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().message).toBe(
+      "Booking changed. The mobile money prompt could not be sent: pay the extra GH₵ 300.00 with Pay now on this booking's page.",
+    );
+    expect(changed.json().booking).toMatchObject({ top_up_due: 300 });
+    expect((await topUp(renter, code)).statusCode).toBe(200);
+  });
+
   it("someone else's booking is not found", async () => {
     const { code } = await dearerChange();
     const stranger = await client.renter();

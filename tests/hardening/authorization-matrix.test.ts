@@ -171,6 +171,12 @@ const RULES: Rule[] = [
     access: 'owner',
     sample: (f) => ({ body: { end_date: addDays(f.today, 70) } }),
   },
+  // Paying a pay-on-pickup booking now (BOOK-23): a valid body, so a stranger meets the 404.
+  {
+    route: 'POST /api/bookings/:code/pay-now',
+    access: 'owner',
+    sample: () => ({ body: { network: 'mtn' } }),
+  },
   { route: '* /api/bookings/:code/**', access: 'owner' },
   { route: 'GET /api/reviews', access: 'public' },
   // Documents (DOC-6): a renter's own; the photo is the owner's (or staff's) alone.

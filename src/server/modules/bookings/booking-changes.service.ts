@@ -337,7 +337,8 @@ function answerOf(kind: BookingChangeKind, money: ChangeMoney, prompted: boolean
     case 'prompt':
       return prompted
         ? `${done} Approve the mobile money prompt for the extra ${amount}.`
-        : `${done} The mobile money prompt could not be sent: pay the extra ${amount} ${when}.`;
+        : // BOOK-21: the booking's page offers the prompt again.
+          `${done} The mobile money prompt could not be sent: pay the extra ${amount} with Pay now on this booking's page.`;
     case 'refund':
       return `${done} ${amount} is being refunded to your wallet.`;
     case 'counter_refund':
