@@ -107,4 +107,22 @@ describe('paying a pay-on-pickup booking now by mobile money (LIMIT-13, BOOK-23)
     ).toMatchObject({ status: 'pending', payment_status: 'unpaid', payment_method: 'payOnPickup' });
     expect((await payNow(renter, booking.booking_code)).statusCode).toBe(200);
   });
+
+  it('not approved within the hold time, the prompt is given up and the booking stays as it was', async () => {
+    const renter = await client.renter();
+    const car = await insertCar(ctx.db);
+    const { booking } = await renter.book(car.id, day(5), day(6));
+    const { payment } = (await payNow(renter, booking.booking_code)).json();
+    const hold = ctx.app.payments.holdSeconds;
+    ctx.app.payments.holdSeconds = 0;
+    try {
+      const verified = await renter.post(`/api/payments/${payment.reference}/verify`);
+      expect(verified.json().payment.status).not.toBe('pending');
+    } finally {
+      ctx.app.payments.holdSeconds = hold;
+    }
+    expect(
+      (await renter.get(`/api/bookings/${booking.booking_code}`)).json().booking,
+    ).toMatchObject({ status: 'pending', payment_status: 'unpaid', payment_method: 'payOnPickup' });
+  });
 });
