@@ -73,6 +73,8 @@ export const messages = {
     topUpWaiting:
       'A mobile money prompt for this booking is waiting on your phone. Approve it, or wait for it to end before asking again.',
     noTopUpDue: 'Nothing is left to pay for this booking by mobile money.',
+    topUpPromptsUsed:
+      'This booking has had 3 payment prompts already. Pay the difference at the counter.',
     // BOOK-23: a pay-on-pickup booking paid now by mobile money.
     nothingToPayNow: 'This booking has nothing to pay online now.',
     payNowWaiting:

@@ -188,6 +188,19 @@ describe('a top-up the renter can follow (BOOK-21)', () => {
     expect((await topUp(renter, code)).statusCode).toBe(200);
   });
 
+  it("past the booking's prompts (PAY-20) the renter is told to pay at the counter", async () => {
+    const { renter, code, changed } = await dearerChange();
+    paystack.settle(changed.payment.reference, 'failed');
+    await verify(renter, changed.payment.reference);
+    // The booking's third prompt: its payment, the change's, this one.
+    const third = (await topUp(renter, code)).json().payment.reference as string;
+    paystack.settle(third, 'failed');
+    await verify(renter, third);
+    const fourth = await topUp(renter, code);
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json().message).toBe(messages.booking.topUpPromptsUsed);
+  });
+
   it("someone else's booking is not found", async () => {
     const { code } = await dearerChange();
     const stranger = await client.renter();

@@ -55,6 +55,11 @@ export async function askForTopUp(
       if ((await topUpDueOf(tx, row)) !== amountPesewas)
         throw new HttpError(409, messages.booking.noTopUpDue);
     },
+  }).catch((error: unknown) => {
+    // PAY-20's words for a booking's prompts speak of a new booking: here the way on is the counter.
+    if (error instanceof HttpError && error.message === messages.payment.tooManyPromptsBooking)
+      throw new HttpError(429, messages.booking.topUpPromptsUsed);
+    throw error;
   });
   // `again` makes a prompt limit a 429, so a top-up row always exists here.
   const payment = toApiPayment(topUp!, found.booking);
