@@ -70,6 +70,18 @@ export const messages = {
     extendNotLater: 'The new return date must be after the current one',
     changeWhilePaying:
       'Finish or cancel the mobile money payment for this booking before changing it.',
+    // BOOK-21: the renter's own prompt for a change's difference.
+    topUpWaiting:
+      'A mobile money prompt for this booking is waiting on your phone. Approve it, or wait for it to end before asking again.',
+    noTopUpDue: 'Nothing is left to pay for this booking by mobile money.',
+    topUpPromptsUsed:
+      'This booking has had 3 payment prompts already. Pay the difference at the counter.',
+    // BOOK-23: a pay-on-pickup booking paid now by mobile money.
+    nothingToPayNow: 'This booking has nothing to pay online now.',
+    payNowWaiting:
+      'A mobile money prompt for this booking is waiting on your phone. Approve it, or wait for it to end before asking again.',
+    payNowFailed:
+      'We could not start the mobile money payment. Your booking stands: try again, or pay when you pick up the car.',
   },
   payment: {
     networkRequired: 'Please choose your mobile money network',

@@ -145,6 +145,7 @@ const RULES: Rule[] = [
     }),
   },
   { route: 'GET /api/bookings/history', access: 'renter' },
+  { route: 'GET /api/bookings/unpaid', access: 'renter' },
   // Reviews (REVIEW-1): the owner's own booking; a valid body, so a stranger meets the 404.
   {
     route: 'POST /api/bookings/:code/review',
@@ -169,6 +170,12 @@ const RULES: Rule[] = [
     route: 'POST /api/bookings/:code/extend',
     access: 'owner',
     sample: (f) => ({ body: { end_date: addDays(f.today, 70) } }),
+  },
+  // Paying a pay-on-pickup booking now (BOOK-23): a valid body, so a stranger meets the 404.
+  {
+    route: 'POST /api/bookings/:code/pay-now',
+    access: 'owner',
+    sample: () => ({ body: { network: 'mtn' } }),
   },
   { route: '* /api/bookings/:code/**', access: 'owner' },
   { route: 'GET /api/reviews', access: 'public' },

@@ -11,7 +11,13 @@ import { daysBetween, isIsoDate, todayInAccra } from '../dates';
 import { messages } from '../messages';
 import { BranchSchema, BranchSummarySchema, clockTime } from './branches';
 import { CarImageSchema } from './cars';
-import { MobileMoneyNetworkSchema, PaymentSchema, WalletNumberSchema } from './payments';
+import {
+  CancelRefundSchema,
+  MobileMoneyNetworkSchema,
+  PaymentSchema,
+  RefundSchema,
+  WalletNumberSchema,
+} from './payments';
 import { numberFromText, PageQuerySchema, PagingSchema, requiredIsoDate } from './common';
 
 const m = messages.booking;
@@ -215,6 +221,16 @@ export const BookingSchema = z.object({
    * an idempotent replay stored before the field existed.
    */
   balance_due: z.number().default(0),
+  /**
+   * The part of balance_due the renter pays by mobile money now (BOOK-21): a paid mobile money
+   * booking's difference after a dearer change or extension, prompted or not yet paid. The rest
+   * of balance_due (cash bookings) is paid at the counter. Defaults to 0 as balance_due does.
+   */
+  top_up_due: z.number().default(0),
+  /** BOOK-22: what a cancel now refunds (a paid mobile money booking the renter may cancel). */
+  cancel_refund: CancelRefundSchema.nullable().default(null),
+  /** BOOK-22: a cancelled booking's refund, on its way or done. */
+  refund: RefundSchema.nullable().default(null),
 });
 export type Booking = z.infer<typeof BookingSchema>;
 
@@ -232,6 +248,24 @@ export const BookingHistoryResponseSchema = PagingSchema.extend({
   bookings: z.array(BookingSchema),
 });
 export type BookingHistoryResponse = z.infer<typeof BookingHistoryResponseSchema>;
+
+/**
+ * GET /api/bookings/unpaid (LIMIT-13): the renter's unpaid upcoming bookings, so step 1 can say
+ * the limit is reached before the last step (a booking paid by mobile money still goes ahead).
+ */
+export const UnpaidBookingsResponseSchema = z.object({
+  unpaid: z.number().int(),
+  limit: z.number().int(),
+  reached: z.boolean(),
+});
+export type UnpaidBookings = z.infer<typeof UnpaidBookingsResponseSchema>;
+
+/** POST /api/bookings/{code}/pay-now (BOOK-23): the wallet, by default the account's number. */
+export const PayNowInputSchema = z.object({
+  network: MobileMoneyNetworkSchema,
+  wallet_msisdn: WalletNumberSchema.optional(),
+});
+export type PayNowInput = z.infer<typeof PayNowInputSchema>;
 
 export const BookingCodeParamsSchema = z.object({ code: z.string().min(1).max(40) });
 export const BookingResponseSchema = z.object({ booking: BookingSchema });

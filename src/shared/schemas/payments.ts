@@ -41,6 +41,20 @@ export const PaymentSchema = z.object({
 });
 export type Payment = z.infer<typeof PaymentSchema>;
 
+/** BOOK-22: what cancelling a paid mobile money booking gives back, and to which wallet. */
+export const CancelRefundSchema = z.object({
+  amount: z.number(),
+  wallet_msisdn: z.string(),
+  network: z.enum(MOBILE_MONEY_NETWORKS).nullable(),
+});
+export type CancelRefund = z.infer<typeof CancelRefundSchema>;
+
+/** BOOK-22: a cancelled booking's refund: `refunded` once the provider confirmed it (PAY-9). */
+export const RefundSchema = CancelRefundSchema.extend({
+  status: z.enum(['pending', 'refunded']),
+});
+export type Refund = z.infer<typeof RefundSchema>;
+
 export const PaymentReferenceParamsSchema = z.object({ reference: z.string().min(1).max(80) });
 
 export const SandboxDecisionSchema = z.object({ decision: z.enum(['approve', 'decline']) });

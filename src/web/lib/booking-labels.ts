@@ -65,6 +65,7 @@ type BookingLike = Partial<
     | 'status'
     | 'payment_status'
     | 'payment_method'
+    | 'balance_due'
   >
 >;
 
@@ -97,7 +98,9 @@ export function paymentLabelOf(b: BookingLike): string {
   switch (b.payment_status) {
     case 'paid':
       // Cancelled after paying: the money is on its way back.
-      return b.status === 'cancelled' ? 'Refund pending' : 'Paid';
+      if (b.status === 'cancelled') return 'Refund pending';
+      // BOOK-21: a dearer change left a difference to pay (a top-up, or cash at the counter).
+      return (b.balance_due ?? 0) > 0 ? 'Part paid' : 'Paid';
     case 'refunded':
       return 'Refunded';
     case 'failed':

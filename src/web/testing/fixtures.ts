@@ -111,6 +111,9 @@ export function bookingFixture(overrides: Partial<Booking> = {}): Booking {
     },
     payment: null,
     balance_due: 0,
+    top_up_due: 0,
+    cancel_refund: null,
+    refund: null,
     ...overrides,
   };
 }

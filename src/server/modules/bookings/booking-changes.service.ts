@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { MAX_RENTAL_DAYS, type MobileMoneyNetwork } from '../../../shared/constants';
+import { MAX_RENTAL_DAYS } from '../../../shared/constants';
 import { daysBetween, todayInAccra } from '../../../shared/dates';
 import { messages } from '../../../shared/messages';
 import { receivedPesewas } from '../../../shared/handover';
@@ -19,14 +19,14 @@ import { holdsCar } from '../cars/cars.repository';
 import type { ChangeMoney } from '../messages/templates';
 import {
   markPartialRefunds,
+  payingWallet,
   recordCounterRefund,
   requestPartialRefunds,
   startTopUp,
 } from '../payments/change-payments';
 import {
   findPaymentsOf,
-  findSuccessfulCharges,
-  hasPendingTopUp,
+  hasOtherPendingPayment,
   type PaymentRow,
 } from '../payments/payments.repository';
 import { toApiPayment } from '../payments/payment-view';
@@ -262,7 +262,8 @@ async function applyLocked(
         if (refused) throw new HttpError(409, refused);
         // A prompt for an earlier change's difference is still open: it asks for an amount
         // this change would make wrong.
-        if (await hasPendingTopUp(tx, row.id))
+        // Or a pay-on-pickup booking's own prompt (BOOK-23): any open attempt.
+        if (await hasOtherPendingPayment(tx, row.id, -1))
           throw new HttpError(409, messages.booking.changeWhilePaying);
         // The new car's branch as it is now (hours, delivery) (BOOK-16, PRICE-4).
         if (car.id !== row.carId) checkRequest(row, car.branch, request);
@@ -323,15 +324,6 @@ async function applyLocked(
 const cannotOf = (request: ChangeRequest) =>
   request.kind === 'extend' ? messages.booking.cannotExtend : messages.booking.cannotChange;
 
-/** The wallet that paid the booking: the top-up prompt goes to the same phone. */
-async function payingWallet(db: Executor, bookingId: number, fallbackMsisdn: string) {
-  const charges = await findSuccessfulCharges(db, bookingId);
-  const paid = charges.find((c) => c.payment.walletMsisdn && c.payment.network)?.payment;
-  return paid
-    ? { walletMsisdn: paid.walletMsisdn!, network: paid.network as MobileMoneyNetwork }
-    : { walletMsisdn: fallbackMsisdn, network: 'mtn' as MobileMoneyNetwork };
-}
-
 function answerOf(kind: BookingChangeKind, money: ChangeMoney, prompted: boolean): string {
   const done = kind === 'extend' ? 'Trip extended.' : 'Booking changed.';
   const when = kind === 'extend' ? 'when you return the car' : 'when you pick up the car';
@@ -345,7 +337,8 @@ function answerOf(kind: BookingChangeKind, money: ChangeMoney, prompted: boolean
     case 'prompt':
       return prompted
         ? `${done} Approve the mobile money prompt for the extra ${amount}.`
-        : `${done} The mobile money prompt could not be sent: pay the extra ${amount} ${when}.`;
+        : // BOOK-21: the booking's page offers the prompt again.
+          `${done} The mobile money prompt could not be sent: pay the extra ${amount} with Pay now on this booking's page.`;
     case 'refund':
       return `${done} ${amount} is being refunded to your wallet.`;
     case 'counter_refund':

@@ -83,6 +83,14 @@ const EXPECTED: Record<
     wrongStatus: () => adminMessages.cashWrongStatus,
     wrongPayment: adminMessages.cashNotDue,
   },
+  paid_online: {
+    kind: 'rental',
+    actors: payers,
+    from: ['pending/unpaid'],
+    to: () => 'confirmed/paid',
+    wrongStatus: () => notNow,
+    wrongPayment: notNow,
+  },
   picked_up: {
     kind: 'rental',
     actors: ['staff'],
@@ -164,7 +172,10 @@ function booking(kind: string, status: string, paymentStatus: string, name: Tran
     kind,
     status,
     paymentStatus,
-    paymentMethod: name === 'cash_recorded' || name === 'no_show' ? 'payOnPickup' : 'mobile_money',
+    paymentMethod:
+      name === 'cash_recorded' || name === 'no_show' || name === 'paid_online'
+        ? 'payOnPickup'
+        : 'mobile_money',
     startDate: startsToday ? TODAY : '2026-12-01',
     endDate: startsToday ? '2026-11-28' : '2026-12-03',
     holdExpiresAt: new Date(NOW - 60_000),
@@ -253,6 +264,7 @@ describe('the booking lifecycle table', () => {
       payment_failed: 'payment_failed payment_failed',
       hold_expired: 'hold_expired hold_expired',
       cash_recorded: 'cash_recorded payment_received',
+      paid_online: 'paid booking_confirmed',
       picked_up: 'picked_up null',
       returned: 'returned booking_completed',
       staff_cancel: 'cancelled booking_cancelled',

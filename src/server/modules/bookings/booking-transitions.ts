@@ -52,6 +52,7 @@ export type TransitionName =
   | 'payment_failed'
   | 'hold_expired'
   | 'cash_recorded'
+  | 'paid_online'
   | 'picked_up'
   | 'returned'
   | 'staff_cancel'
@@ -249,6 +250,21 @@ export const TRANSITIONS: Record<TransitionName, TransitionRule> = {
     statusRefused: () => adminMessages.cashWrongStatus,
     paymentRefused: adminMessages.cashNotDue,
     raced: adminMessages.changedMeanwhile,
+  },
+  // BOOK-23: a pay-on-pickup booking paid now by mobile money (its own prompt, no hold); the
+  // payment method becomes mobile money with it (applyProviderTransaction).
+  paid_online: {
+    kind: 'rental',
+    from: { status: ['pending'], paymentStatus: ['unpaid'] },
+    to: { status: 'confirmed', paymentStatus: 'paid' },
+    clearsHold: false,
+    cancelledAt: 'keep',
+    actors: payers,
+    event: 'paid',
+    message: 'booking_confirmed',
+    refused: notNow,
+    precondition: (b) => (b.paymentMethod === 'payOnPickup' ? null : notNow),
+    raced: notNow,
   },
   picked_up: {
     kind: 'rental',

@@ -14,7 +14,11 @@ import {
   CreateBookingResponseSchema,
   QuoteQuerySchema,
   QuoteResponseSchema,
+  PayNowInputSchema,
+  UnpaidBookingsResponseSchema,
 } from '../../../shared/schemas/bookings';
+import { MAX_UNPAID_UPCOMING_BOOKINGS } from '../../../shared/constants';
+import { countUnpaidUpcoming } from './booking-limits';
 import { findCarForBooking } from '../cars/car-catalogue';
 import { gatherRuleErrors } from './booking-rules';
 import { quoteBooking, type PricedChoice } from './booking-quote';
@@ -22,6 +26,9 @@ import { cancelUserBooking } from './booking-cancellation.service';
 import { createBookingAndPay } from './booking-creation.service';
 import { getUserBooking, listUserBookings } from './bookings.service';
 import { changeUserBooking, quoteUserChange } from './booking-changes.service';
+import { askForTopUp } from './booking-top-up.service';
+import { payBookingNow } from './booking-pay-now.service';
+import { PaymentSchema } from '../../../shared/schemas/payments';
 
 const IdempotencyHeadersSchema = z.object({
   'idempotency-key': z
@@ -204,6 +211,74 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         request.auth!.user,
         normalizeBookingCode(request.params.code),
         { kind: 'extend', input: request.body },
+      ),
+  });
+
+  // BOOK-21: the prompt for a change's difference, asked again from the booking's page.
+  app.post('/:code/top-up', {
+    preHandler: [app.requireUser, app.requireVerifiedPhone],
+    schema: {
+      tags: ['bookings'],
+      summary: "Pay a change's difference by mobile money now",
+      description:
+        'Sends the mobile money prompt for what a dearer change or extension of a paid ' +
+        'mobile money booking left to pay, to the wallet that paid it, unless one is open.',
+      security: [{ bearerAuth: [] }],
+      params: BookingCodeParamsSchema,
+      response: {
+        200: BookingResponseSchema.extend({ message: z.string(), payment: PaymentSchema }),
+        ...errors,
+        429: ErrorResponseSchema,
+      },
+    },
+    handler: async (request) =>
+      askForTopUp(app.payments, request.auth!.user, normalizeBookingCode(request.params.code)),
+  });
+
+  // LIMIT-13: said on step 1 of the booking form, not only by the last step's 409.
+  app.get('/unpaid', {
+    preHandler: app.requireUser,
+    schema: {
+      tags: ['bookings'],
+      summary: 'How many of your upcoming bookings are unpaid, against the limit',
+      security: [{ bearerAuth: [] }],
+      response: { 200: UnpaidBookingsResponseSchema, 401: ErrorResponseSchema },
+    },
+    handler: async (request) => {
+      const unpaid = await countUnpaidUpcoming(app.db, request.auth!.user.id);
+      return {
+        unpaid,
+        limit: MAX_UNPAID_UPCOMING_BOOKINGS,
+        reached: unpaid >= MAX_UNPAID_UPCOMING_BOOKINGS,
+      };
+    },
+  });
+
+  // BOOK-23: a pay-on-pickup booking paid now by mobile money (LIMIT-13's way on).
+  app.post('/:code/pay-now', {
+    preHandler: [app.requireUser, app.requireVerifiedPhone],
+    schema: {
+      tags: ['bookings'],
+      summary: 'Pay a pay-on-pickup booking now by mobile money',
+      description:
+        'Sends a mobile money prompt for the booking total; approved, the booking is paid by ' +
+        'mobile money. Declined or not approved in time, it stays pay on pickup.',
+      security: [{ bearerAuth: [] }],
+      params: BookingCodeParamsSchema,
+      body: PayNowInputSchema,
+      response: {
+        200: BookingResponseSchema.extend({ message: z.string(), payment: PaymentSchema }),
+        ...errors,
+        429: ErrorResponseSchema,
+        502: ErrorResponseSchema,
+      },
+    },
+    handler: async (request) =>
+      payBookingNow(
+        app.payments,
+        request.auth!.user,
+        normalizeBookingCode(request.params.code),
+        request.body,
       ),
   });
 };

@@ -19,7 +19,7 @@ import {
   renterPaymentsOf,
   type RenterPayments,
 } from '../payments/payments.repository';
-import { toApiPayment } from '../payments/payment-view';
+import { cancelRefundOf, refundAfterCancelOf, toApiPayment } from '../payments/payment-view';
 import {
   effectiveStatus,
   renterMayCancel,
@@ -28,6 +28,13 @@ import {
 } from './booking-permissions';
 import { apiLines } from './booking-pricing';
 import * as repo from './bookings.repository';
+
+/**
+ * BOOK-21: a paid mobile money booking's balance is a change's difference, asked by a prompt
+ * and payable by another; a cash booking's is paid at the counter.
+ */
+export const topUpDuePesewas = (paymentMethod: string, balancePesewas: number) =>
+  paymentMethod === 'mobile_money' ? balancePesewas : 0;
 
 export function toApiBooking(
   row: repo.BookingRow,
@@ -38,6 +45,11 @@ export function toApiBooking(
 ): Booking {
   const { status, paymentStatus } = effectiveStatus(row);
   const today = todayInAccra();
+  // HAND-10: the same figure as staff's booking detail.
+  const balance = balanceDuePesewas(
+    { status, paymentStatus, totalPesewas: row.totalPesewas },
+    payments?.all ?? [],
+  );
   return {
     id: row.id,
     booking_code: row.bookingCode,
@@ -69,13 +81,13 @@ export function toApiBooking(
     can_extend: renterMayExtend({ ...row, status }),
     car: { ...car, title: carTitle(car), images },
     payment: payments?.latest ? toApiPayment(payments.latest, row) : null,
-    // HAND-10: the same figure as staff's booking detail.
-    balance_due: pesewasToCedis(
-      balanceDuePesewas(
-        { status, paymentStatus, totalPesewas: row.totalPesewas },
-        payments?.all ?? [],
-      ),
-    ),
+    balance_due: pesewasToCedis(balance),
+    top_up_due: pesewasToCedis(topUpDuePesewas(row.paymentMethod, balance)),
+    cancel_refund:
+      status !== 'cancelled' && renterMayCancel(row, today)
+        ? cancelRefundOf(payments?.all ?? [])
+        : null,
+    refund: status === 'cancelled' ? refundAfterCancelOf(payments?.all ?? []) : null,
   };
 }
 

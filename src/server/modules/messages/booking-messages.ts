@@ -137,9 +137,10 @@ export async function transitionMessages(
     renterId: row.userId,
     forRenter: body ? { kind: key, body } : null,
     // Staff hear of a booking once it stands: pay on pickup at once, mobile money once paid
-    // (a hold that lapses unpaid is no news to them).
+    // (a hold that lapses unpaid is no news to them); a pay-on-pickup booking paid online later
+    // (BOOK-23) was news at its creation.
     staffAlert:
-      name === 'created_pay_on_pickup' || key === 'booking_confirmed'
+      name === 'created_pay_on_pickup' || (key === 'booking_confirmed' && name !== 'paid_online')
         ? { kind: 'staff_new_booking', body: templates.staff_new_booking(facts) }
         : key === 'no_show'
           ? { kind: 'staff_no_show', body: templates.staff_no_show(facts) }
@@ -174,4 +175,32 @@ export async function changeMessages(
   });
   if (insert) statements.push(insert);
   return statements;
+}
+
+/**
+ * The statements, not yet run, that send the receipt of a change's difference paid by mobile
+ * money (BOOK-21), in the transaction that records it paid.
+ */
+export async function topUpReceiptMessages(
+  db: Executor,
+  row: BookingRow,
+  payment: { amountPesewas: number; reference: string },
+  leftPesewas: number,
+): Promise<SQLWrapper[]> {
+  if (row.kind !== 'rental' || row.userId === null || !bookingMessagesSwitch.enabled) return [];
+  const known = await readCar(db, row);
+  if (!known) return [];
+  const body = templates.top_up_received(
+    factsOf(row, known),
+    payment.amountPesewas,
+    payment.reference,
+    leftPesewas,
+  );
+  const insert = bookingMessagesInsert({
+    bookingId: row.id,
+    renterId: row.userId,
+    forRenter: { kind: 'top_up_received', body },
+    staffAlert: null,
+  });
+  return insert ? [insert] : [];
 }

@@ -25,6 +25,7 @@ const reference = 'CL-WXYZ98-6a1f3c9e2b7d4e80';
 const texts: Record<TemplateKey, string> = {
   booking_received: templates.booking_received(facts),
   booking_confirmed: templates.booking_confirmed(facts, reference),
+  top_up_received: templates.top_up_received(facts, 9_999_999_99, reference, 9_999_999_99),
   payment_received: templates.payment_received(facts),
   payment_failed: templates.payment_failed(facts),
   hold_expired: templates.hold_expired(facts),

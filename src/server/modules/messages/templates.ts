@@ -100,6 +100,17 @@ export const templates = {
     `CarLink: booking ${b.code} received. ${b.car}, ${dates(b)}. Pick up at ${b.branch} on ${formatDate(b.startDate)} at ${b.pickupTime} and pay ${ghs(b.totalPesewas)} there. ${bring}`,
   booking_confirmed: (b: BookingFacts, reference: string | null) =>
     `CarLink: payment of ${ghs(b.totalPesewas)} received for booking ${b.code}${reference ? ` (MoMo ref ${reference})` : ''}. Pick up at ${b.branch} on ${formatDate(b.startDate)} at ${b.pickupTime}. ${bring}`,
+  /**
+   * A change's difference paid by mobile money (BOOK-21): its receipt, as the first payment's.
+   * `leftPesewas`: what the booking still owes after it (0 once paid in full).
+   */
+  top_up_received: (
+    b: BookingFacts,
+    amountPesewas: number,
+    reference: string,
+    leftPesewas: number,
+  ) =>
+    `CarLink: payment of ${ghs(amountPesewas)} received for booking ${b.code} (MoMo ref ${reference}). ${leftPesewas > 0 ? `Still to pay: ${ghs(leftPesewas)}.` : `The new total of ${ghs(b.totalPesewas)} is paid in full.`}`,
   payment_received: (b: BookingFacts) =>
     `CarLink: cash payment of ${ghs(b.totalPesewas)} received for booking ${b.code}. Enjoy your trip.`,
   payment_failed: (b: BookingFacts) =>

@@ -33,6 +33,21 @@ export interface TopUpInput {
   amountPesewas: number;
   /** Who changed the booking: the renter, or staff for them (STAFF-19), named on the timeline. */
   startedBy: PromptStarter;
+  /**
+   * The renter asking again from the booking's page (BOOK-21): run first in the prompt's
+   * transaction (it may refuse), and a prompt limit (PAY-20) is answered as the 429 it is
+   * rather than left due at the counter.
+   */
+  again?: (tx: Executor) => Promise<void>;
+}
+
+/** The wallet that paid the booking: the top-up prompt goes to the same phone. */
+export async function payingWallet(db: Executor, bookingId: number, fallbackMsisdn: string) {
+  const charges = await repo.findSuccessfulCharges(db, bookingId);
+  const paid = charges.find((c) => c.payment.walletMsisdn && c.payment.network)?.payment;
+  return paid
+    ? { walletMsisdn: paid.walletMsisdn!, network: paid.network as MobileMoneyNetwork }
+    : { walletMsisdn: fallbackMsisdn, network: 'mtn' as MobileMoneyNetwork };
 }
 
 /**
@@ -55,10 +70,11 @@ export async function startTopUp(
       data: { amount_pesewas: input.amountPesewas },
     });
   const payment = await ctx.db.transaction(async (tx) => {
+    if (input.again) await input.again(tx);
     try {
       await checkPromptLimits(tx, booking.id, input.walletMsisdn);
     } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
+      if (!(error instanceof HttpError) || input.again) throw error;
       await failed(tx, `${error.message} The difference is due at the counter.`);
       return null;
     }

@@ -5,7 +5,11 @@
  * booking, a change's top-up included (BOOK-18). Money that cannot be kept goes to refunds.ts.
  */
 import { todayInAccra } from '../../../shared/dates';
+import { rentalBalancePesewas } from '../../../shared/handover';
 import type { Executor } from '../../db/client';
+import { executeTogether } from '../../db/together';
+import { bookings } from '../../db/schema/index';
+import { eq } from 'drizzle-orm';
 import { withRetry } from '../../db/retry';
 import {
   lockBookingWithCar,
@@ -15,6 +19,7 @@ import {
   type BookingRow,
 } from '../bookings/booking-lifecycle';
 import { mayTransition } from '../bookings/booking-transitions';
+import { topUpReceiptMessages } from '../messages/booking-messages';
 import { askedPesewas, paidAsAsked } from './paid-amount';
 import type { ProviderTransaction } from './payment-provider';
 import { FLAGS, type PaymentsContext, type Source } from './payments-context';
@@ -104,7 +109,8 @@ export async function applyProviderTransaction(
           (await tryTransition(tx, 'payment_verified_after_release', booking, {
             ...event,
             note: 'Paid after the hold ended; the dates were still free, so the booking stands',
-          }));
+          })) ??
+          (await payOnPickupPaidOnline(tx, booking, event));
         if (confirmed) {
           await repo.updatePayment(tx, payment.id, {
             status: 'success',
@@ -141,8 +147,12 @@ export async function applyProviderTransaction(
       if (news.status === 'reversed') return applyReversal(tx, payment, event, news);
       if (!OPEN.has(payment.status)) return 'unchanged';
       if (payment.purpose === 'top_up') return applyTopUpUnpaid(ctx, tx, payment, event, news);
+      // BOOK-23: a pay-on-pickup booking's own prompt has no booking hold; it is given up after
+      // the hold's time from its start, and the booking stays as it was.
       const holdOver =
-        booking.holdExpiresAt !== null && booking.holdExpiresAt.getTime() <= Date.now();
+        booking.holdExpiresAt !== null
+          ? booking.holdExpiresAt.getTime() <= Date.now()
+          : payment.createdAt.getTime() + ctx.holdSeconds * 1000 <= Date.now();
       const final = news.status === 'failed' || holdOver;
       if (!final) {
         // The provider knows the charge: an unknown attempt is a pending one from now on.
@@ -174,6 +184,20 @@ export async function applyProviderTransaction(
   return outcome;
 }
 
+/**
+ * BOOK-23: a pay-on-pickup booking paid now by mobile money becomes a paid mobile money booking
+ * (its refunds, deposit and receipt then follow the charge). Undefined when it is not one.
+ */
+async function payOnPickupPaidOnline(tx: Executor, booking: BookingRow, event: NewsEvent) {
+  const paid = await tryTransition(tx, 'paid_online', booking, event);
+  if (!paid) return undefined;
+  await tx
+    .update(bookings)
+    .set({ paymentMethod: 'mobile_money' })
+    .where(eq(bookings.id, booking.id));
+  return { ...paid, paymentMethod: 'mobile_money' };
+}
+
 type NewsEvent = { bookingId: number; actor: BookingEventActor; data: Record<string, unknown> };
 
 /**
@@ -193,19 +217,20 @@ async function applyTopUpPaid(
     gatewayResponse: news.gatewayResponse,
     providerData: news.raw as object,
   };
-  if (booking.status === 'cancelled') {
+  // The difference was already paid by another prompt (a given-up one approved late after the
+  // renter asked again, BOOK-21): this money is paid twice and goes back (PAY-8, PAY-24).
+  const owed = rentalBalancePesewas(booking, await repo.findPaymentsOf(tx, booking.id));
+  const reason =
+    booking.status === 'cancelled' ? FLAGS.paidAfterCancel : owed <= 0 ? FLAGS.duplicate : null;
+  if (reason) {
     await repo.updatePayment(tx, payment.id, {
       ...paid,
       status: 'refund_pending',
-      flaggedReason: FLAGS.paidAfterCancel,
+      flaggedReason: reason,
       flaggedAt: new Date(),
     });
-    await recordBookingNote(tx, { ...event, type: 'payment_flagged', note: FLAGS.paidAfterCancel });
-    await recordBookingNote(tx, {
-      ...event,
-      type: 'refund_requested',
-      note: FLAGS.paidAfterCancel,
-    });
+    await recordBookingNote(tx, { ...event, type: 'payment_flagged', note: reason });
+    await recordBookingNote(tx, { ...event, type: 'refund_requested', note: reason });
     return 'refunding';
   }
   await repo.updatePayment(tx, payment.id, { ...paid, status: 'success' });
@@ -214,6 +239,12 @@ async function applyTopUpPaid(
     type: 'top_up_paid',
     data: { ...event.data, amount_pesewas: payment.amountPesewas },
   });
+  // BOOK-21: its receipt, as the first payment has one (a top-up may be less than what is owed
+  // when a change came between; the text then says what is left).
+  await executeTogether(
+    tx,
+    await topUpReceiptMessages(tx, booking, payment, Math.max(0, owed - payment.amountPesewas)),
+  );
   return 'confirmed';
 }
 

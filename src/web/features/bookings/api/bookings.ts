@@ -7,8 +7,10 @@ import type {
   CreateBookingInput,
   CreateBookingResponse,
   ExtendBookingInput,
+  PayNowInput,
   Quote,
 } from '../../../../shared/schemas/bookings';
+import type { Payment } from '../../../../shared/schemas/payments';
 import { apiRequest } from '../../../lib/api-client';
 
 /** What a quote is asked for: the trip as step 1 has it, and for a change the booking's code. */
@@ -164,3 +166,34 @@ export const useChangeBooking = (code: string) =>
   useBookingUpdate<ChangeBookingInput>(code, 'change');
 export const useExtendBooking = (code: string) =>
   useBookingUpdate<ExtendBookingInput>(code, 'extend');
+
+/**
+ * BOOK-21: the mobile money prompt for a change's difference, sent again from the booking's
+ * page. The answer's booking (its payment the new prompt) replaces the cached one.
+ */
+export function useTopUp(code: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<{ message: string; booking: Booking; payment: Payment }>(
+        `/bookings/${encodeURIComponent(code)}/top-up`,
+        { method: 'POST' },
+      ),
+    onSuccess: (data) => queryClient.setQueryData(bookingKeys.detail(code), data.booking),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+  });
+}
+
+/** BOOK-23: a pay-on-pickup booking paid now by mobile money; the answer's booking replaces it. */
+export function usePayNow(code: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PayNowInput) =>
+      apiRequest<{ message: string; booking: Booking; payment: Payment }>(
+        `/bookings/${encodeURIComponent(code)}/pay-now`,
+        { method: 'POST', body: input },
+      ),
+    onSuccess: (data) => queryClient.setQueryData(bookingKeys.detail(code), data.booking),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+  });
+}

@@ -247,7 +247,8 @@ export default function BookingChangeDialog({
                 {result.payment.status === 'success'
                   ? `We received ${formatCedis(result.payment.amount)}. Your booking is changed and paid.`
                   : (result.payment.message ??
-                    `${messages.payment.declined} Pay the difference ${mode === 'extend' ? 'when you return the car' : 'at pickup'} instead.`)}
+                    // BOOK-21: the booking's page offers the prompt again.
+                    `${messages.payment.declined} Pay the difference with Pay now on the booking's page.`)}
               </p>
               <button
                 type="button"

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { addDays, todayInAccra } from '../../../../shared/dates';
 import { messages } from '../../../../shared/messages';
@@ -112,5 +113,206 @@ describe("what is still to pay on the renter's booking view (HAND-10)", () => {
     );
     expect(await screen.findByRole('heading', { name: 'Trip' })).toBeTruthy();
     expect(screen.queryByText(/Still to pay/)).toBeNull();
+  });
+});
+
+describe("a change's top-up on the renter's booking view (BOOK-21)", () => {
+  const declinedTopUp = {
+    provider: 'sandbox' as const,
+    reference: 'CL-7K3Q9M-TOPUP00001',
+    status: 'failed' as const,
+    network: 'mtn' as const,
+    wallet_msisdn: '233244123456',
+    amount: 3560,
+    currency: 'GHS',
+    authorization_url: null,
+    access_code: null,
+    expires_at: null,
+    message: 'The payment was declined. Nothing was charged.',
+    step: null,
+    display_text: null,
+  };
+  const partPaid = bookingFixture({
+    start_date: addDays(today, 5),
+    end_date: addDays(today, 9),
+    status: 'confirmed',
+    payment_status: 'paid',
+    payment_method: 'mobile_money',
+    can_change: true,
+    balance_due: 3560,
+    top_up_due: 3560,
+    payment: declinedTopUp,
+  });
+
+  test('is part paid, with the difference to pay now, not at the return desk', async () => {
+    show(partPaid);
+    expect(await screen.findByText('Part paid')).toBeTruthy();
+    expect(screen.queryByText('Paid')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Pay GH₵ 3,560.00 now' })).toBeTruthy();
+    expect(screen.queryByText(/when you return the car/)).toBeNull();
+  });
+
+  test('Pay now sends the prompt and says to approve it', async () => {
+    const pending = {
+      ...declinedTopUp,
+      reference: 'CL-7K3Q9M-TOPUP00002',
+      status: 'pending' as const,
+      message: null,
+      step: 'pay_offline' as const,
+    };
+    let asked = false;
+    api.mockImplementation(async (path, init) => {
+      if (path === `/bookings/${partPaid.booking_code}`)
+        return { booking: asked ? { ...partPaid, payment: pending } : partPaid };
+      if (path === `/bookings/${partPaid.booking_code}/top-up` && init?.method === 'POST') {
+        asked = true;
+        return {
+          message: 'Approve the mobile money prompt for GH₵ 3,560.00 on your phone.',
+          booking: { ...partPaid, payment: pending },
+          payment: pending,
+        };
+      }
+      if (path === `/payments/${pending.reference}/verify`)
+        return { booking: { ...partPaid, payment: pending }, payment: pending };
+      throw new Error(`unexpected request ${path}`);
+    });
+    renderWithApp(<BookingDetail code={partPaid.booking_code} />);
+    (await screen.findByRole('button', { name: 'Pay GH₵ 3,560.00 now' })).click();
+    expect(
+      await screen.findByText(/Approve the mobile money prompt for GH₵ 3,560.00 on your phone/),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Pay GH₵ 3,560.00 now' })).toBeNull();
+  });
+
+  test('cash owed after a change is paid at the counter when the car is picked up', async () => {
+    show(
+      bookingFixture({
+        start_date: addDays(today, 5),
+        end_date: addDays(today, 9),
+        status: 'confirmed',
+        payment_status: 'paid',
+        payment_method: 'payOnPickup',
+        balance_due: 300,
+        top_up_due: 0,
+      }),
+    );
+    const note = await screen.findByText(/Still to pay:/);
+    expect(note.textContent).toContain('You pay it when you pick up the car.');
+    expect(screen.queryByRole('button', { name: /now$/ })).toBeNull();
+    expect(screen.getByText('Part paid')).toBeTruthy();
+  });
+});
+
+describe('cancelling names the refund (BOOK-22)', () => {
+  const wallet = { wallet_msisdn: '233244123456', network: 'mtn' as const };
+
+  test('the cancel dialog says the amount and the wallet before the renter confirms', async () => {
+    show(
+      bookingFixture({
+        start_date: addDays(today, 10),
+        end_date: addDays(today, 12),
+        status: 'confirmed',
+        payment_status: 'paid',
+        payment_method: 'mobile_money',
+        can_cancel: true,
+        cancel_refund: { amount: 1550, ...wallet },
+      }),
+    );
+    (await screen.findByRole('button', { name: 'Cancel booking' })).click();
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(
+      'We refund GH₵ 1,550.00 to your MTN MoMo wallet +233 24 412 3456.',
+    );
+  });
+
+  test('a cancelled booking says where its refund is', async () => {
+    const cancelled = {
+      start_date: addDays(today, 10),
+      end_date: addDays(today, 12),
+      status: 'cancelled' as const,
+      payment_method: 'mobile_money' as const,
+    };
+    show(
+      bookingFixture({
+        ...cancelled,
+        payment_status: 'paid',
+        refund: { amount: 1550, ...wallet, status: 'pending' },
+      }),
+    );
+    expect(
+      await screen.findByText(
+        'Refund of GH₵ 1,550.00 on its way to your MTN MoMo wallet +233 24 412 3456.',
+      ),
+    ).toBeTruthy();
+  });
+
+  test('a refund done says so', async () => {
+    show(
+      bookingFixture({
+        start_date: addDays(today, 10),
+        end_date: addDays(today, 12),
+        status: 'cancelled',
+        payment_method: 'mobile_money',
+        payment_status: 'refunded',
+        refund: { amount: 1550, ...wallet, status: 'refunded' },
+      }),
+    );
+    expect(
+      await screen.findByText('Refunded GH₵ 1,550.00 to your MTN MoMo wallet +233 24 412 3456.'),
+    ).toBeTruthy();
+  });
+});
+
+describe('paying a pay-on-pickup booking now (BOOK-23)', () => {
+  test('Pay now by mobile money sends a prompt for the total to the chosen network', async () => {
+    const onPickup = bookingFixture({
+      start_date: addDays(today, 10),
+      end_date: addDays(today, 12),
+      status: 'pending',
+      payment_status: 'unpaid',
+      payment_method: 'payOnPickup',
+      total_cost: 1550,
+    });
+    const pending = {
+      provider: 'sandbox' as const,
+      reference: 'CL-7K3Q9M-PAYNOW0001',
+      status: 'pending' as const,
+      network: 'mtn' as const,
+      wallet_msisdn: '233244123456',
+      amount: 1550,
+      currency: 'GHS',
+      authorization_url: null,
+      access_code: null,
+      expires_at: null,
+      message: null,
+      step: 'pay_offline' as const,
+      display_text: null,
+    };
+    let asked = false;
+    api.mockImplementation(async (path, init) => {
+      if (path === `/bookings/${onPickup.booking_code}`)
+        return { booking: asked ? { ...onPickup, payment: pending } : onPickup };
+      if (path === `/bookings/${onPickup.booking_code}/pay-now` && init?.method === 'POST') {
+        expect(init.body).toEqual({ network: 'mtn' });
+        asked = true;
+        return {
+          message: 'Approve the mobile money prompt for GH₵ 1,550.00 on your phone.',
+          booking: { ...onPickup, payment: pending },
+          payment: pending,
+        };
+      }
+      if (path === `/payments/${pending.reference}/verify`)
+        return { booking: { ...onPickup, payment: pending }, payment: pending };
+      throw new Error(`unexpected request ${path}`);
+    });
+    const user = userEvent.setup();
+    renderWithApp(<BookingDetail code={onPickup.booking_code} />);
+    await user.click(await screen.findByRole('button', { name: 'Pay now by mobile money' }));
+    await user.selectOptions(screen.getByLabelText('Network'), 'mtn');
+    await user.click(screen.getByRole('button', { name: 'Send the prompt' }));
+    expect(
+      await screen.findByText('Approve the mobile money prompt for GH₵ 1,550.00 on your phone.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Pay now by mobile money' })).toBeNull();
   });
 });

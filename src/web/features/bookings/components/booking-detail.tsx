@@ -25,6 +25,9 @@ import { CancelBooking } from './cancel-booking';
 import { BookingChanges } from './booking-changes';
 import { CostSummary } from './cost-summary';
 import { TripLines } from './trip-lines';
+import { TopUpPanel } from './top-up-panel';
+import { PayNowPanel } from './pay-now-panel';
+import { refundWords } from '../../../lib/refund-words';
 import './booking-facts.css';
 import './booking-detail.css';
 
@@ -115,6 +118,8 @@ function BookingFacts({
       </header>
 
       {notice && <DoneNotice key={notice} text={notice} />}
+      {/* BOOK-22: where a cancelled booking's money went, not only a badge. */}
+      {booking.refund && <p className="alert alert-info">{refundWords(booking.refund)}</p>}
       {onHold && <HoldNotice until={booking.hold_expires_at!} payment={booking.payment} />}
       {booking.payment?.message && booking.payment.status !== 'pending' && (
         <p className="alert alert-info">{booking.payment.message}</p>
@@ -148,11 +153,15 @@ function BookingFacts({
           </TripLines>
 
           <CostSummary title="Cost" price={booking} />
-          {/* HAND-10: e.g. an extension of a paid booking; settled at the return (HAND-11). */}
-          {booking.balance_due > 0 && (
+          {/* BOOK-21: a change's difference paid by mobile money now. */}
+          {booking.top_up_due > 0 && (status === 'confirmed' || status === 'active') && (
+            <TopUpPanel booking={booking} onAsked={onNotice} />
+          )}
+          {/* HAND-10: what stays to pay at the counter (a cash booking changed or extended). */}
+          {booking.balance_due - booking.top_up_due > 0 && (
             <p className="alert alert-info detail-balance">
-              Still to pay: <strong>{formatCedis(booking.balance_due)}</strong>. You pay it when you
-              return the car.
+              Still to pay: <strong>{formatCedis(booking.balance_due - booking.top_up_due)}</strong>
+              . You pay it when you {status === 'active' ? 'return' : 'pick up'} the car.
             </p>
           )}
 
@@ -166,6 +175,11 @@ function BookingFacts({
             <BookingChanges booking={booking} onChanged={onNotice} />
           )}
 
+          {/* BOOK-23: pay a pay-on-pickup booking online now (LIMIT-13's way on). */}
+          {booking.payment_method === 'payOnPickup' &&
+            status === 'pending' &&
+            booking.payment_status === 'unpaid' &&
+            booking.can_cancel && <PayNowPanel booking={booking} onAsked={onNotice} />}
           {booking.payment_status === 'paid' && (
             <p className="detail-receipt">
               <Link to={paths.invoice.getHref(booking.booking_code)} className="btn btn-outline">

@@ -32,6 +32,7 @@ async function setDate(user: ReturnType<typeof userEvent.setup>, label: string, 
 
 /** The server as the booking form meets it: branches, the dates' availability, the quote. */
 function answer(path: string, query: Record<string, unknown> = {}) {
+  if (path === '/bookings/unpaid') return { unpaid: 1, limit: 3, reached: false };
   if (path === '/branches') return { branches: [EAST_LEGON], extra_prices: EXTRA_PRICES };
   if (path === `/cars/${car.id}/availability`) {
     return {
@@ -378,5 +379,28 @@ describe("the summary and the server's answer", () => {
     expect(screen.getByText('Return time must be between 07:00 and 21:00')).toBeTruthy();
     expect(screen.getByLabelText('Pickup time').getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(screen.getByLabelText('Start date'));
+  });
+});
+
+describe('the unpaid-bookings limit on step 1 (LIMIT-13)', () => {
+  test('says the limit is reached before the last step, and how to go on', async () => {
+    api.mockImplementation(async (path, options) =>
+      path === '/bookings/unpaid'
+        ? { unpaid: 3, limit: 3, reached: true }
+        : answer(path, options?.query ?? {}),
+    );
+    renderWithApp(<BookingWizard car={car} />);
+    const notice = await screen.findByText(/You have 3 unpaid bookings/);
+    expect(notice.textContent).toContain('Pay or cancel one first, or choose mobile money');
+    expect(screen.getByRole('link', { name: 'See your bookings' })).toBeTruthy();
+  });
+
+  test('says nothing under the limit', async () => {
+    renderWithApp(<BookingWizard car={car} />);
+    expect(await screen.findByLabelText('Destination')).toBeTruthy();
+    await waitFor(() =>
+      expect(api.mock.calls.some(([path]) => path === '/bookings/unpaid')).toBe(true),
+    );
+    expect(screen.queryByText(/unpaid bookings/)).toBeNull();
   });
 });

@@ -30,6 +30,11 @@ const SummaryWithPayment = lazyPart(
   { after: loadBookingDetailsRules },
 );
 
+// LIMIT-13 said on step 1: its own chunk, fetched beside the page's data (PAGE-18).
+const UnpaidLimitNotice = lazyPart(() => import('./unpaid-limit-notice').then((m) => m.default), {
+  start: 'now',
+});
+
 /**
  * /booking-details (PAGE-8): step 1 → step 2 → payment modal. `initialDates`: the dates the
  * renter chose in the car list; otherwise the first day a car can still be collected.
@@ -127,6 +132,11 @@ export function BookingWizard({
     <div className={`booking-layout is-step-${step}`}>
       <BookingSteps current={step} />
       <div className="booking-main">
+        {step === 1 && (
+          <Suspense fallback={null}>
+            <UnpaidLimitNotice />
+          </Suspense>
+        )}
         {/* On screen from step 1, so the move to step 2 (a transition) keeps step 1 shown
             while step 2's chunk loads; the fallback shows only if that chunk fails first. */}
         <Suspense

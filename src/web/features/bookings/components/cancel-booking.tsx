@@ -3,6 +3,7 @@ import type { Booking } from '../../../../shared/schemas/bookings';
 import { Dialog } from '../../../components/dialog';
 import { useCancelBooking } from '../api/bookings';
 import { bookingDatesOf } from '../../../lib/booking-labels';
+import { cancelRefundWords } from '../../../lib/refund-words';
 
 interface CancelBookingProps {
   booking: Booking;
@@ -39,6 +40,8 @@ export function CancelBooking({ booking, onCancelled }: CancelBookingProps) {
           {carTitle}, {bookingDatesOf(booking)}, will be cancelled and the dates freed for other
           renters.
         </p>
+        {/* BOOK-22: the refund named before the renter confirms. */}
+        {booking.cancel_refund && <p>{cancelRefundWords(booking.cancel_refund)}</p>}
         {cancel.isError && (
           <p className="alert alert-error" role="alert">
             {cancel.error.message}
