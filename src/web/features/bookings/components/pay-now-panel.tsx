@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { formatMsisdn } from '../../../../shared/phone';
 import {
   MOBILE_MONEY_NETWORK_LABELS,
   MOBILE_MONEY_NETWORKS,
@@ -34,7 +35,7 @@ export function PayNowPanel({
     return (
       <p className="alert alert-info detail-balance" role="status">
         Mobile money payment is pending: approve the prompt on your phone
-        {prompt.wallet_msisdn ? ` (${prompt.wallet_msisdn})` : ''}.
+        {prompt.wallet_msisdn ? ` (${formatMsisdn(prompt.wallet_msisdn)})` : ''}.
         {prompt.provider === 'sandbox' && (
           <>
             {' '}

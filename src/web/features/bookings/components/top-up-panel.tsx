@@ -1,4 +1,5 @@
 import { formatCedis } from '../../../../shared/money';
+import { formatMsisdn } from '../../../../shared/phone';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { paths } from '../../../config/paths';
 import { useTopUp } from '../api/bookings';
@@ -28,7 +29,8 @@ export function TopUpPanel({
     return (
       <p className="alert alert-info detail-balance" role="status">
         Approve the mobile money prompt for <strong>{amount}</strong> on your phone
-        {open.wallet_msisdn ? ` (${open.wallet_msisdn})` : ''}. This page updates once it is paid.
+        {open.wallet_msisdn ? ` (${formatMsisdn(open.wallet_msisdn)})` : ''}. This page updates once
+        it is paid.
         {open.provider === 'sandbox' && (
           <>
             {' '}
