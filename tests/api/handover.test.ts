@@ -336,6 +336,22 @@ describe('return (HAND-5 to HAND-8)', () => {
         'kept_lines.0.note',
         handoverMessages.keptNoteRequired,
       ],
+      // HAND-12: a damage charge says what the damage is, or the receipt prints "None noted".
+      [
+        { odometer_km: 10_100, fuel_eighths: 8, kept_lines: [{ reason: 'damage', amount: 80 }] },
+        'damage_notes',
+        handoverMessages.damageNotesRequired,
+      ],
+      [
+        {
+          odometer_km: 10_100,
+          fuel_eighths: 8,
+          damage_notes: '   ',
+          kept_lines: [{ reason: 'damage', amount: 80, note: 'Wing mirror' }],
+        },
+        'damage_notes',
+        handoverMessages.damageNotesRequired,
+      ],
     ];
     for (const [body, field, message] of cases) {
       const res = await staff.post(url, body);
@@ -539,6 +555,7 @@ describe('the dashboard (HAND-9)', () => {
     await staff.post(`/api/admin/bookings/${code}/return`, {
       odometer_km: 42_100,
       fuel_eighths: 8,
+      damage_notes: 'Wing mirror cracked',
       kept_lines: [{ reason: 'damage', amount: 80, note: 'Wing mirror' }],
     });
     const after = await dashboard();
