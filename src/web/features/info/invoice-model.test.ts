@@ -81,10 +81,30 @@ describe('invoices (PAGE-12, VAT 20% column)', () => {
       'Security deposit (refundable)',
     ]);
     expect(invoiceTotals(invoice).total).toBe(445_000);
-    expect(invoice.lines[0]!.detail).toContain(
-      'Picked up and returned at East Legon office, Accra',
-    );
+    expect(invoice.lines[0]!.detail).toContain('Pick-up and return at East Legon office, Accra');
     expect(invoice.lines[0]!.detail).toContain('09:00');
+  });
+
+  it.each([
+    ['pending', 'Pick-up and return at East Legon office, Accra'],
+    ['confirmed', 'Pick-up and return at East Legon office, Accra'],
+    ['cancelled', 'Pick-up and return at East Legon office, Accra'],
+    ['active', 'Picked up at East Legon office, Accra, to be returned there'],
+    ['completed', 'Picked up and returned at East Legon office, Accra'],
+  ] as const)('says what a %s trip has done so far (PAGE-19)', (status, where) => {
+    const customer = { name: 'A', msisdn: '1', email: null };
+    const detail = invoiceFromBooking({ ...booking, status }, customer).lines[0]!.detail;
+    expect(detail).toContain(where);
+  });
+
+  it.each([
+    ['confirmed', 'To be delivered to 12 Oxford St, Osu, and returned to East Legon'],
+    ['active', 'Delivered to 12 Oxford St, Osu, to be returned to East Legon'],
+    ['completed', 'Delivered to 12 Oxford St, Osu, returned to East Legon'],
+  ] as const)('says what a delivered %s trip has done so far (PAGE-19)', (status, where) => {
+    const customer = { name: 'A', msisdn: '1', email: null };
+    const delivered = { ...booking, status, delivery_address: '12 Oxford St, Osu' };
+    expect(invoiceFromBooking(delivered, customer).lines[0]!.detail).toContain(where);
   });
 
   it('formats cedis and dollars', () => {

@@ -134,15 +134,35 @@ export const formatInvoiceDate = (value: string) =>
   dayFormat.format(new Date(value.length === 10 ? `${value}T00:00:00Z` : value));
 
 /**
+ * Where the car goes and comes back, as far as the trip has gone (PAGE-19): booked (or
+ * cancelled before it began), picked up or delivered, returned. An invoice printed before the
+ * trip must not say the car came back.
+ */
+function tripSoFar(booking: Booking): string {
+  const branch = branchLabel(booking.branch);
+  const stage =
+    booking.status === 'completed' ? 'returned' : booking.status === 'active' ? 'out' : 'booked';
+  if (booking.delivery_address)
+    return {
+      booked: `To be delivered to ${booking.delivery_address}, and returned to ${branch}`,
+      out: `Delivered to ${booking.delivery_address}, to be returned to ${branch}`,
+      returned: `Delivered to ${booking.delivery_address}, returned to ${branch}`,
+    }[stage];
+  return {
+    booked: `Pick-up and return at ${branch}`,
+    out: `Picked up at ${branch}, to be returned there`,
+    returned: `Picked up and returned at ${branch}`,
+  }[stage];
+}
+
+/**
  * The booking's charged lines (PRICE-6) as invoice lines: the rental as days × daily price,
  * where and when in its detail (BRANCH-3); the weekly saving, the extras, and last the
  * deposit, which is refundable and so carries no VAT. They add up to the booking's total.
  */
 function invoiceLines(booking: Booking): InvoiceLine[] {
   const car = booking.car;
-  const where = booking.delivery_address
-    ? `Delivered to ${booking.delivery_address}, returned to ${branchLabel(booking.branch)}`
-    : `Picked up and returned at ${branchLabel(booking.branch)}`;
+  const where = tripSoFar(booking);
   const rental: InvoiceLine = {
     description: `Car rental: ${car.year} ${car.make} ${car.model}`,
     detail: `${formatInvoiceDate(booking.start_date)} ${booking.pickup_time} to ${formatInvoiceDate(booking.end_date)} ${booking.return_time} · ${where} · ${destinationTypeLabel(booking.destination_type, booking.branch.town)}: ${booking.destination}`,
