@@ -1,0 +1,49 @@
+-- Utilisation (STAFF-7): a rental's days are end − start, as its price counts them; its held
+-- range includes both ends (the exclusion constraint's, BOOK-3), but the return day is the
+-- day it ends, not one more day rented. 0030 counted the held range, one car-day too many per
+-- rental. Maintenance blocks keep both ends (STAFF-4: the car is off the road on the last day).
+-- Only the functions change; the triggers of 0030 call them by name.
+CREATE OR REPLACE FUNCTION "count_car_days"("car" integer, "kind" text, "first" date, "last" date, "sign" integer)
+RETURNS void LANGUAGE sql AS $$
+  INSERT INTO "car_month_days" AS t ("month", "car_id", "booked_days", "maintenance_days")
+  SELECT m.s, "car",
+    CASE WHEN "kind" = 'rental' THEN "sign" * (least(m.upto, m.e) - greatest("first", m.s) + 1) ELSE 0 END,
+    CASE WHEN "kind" = 'maintenance' THEN "sign" * (least(m.upto, m.e) - greatest("first", m.s) + 1) ELSE 0 END
+  FROM (
+    SELECT g::date AS s, (g + interval '1 month')::date - 1 AS e, d.upto
+    FROM (SELECT CASE WHEN "kind" = 'rental' THEN "last" - 1 ELSE "last" END AS upto) d
+    CROSS JOIN generate_series(date_trunc('month', "first"::timestamp), d.upto::timestamp, interval '1 month') g
+  ) m
+  WHERE m.upto >= "first"
+  ON CONFLICT ("month", "car_id") DO UPDATE
+    SET "booked_days" = t."booked_days" + excluded."booked_days",
+        "maintenance_days" = t."maintenance_days" + excluded."maintenance_days";
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "recount_dashboard_figures"() RETURNS void LANGUAGE sql AS $$
+  DELETE FROM "daily_takings";
+  INSERT INTO "daily_takings" ("day", "income_pesewas", "payments")
+  SELECT (coalesce(p."paid_at", p."created_at") AT TIME ZONE 'Africa/Accra')::date,
+    sum(p."amount_pesewas" - CASE WHEN p."purpose" = 'booking' THEN least(b."deposit_pesewas", p."amount_pesewas") ELSE 0 END),
+    count(*)
+  FROM "payments" p JOIN "bookings" b ON b."id" = p."booking_id"
+  WHERE p."status" = 'success'
+  GROUP BY 1;
+  DELETE FROM "car_month_days";
+  INSERT INTO "car_month_days" ("month", "car_id", "booked_days", "maintenance_days")
+  SELECT m.s, b."car_id",
+    coalesce(sum(least(d.upto, m.e) - greatest(b."start_date", m.s) + 1) FILTER (WHERE b."kind" = 'rental'), 0),
+    coalesce(sum(least(d.upto, m.e) - greatest(b."start_date", m.s) + 1) FILTER (WHERE b."kind" = 'maintenance'), 0)
+  FROM "bookings" b
+  CROSS JOIN LATERAL (
+    SELECT CASE WHEN b."kind" = 'rental' THEN b."end_date" - 1 ELSE b."end_date" END AS upto
+  ) d
+  CROSS JOIN LATERAL (
+    SELECT g::date AS s, (g + interval '1 month')::date - 1 AS e
+    FROM generate_series(date_trunc('month', b."start_date"::timestamp), d.upto::timestamp, interval '1 month') g
+  ) m
+  WHERE "booking_holds_days"(b."kind", b."status", b."hold_expires_at") AND d.upto >= b."start_date"
+  GROUP BY 1, 2;
+$$;
+--> statement-breakpoint
+SELECT "recount_dashboard_figures"();
