@@ -128,10 +128,11 @@ export async function fleetUtilisation(db: Database, start: string, end: string)
 }
 
 /**
- * Rental income per Accra day from `from` to `to`, in pesewas (HAND-9): successful payments
+ * Income per Accra day from `from` to `to`, in pesewas (HAND-9, HAND-13): successful payments
  * (cash and mobile money) less the deposit a booking's payment carries, which is the renter's
- * money held, not income. Kept per day by the payments' and bookings' triggers (daily_takings,
- * migration 0030), so this reads one row a day.
+ * money held, not income; and the part of each return's deposit kept for its charges, on the
+ * return's day, so a charge counts once and in full. Kept per day by triggers on payments,
+ * bookings (daily_takings, migration 0030) and handovers (0035), so this reads one row a day.
  */
 export async function paymentsByDay(db: Database, from: string, to: string) {
   const rows = await db
