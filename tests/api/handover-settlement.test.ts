@@ -299,3 +299,42 @@ describe('charges at the return on the dashboard (HAND-13)', () => {
     expect(todayIncome(await dashboard())).toBeCloseTo(todayIncome(after), 2);
   });
 });
+
+describe("charges at the return on the renter's booking (HAND-14)", () => {
+  it('lists the late fee and staff’s charges on the booking and in the history, beside its total', async () => {
+    const renter = await client.renter();
+    const car = await insertCar(ctx.db, { pricePerDayPesewas: 300_00 });
+    const created = await renter.book(car.id, day(0), day(2));
+    const code = created.booking.booking_code as string;
+    for (const [action, body] of [
+      ['record-cash', {}],
+      ['pick-up', pickup],
+    ] as const)
+      expect((await staff.post(`/api/admin/bookings/${code}/${action}`, body)).statusCode).toBe(
+        200,
+      );
+    const before = (await renter.get(`/api/bookings/${code}`)).json().booking;
+    expect(before.return_charges).toEqual([]);
+    const res = await staff.post(`/api/admin/bookings/${code}/return`, {
+      odometer_km: 42_100,
+      fuel_eighths: 5,
+      damage_notes: 'Front bumper cracked',
+      kept_lines: [
+        { reason: 'damage', amount: 350, note: 'Bumper' },
+        { reason: 'fuel', amount: 25.5 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const charges = [
+      { reason: 'damage', amount: 350, note: 'Bumper' },
+      { reason: 'fuel', amount: 25.5, note: null },
+    ];
+    const after = (await renter.get(`/api/bookings/${code}`)).json().booking;
+    expect(after.return_charges).toEqual(charges);
+    expect(after.total_cost).toBe(before.total_cost);
+    const history = (await renter.get('/api/bookings/history')).json().bookings;
+    expect(
+      history.find((b: { booking_code: string }) => b.booking_code === code).return_charges,
+    ).toEqual(charges);
+  });
+});

@@ -111,6 +111,7 @@ export function bookingFixture(overrides: Partial<Booking> = {}): Booking {
     },
     payment: null,
     balance_due: 0,
+    return_charges: [],
     ...overrides,
   };
 }
