@@ -107,6 +107,26 @@ describe('invoices (PAGE-12, VAT 20% column)', () => {
     expect(invoiceFromBooking(delivered, customer).lines[0]!.detail).toContain(where);
   });
 
+  it('lists the charges at the return after the deposit, in the total (HAND-14)', () => {
+    const invoice = invoiceFromBooking(
+      {
+        ...booking,
+        status: 'completed',
+        payment_status: 'paid',
+        return_charges: [
+          { reason: 'late_fee', amount: 75, note: null },
+          { reason: 'damage', amount: 350.5, note: 'Wing mirror' },
+        ],
+      },
+      { name: 'A', msisdn: '1', email: null },
+    );
+    expect(invoice.lines.slice(-2).map((l) => [l.description, l.unitPrice])).toEqual([
+      ['Charge at the return: Late return', 75_00],
+      ['Charge at the return: Damage (Wing mirror)', 350_50],
+    ]);
+    expect(invoiceTotals(invoice).total).toBe(125_150 + 75_00 + 350_50);
+  });
+
   it('formats cedis and dollars', () => {
     expect(formatInvoiceMoney(125_150, 'GHS')).toBe('GH₵ 1,251.50');
     expect(formatInvoiceMoney(4_900, 'USD')).toBe('$49.00');

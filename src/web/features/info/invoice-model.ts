@@ -3,6 +3,7 @@ import { destinationTypeLabel } from '../../lib/destination-label';
 import { cedisToPesewas } from '../../../shared/money';
 import { formatMsisdn } from '../../../shared/phone';
 import { branchLabel } from '../../lib/branch-label';
+import { returnChargeLabel } from '../../lib/return-charge-labels';
 
 /** PAGE-12: the invoice's VAT label is 20%. Prices include it; the column shows its share. */
 export const INVOICE_VAT_RATE = 0.2;
@@ -158,7 +159,8 @@ function tripSoFar(booking: Booking): string {
 /**
  * The booking's charged lines (PRICE-6) as invoice lines: the rental as days × daily price,
  * where and when in its detail (BRANCH-3); the weekly saving, the extras, and last the
- * deposit, which is refundable and so carries no VAT. They add up to the booking's total.
+ * deposit, which is refundable and so carries no VAT. They add up to the booking's total;
+ * the charges at the return follow (HAND-14).
  */
 function invoiceLines(booking: Booking): InvoiceLine[] {
   const car = booking.car;
@@ -189,13 +191,20 @@ function invoiceLines(booking: Booking): InvoiceLine[] {
       vatRate: INVOICE_VAT_RATE,
     })),
     deposit,
+    // HAND-14: what the return charged besides the booking's total, VAT included like the rental.
+    ...booking.return_charges.map((charge) => ({
+      description: `Charge at the return: ${returnChargeLabel(charge)}`,
+      quantity: 1,
+      unitPrice: cedisToPesewas(charge.amount),
+      vatRate: INVOICE_VAT_RATE,
+    })),
   ];
 }
 
 /**
  * The invoice of a real booking. The amounts are the server's (MONEY-2): the rental
  * line is days × price per day with VAT included, and the security deposit is refundable,
- * so it carries no VAT. The invoice total is the booking's total.
+ * so it carries no VAT. The invoice total is the booking's total and its charges at the return.
  */
 export function invoiceFromBooking(
   booking: Booking,

@@ -24,6 +24,7 @@ import { BackLink } from '../../../components/back-link';
 import { CancelBooking } from './cancel-booking';
 import { BookingChanges } from './booking-changes';
 import { CostSummary } from './cost-summary';
+import { ReturnCharges } from './return-charges';
 import { TripLines } from './trip-lines';
 import './booking-facts.css';
 import './booking-detail.css';
@@ -148,6 +149,7 @@ function BookingFacts({
           </TripLines>
 
           <CostSummary title="Cost" price={booking} />
+          <ReturnCharges booking={booking} />
           {/* HAND-10: e.g. an extension of a paid booking; settled at the return (HAND-11). */}
           {booking.balance_due > 0 && (
             <p className="alert alert-info detail-balance">
