@@ -326,8 +326,27 @@ describe('the figures the dashboard keeps', () => {
       { month: next, booked_days: 1 },
     ];
     expect(await ofCar()).toEqual(kept);
+    // MONEY-3: a same-day rental is 1 day.
+    const sameDayCar = await insertCar(ctx.db);
+    await insertBooking(ctx.db, {
+      userId: renter.user.id,
+      carId: sameDayCar.id,
+      pricePerDayPesewas: 150_00,
+      startDate: day(0),
+      endDate: day(0),
+      status: 'confirmed',
+      paymentStatus: 'paid',
+    });
+    const sameDay = async () =>
+      rowsOf(
+        await ctx.db.execute(
+          sql`select month::text, booked_days from car_month_days where car_id = ${sameDayCar.id}`,
+        ),
+      );
+    expect(await sameDay()).toEqual([{ month: month.start, booked_days: 1 }]);
     await ctx.db.execute(sql`select recount_dashboard_figures()`);
     expect(await ofCar()).toEqual(kept);
+    expect(await sameDay()).toEqual([{ month: month.start, booked_days: 1 }]);
   });
 
   it('match a recount from the bookings and payments after they change (STAFF-7, HAND-9)', async () => {

@@ -2,9 +2,10 @@
 --
 -- Utilisation (STAFF-7): a rental's days are end − start, as its price counts them; its held
 -- range includes both ends (the exclusion constraint's, BOOK-3), but the return day is the
--- day it ends, not one more day rented. 0030 counted the held range, one car-day too many per
--- rental. Maintenance blocks keep both ends (STAFF-4: the car is off the road on the last day).
--- Only the functions change; the triggers of 0030 call them by name.
+-- day it ends, not one more day rented; a same-day rental is 1 day (MONEY-3). 0030 counted
+-- the held range, one car-day too many per rental. Maintenance blocks keep both ends
+-- (STAFF-4: the car is off the road on the last day). 0030's triggers call these functions
+-- by name, so replacing them is enough; the recount at the end corrects what is kept.
 CREATE OR REPLACE FUNCTION "count_car_days"("car" integer, "kind" text, "first" date, "last" date, "sign" integer)
 RETURNS void LANGUAGE sql AS $$
   INSERT INTO "car_month_days" AS t ("month", "car_id", "booked_days", "maintenance_days")
@@ -13,7 +14,7 @@ RETURNS void LANGUAGE sql AS $$
     CASE WHEN "kind" = 'maintenance' THEN "sign" * (least(m.upto, m.e) - greatest("first", m.s) + 1) ELSE 0 END
   FROM (
     SELECT g::date AS s, (g + interval '1 month')::date - 1 AS e, d.upto
-    FROM (SELECT CASE WHEN "kind" = 'rental' THEN "last" - 1 ELSE "last" END AS upto) d
+    FROM (SELECT CASE WHEN "kind" = 'rental' THEN greatest("last" - 1, "first") ELSE "last" END AS upto) d
     CROSS JOIN generate_series(date_trunc('month', "first"::timestamp), d.upto::timestamp, interval '1 month') g
   ) m
   WHERE m.upto >= "first"
@@ -69,7 +70,7 @@ CREATE OR REPLACE FUNCTION "recount_dashboard_figures"() RETURNS void LANGUAGE s
     coalesce(sum(least(d.upto, m.e) - greatest(b."start_date", m.s) + 1) FILTER (WHERE b."kind" = 'maintenance'), 0)
   FROM "bookings" b
   CROSS JOIN LATERAL (
-    SELECT CASE WHEN b."kind" = 'rental' THEN b."end_date" - 1 ELSE b."end_date" END AS upto
+    SELECT CASE WHEN b."kind" = 'rental' THEN greatest(b."end_date" - 1, b."start_date") ELSE b."end_date" END AS upto
   ) d
   CROSS JOIN LATERAL (
     SELECT g::date AS s, (g + interval '1 month')::date - 1 AS e

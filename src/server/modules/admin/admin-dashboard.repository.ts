@@ -88,8 +88,8 @@ export const flaggedPayments = (db: Database, limit: number) =>
  * counts every day of the month, as the label says), and how many cars that is.
  */
 export async function fleetUtilisation(db: Database, start: string, end: string) {
-  // A rental's days as its price counts them (STAFF-7): start to end, the return day not
-  // counted again, although the held range (the exclusion constraint's) includes it; clipped
+  // A rental's days as its price counts them (STAFF-7, MONEY-3): start to end, the return day
+  // not counted again (a same-day rental is 1 day), although the held range (the exclusion constraint's) includes it; clipped
   // to the month; over the cars on offer now. car_month_days keeps them per car and month
   // (migration 0030, counted this way since 0035); a mobile money hold counts only until it
   // lapses, so the open holds (bookings_open_holds_idx, a handful) are added here: the length
@@ -104,10 +104,10 @@ export async function fleetUtilisation(db: Database, start: string, end: string)
       ),
       holds as (
         select coalesce(sum(upper(r) - lower(r)), 0) as booked from (
-          select daterange(b.start_date, b.end_date, '[)') * daterange(${start}::date, ${end}::date, '[]') as r
+          select daterange(b.start_date, greatest(b.end_date, b.start_date + 1), '[)') * daterange(${start}::date, ${end}::date, '[]') as r
           from bookings b join fleet f on f.id = b.car_id
           where b.status = 'pending' and b.hold_expires_at > now() and b.kind = 'rental'
-            and daterange(b.start_date, b.end_date, '[)') && daterange(${start}::date, ${end}::date, '[]')
+            and daterange(b.start_date, greatest(b.end_date, b.start_date + 1), '[)') && daterange(${start}::date, ${end}::date, '[]')
         ) open_holds
       )
       select (select count(*) from fleet)::int as cars,
