@@ -358,6 +358,16 @@ describe('return (HAND-5 to HAND-8)', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
       expect(res.json().errors[field], JSON.stringify(res.json())).toEqual([message]);
     }
+    // HAND-12's message comes with the other fields' ones.
+    const both = await staff.post(url, {
+      fuel_eighths: 8,
+      kept_lines: [{ reason: 'damage', amount: 80 }],
+    });
+    expect(both.statusCode).toBe(422);
+    expect(both.json().errors).toEqual({
+      odometer_km: [handoverMessages.odometerRequired],
+      damage_notes: [handoverMessages.damageNotesRequired],
+    });
     const [row] = await ctx.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row).toMatchObject({ status: 'active', depositState: 'held' });
   });

@@ -102,7 +102,14 @@ export const ReturnInputSchema = z
   // HAND-12: a damage charge needs the damage described, on the record and the receipt.
   .refine(
     (input) => input.damage_notes !== null || !input.kept_lines.some((l) => l.reason === 'damage'),
-    { error: m.damageNotesRequired, path: ['damage_notes'] },
+    {
+      error: m.damageNotesRequired,
+      path: ['damage_notes'],
+      // Beside the other fields' problems too (one 422 with every field's message), as long
+      // as the two fields it reads are themselves valid.
+      when: (payload) =>
+        payload.issues.every((i) => !['damage_notes', 'kept_lines'].includes(String(i.path?.[0]))),
+    },
   );
 export type ReturnInput = z.infer<typeof ReturnInputSchema>;
 
