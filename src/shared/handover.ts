@@ -77,6 +77,7 @@ export const handoverMessages = {
   fuelRequired: 'Choose the fuel level.',
   fuelRange: 'Choose a fuel level from 0/8 to 8/8.',
   damageTooLong: `Keep the damage notes under ${DAMAGE_NOTES_MAX} characters.`,
+  damageNotesRequired: 'Describe the damage you are charging for.',
   overrideTooLong: `Keep the reason under ${OVERRIDE_REASON_MAX} characters.`,
   /** HAND-2: names each document that is not verified and how it stands. */
   documentsNotVerified: (states: Record<DocumentKind, DocumentState>) => {

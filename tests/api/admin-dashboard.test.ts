@@ -167,9 +167,11 @@ describe('the dashboard', () => {
     );
 
     const renter = await client.renter();
-    // Today and tomorrow (if tomorrow is still this month): both ends count, as the constraint counts them.
-    const end = left >= 2 ? day(1) : day(0);
-    const booked = left >= 2 ? 2 : 1;
+    // STAFF-7: a booking's days are end − start, as its price counts them, although the
+    // held range (the exclusion constraint's) includes both ends: today to tomorrow is 1 day,
+    // and today is always this month's.
+    const end = day(1);
+    const booked = 1;
     await insertBooking(ctx.db, {
       userId: renter.user.id,
       carId: car.id,
@@ -178,6 +180,17 @@ describe('the dashboard', () => {
       endDate: end,
       status: 'confirmed',
       paymentStatus: 'paid',
+    });
+    // An open mobile money hold counts live, the same way: today to tomorrow is 1 day.
+    const heldCar = await insertCar(ctx.db);
+    await insertBooking(ctx.db, {
+      userId: renter.user.id,
+      carId: heldCar.id,
+      pricePerDayPesewas: 100_00,
+      startDate: day(0),
+      endDate: day(1),
+      paymentMethod: 'mobile_money',
+      holdExpiresAt: new Date(Date.now() + 10 * 60_000),
     });
     // A cancelled booking and a lapsed mobile money hold hold nothing.
     const cancelledCar = await insertCar(ctx.db, { retiredAt: new Date() });
@@ -198,8 +211,8 @@ describe('the dashboard', () => {
       status: 'confirmed',
     });
     const afterBooking = (await dashboard()).utilisation;
-    expect(afterBooking.booked_days).toBe(before.booked_days + booked);
-    expect(afterBooking.cars).toBe(afterCar.cars);
+    expect(afterBooking.booked_days).toBe(before.booked_days + booked + 1);
+    expect(afterBooking.cars).toBe(afterCar.cars + 1);
 
     if (left >= 3) {
       const blocked = await staff.post(`/api/admin/cars/${car.id}/maintenance`, {
@@ -286,6 +299,54 @@ describe('the figures the dashboard keeps', () => {
         sql`select month::text, car_id, booked_days, maintenance_days from car_month_days where booked_days <> 0 or maintenance_days <> 0 order by month, car_id`,
       ),
     ),
+  });
+
+  it('keep a rental across the month’s end as its priced days, end − start, in the months they fall in (STAFF-7)', async () => {
+    const renter = await client.renter();
+    const car = await insertCar(ctx.db);
+    // The last two days of this month and the first of the next: 3 days, returned on the 2nd.
+    await insertBooking(ctx.db, {
+      userId: renter.user.id,
+      carId: car.id,
+      pricePerDayPesewas: 150_00,
+      startDate: addDays(month.end, -1),
+      endDate: addDays(month.end, 2),
+      status: 'confirmed',
+      paymentStatus: 'paid',
+    });
+    const ofCar = async () =>
+      rowsOf(
+        await ctx.db.execute(
+          sql`select month::text, booked_days from car_month_days where car_id = ${car.id} and booked_days <> 0 order by month`,
+        ),
+      );
+    const next = addDays(month.end, 1);
+    const kept = [
+      { month: month.start, booked_days: 2 },
+      { month: next, booked_days: 1 },
+    ];
+    expect(await ofCar()).toEqual(kept);
+    // MONEY-3: a same-day rental is 1 day.
+    const sameDayCar = await insertCar(ctx.db);
+    await insertBooking(ctx.db, {
+      userId: renter.user.id,
+      carId: sameDayCar.id,
+      pricePerDayPesewas: 150_00,
+      startDate: day(0),
+      endDate: day(0),
+      status: 'confirmed',
+      paymentStatus: 'paid',
+    });
+    const sameDay = async () =>
+      rowsOf(
+        await ctx.db.execute(
+          sql`select month::text, booked_days from car_month_days where car_id = ${sameDayCar.id}`,
+        ),
+      );
+    expect(await sameDay()).toEqual([{ month: month.start, booked_days: 1 }]);
+    await ctx.db.execute(sql`select recount_dashboard_figures()`);
+    expect(await ofCar()).toEqual(kept);
+    expect(await sameDay()).toEqual([{ month: month.start, booked_days: 1 }]);
   });
 
   it('match a recount from the bookings and payments after they change (STAFF-7, HAND-9)', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminDashboardResponse } from '../../src/shared/schemas/console';
 import type { HandoverReceipt } from '../../src/shared/schemas/handover';
@@ -88,9 +88,10 @@ describe('an extension paid at the return (HAND-10, HAND-11)', () => {
     expect(await cashRowsOf(bookingId)).toEqual([
       expect.objectContaining({ purpose: 'balance', status: 'success', amountPesewas: 500_00 }),
     ]);
-    // Income counts the cash the return collected; the kept deposit stays apart.
+    // HAND-13: the whole balance is income on the return day, the deposit's part included;
+    // the deposits' figures say where the deposit went.
     const after = await dashboard();
-    expect(after.revenue.this_month.amount).toBeCloseTo(before.revenue.this_month.amount + 500, 2);
+    expect(after.revenue.this_month.amount).toBeCloseTo(before.revenue.this_month.amount + 700, 2);
     expect(after.deposits.kept).toBeCloseTo(before.deposits.kept + 200, 2);
   });
 
@@ -259,5 +260,81 @@ describe('a late fee beyond the deposit with staff lines (HAND-7)', () => {
       ['late_fee', 150_00],
     ]);
     expect(res.json().booking).toMatchObject({ status: 'completed', payment_status: 'paid' });
+  });
+});
+
+describe('charges at the return on the dashboard (HAND-13)', () => {
+  it('counts a damage charge once, in full, as income on the return day, whatever part the deposit paid', async () => {
+    const renter = await client.renter();
+    const car = await insertCar(ctx.db, { pricePerDayPesewas: 300_00 });
+    const created = await renter.book(car.id, day(0), day(2));
+    const code = created.booking.booking_code as string;
+    for (const [action, body] of [
+      ['record-cash', {}],
+      ['pick-up', pickup],
+    ] as const)
+      expect((await staff.post(`/api/admin/bookings/${code}/${action}`, body)).statusCode).toBe(
+        200,
+      );
+    const before = await dashboard();
+    const res = await staff.post(`/api/admin/bookings/${code}/return`, {
+      odometer_km: 42_100,
+      fuel_eighths: 8,
+      damage_notes: 'Front bumper cracked',
+      kept_lines: [{ reason: 'damage', amount: 350 }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // The GH₵ 200 deposit pays GH₵ 200 of it, GH₵ 150 is received in cash.
+    expect(res.json().handover.return).toMatchObject({ kept: 200, collected: 150 });
+    const after = await dashboard();
+    const todayIncome = (d: AdminDashboardResponse) =>
+      d.revenue.daily.find((x) => x.date === day(0))!.amount;
+    expect(after.revenue.this_month.amount).toBeCloseTo(before.revenue.this_month.amount + 350, 2);
+    expect(todayIncome(after)).toBeCloseTo(todayIncome(before) + 350, 2);
+    // The deposit's part is shown where the deposit went, already counted in income.
+    expect(after.deposits.kept).toBeCloseTo(before.deposits.kept + 200, 2);
+    expect(after.deposits.returned).toBeCloseTo(before.deposits.returned, 2);
+    // The kept figure (migration 0035's trigger) is what a recount from the rows gives.
+    await ctx.db.execute(sql`select recount_dashboard_figures()`);
+    expect(todayIncome(await dashboard())).toBeCloseTo(todayIncome(after), 2);
+  });
+});
+
+describe("charges at the return on the renter's booking (HAND-14)", () => {
+  it('lists the late fee and staff’s charges on the booking and in the history, beside its total', async () => {
+    const renter = await client.renter();
+    const car = await insertCar(ctx.db, { pricePerDayPesewas: 300_00 });
+    const created = await renter.book(car.id, day(0), day(2));
+    const code = created.booking.booking_code as string;
+    for (const [action, body] of [
+      ['record-cash', {}],
+      ['pick-up', pickup],
+    ] as const)
+      expect((await staff.post(`/api/admin/bookings/${code}/${action}`, body)).statusCode).toBe(
+        200,
+      );
+    const before = (await renter.get(`/api/bookings/${code}`)).json().booking;
+    expect(before.return_charges).toEqual([]);
+    const res = await staff.post(`/api/admin/bookings/${code}/return`, {
+      odometer_km: 42_100,
+      fuel_eighths: 5,
+      damage_notes: 'Front bumper cracked',
+      kept_lines: [
+        { reason: 'damage', amount: 350, note: 'Bumper' },
+        { reason: 'fuel', amount: 25.5 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const charges = [
+      { reason: 'damage', amount: 350, note: 'Bumper' },
+      { reason: 'fuel', amount: 25.5, note: null },
+    ];
+    const after = (await renter.get(`/api/bookings/${code}`)).json().booking;
+    expect(after.return_charges).toEqual(charges);
+    expect(after.total_cost).toBe(before.total_cost);
+    const history = (await renter.get('/api/bookings/history')).json().bookings;
+    expect(
+      history.find((b: { booking_code: string }) => b.booking_code === code).return_charges,
+    ).toEqual(charges);
   });
 });

@@ -336,12 +336,38 @@ describe('return (HAND-5 to HAND-8)', () => {
         'kept_lines.0.note',
         handoverMessages.keptNoteRequired,
       ],
+      // HAND-12: a damage charge says what the damage is, or the receipt prints "None noted".
+      [
+        { odometer_km: 10_100, fuel_eighths: 8, kept_lines: [{ reason: 'damage', amount: 80 }] },
+        'damage_notes',
+        handoverMessages.damageNotesRequired,
+      ],
+      [
+        {
+          odometer_km: 10_100,
+          fuel_eighths: 8,
+          damage_notes: '   ',
+          kept_lines: [{ reason: 'damage', amount: 80, note: 'Wing mirror' }],
+        },
+        'damage_notes',
+        handoverMessages.damageNotesRequired,
+      ],
     ];
     for (const [body, field, message] of cases) {
       const res = await staff.post(url, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
       expect(res.json().errors[field], JSON.stringify(res.json())).toEqual([message]);
     }
+    // HAND-12's message comes with the other fields' ones.
+    const both = await staff.post(url, {
+      fuel_eighths: 8,
+      kept_lines: [{ reason: 'damage', amount: 80 }],
+    });
+    expect(both.statusCode).toBe(422);
+    expect(both.json().errors).toEqual({
+      odometer_km: [handoverMessages.odometerRequired],
+      damage_notes: [handoverMessages.damageNotesRequired],
+    });
     const [row] = await ctx.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row).toMatchObject({ status: 'active', depositState: 'held' });
   });
@@ -539,6 +565,7 @@ describe('the dashboard (HAND-9)', () => {
     await staff.post(`/api/admin/bookings/${code}/return`, {
       odometer_km: 42_100,
       fuel_eighths: 8,
+      damage_notes: 'Wing mirror cracked',
       kept_lines: [{ reason: 'damage', amount: 80, note: 'Wing mirror' }],
     });
     const after = await dashboard();
@@ -546,7 +573,7 @@ describe('the dashboard (HAND-9)', () => {
     expect(after.deposits.kept).toBeCloseTo(before.deposits.kept + 80, 2);
     expect(after.deposits.returned).toBeCloseTo(before.deposits.returned + 120, 2);
     expect(after.deposits.returns).toBe(before.deposits.returns + 1);
-    // Kept deposit money is not rental income.
-    expect(after.revenue.this_month.amount).toBeCloseTo(mid.revenue.this_month.amount, 2);
+    // HAND-13: the damage charge is income on the return day, though the deposit paid it.
+    expect(after.revenue.this_month.amount).toBeCloseTo(mid.revenue.this_month.amount + 80, 2);
   });
 });

@@ -8,6 +8,7 @@ import {
   PAYMENT_STATUSES,
 } from '../constants';
 import { daysBetween, isIsoDate, todayInAccra } from '../dates';
+import { STAFF_KEPT_REASONS } from '../handover';
 import { messages } from '../messages';
 import { BranchSchema, BranchSummarySchema, clockTime } from './branches';
 import { CarImageSchema } from './cars';
@@ -177,6 +178,14 @@ export const BookingCarSchema = z.object({
   images: z.array(CarImageSchema),
 });
 
+/** One charge at the return, as the renter's booking shows it (HAND-14). */
+export const ReturnChargeSchema = z.object({
+  reason: z.enum(['late_fee', ...STAFF_KEPT_REASONS]),
+  amount: z.number(),
+  note: z.string().nullable(),
+});
+export type ReturnCharge = z.infer<typeof ReturnChargeSchema>;
+
 export const BookingSchema = z.object({
   id: z.number().int(),
   booking_code: z.string(),
@@ -231,6 +240,12 @@ export const BookingSchema = z.object({
   cancel_refund: CancelRefundSchema.nullable().default(null),
   /** BOOK-22: a cancelled booking's refund, on its way or done. */
   refund: RefundSchema.nullable().default(null),
+  /**
+   * What the return charged besides the booking's total (HAND-14): the late fee and staff's
+   * lines, each in cedis, as the handover receipt lists them; empty before the return. The
+   * rental's balance a return collected is not here: it is part of `total_cost` already.
+   */
+  return_charges: z.array(ReturnChargeSchema).default([]),
 });
 export type Booking = z.infer<typeof BookingSchema>;
 

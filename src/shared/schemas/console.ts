@@ -59,7 +59,8 @@ export const AdminDashboardResponseSchema = z.object({
   }),
   /**
    * Deposits, apart from income (HAND-9): held now for cars that are out, and returned and
-   * kept by this month's returns, in cedis.
+   * kept by this month's returns, in cedis. What was kept paid charges at the return, which
+   * the revenue counts (HAND-13).
    */
   deposits: z.object({
     month: z.string(),

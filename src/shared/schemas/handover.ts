@@ -81,23 +81,36 @@ export const KeptLineInputSchema = z
   });
 
 /** What staff record when the car comes back (HAND-5, HAND-6, HAND-7). */
-export const ReturnInputSchema = z.object({
-  /** When the car came back (ISO 8601 with its offset); now when left out. */
-  returned_at: z
-    .string()
-    .trim()
-    .nullish()
-    .transform((v) => (v ? v : null))
-    .pipe(z.iso.datetime({ offset: true, error: m.returnedAtInvalid }).nullable()),
-  odometer_km: odometer,
-  fuel_eighths: fuel,
-  damage_notes: optionalText(DAMAGE_NOTES_MAX, m.damageTooLong),
-  /** What is kept from the deposit besides the late fee (which the app adds itself). */
-  kept_lines: z
-    .array(KeptLineInputSchema)
-    .max(KEPT_LINES_MAX, { error: m.keptTooMany })
-    .default([]),
-});
+export const ReturnInputSchema = z
+  .object({
+    /** When the car came back (ISO 8601 with its offset); now when left out. */
+    returned_at: z
+      .string()
+      .trim()
+      .nullish()
+      .transform((v) => (v ? v : null))
+      .pipe(z.iso.datetime({ offset: true, error: m.returnedAtInvalid }).nullable()),
+    odometer_km: odometer,
+    fuel_eighths: fuel,
+    damage_notes: optionalText(DAMAGE_NOTES_MAX, m.damageTooLong),
+    /** What is kept from the deposit besides the late fee (which the app adds itself). */
+    kept_lines: z
+      .array(KeptLineInputSchema)
+      .max(KEPT_LINES_MAX, { error: m.keptTooMany })
+      .default([]),
+  })
+  // HAND-12: a damage charge needs the damage described, on the record and the receipt.
+  .refine(
+    (input) => input.damage_notes !== null || !input.kept_lines.some((l) => l.reason === 'damage'),
+    {
+      error: m.damageNotesRequired,
+      path: ['damage_notes'],
+      // Beside the other fields' problems too (one 422 with every field's message), as long
+      // as the two fields it reads are themselves valid.
+      when: (payload) =>
+        payload.issues.every((i) => !['damage_notes', 'kept_lines'].includes(String(i.path?.[0]))),
+    },
+  );
 export type ReturnInput = z.infer<typeof ReturnInputSchema>;
 
 /** The multipart body, for the API document only (the handler checks each part itself). */

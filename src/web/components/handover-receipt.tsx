@@ -102,7 +102,7 @@ export function HandoverReceipt({
                       : 'Handed over without verified documents'}
                 </dd>
               </div>
-              <div>
+              <div className="receipt-fact-wide">
                 <dt>Damage</dt>
                 <dd>{p.damage_notes ?? 'None noted'}</dd>
               </div>
@@ -156,7 +156,7 @@ export function HandoverReceipt({
                 <dt>Fuel</dt>
                 <dd>{fuelLabel(back.fuel_eighths)}</dd>
               </div>
-              <div>
+              <div className="receipt-fact-wide">
                 <dt>Damage</dt>
                 <dd>{back.damage_notes ?? 'None noted'}</dd>
               </div>
@@ -180,7 +180,7 @@ export function HandoverReceipt({
         )}
       </section>
       {back && back.charges.length > 0 && (
-        <section className="receipt-section" aria-labelledby="receipt-charges">
+        <section className="receipt-section receipt-charges" aria-labelledby="receipt-charges">
           <h2 id="receipt-charges">Charges at the return</h2>
           <table className="receipt-table">
             <caption className="visually-hidden">Charges at the return</caption>
@@ -202,7 +202,7 @@ export function HandoverReceipt({
           </table>
         </section>
       )}
-      <section className="receipt-section" aria-labelledby="receipt-deposit">
+      <section className="receipt-section receipt-deposit" aria-labelledby="receipt-deposit">
         <h2 id="receipt-deposit">Deposit</h2>
         <table className="receipt-table">
           <caption className="visually-hidden">Deposit</caption>

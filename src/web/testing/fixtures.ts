@@ -114,6 +114,7 @@ export function bookingFixture(overrides: Partial<Booking> = {}): Booking {
     top_up_due: 0,
     cancel_refund: null,
     refund: null,
+    return_charges: [],
     ...overrides,
   };
 }

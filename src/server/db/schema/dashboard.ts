@@ -16,8 +16,8 @@ export const dailyTakings = pgTable('daily_takings', {
 });
 
 /**
- * Days of each month a car is held by rentals and by maintenance blocks, both ends of a
- * booking included. Counted: rentals confirmed, active or completed, pay-on-pickup rentals
+ * Days of each month a car is used by rentals (their priced days, end − start; migration
+ * 0034) and by maintenance blocks (both ends included). Counted: rentals confirmed, active or completed, pay-on-pickup rentals
  * pending (no hold), confirmed blocks. A pending mobile money hold counts only until it
  * lapses, a matter of time rather than of a write, so the dashboard adds those live.
  */

@@ -88,11 +88,12 @@ export const flaggedPayments = (db: Database, limit: number) =>
  * counts every day of the month, as the label says), and how many cars that is.
  */
 export async function fleetUtilisation(db: Database, start: string, end: string) {
-  // Calendar days a car is held, both ends included (as the exclusion constraint counts them),
-  // clipped to the month; over the cars on offer now. car_month_days keeps them per car and
-  // month (migration 0030); a mobile money hold counts only until it lapses, so the open holds
-  // (bookings_open_holds_idx, a handful) are added here: the length of each hold's range
-  // times the month's.
+  // A rental's days as its price counts them (STAFF-7, MONEY-3): start to end, the return day
+  // not counted again (a same-day rental is 1 day), although the held range (the exclusion constraint's) includes it; clipped
+  // to the month; over the cars on offer now. car_month_days keeps them per car and month
+  // (migration 0030, counted this way since 0034); a mobile money hold counts only until it
+  // lapses, so the open holds (bookings_open_holds_idx, a handful) are added here: the length
+  // of each hold's priced range times the month's.
   const [row] = rowsOf<{ cars: number; booked_days: number; maintenance_days: number }>(
     await db.execute(sql`
       with fleet as (select id from cars where retired_at is null),
@@ -103,10 +104,10 @@ export async function fleetUtilisation(db: Database, start: string, end: string)
       ),
       holds as (
         select coalesce(sum(upper(r) - lower(r)), 0) as booked from (
-          select daterange(b.start_date, b.end_date, '[]') * daterange(${start}::date, ${end}::date, '[]') as r
+          select daterange(b.start_date, greatest(b.end_date, b.start_date + 1), '[)') * daterange(${start}::date, ${end}::date, '[]') as r
           from bookings b join fleet f on f.id = b.car_id
           where b.status = 'pending' and b.hold_expires_at > now() and b.kind = 'rental'
-            and daterange(b.start_date, b.end_date, '[]') && daterange(${start}::date, ${end}::date, '[]')
+            and daterange(b.start_date, greatest(b.end_date, b.start_date + 1), '[)') && daterange(${start}::date, ${end}::date, '[]')
         ) open_holds
       )
       select (select count(*) from fleet)::int as cars,
@@ -127,10 +128,11 @@ export async function fleetUtilisation(db: Database, start: string, end: string)
 }
 
 /**
- * Rental income per Accra day from `from` to `to`, in pesewas (HAND-9): successful payments
+ * Income per Accra day from `from` to `to`, in pesewas (HAND-9, HAND-13): successful payments
  * (cash and mobile money) less the deposit a booking's payment carries, which is the renter's
- * money held, not income. Kept per day by the payments' and bookings' triggers (daily_takings,
- * migration 0030), so this reads one row a day.
+ * money held, not income; and the part of each return's deposit kept for its charges, on the
+ * return's day, so a charge counts once and in full. Kept per day by triggers on payments,
+ * bookings (daily_takings, migration 0030) and handovers (0034), so this reads one row a day.
  */
 export async function paymentsByDay(db: Database, from: string, to: string) {
   const rows = await db

@@ -8,7 +8,8 @@ import { todayInAccra } from '../../../shared/dates';
 import { messages } from '../../../shared/messages';
 import { pesewasToCedis } from '../../../shared/money';
 import { lastPageOf } from '../../../shared/pagination';
-import type { Booking } from '../../../shared/schemas/bookings';
+import type { Booking, ReturnCharge } from '../../../shared/schemas/bookings';
+import { returnChargesOf } from '../handover/handover-receipt';
 import { balanceDuePesewas } from '../../../shared/handover';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../http-errors';
@@ -42,6 +43,7 @@ export function toApiBooking(
   images: { image_url: string; alt: string }[],
   branch: BranchFacts,
   payments?: RenterPayments,
+  returnCharges: ReturnCharge[] = [],
 ): Booking {
   const { status, paymentStatus } = effectiveStatus(row);
   const today = todayInAccra();
@@ -88,6 +90,7 @@ export function toApiBooking(
         ? cancelRefundOf(payments?.all ?? [])
         : null,
     refund: status === 'cancelled' ? refundAfterCancelOf(payments?.all ?? []) : null,
+    return_charges: returnCharges,
   };
 }
 
@@ -97,9 +100,20 @@ export function toApiBooking(
  */
 export async function listUserBookings(db: Database, userId: number, page: number, limit: number) {
   const { rows, total } = await repo.findUserBookings(db, userId, page, limit);
+  const charges = await returnChargesOf(
+    db,
+    rows.filter((r) => r.booking.status === 'completed').map((r) => r.booking.id),
+  );
   return {
     bookings: rows.map((r) =>
-      toApiBooking(r.booking, r.car, r.images, r.branch, renterPaymentsOf(r.payments ?? [])),
+      toApiBooking(
+        r.booking,
+        r.car,
+        r.images,
+        r.branch,
+        renterPaymentsOf(r.payments ?? []),
+        charges.get(r.booking.id),
+      ),
     ),
     total,
     page,
@@ -115,11 +129,19 @@ export async function toApiBookingWithDetails(
   car: { id: number; make: string; model: string; year: number },
   branch: BranchFacts,
 ) {
-  const [images, payments] = await Promise.all([
+  const [images, payments, charges] = await Promise.all([
     repo.findImagesOfCars(db, [car.id]),
     findRenterPayments(db, [row.id]),
+    returnChargesOf(db, row.status === 'completed' ? [row.id] : []),
   ]);
-  return toApiBooking(row, car, images.get(car.id) ?? [], branch, payments.get(row.id));
+  return toApiBooking(
+    row,
+    car,
+    images.get(car.id) ?? [],
+    branch,
+    payments.get(row.id),
+    charges.get(row.id),
+  );
 }
 
 export async function getUserBooking(db: Database, userId: number, code: string): Promise<Booking> {

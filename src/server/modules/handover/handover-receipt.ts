@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DepositMethod, DepositState, KeptReason } from '../../../shared/handover';
 import { dueBackAt, lateFeeDescription, lateFeeFor } from '../../../shared/late-fee';
 import { pesewasToCedis } from '../../../shared/money';
+import type { ReturnCharge } from '../../../shared/schemas/bookings';
 import type { HandoverReceipt } from '../../../shared/schemas/handover';
 import type { Executor } from '../../db/client';
-import { bookings, type handovers } from '../../db/schema/index';
+import { bookings, handovers } from '../../db/schema/index';
 import { toApiBranch } from '../branches/branches.repository';
 import { carTitle } from '../cars/car-mapper';
 import { handoversOf, receiptPeople } from './handover.repository';
@@ -31,6 +32,32 @@ export function chargesOf(r: ReturnRow) {
       collectedPesewas: amount - fromDeposit,
     };
   });
+}
+
+/**
+ * The charges each booking's return made besides its total (HAND-14): the late fee and staff's
+ * lines, not the rental's balance (already in the booking's total). One query for a page of
+ * bookings (handovers_booking_kind unique index); a booking not returned has none.
+ */
+export async function returnChargesOf(db: Executor, bookingIds: number[]) {
+  const found = new Map<number, ReturnCharge[]>();
+  if (!bookingIds.length) return found;
+  const rows = await db
+    .select()
+    .from(handovers)
+    .where(and(inArray(handovers.bookingId, bookingIds), eq(handovers.kind, 'return')));
+  for (const row of rows)
+    found.set(
+      row.bookingId,
+      chargesOf(row)
+        .filter((c) => c.reason !== 'rental_balance' && c.amountPesewas > 0)
+        .map((c) => ({
+          reason: c.reason as ReturnCharge['reason'],
+          amount: pesewasToCedis(c.amountPesewas),
+          note: c.note,
+        })),
+    );
+  return found;
 }
 
 function returnMoney(r: ReturnRow) {

@@ -81,10 +81,50 @@ describe('invoices (PAGE-12, VAT 20% column)', () => {
       'Security deposit (refundable)',
     ]);
     expect(invoiceTotals(invoice).total).toBe(445_000);
-    expect(invoice.lines[0]!.detail).toContain(
-      'Picked up and returned at East Legon office, Accra',
-    );
+    expect(invoice.lines[0]!.detail).toContain('Pick-up and return at East Legon office, Accra');
     expect(invoice.lines[0]!.detail).toContain('09:00');
+  });
+
+  it.each([
+    ['pending', 'Pick-up and return at East Legon office, Accra'],
+    ['confirmed', 'Pick-up and return at East Legon office, Accra'],
+    ['cancelled', 'Pick-up and return at East Legon office, Accra'],
+    ['active', 'Picked up at East Legon office, Accra, to be returned there'],
+    ['completed', 'Picked up and returned at East Legon office, Accra'],
+  ] as const)('says what a %s trip has done so far (PAGE-19)', (status, where) => {
+    const customer = { name: 'A', msisdn: '1', email: null };
+    const detail = invoiceFromBooking({ ...booking, status }, customer).lines[0]!.detail;
+    expect(detail).toContain(where);
+  });
+
+  it.each([
+    ['confirmed', 'To be delivered to 12 Oxford St, Osu, and returned to East Legon'],
+    ['active', 'Delivered to 12 Oxford St, Osu, to be returned to East Legon'],
+    ['completed', 'Delivered to 12 Oxford St, Osu, returned to East Legon'],
+  ] as const)('says what a delivered %s trip has done so far (PAGE-19)', (status, where) => {
+    const customer = { name: 'A', msisdn: '1', email: null };
+    const delivered = { ...booking, status, delivery_address: '12 Oxford St, Osu' };
+    expect(invoiceFromBooking(delivered, customer).lines[0]!.detail).toContain(where);
+  });
+
+  it('lists the charges at the return after the deposit, in the total (HAND-14)', () => {
+    const invoice = invoiceFromBooking(
+      {
+        ...booking,
+        status: 'completed',
+        payment_status: 'paid',
+        return_charges: [
+          { reason: 'late_fee', amount: 75, note: null },
+          { reason: 'damage', amount: 350.5, note: 'Wing mirror' },
+        ],
+      },
+      { name: 'A', msisdn: '1', email: null },
+    );
+    expect(invoice.lines.slice(-2).map((l) => [l.description, l.unitPrice])).toEqual([
+      ['Charge at the return: Late return', 75_00],
+      ['Charge at the return: Damage (Wing mirror)', 350_50],
+    ]);
+    expect(invoiceTotals(invoice).total).toBe(125_150 + 75_00 + 350_50);
   });
 
   it('formats cedis and dollars', () => {

@@ -3,6 +3,7 @@ import { destinationTypeLabel } from '../../lib/destination-label';
 import { cedisToPesewas } from '../../../shared/money';
 import { formatMsisdn } from '../../../shared/phone';
 import { branchLabel } from '../../lib/branch-label';
+import { returnChargeLabel } from '../../lib/return-charge-labels';
 
 /** PAGE-12: the invoice's VAT label is 20%. Prices include it; the column shows its share. */
 export const INVOICE_VAT_RATE = 0.2;
@@ -134,15 +135,36 @@ export const formatInvoiceDate = (value: string) =>
   dayFormat.format(new Date(value.length === 10 ? `${value}T00:00:00Z` : value));
 
 /**
+ * Where the car goes and comes back, as far as the trip has gone (PAGE-19): booked (or
+ * cancelled before it began), picked up or delivered, returned. An invoice printed before the
+ * trip must not say the car came back.
+ */
+function tripSoFar(booking: Booking): string {
+  const branch = branchLabel(booking.branch);
+  const stage =
+    booking.status === 'completed' ? 'returned' : booking.status === 'active' ? 'out' : 'booked';
+  if (booking.delivery_address)
+    return {
+      booked: `To be delivered to ${booking.delivery_address}, and returned to ${branch}`,
+      out: `Delivered to ${booking.delivery_address}, to be returned to ${branch}`,
+      returned: `Delivered to ${booking.delivery_address}, returned to ${branch}`,
+    }[stage];
+  return {
+    booked: `Pick-up and return at ${branch}`,
+    out: `Picked up at ${branch}, to be returned there`,
+    returned: `Picked up and returned at ${branch}`,
+  }[stage];
+}
+
+/**
  * The booking's charged lines (PRICE-6) as invoice lines: the rental as days × daily price,
  * where and when in its detail (BRANCH-3); the weekly saving, the extras, and last the
- * deposit, which is refundable and so carries no VAT. They add up to the booking's total.
+ * deposit, which is refundable and so carries no VAT. They add up to the booking's total;
+ * the charges at the return follow (HAND-14).
  */
 function invoiceLines(booking: Booking): InvoiceLine[] {
   const car = booking.car;
-  const where = booking.delivery_address
-    ? `Delivered to ${booking.delivery_address}, returned to ${branchLabel(booking.branch)}`
-    : `Picked up and returned at ${branchLabel(booking.branch)}`;
+  const where = tripSoFar(booking);
   const rental: InvoiceLine = {
     description: `Car rental: ${car.year} ${car.make} ${car.model}`,
     detail: `${formatInvoiceDate(booking.start_date)} ${booking.pickup_time} to ${formatInvoiceDate(booking.end_date)} ${booking.return_time} · ${where} · ${destinationTypeLabel(booking.destination_type, booking.branch.town)}: ${booking.destination}`,
@@ -169,13 +191,20 @@ function invoiceLines(booking: Booking): InvoiceLine[] {
       vatRate: INVOICE_VAT_RATE,
     })),
     deposit,
+    // HAND-14: what the return charged besides the booking's total, VAT included like the rental.
+    ...booking.return_charges.map((charge) => ({
+      description: `Charge at the return: ${returnChargeLabel(charge)}`,
+      quantity: 1,
+      unitPrice: cedisToPesewas(charge.amount),
+      vatRate: INVOICE_VAT_RATE,
+    })),
   ];
 }
 
 /**
  * The invoice of a real booking. The amounts are the server's (MONEY-2): the rental
  * line is days × price per day with VAT included, and the security deposit is refundable,
- * so it carries no VAT. The invoice total is the booking's total.
+ * so it carries no VAT. The invoice total is the booking's total and its charges at the return.
  */
 export function invoiceFromBooking(
   booking: Booking,

@@ -318,3 +318,31 @@ describe('paying a pay-on-pickup booking now (BOOK-23)', () => {
     expect(screen.queryByRole('button', { name: 'Pay now by mobile money' })).toBeNull();
   });
 });
+
+describe("charges at the return on the renter's booking view (HAND-14)", () => {
+  test('lists the late fee and staff’s charges and the total with them', async () => {
+    show(
+      bookingFixture({
+        status: 'completed',
+        payment_status: 'paid',
+        total_cost: 1250,
+        return_charges: [
+          { reason: 'late_fee', amount: 75, note: null },
+          { reason: 'damage', amount: 350, note: 'Wing mirror' },
+        ],
+      }),
+    );
+    const charges = await screen.findByRole('region', { name: 'Added at the return' });
+    expect(charges.textContent).toContain('Late return');
+    expect(charges.textContent).toContain('GH₵ 75.00');
+    expect(charges.textContent).toContain('Damage (Wing mirror)');
+    expect(charges.textContent).toContain('GH₵ 350.00');
+    expect(charges.textContent).toMatch(/Total with the charges at the return\s*GH₵ 1,675.00/);
+  });
+
+  test('shows nothing of the kind before the return', async () => {
+    show(bookingFixture({ status: 'confirmed', payment_status: 'paid' }));
+    await screen.findByRole('heading', { name: 'Trip' });
+    expect(screen.queryByRole('region', { name: 'Added at the return' })).toBeNull();
+  });
+});

@@ -24,6 +24,7 @@ import { BackLink } from '../../../components/back-link';
 import { CancelBooking } from './cancel-booking';
 import { BookingChanges } from './booking-changes';
 import { CostSummary } from './cost-summary';
+import { ReturnCharges } from './return-charges';
 import { TripLines } from './trip-lines';
 import { TopUpPanel } from './top-up-panel';
 import { PayNowPanel } from './pay-now-panel';
@@ -153,6 +154,7 @@ function BookingFacts({
           </TripLines>
 
           <CostSummary title="Cost" price={booking} />
+          <ReturnCharges booking={booking} />
           {/* BOOK-21: a change's difference paid by mobile money now. */}
           {booking.top_up_due > 0 && (status === 'confirmed' || status === 'active') && (
             <TopUpPanel booking={booking} onAsked={onNotice} />

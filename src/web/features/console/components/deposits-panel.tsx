@@ -3,7 +3,8 @@ import { cedisWhole, formatMonth, plural } from '../../../components/console/adm
 
 /**
  * Deposits, shown apart from revenue (HAND-9): the renters' money held for cars that are out,
- * and what this month's returns gave back and kept.
+ * and what this month's returns gave back and kept. What was kept paid charges at the return,
+ * which count as income on the return day (HAND-13), so it is not a second sum of money.
  */
 export function DepositsPanel({ deposits }: { deposits: AdminDashboardResponse['deposits'] }) {
   return (
@@ -27,7 +28,7 @@ export function DepositsPanel({ deposits }: { deposits: AdminDashboardResponse['
           <div>
             <p className="figure-label">Kept · {formatMonth(deposits.month)}</p>
             <p className="figure-value figure-value-muted">{cedisWhole(deposits.kept)}</p>
-            <p className="figure-note">Late fees, fuel, damage, cleaning</p>
+            <p className="figure-note">Paid charges at the return: counted in revenue</p>
           </div>
         </div>
       </div>
