@@ -9,7 +9,7 @@ const LABELS: Record<keyof RegisterFormValues, string> = {
 };
 
 /**
- * Why Register is still off (SPEC keeps it disabled while the form is invalid), in words that
+ * Why Register is still off (it stays disabled while the form is invalid, ACCT-21), in words that
  * name what is missing or wrong, not a blanket "fill in every field": the empty fields, the
  * passwords that differ, and any field whose own message is showing (ACCT-21).
  */
