@@ -45,6 +45,22 @@ describe('invoices (PAGE-12, VAT 20% column)', () => {
     expect(vatIncluded(500, 0)).toBe(0);
   });
 
+  it('a booking with a difference still to pay is part paid, with the amount, never Paid (BOOK-21)', () => {
+    const invoice = invoiceFromBooking(
+      {
+        ...booking,
+        status: 'confirmed',
+        payment_status: 'paid',
+        payment_method: 'mobile_money',
+        balance_due: 3000,
+        top_up_due: 3000,
+      },
+      { name: 'Ama Mensah', msisdn: '233244000001', email: null },
+    );
+    expect(invoice.status).toBe('Part paid');
+    expect(invoice.notes.join(' ')).toContain('Still to pay: GH₵ 3,000.00 by mobile money.');
+  });
+
   it('says a cancelled booking is cancelled', () => {
     expect(
       invoiceFromBooking(

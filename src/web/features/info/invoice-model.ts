@@ -1,6 +1,6 @@
 import type { Booking } from '../../../shared/schemas/bookings';
 import { destinationTypeLabel } from '../../lib/destination-label';
-import { cedisToPesewas } from '../../../shared/money';
+import { cedisToPesewas, formatCedis } from '../../../shared/money';
 import { formatMsisdn } from '../../../shared/phone';
 import { branchLabel } from '../../lib/branch-label';
 import { returnChargeLabel } from '../../lib/return-charge-labels';
@@ -210,8 +210,14 @@ export function invoiceFromBooking(
   booking: Booking,
   customer: { name: string; msisdn: string; email: string | null },
 ): Invoice {
+  // BOOK-21: a dearer change's difference still to pay is said, never hidden behind 'Paid'.
+  const stillToPay = booking.status === 'cancelled' ? 0 : booking.balance_due;
   const status =
-    booking.status === 'cancelled' ? 'Cancelled' : PAYMENT_STATUS_LABELS[booking.payment_status];
+    booking.status === 'cancelled'
+      ? 'Cancelled'
+      : booking.payment_status === 'paid' && stillToPay > 0
+        ? 'Part paid'
+        : PAYMENT_STATUS_LABELS[booking.payment_status];
   return {
     number: `INV-${booking.booking_code}`,
     issuedOn: booking.created_at,
@@ -232,6 +238,13 @@ export function invoiceFromBooking(
             paid: 'Paid by mobile money.',
             refunded: 'Paid by mobile money, and refunded.',
           }[booking.payment_status as string] ?? 'Payment by mobile money, not completed.'),
+      ...(booking.payment_status === 'paid' && stillToPay > 0
+        ? [
+            `Still to pay: ${formatCedis(stillToPay)}${
+              booking.top_up_due >= stillToPay ? ' by mobile money' : ' at the counter'
+            }.`,
+          ]
+        : []),
     ],
   };
 }
