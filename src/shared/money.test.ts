@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cedisToPesewas, formatCedis, formatCedisWhole, formatPricePerDay } from './money';
+import {
+  cedisToPesewas,
+  formatCedis,
+  formatCedisWhole,
+  formatDeduction,
+  formatPricePerDay,
+} from './money';
 
 describe('price formats (MONEY-5)', () => {
   it("shows 'GH₵ 1,234/Day' with thousands separators and decimals dropped", () => {
@@ -18,5 +24,12 @@ describe('price formats (MONEY-5)', () => {
   it('converts cedis to whole pesewas without float drift', () => {
     expect(cedisToPesewas(19.99)).toBe(1999);
     expect(cedisToPesewas(0.1 + 0.2)).toBe(30);
+  });
+});
+
+describe('amounts taken off (MONEY-5)', () => {
+  it('are written one way: the minus sign, a space, the amount', () => {
+    expect(formatDeduction(350)).toBe('− GH₵ 350.00');
+    expect(formatDeduction(-350)).toBe('− GH₵ 350.00');
   });
 });

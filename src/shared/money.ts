@@ -23,3 +23,9 @@ export function formatCedisWhole(cedis: number): string {
 export function formatCedis(cedis: number): string {
   return `GH₵ ${exactCedis.format(cedis)}`;
 }
+
+/**
+ * An amount taken off (a saving, a deposit kept), written one way everywhere: the minus sign
+ * (U+2212), a space, the amount: '− GH₵ 350.00'.
+ */
+export const formatDeduction = (cedis: number): string => `− ${formatCedis(Math.abs(cedis))}`;

@@ -49,6 +49,15 @@ describe('demo data (RUN-4)', () => {
     expect(review.json()).toEqual({ review: null, can_review: true });
   });
 
+  it('has every customer join before their own first booking', async () => {
+    const rows = await ctx.db
+      .select({ joined: users.createdAt, booked: bookings.createdAt, name: users.name })
+      .from(bookings)
+      .innerJoin(users, eq(users.id, bookings.userId));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.joined <= row.booked, row.name).toBe(true);
+  });
+
   it('has the money behind every booking it marks paid, as the lifecycle would leave it (STAFF-33)', async () => {
     const paid = await ctx.db.select().from(bookings).where(eq(bookings.paymentStatus, 'paid'));
     expect(paid.length).toBeGreaterThan(0);

@@ -29,6 +29,8 @@ export function buildUser(
     email: string | null;
     /** Verified by default, so tests about anything else can book (ACCT-12). */
     phoneVerified: boolean;
+    /** When the account was opened (demo data: before its own bookings); now by default. */
+    joinedAt: Date;
   }> = {},
 ) {
   const n = next();
@@ -54,7 +56,8 @@ export async function insertUser(db: Executor, overrides: Parameters<typeof buil
       email: data.email,
       role: data.role,
       passwordHash: await hashPassword(data.password),
-      phoneVerifiedAt: data.phoneVerified ? new Date() : null,
+      phoneVerifiedAt: data.phoneVerified ? (data.joinedAt ?? new Date()) : null,
+      ...(data.joinedAt ? { createdAt: data.joinedAt } : {}),
     })
     .returning();
   return { ...row!, password: data.password };

@@ -60,6 +60,8 @@ export async function seedDemoReviews(tx: Executor, fleet: (typeof cars.$inferSe
       msisdn: demo.msisdn,
       password: `${randomBytes(18).toString('base64url')}Aa1!`,
       phoneVerified: true,
+      // A customer joins before their first booking, not on the day the demo was seeded.
+      joinedAt: new Date(Date.now() - (demo.daysAgo + 20) * 86_400_000),
     });
     const booked = new Date(Date.now() - (demo.daysAgo + 5) * 86_400_000);
     const ended = new Date(Date.now() - (demo.daysAgo - 3) * 86_400_000);

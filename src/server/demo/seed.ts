@@ -49,8 +49,15 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       ...DEMO_RENTER,
       email: 'ama.mensah@example.com',
       phoneVerified: true,
+      // Before her two past trips below (45 and 15 days ago): a customer joins first.
+      joinedAt: new Date(Date.now() - 60 * 86_400_000),
     });
-    await insertUser(tx, { ...DEMO_STAFF, role: 'staff', phoneVerified: true });
+    await insertUser(tx, {
+      ...DEMO_STAFF,
+      role: 'staff',
+      phoneVerified: true,
+      joinedAt: new Date(Date.now() - 365 * 86_400_000),
+    });
 
     // The branches come with migration 0017 (BRANCH-1); each demo car names its own.
     const branchIds = new Map(

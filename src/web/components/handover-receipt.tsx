@@ -1,5 +1,5 @@
 import { COMPANY_NAME } from '../../shared/constants';
-import { formatCedis } from '../../shared/money';
+import { formatCedis, formatDeduction } from '../../shared/money';
 import { formatMsisdn } from '../../shared/phone';
 import {
   DEPOSIT_METHOD_LABELS,
@@ -217,7 +217,7 @@ export function HandoverReceipt({
                   Kept: {KEPT_REASON_LABELS[line.reason]}
                   {line.note ? ` (${line.note})` : ''}
                 </th>
-                <td>−{formatCedis(line.amount)}</td>
+                <td>{formatDeduction(line.amount)}</td>
               </tr>
             ))}
             {back && (

@@ -1,4 +1,4 @@
-import { formatCedis } from '../../../../shared/money';
+import { formatCedis, formatDeduction } from '../../../../shared/money';
 import type { QuoteLine } from '../../../../shared/schemas/bookings';
 import { priceTimesDays } from '../../../lib/booking-labels';
 import './booking-facts.css';
@@ -56,7 +56,7 @@ export function CostSummary({ price, title = 'Cost Summary' }: CostSummaryProps)
             Discount
             {saving && <span className="cost-line-detail">{saving.label}</span>}
           </dt>
-          <dd>{saving ? `− ${formatCedis(-saving.amount)}` : '-'}</dd>
+          <dd>{saving ? formatDeduction(saving.amount) : '-'}</dd>
         </div>
         {others.map((line) => (
           <div key={line.label} className="cost-line">
