@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
 import { formatCedis, pesewasToCedis } from '../../src/shared/money';
 import { BOOKING_HORIZON_DAYS } from '../../src/shared/constants';
@@ -10,24 +10,12 @@ import { applyBookingChange } from '../../src/server/modules/bookings/booking-li
 import { queueDueReminders } from '../../src/server/modules/messages/reminder-job';
 import { settleBackground } from '../../src/server/modules/payments/background-work';
 import { reconcileOnce } from '../../src/server/modules/payments/reconcile';
-import { FakePaystack } from '../support/fake-paystack';
 import { api, bookFreshCar, cashPaidBooking, type Client, day, today } from '../support/api';
-import { isPostgres, setupTestApp } from '../support/test-app';
+import { setupPaystackTestApp } from '../support/paystack-app';
+import { isPostgres } from '../support/test-app';
 
 // Mobile money goes through the real Paystack client, pointed at a fake Paystack on loopback.
-const paystack = await new FakePaystack().start();
-const ctx = await setupTestApp({
-  payments: {
-    provider: 'paystack',
-    paystackSecretKey: paystack.secretKey,
-    paystackBaseUrl: paystack.url,
-    emailDomain: 'mail.carlink.test',
-    reconcileIntervalSeconds: 0,
-    providerTimeoutMs: 3_000,
-  },
-});
-const client = api(ctx.app);
-afterAll(() => paystack.stop());
+const { paystack, ctx, client } = await setupPaystackTestApp({ providerTimeoutMs: 3_000 });
 
 /** An amount as the texts write it (MSG-6: 'GHS 1,234.00', GSM-7 only). */
 const smsCedis = (cedis: number) =>

@@ -1,28 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
 import { payments, smsOutbox } from '../../src/server/db/schema/index';
 import { insertCar } from '../../src/server/db/factories';
 import { reconcileOnce } from '../../src/server/modules/payments/reconcile';
-import { FakePaystack } from '../support/fake-paystack';
-import { api, bookFreshCar, cashPaidBooking, type Client, day } from '../support/api';
-import { setupTestApp } from '../support/test-app';
+import { bookFreshCar, cashPaidBooking, type Client, day } from '../support/api';
+import { setupPaystackTestApp } from '../support/paystack-app';
 
 // A dearer change of a paid mobile money booking (BOOK-18, BOOK-21): one story on the booking's
 // page, the API and the texts. Mobile money goes through the real Paystack client and a fake.
-const paystack = await new FakePaystack().start();
-const ctx = await setupTestApp({
-  payments: {
-    provider: 'paystack',
-    paystackSecretKey: paystack.secretKey,
-    paystackBaseUrl: paystack.url,
-    emailDomain: 'mail.carlink.test',
-    reconcileIntervalSeconds: 0,
-    providerTimeoutMs: 3_000,
-  },
-});
-const client = api(ctx.app);
-afterAll(() => paystack.stop());
+const { paystack, ctx, client } = await setupPaystackTestApp({ providerTimeoutMs: 3_000 });
 
 let walletSerial = 3_000_000;
 const freshWallet = () => `024${(walletSerial += 1)}`;

@@ -1,27 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays } from '../../src/shared/dates';
 import { payments } from '../../src/server/db/schema/index';
 import { insertCar } from '../../src/server/db/factories';
 import { markPartialRefunds } from '../../src/server/modules/payments/change-payments';
-import { FakePaystack } from '../support/fake-paystack';
-import { api, day, today } from '../support/api';
-import { setupTestApp } from '../support/test-app';
+import { day, today } from '../support/api';
+import { setupPaystackTestApp } from '../support/paystack-app';
 
 // HAND-7: a deposit paid by mobile money goes back through Paystack's refund with an amount.
-const paystack = await new FakePaystack().start();
-const ctx = await setupTestApp({
-  payments: {
-    provider: 'paystack',
-    paystackSecretKey: paystack.secretKey,
-    paystackBaseUrl: paystack.url,
-    emailDomain: 'mail.carlink.test',
-    reconcileIntervalSeconds: 0,
-    providerTimeoutMs: 300,
-  },
-});
-const client = api(ctx.app);
-afterAll(() => paystack.stop());
+const { paystack, ctx, client } = await setupPaystackTestApp({ providerTimeoutMs: 300 });
 const staff = await client.staff();
 
 /** A one-day booking of a fresh GH₵ 300 car from `start`, paid by mobile money at Paystack. */

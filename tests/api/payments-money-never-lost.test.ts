@@ -1,16 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays } from '../../src/shared/dates';
 import { bookings, payments } from '../../src/server/db/schema/index';
 import { insertCar } from '../../src/server/db/factories';
 import { flaggedPayments } from '../../src/server/modules/admin/admin-dashboard.repository';
 import { settleBackground } from '../../src/server/modules/payments/background-work';
 import { reconcileOnce } from '../../src/server/modules/payments/reconcile';
-import { FakePaystack } from '../support/fake-paystack';
 import { contractProblems } from '../support/paystack-contract';
-import { api, bookingBody, day } from '../support/api';
-import { setupTestApp } from '../support/test-app';
+import { bookingBody, day } from '../support/api';
+import { setupPaystackTestApp } from '../support/paystack-app';
 
 /**
  * PAY-24, on both databases (api and api-pg): whatever the order of the charge's answer
@@ -19,22 +18,14 @@ import { setupTestApp } from '../support/test-app';
  * and the reconciler's passes, money the customer paid ends as a confirmed booking, a refund,
  * or a flag on the staff dashboard; and a booking is never paid without money.
  */
-const paystack = await new FakePaystack().start();
-paystack.refundMode = 'processed';
-// Fees passed to the customer, as Paystack's mobile money event shows them (PAY-22).
-paystack.customerFees = 1_53;
-const ctx = await setupTestApp({
-  payments: {
-    provider: 'paystack',
-    paystackSecretKey: paystack.secretKey,
-    paystackBaseUrl: paystack.url,
-    emailDomain: 'mail.carlink.test',
-    reconcileIntervalSeconds: 0,
-    providerTimeoutMs: 1_000,
+const { paystack, ctx, client } = await setupPaystackTestApp({
+  providerTimeoutMs: 1_000,
+  prepare: (paystack) => {
+    paystack.refundMode = 'processed';
+    // Fees passed to the customer, as Paystack's mobile money event shows them (PAY-22).
+    paystack.customerFees = 1_53;
   },
 });
-const client = api(ctx.app);
-afterAll(() => paystack.stop());
 
 const STEPS = [
   'approve',

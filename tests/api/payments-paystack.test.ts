@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
 import { bookingEvents, bookings, payments } from '../../src/server/db/schema/index';
@@ -8,10 +8,9 @@ import { findBookingById } from '../../src/server/modules/bookings/booking-lifec
 import { settleBackground } from '../../src/server/modules/payments/background-work';
 import { startPayment } from '../../src/server/modules/payments/payment-prompts';
 import { reconcileOnce } from '../../src/server/modules/payments/reconcile';
-import { FakePaystack } from '../support/fake-paystack';
 import { contractProblems } from '../support/paystack-contract';
-import { api, bookingBody, type Client, day } from '../support/api';
-import { setupTestApp } from '../support/test-app';
+import { bookingBody, type Client, day } from '../support/api';
+import { setupPaystackTestApp } from '../support/paystack-app';
 
 /**
  * The client's timeout for a call to Paystack. Short, since the tests that make the fake hang
@@ -21,19 +20,9 @@ import { setupTestApp } from '../support/test-app';
 const PROVIDER_TIMEOUT_MS = 1_500;
 
 // The real Paystack client code, pointed at a fake Paystack on loopback (decision 006).
-const paystack = await new FakePaystack().start();
-const ctx = await setupTestApp({
-  payments: {
-    provider: 'paystack',
-    paystackSecretKey: paystack.secretKey,
-    paystackBaseUrl: paystack.url,
-    emailDomain: 'mail.carlink.test',
-    reconcileIntervalSeconds: 0,
-    providerTimeoutMs: PROVIDER_TIMEOUT_MS,
-  },
+const { paystack, ctx, client } = await setupPaystackTestApp({
+  providerTimeoutMs: PROVIDER_TIMEOUT_MS,
 });
-const client = api(ctx.app);
-afterAll(() => paystack.stop());
 
 let dayOffset = 3;
 

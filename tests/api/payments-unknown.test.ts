@@ -1,33 +1,21 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
 import { bookings, payments } from '../../src/server/db/schema/index';
 import { insertCar } from '../../src/server/db/factories';
 import { reconcileOnce } from '../../src/server/modules/payments/reconcile';
-import { FakePaystack } from '../support/fake-paystack';
 import { contractProblems } from '../support/paystack-contract';
-import { api, bookingBody, day } from '../support/api';
-import { setupTestApp } from '../support/test-app';
+import { bookingBody, day } from '../support/api';
+import type { FakePaystack } from '../support/fake-paystack';
+import { setupPaystackTestApp } from '../support/paystack-app';
 
 /**
  * PAY-23: a charge request that times out, fails at the network or gets a 5xx may still have
  * reached the phone. It is 'unknown', never 'failed': the booking keeps its hold and the
  * reconciler asks GET /charge/{reference} and verify until the attempt settles.
  */
-const paystack = await new FakePaystack().start();
-const ctx = await setupTestApp({
-  payments: {
-    provider: 'paystack',
-    paystackSecretKey: paystack.secretKey,
-    paystackBaseUrl: paystack.url,
-    emailDomain: 'mail.carlink.test',
-    reconcileIntervalSeconds: 0,
-    providerTimeoutMs: 1_500,
-  },
-});
-const client = api(ctx.app);
-afterAll(() => paystack.stop());
+const { paystack, ctx, client } = await setupPaystackTestApp({ providerTimeoutMs: 1_500 });
 
 let dayOffset = 20;
 let wallet = 3_000_000;

@@ -1,33 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays } from '../../src/shared/dates';
 import { bookings, payments } from '../../src/server/db/schema/index';
 import { insertCar } from '../../src/server/db/factories';
 import { settleBackground } from '../../src/server/modules/payments/background-work';
 import { reconcileOnce } from '../../src/server/modules/payments/reconcile';
-import { FakePaystack } from '../support/fake-paystack';
 import { contractProblems } from '../support/paystack-contract';
-import { api, day } from '../support/api';
-import { setupTestApp } from '../support/test-app';
+import { day } from '../support/api';
+import { setupPaystackTestApp } from '../support/paystack-app';
 
 /**
  * PAY-22: a signed charge.success is a hint, never the facts. The webhook fixtures are
  * Paystack's published mobile money event (tests/fixtures/paystack/), which carries no
  * requested_amount and an `amount` with the fees passed to the customer.
  */
-const paystack = await new FakePaystack().start();
-const ctx = await setupTestApp({
-  payments: {
-    provider: 'paystack',
-    paystackSecretKey: paystack.secretKey,
-    paystackBaseUrl: paystack.url,
-    emailDomain: 'mail.carlink.test',
-    reconcileIntervalSeconds: 0,
-    providerTimeoutMs: 1_500,
-  },
-});
-const client = api(ctx.app);
-afterAll(() => paystack.stop());
+const { paystack, ctx, client } = await setupPaystackTestApp({ providerTimeoutMs: 1_500 });
 
 let dayOffset = 10;
 let wallet = 2_000_000;
