@@ -1,59 +1,13 @@
 import { expectNoSeriousAxeViolations } from './support/a11y';
 import { apiSignIn, openSignedIn } from './support/api';
 import { expect, test } from './support/fixtures';
+import { sweptRoutes as routes } from './support/routes';
 
 /**
  * Every route of the route table (ROUTE-1 to ROUTE-4), on a cheap phone and a laptop (one test
  * per route, the window resized between the two): the page shows its one main heading, the
  * browser reports no error (the fixture), and axe finds nothing serious.
- * Login-required routes are opened signed in; /login is opened signed out (a signed-in user
- * is sent away from it).
  */
-const routes: {
-  path: string;
-  signedIn?: boolean;
-  heading?: RegExp;
-  /** Its cars are listed and nothing sticks out sideways on the phone (CAT-3, CAT-4). */
-  carsFitPhone?: boolean;
-}[] = [
-  { path: '/' },
-  { path: '/available-cars', signedIn: true },
-  { path: '/booking-history', signedIn: true },
-  // Opened without a car, as from a bookmark: the page says how to pick one.
-  { path: '/booking-details', signedIn: true },
-  { path: '/car-details?id=1' },
-  { path: '/inventory-map-cards', carsFitPhone: true },
-  { path: '/inventory-map-rows', carsFitPhone: true },
-  { path: '/inventory-sidebar-rows', carsFitPhone: true },
-  { path: '/inventory-sidebar-cards', carsFitPhone: true },
-  { path: '/inventory-page-single-v1/1', carsFitPhone: true },
-  { path: '/inventory-page-single-v2/1', carsFitPhone: true },
-  { path: '/inventory-page-single-v3/1', carsFitPhone: true },
-  { path: '/inventory-page-single-v5/1', carsFitPhone: true },
-  { path: '/dashboard' },
-  { path: '/my-listings' },
-  { path: '/add-listings' },
-  { path: '/favorite' },
-  { path: '/saved' },
-  { path: '/messages' },
-  { path: '/profile', signedIn: true },
-  { path: '/about', heading: /About Us/ },
-  { path: '/contact', heading: /Contact Us/ },
-  { path: '/faq', heading: /Frequently Asked Questions/ },
-  { path: '/pricing', heading: /Membership Plans/ },
-  { path: '/terms', heading: /Terms & Conditions/ },
-  { path: '/invoice', heading: /Sample invoice/ },
-  { path: '/team-list' },
-  { path: '/team-single/1' },
-  { path: '/login' },
-  { path: '/forgot-password' },
-  { path: '/reset-password?msisdn=0244000001' },
-  { path: '/sandbox/phone' },
-  { path: '/sandbox/phone?msisdn=0244000001' },
-  { path: '/404', heading: /Oops! It looks like you're lost\./ },
-  { path: '/no/such/page', heading: /Oops! It looks like you're lost\./ },
-];
-
 const viewports = [
   { width: 360, height: 800 },
   { width: 1366, height: 768 },
