@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './support/a11y';
-import { apiSignIn, openSignedIn } from './support/api';
+import { apiSignIn, DEMO_STAFF, openSignedIn } from './support/api';
 import { DEMO_RENTER, registerPanel, signInPanel, submitSignIn } from './support/auth';
 import { expect, failedRequest, test } from './support/fixtures';
 
@@ -34,6 +34,22 @@ test('/login has no serious accessibility problems with errors on show, on a pho
   await expect(registerPanel(page).getByText('Full name is required')).toBeVisible();
   await expectNoSeriousAxeViolationsAtBothSizes(page);
 });
+
+/** WCAG's contrast ratio of two computed colours (`rgb(…)` or `rgba(…)`, taken as opaque). */
+function contrastRatio(one: string, other: string) {
+  const luminance = (colour: string) => {
+    const [r, g, b] = colour
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map((part) => {
+        const c = Number(part) / 255;
+        return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const [light, dark] = [luminance(one), luminance(other)].sort((a, b) => b - a);
+  return (light! + 0.05) / (dark! + 0.05);
+}
 
 /** Whether focus is inside the element (a dialog): read in the page, as the browser has it. */
 const focusIsInside = (dialog: Locator) =>
@@ -109,6 +125,30 @@ test.describe('dialogs and moving between pages, by keyboard', () => {
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Contact' }).click();
     await expect(page).toHaveURL(/\/contact$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  });
+
+  test('in the console too, a move to another section puts focus on its heading (PAGE-23)', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await openSignedIn(page, await apiSignIn(request, DEMO_STAFF));
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const sections = page.getByRole('navigation', { name: 'Console' });
+
+    await sections.getByRole('link', { name: 'Cars', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/cars$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Cars' })).toBeFocused();
+    await expect(page.getByRole('status').filter({ hasText: /Cars/ })).toHaveText(
+      await page.title(),
+    );
+
+    // By keyboard: Enter on a section's link.
+    await sections.getByRole('link', { name: 'Branches', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/admin\/branches$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Branches' })).toBeFocused();
   });
 
   test('changing a filter (the query string) leaves focus in the filters', async ({ page }) => {
@@ -205,5 +245,58 @@ test.describe('names and focus rings', () => {
       width: '3px',
       colour: 'rgb(138, 83, 0)',
     });
+  });
+  test('a field shows the same ring when tabbed to, at least 3:1 on what is around it, in the error state too (PAGE-22)', async ({
+    page,
+    request,
+  }) => {
+    /** The field's ring, and the colour of the first box behind it that has one. */
+    const ringAndSurround = (field: Locator) =>
+      field.evaluate((element) => {
+        const style = getComputedStyle(element);
+        let surround = 'rgb(255, 255, 255)';
+        for (let at = element.parentElement; at; at = at.parentElement) {
+          const background = getComputedStyle(at).backgroundColor;
+          if (background !== 'rgba(0, 0, 0, 0)' && background !== 'transparent') {
+            surround = background;
+            break;
+          }
+        }
+        return {
+          style: style.outlineStyle,
+          width: parseFloat(style.outlineWidth),
+          colour: style.outlineColor,
+          surround,
+        };
+      });
+    const expectRing = async (field: Locator, what: string) => {
+      // By keyboard: back out of the field and Tab into it again. A page is on screen before
+      // its script has replaced it: tab to the field until it stays.
+      await expect(async () => {
+        await field.focus();
+        await page.keyboard.press('Shift+Tab');
+        await page.keyboard.press('Tab');
+        await expect(field).toBeFocused({ timeout: 1_000 });
+      }).toPass();
+      const ring = await ringAndSurround(field);
+      expect(ring.style, what).toBe('solid');
+      expect(ring.width, what).toBeGreaterThanOrEqual(2);
+      expect(contrastRatio(ring.colour, ring.surround), what).toBeGreaterThanOrEqual(3);
+    };
+
+    await page.goto('/login');
+    const phone = signInPanel(page).getByLabel('Phone number');
+    await expectRing(phone, 'the phone number field');
+    await signInPanel(page).getByRole('button', { name: 'Sign in' }).click();
+    await expect(signInPanel(page).getByText('Phone number is required')).toBeVisible();
+    await expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await expectRing(phone, 'the phone number field with its error');
+
+    // A select, and a date field on the list of cars.
+    await page.goto('/inventory-sidebar-rows');
+    await expectRing(page.getByRole('combobox', { name: 'Sort by' }), 'the sort order');
+    await openSignedIn(page, await apiSignIn(request));
+    await page.goto('/available-cars');
+    await expectRing(page.getByLabel('Pick-up date'), 'the pick-up date');
   });
 });

@@ -28,6 +28,7 @@ import {
 import './admin-shell.css';
 import './admin-ui.css';
 import { adminPaths } from '../../config/admin-paths';
+import { RouteFocus } from '../layout/route-focus';
 
 type Counts = ReturnType<typeof useNavCounts>;
 const NAV: {
@@ -166,6 +167,8 @@ export function AdminShell({ user, onSignOut, onNavigate, children }: AdminShell
       <a className="skip-link" href="#admin-main">
         Skip to content
       </a>
+      {/* As on the site: after a move to another section, focus on its heading (PAGE-23). */}
+      <RouteFocus mainId="admin-main" />
       <header className="admin-side">
         <div className="admin-brand-row">
           <Link to={paths.admin.getHref()} className="admin-brand">

@@ -20,9 +20,10 @@ const isPageChosenFocus = (element: Element | null, main: HTMLElement) =>
  * region says the page's title, as a full page load would for a screen reader. Only a change of
  * path counts: the inventory's filters change the query string while the person works in them,
  * and must not lose their place. Nothing happens on the first load (the browser starts at the
- * top already), nor for redirects before the person has done anything.
+ * top already), nor for redirects before the person has done anything. The site's layout and the
+ * staff console's shell (its main is `admin-main`) both use it (PAGE-23).
  */
-export function RouteFocus() {
+export function RouteFocus({ mainId = 'main' }: { mainId?: string } = {}) {
   const { pathname } = useLocation();
   const previous = useRef(pathname);
   const interacted = useRef(false);
@@ -44,7 +45,7 @@ export function RouteFocus() {
     if (previous.current === pathname) return;
     previous.current = pathname;
     if (!interacted.current) return;
-    const main = document.getElementById('main');
+    const main = document.getElementById(mainId);
     if (!main) return;
     const before = document.activeElement;
     let announceTimer = 0;
@@ -89,7 +90,7 @@ export function RouteFocus() {
       stop();
       window.clearTimeout(announceTimer);
     };
-  }, [pathname]);
+  }, [pathname, mainId]);
 
   return (
     <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
