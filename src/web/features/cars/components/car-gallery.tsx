@@ -30,17 +30,29 @@ export function CarGallery({ images, title }: CarGalleryProps) {
   const swiped = useRef(false);
   const current = photos[Math.min(index, count - 1)]!;
 
+  const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
+
   const go = (next: number) => setIndex((next + count) % count);
 
+  /**
+   * Left and Right change the photo from anywhere in the gallery. On the thumbnails, which
+   * are one Tab stop (a roving tabindex, as the sign-in tabs), Home and End go to the first
+   * and last too, and focus follows the photo chosen (PAGE-24).
+   */
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (count < 2) return;
-    if (event.key === 'ArrowLeft') {
-      event.preventDefault();
-      go(index - 1);
-    } else if (event.key === 'ArrowRight') {
-      event.preventDefault();
-      go(index + 1);
-    }
+    const onThumb = thumbs.current.includes(event.target as HTMLButtonElement);
+    const keys: Record<string, number | undefined> = {
+      ArrowLeft: index - 1,
+      ArrowRight: index + 1,
+      ...(onThumb ? { Home: 0, End: count - 1 } : {}),
+    };
+    const target = keys[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    const next = (target + count) % count;
+    setIndex(next);
+    if (onThumb) thumbs.current[next]?.focus();
   }
 
   function onPointerDown(event: PointerEvent<HTMLElement>) {
@@ -118,6 +130,10 @@ export function CarGallery({ images, title }: CarGalleryProps) {
                 className="gallery-thumb"
                 aria-label={`Show photo ${i + 1}: ${altOf(photo)}`}
                 aria-current={i === index ? 'true' : undefined}
+                tabIndex={i === index ? 0 : -1}
+                ref={(element) => {
+                  thumbs.current[i] = element;
+                }}
                 onClick={() => go(i)}
               >
                 <CarImage src={photo.image_url} alt="" width={160} height={96} loading="lazy" />
