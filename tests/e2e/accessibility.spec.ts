@@ -206,6 +206,17 @@ test.describe('names and focus rings', () => {
     expect(await mismatches()).toEqual([]);
   });
 
+  test("the console's car photos are not described twice, by axe", async ({ page, request }) => {
+    await openSignedIn(page, await apiSignIn(request, DEMO_STAFF));
+    await page.goto('/admin/cars/1');
+    const photos = page.getByRole('list', { name: 'Photos in the order renters see them' });
+    await expect(photos.getByRole('listitem').first()).toBeVisible();
+    const redundant = await new AxeBuilder({ page }).withRules(['image-redundant-alt']).analyze();
+    expect(redundant.violations.flatMap((v) => v.nodes.map((n) => n.html))).toEqual([]);
+    // Each photo's description is its caption, read once, after the photo's number.
+    await expect(photos.getByText(/^Photo 1: \S/)).toBeVisible();
+  });
+
   test("'Browse Cars' and an inventory row show a ring of at least 3:1 when tabbed to", async ({
     page,
   }) => {

@@ -17,13 +17,22 @@ const MB = 1024 * 1024;
 const sizeLabel = (bytes: number) =>
   bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
-function PhotoImage({ photo, sizes }: { photo: AdminCarPhoto; sizes: string }) {
+/** `alt` empty where the photo's description is written beside it (no second reading). */
+function PhotoImage({
+  photo,
+  sizes,
+  alt = photo.alt,
+}: {
+  photo: AdminCarPhoto;
+  sizes: string;
+  alt?: string;
+}) {
   return (
     <img
       src={resolveImageUrl(photo.image_url)}
       srcSet={photo.srcset ?? undefined}
       sizes={photo.srcset ? sizes : undefined}
-      alt={photo.alt}
+      alt={alt}
       width={320}
       height={200}
       loading="lazy"
@@ -236,13 +245,17 @@ export function PhotoManager({ car }: { car: AdminCar }) {
             {photos.map((photo, index) => (
               <li key={photo.id} className="photo-item" data-photo={photo.id}>
                 <div className="photo-frame">
-                  <PhotoImage photo={photo} sizes="(min-width: 960px) 240px, 50vw" />
+                  {/* Its description is the caption below (axe's image-redundant-alt). */}
+                  <PhotoImage photo={photo} sizes="(min-width: 960px) 240px, 50vw" alt="" />
                   <span className="photo-position" aria-hidden="true">
                     {index + 1}
                   </span>
                   {index === 0 && <span className="badge badge-green photo-cover">Cover</span>}
                 </div>
-                <p className="photo-alt">{photo.alt}</p>
+                <p className="photo-alt">
+                  <span className="visually-hidden">Photo {index + 1}: </span>
+                  {photo.alt}
+                </p>
                 <div className="photo-tools">
                   <button
                     type="button"
