@@ -125,7 +125,7 @@ test('staff add a car with photos; a renter books it on pickup; staff take the c
     .getByRole('list', { name: 'Photos in the order renters see them' })
     .getByRole('listitem');
   await expect(ordered).toHaveCount(2);
-  await expect(ordered.first().getByRole('img')).toHaveAttribute('alt', 'Suzuki Swift, front view');
+  await expect(ordered.first()).toContainText('Photo 1: Suzuki Swift, front view');
 
   // Reordering works from the keyboard: the side view becomes the cover.
   await photos.getByRole('button', { name: 'Move photo 2 up' }).focus();
@@ -133,7 +133,7 @@ test('staff add a car with photos; a renter books it on pickup; staff take the c
   await expect(
     photos.getByText('Photo moved to position 1 of 2. It is now the cover.'),
   ).toBeAttached();
-  await expect(ordered.first().getByRole('img')).toHaveAttribute('alt', 'Suzuki Swift, side view');
+  await expect(ordered.first()).toContainText('Photo 1: Suzuki Swift, side view');
   await expect(photos.getByRole('button', { name: 'Move photo 1 down' })).toBeFocused();
 
   // A renter finds it in the catalogue and books it from today, paying on pickup (the booking
