@@ -50,6 +50,9 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const USER_ROLES = ['renter', 'staff'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
+/** What a staff account may do (ROLE-1): the owner everything, managers and agents less. */
+export const STAFF_ROLES = ['owner', 'manager', 'agent'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const BODY_TYPES = [
   'sedan',

@@ -13,6 +13,8 @@ export const shellMessages = {
   session: {
     expired: 'Session expired. Please login again.',
     required: 'Please sign in to continue.',
+    /** ROLE-9: a staff account the owner switched off. */
+    deactivated: 'This staff account has been switched off. Ask the owner if this is a mistake.',
     noActiveSession: 'No active session',
     logoutFailed: 'Failed to log out',
   },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { USER_ROLES } from '../constants';
+import { STAFF_ROLES, USER_ROLES } from '../constants';
 import { messages } from '../messages';
 import { requiredText } from './common';
 
@@ -86,6 +86,8 @@ export const UserSchema = z.object({
   email: z.string().nullable(),
   whatsapp: z.string().nullable(),
   role: z.enum(USER_ROLES),
+  /** A staff account's role (ROLE-1), which the console shows itself by; null for a renter. */
+  staff_role: z.enum(STAFF_ROLES).nullable(),
   /** True once a code sent by SMS to `msisdn` was entered (ACCT-10); booking needs it. */
   phone_verified: z.boolean(),
   /** 'Text me reminders' (MSG-9): pickup and return reminders by SMS. */

@@ -25,6 +25,13 @@ export const users = pgTable(
     role: text('role', { enum: ['renter', 'staff'] })
       .notNull()
       .default('renter'),
+    /**
+     * What a staff account may do (ROLE-1): the owner everything, a manager or an agent only
+     * their branches (staff_branches). Null exactly for renters.
+     */
+    staffRole: text('staff_role', { enum: ['owner', 'manager', 'agent'] }),
+    /** A staff account switched off by the owner (ROLE-9): its sessions end, sign-in refused. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     /** When a code sent by SMS to `msisdn` was entered (ACCT-10); null until then. */
     phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
     /** 'Text me reminders' (MSG-9): pickup and return reminders; codes and booking news always go. */
@@ -35,6 +42,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_msisdn_key').on(t.msisdn),
     check('users_role_check', sql`${t.role} in ('renter', 'staff')`),
+    check(
+      'users_staff_role_check',
+      sql`(${t.role} = 'staff') = (${t.staffRole} is not null) and ${t.staffRole} in ('owner', 'manager', 'agent')`,
+    ),
     // The new-booking SMS alert goes to every staff account: found without reading renters.
     index('users_staff_idx')
       .on(t.id)

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf, type Executor } from '../../db/client';
-import { loginThrottles, phoneCodes, sessions, users } from '../../db/schema/index';
+import { loginThrottles, phoneCodes, sessions, staffBranches, users } from '../../db/schema/index';
 import { CODE_DAY_SECONDS, type CodePurpose } from './phone-codes';
 
 export type UserRow = typeof users.$inferSelect;
@@ -44,7 +44,12 @@ export const insertSession = async (db: Executor, values: typeof sessions.$infer
 
 const prepareSessionLookup = (db: Database) =>
   db
-    .select({ session: sessions, user: users })
+    .select({
+      session: sessions,
+      user: users,
+      // A staff member's branches come with the sign-in (ROLE-2): no second read per request.
+      branchIds: sql<number[]>`array(select ${staffBranches.branchId} from ${staffBranches} where ${staffBranches.userId} = ${users.id} order by 1)`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))

@@ -44,6 +44,7 @@ import {
 import { finishPendingSignIn, startPendingSignIn } from './pending-sign-in';
 import type { SessionCache, SignIn } from './session-cache';
 import { generateAccessToken, hashAccessToken } from './tokens';
+import { staffAccessOf } from './staff-access';
 
 /**
  * Sign-in limits that never lock the owner out (LIMIT-1, LIMIT-8): strict per number and
@@ -92,6 +93,7 @@ export function toPublicUser(row: repo.UserRow): User {
     email: row.email,
     whatsapp: row.whatsapp,
     role: row.role,
+    staff_role: row.staffRole,
     phone_verified: row.phoneVerifiedAt !== null,
     sms_reminders: row.smsReminders,
   };
@@ -209,6 +211,8 @@ export async function loginUser(
       ? tooManyAttempts(number.windowEndsAt)
       : new HttpError(401, messages.login.invalidCredentials);
   }
+  // Told only to whoever knows the password: a stranger learns nothing about the account.
+  if (user.deactivatedAt) throw new HttpError(403, messages.session.deactivated);
   await repo.clearThrottle(db, pairKey);
   await repo.releaseThrottledAttempt(db, numberKey);
   if (numberLocked) {
@@ -234,6 +238,7 @@ export async function authenticateToken(
 ): Promise<Authenticated> {
   const tokenHash = hashAccessToken(token);
   let expired = false;
+  let deactivated = false;
   const found = await sessions.find(tokenHash, async () => {
     const row = await repo.findSessionByTokenHash(db, tokenHash);
     if (!row || row.session.revokedAt) return undefined;
@@ -241,10 +246,27 @@ export async function authenticateToken(
       expired = true;
       return undefined;
     }
-    return { user: row.user, sessionId: row.session.id, expiresAt: row.session.expiresAt };
+    // A switched-off staff account signs in nowhere, whatever sessions it had (ROLE-9).
+    if (row.user.deactivatedAt) {
+      deactivated = true;
+      return undefined;
+    }
+    return {
+      user: row.user,
+      sessionId: row.session.id,
+      expiresAt: row.session.expiresAt,
+      staff: staffAccessOf(row.user, row.branchIds),
+    };
   });
   if (!found)
-    throw new HttpError(401, expired ? messages.session.expired : messages.session.required);
+    throw new HttpError(
+      401,
+      deactivated
+        ? messages.session.deactivated
+        : expired
+          ? messages.session.expired
+          : messages.session.required,
+    );
   // A cached sign-in runs out while cached: the absolute 60 minutes hold all the same.
   if (found.expiresAt.getTime() <= Date.now()) {
     sessions.forget(tokenHash);
