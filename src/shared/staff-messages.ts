@@ -41,4 +41,7 @@ export const adminMessages = {
   branchNotFound: 'Branch not found.',
   chooseBranch: 'Choose a branch',
   branchNameTaken: 'There is already a branch with this name',
+  // Roles and branches (ROLE-4, ROLE-6).
+  roleForbidden: 'Your role does not allow this. Ask a manager or the owner.',
+  branchOutOfScope: 'Choose one of your branches.',
 } as const;

@@ -1,4 +1,12 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type {
+  FastifyPluginAsync,
+  FastifyRequest,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+  RouteOptions,
+} from 'fastify';
+import { adminMessages } from '../../shared/staff-messages';
+import { HttpError } from '../http-errors';
 import { adminCustomerRoutes } from '../modules/admin/admin-customers.routes';
 import { adminDashboardRoutes } from '../modules/admin/admin-dashboard.routes';
 import { adminStaffBookingRoutes } from '../modules/bookings/booking-changes.staff.routes';
@@ -13,6 +21,8 @@ import { adminHandoverRoutes } from '../modules/handover/handover.staff.routes';
 import { adminMessageRoutes } from '../modules/inbox/inbox.staff.routes';
 import { adminSmsRoutes } from '../modules/messages/sms-log.staff.routes';
 import { adminReviewRoutes } from '../modules/reviews/reviews.staff.routes';
+import { checkBranchScope } from './branch-scope';
+import { staffRuleOf, type StaffRule } from './permissions';
 
 /**
  * The staff console's API (STAFF-1, docs/admin-api.md), registered under /api/admin: every
@@ -27,6 +37,40 @@ export const staffApiRoutes: FastifyPluginAsync<{
   documentsDir: string;
 }> = async (app, { uploadsDir, documentsDir }) => {
   app.addHook('onRequest', app.requireStaff);
+  // Every route mounted below gets its rule from the matrix (ROLE-3), or the server does not
+  // start: a staff route cannot ship without saying who may use it.
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const method = [route.method].flat()[0] === 'HEAD' ? 'GET' : [route.method].flat()[0]!;
+    const rule = staffRuleOf(method, route.url);
+    if (!rule)
+      throw new Error(
+        `No permission rule for ${method} ${route.url}: add one to src/server/staff-api/permissions.ts`,
+      );
+    route.onRequest = [...[route.onRequest ?? []].flat(), roleCheck(rule)];
+    if (typeof rule.scope === 'object')
+      route.preHandler = [branchCheck(rule.scope), ...[route.preHandler ?? []].flat()];
+  });
+
+  /** ROLE-4: a role the rule does not list gets 403, before its body is read. */
+  function roleCheck(rule: StaffRule): onRequestHookHandler {
+    return async (request: FastifyRequest) => {
+      const staff = request.auth?.staff;
+      if (!staff || !rule.roles.includes(staff.role))
+        throw new HttpError(403, adminMessages.roleForbidden);
+    };
+  }
+
+  /** ROLE-5: outside the staff member's branches the thing does not exist (404). */
+  function branchCheck(scope: Exclude<StaffRule['scope'], string>): preHandlerHookHandler {
+    return async (request: FastifyRequest) => {
+      await checkBranchScope(
+        app.db,
+        request.auth!.staff!,
+        scope,
+        request.params as Record<string, unknown>,
+      );
+    };
+  }
 
   // The console's own: the dashboard (STAFF-7).
   await app.register(adminDashboardRoutes);

@@ -1,3 +1,4 @@
+import { customerAtBranches } from '../../staff-api/branch-scope';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DocumentKind, DocumentStatus } from '../../../shared/schemas/documents';
@@ -98,7 +99,12 @@ export async function setDocumentStatus(
 }
 
 /** The staff queue (DOC-5): documents in one status with whose they are, oldest upload first when pending. */
-export function documentsByStatus(db: Executor, status: DocumentStatus, limit: number) {
+export function documentsByStatus(
+  db: Executor,
+  status: DocumentStatus,
+  limit: number,
+  branchIds: readonly number[] | null = null,
+) {
   return (
     db
       .select({
@@ -110,7 +116,13 @@ export function documentsByStatus(db: Executor, status: DocumentStatus, limit: n
       .innerJoin(users, eq(users.id, customerDocuments.userId))
       // Who decided (DOC-5): one primary-key lookup per listed row.
       .leftJoin(reviewers, eq(reviewers.id, customerDocuments.reviewedBy))
-      .where(eq(customerDocuments.status, status))
+      .where(
+        and(
+          eq(customerDocuments.status, status),
+          // A manager's or an agent's customers only (ROLE-5).
+          branchIds ? customerAtBranches(branchIds) : undefined,
+        ),
+      )
       .orderBy(
         status === 'pending' ? asc(customerDocuments.updatedAt) : desc(customerDocuments.updatedAt),
         asc(customerDocuments.id),
@@ -120,10 +132,19 @@ export function documentsByStatus(db: Executor, status: DocumentStatus, limit: n
 }
 
 /** How many documents wait for staff (the console's count). */
-export async function pendingDocumentCount(db: Executor) {
+export async function pendingDocumentCount(
+  db: Executor,
+  branchIds: readonly number[] | null = null,
+) {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(customerDocuments)
-    .where(eq(customerDocuments.status, 'pending'));
+    .innerJoin(users, eq(users.id, customerDocuments.userId))
+    .where(
+      and(
+        eq(customerDocuments.status, 'pending'),
+        branchIds ? customerAtBranches(branchIds) : undefined,
+      ),
+    );
   return Number(row?.n ?? 0);
 }

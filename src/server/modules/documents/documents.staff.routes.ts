@@ -40,7 +40,12 @@ export const adminDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (request) => {
-      const rows = await documentsByStatus(app.db, request.query.status, QUEUE_LIMIT);
+      const rows = await documentsByStatus(
+        app.db,
+        request.query.status,
+        QUEUE_LIMIT,
+        request.auth!.staff!.branchIds,
+      );
       return {
         documents: rows.map((r) => ({
           ...toCustomerDocument(r.document),
