@@ -2,7 +2,6 @@ import type {
   FastifyPluginAsync,
   FastifyRequest,
   onRequestHookHandler,
-  preHandlerHookHandler,
   RouteOptions,
 } from 'fastify';
 import { adminMessages } from '../../shared/staff-messages';
@@ -46,9 +45,12 @@ export const staffApiRoutes: FastifyPluginAsync<{
       throw new Error(
         `No permission rule for ${method} ${route.url}: add one to src/server/staff-api/permissions.ts`,
       );
-    route.onRequest = [...[route.onRequest ?? []].flat(), roleCheck(rule)];
-    if (typeof rule.scope === 'object')
-      route.preHandler = [branchCheck(rule.scope), ...[route.preHandler ?? []].flat()];
+    // Both before the body is read: who asks, then where, then what they send.
+    route.onRequest = [
+      ...[route.onRequest ?? []].flat(),
+      roleCheck(rule),
+      ...(typeof rule.scope === 'object' ? [branchCheck(rule.scope)] : []),
+    ];
   });
 
   /** ROLE-4: a role the rule does not list gets 403, before its body is read. */
@@ -61,7 +63,7 @@ export const staffApiRoutes: FastifyPluginAsync<{
   }
 
   /** ROLE-5: outside the staff member's branches the thing does not exist (404). */
-  function branchCheck(scope: Exclude<StaffRule['scope'], string>): preHandlerHookHandler {
+  function branchCheck(scope: Exclude<StaffRule['scope'], string>): onRequestHookHandler {
     return async (request: FastifyRequest) => {
       await checkBranchScope(
         app.db,

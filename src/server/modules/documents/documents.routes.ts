@@ -106,7 +106,12 @@ export const documentRoutes: FastifyPluginAsyncZod<{ documentsDir: string }> = a
       querystring: z.object({ v: z.string().max(40).optional() }),
     },
     handler: async (request, reply) => {
-      const row = await readableDocument(app.db, request.params.documentId, request.auth!.user);
+      const row = await readableDocument(
+        app.db,
+        request.params.documentId,
+        request.auth!.user,
+        request.auth!.staff,
+      );
       const path = documentFile(documentsDir, row.userId, row.fileKey);
       const info = await stat(path).catch(() => null);
       if (!info?.isFile()) throw new HttpError(404, documentMessages.notFound);

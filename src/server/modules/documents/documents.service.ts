@@ -1,3 +1,5 @@
+import type { StaffAccess } from '../auth/staff-access';
+import { checkBranchScope } from '../../staff-api/branch-scope';
 import {
   DocumentFieldsSchema,
   documentMessages,
@@ -92,10 +94,14 @@ export async function readableDocument(
   db: Database,
   id: number,
   viewer: { id: number; role: string },
+  staff: StaffAccess | null = null,
 ) {
   const row = await findDocument(db, id);
-  if (!row || (row.userId !== viewer.id && viewer.role !== 'staff'))
+  if (!row || (row.userId !== viewer.id && (viewer.role !== 'staff' || !staff)))
     throw new HttpError(404, documentMessages.notFound);
+  // A manager or an agent sees the documents of their branches' customers only (ROLE-5).
+  if (row.userId !== viewer.id && staff)
+    await checkBranchScope(db, staff, { document: 'id' }, { id });
   return row;
 }
 
