@@ -4,7 +4,7 @@ import { addDays, todayInAccra } from '../../src/shared/dates';
 import { makeImage, multipartBody } from '../support/admin';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../src/server/db/client';
-import { staffRuleOf } from '../../src/server/staff-api/permissions';
+import { staffRuleOf } from '../../src/shared/staff-permissions';
 import { setupRecordedApp, userWithToken, type Endpoint } from './support/in-process-app';
 
 /**

@@ -8,7 +8,7 @@ import { rowsOf } from '../db/client';
 import { HttpError } from '../http-errors';
 import type { StaffAccess } from '../modules/auth/staff-access';
 import { users } from '../db/schema/index';
-import type { BranchScope } from './permissions';
+import type { BranchScope } from '../../shared/staff-permissions';
 
 /**
  * Where a thing named in a staff route's path stands (ROLE-5): the branches it belongs to, or

@@ -21,7 +21,7 @@ import { adminMessageRoutes } from '../modules/inbox/inbox.staff.routes';
 import { adminSmsRoutes } from '../modules/messages/sms-log.staff.routes';
 import { adminReviewRoutes } from '../modules/reviews/reviews.staff.routes';
 import { checkBranchScope } from './branch-scope';
-import { staffRuleOf, type StaffRule } from './permissions';
+import { staffRuleOf, type StaffRule } from '../../shared/staff-permissions';
 
 /**
  * The staff console's API (STAFF-1, docs/admin-api.md), registered under /api/admin: every
@@ -43,7 +43,7 @@ export const staffApiRoutes: FastifyPluginAsync<{
     const rule = staffRuleOf(method, route.url);
     if (!rule)
       throw new Error(
-        `No permission rule for ${method} ${route.url}: add one to src/server/staff-api/permissions.ts`,
+        `No permission rule for ${method} ${route.url}: add one to src/shared/staff-permissions.ts`,
       );
     // Both before the body is read: who asks, then where, then what they send.
     route.onRequest = [

@@ -241,14 +241,15 @@ export async function authenticateToken(
   let deactivated = false;
   const found = await sessions.find(tokenHash, async () => {
     const row = await repo.findSessionByTokenHash(db, tokenHash);
+    // A switched-off staff account signs in nowhere, whatever sessions it had (ROLE-9); said
+    // before "revoked", since switching it off also ends its sessions.
+    if (row?.user.deactivatedAt) {
+      deactivated = true;
+      return undefined;
+    }
     if (!row || row.session.revokedAt) return undefined;
     if (row.session.expiresAt.getTime() <= Date.now()) {
       expired = true;
-      return undefined;
-    }
-    // A switched-off staff account signs in nowhere, whatever sessions it had (ROLE-9).
-    if (row.user.deactivatedAt) {
-      deactivated = true;
       return undefined;
     }
     return {

@@ -1,10 +1,11 @@
-import type { StaffRole } from '../../shared/constants';
+import type { StaffRole } from './constants';
 
 /**
  * Who may use each staff route, and how far (ROLE-3 to ROLE-6): the matrix in
- * docs/requirements.md, kept here in one table. staff-api.routes.ts refuses to start with a
- * staff route that has no row, and tests/hardening/authorization-matrix.test.ts tries each row
- * as every role.
+ * docs/requirements.md, kept here in one table. The server enforces it
+ * (src/server/staff-api/staff-api.routes.ts refuses to start with a staff route that has no
+ * row), tests/hardening/authorization-matrix.test.ts tries each row as every role, and the
+ * console reads it to show each role only what it may do (`staffCan`).
  *
  * `scope` says what branch scope means for the route, for a manager or an agent (the owner
  * reaches every branch):
@@ -35,7 +36,7 @@ const MANAGERS: readonly StaffRole[] = ['owner', 'manager'];
 const OWNER: readonly StaffRole[] = ['owner'];
 
 /** `METHOD /api/admin/path` (the route as registered, with its `:params`) → its rule. */
-export const STAFF_RULES: Readonly<Record<string, StaffRule>> = {
+export const STAFF_RULES = {
   // The day's work for everyone; the money figures for the owner alone (ROLE-7).
   'GET /api/admin/dashboard': { roles: EVERYONE, scope: 'listed' },
 
@@ -111,8 +112,14 @@ export const STAFF_RULES: Readonly<Record<string, StaffRule>> = {
   // Texts that failed: the list for managers (their branches'), a resend where it belongs.
   'GET /api/admin/sms/failed': { roles: MANAGERS, scope: 'listed' },
   'POST /api/admin/sms/:id/resend': { roles: EVERYONE, scope: { sms: 'id' } },
-};
+} as const satisfies Record<string, StaffRule>;
+
+export type StaffRoute = keyof typeof STAFF_RULES;
 
 /** The rule of a route as Fastify registered it, e.g. `GET /api/admin/cars/:id`. */
 export const staffRuleOf = (method: string, url: string): StaffRule | undefined =>
-  STAFF_RULES[`${method} ${url}`];
+  (STAFF_RULES as Record<string, StaffRule>)[`${method} ${url}`];
+
+/** Whether `role` may use the staff route `key` (`METHOD /api/admin/path`): the console's buttons. */
+export const staffCan = (role: StaffRole | null | undefined, route: StaffRoute) =>
+  !!role && (STAFF_RULES[route].roles as readonly StaffRole[]).includes(role);
