@@ -9,13 +9,6 @@ import { idField } from './common';
  * docs/decisions/035-staff-accounts.md), under /api/admin/staff.
  */
 
-/** What each role is called on the console's pages and in the text that welcomes them. */
-export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
-  owner: 'Owner',
-  manager: 'Branch manager',
-  agent: 'Counter agent',
-};
-
 /** A staff member as the owner sees them (STAFF-37). */
 export const StaffMemberSchema = z.object({
   id: z.number().int(),
