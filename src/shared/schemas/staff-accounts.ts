@@ -35,19 +35,21 @@ export const StaffMemberResponseSchema = z.object({
 });
 export type StaffMemberResponse = z.infer<typeof StaffMemberResponseSchema>;
 
+// No `abort`: an aborted field would stop the branch rule below from running, and a 422 (or
+// the form) should name every field that is wrong at once.
 const staffName = z
   .string({ error: m.nameRequired })
   .trim()
-  .min(1, { error: m.nameRequired, abort: true })
-  .min(3, { error: m.nameMin, abort: true })
-  .max(100, { error: m.nameMax });
+  .refine((v) => v.length > 0, { error: m.nameRequired })
+  .refine((v) => v.length === 0 || v.length >= 3, { error: m.nameMin })
+  .refine((v) => v.length <= 100, { error: m.nameMax });
 
 /** Any way a Ghana number is written; the server reads it with parseMsisdn (ACCT-1). */
 const staffMsisdn = z
   .string({ error: m.msisdnRequired })
   .trim()
-  .min(1, { error: m.msisdnRequired, abort: true })
-  .max(40, { error: m.msisdnInvalid });
+  .refine((v) => v.length > 0, { error: m.msisdnRequired })
+  .refine((v) => v.length <= 40, { error: m.msisdnInvalid });
 
 const staffRole = z.enum(STAFF_ROLES, { error: m.roleRequired });
 
