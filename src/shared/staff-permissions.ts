@@ -112,6 +112,13 @@ export const STAFF_RULES = {
   // Texts that failed: the list for managers (their branches'), a resend where it belongs.
   'GET /api/admin/sms/failed': { roles: MANAGERS, scope: 'listed' },
   'POST /api/admin/sms/:id/resend': { roles: EVERYONE, scope: { sms: 'id' } },
+
+  // Staff accounts are the owner's (STAFF-43).
+  'GET /api/admin/staff': { roles: OWNER, scope: 'company' },
+  'POST /api/admin/staff': { roles: OWNER, scope: 'company' },
+  'PATCH /api/admin/staff/:id': { roles: OWNER, scope: 'company' },
+  'POST /api/admin/staff/:id/deactivate': { roles: OWNER, scope: 'company' },
+  'POST /api/admin/staff/:id/reactivate': { roles: OWNER, scope: 'company' },
 } as const satisfies Record<string, StaffRule>;
 
 export type StaffRoute = keyof typeof STAFF_RULES;

@@ -148,7 +148,7 @@ describe('npm run staff:create', () => {
           'Staff@2026',
         );
         expect(created.stderr).not.toMatch(/error/i);
-        expect(created.stdout).toContain('Created staff account Efua Ansah (+233209998877).');
+        expect(created.stdout).toContain('Created the owner account Efua Ansah (+233209998877).');
         const again = run('--msisdn', '020 999 8877');
         expect(again.stdout).toContain('already staff');
         const bad = run('--name', 'Efua');

@@ -20,6 +20,7 @@ import { adminHandoverRoutes } from '../modules/handover/handover.staff.routes';
 import { adminMessageRoutes } from '../modules/inbox/inbox.staff.routes';
 import { adminSmsRoutes } from '../modules/messages/sms-log.staff.routes';
 import { adminReviewRoutes } from '../modules/reviews/reviews.staff.routes';
+import { adminStaffAccountRoutes } from '../modules/staff/staff.staff.routes';
 import { checkBranchScope } from './branch-scope';
 import { staffRuleOf, type StaffRule } from '../../shared/staff-permissions';
 
@@ -98,4 +99,6 @@ export const staffApiRoutes: FastifyPluginAsync<{
   // Renters' documents (DOC-4, DOC-5) and review moderation (REVIEW-4).
   await app.register(adminDocumentRoutes);
   await app.register(adminReviewRoutes);
+  // Staff accounts, the owner's (STAFF-37 to STAFF-43).
+  await app.register(adminStaffAccountRoutes);
 };

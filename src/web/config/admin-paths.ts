@@ -42,4 +42,6 @@ export const adminPaths = {
   adminDocuments: { path: '/admin/documents', getHref: () => '/admin/documents' },
   /** Review moderation (REVIEW-4). */
   adminReviews: { path: '/admin/reviews', getHref: () => '/admin/reviews' },
+  /** Staff accounts, the owner's alone (STAFF-43). */
+  adminStaff: { path: '/admin/staff', getHref: () => '/admin/staff' },
 } as const;

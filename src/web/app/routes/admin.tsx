@@ -66,6 +66,7 @@ const HandoverReceiptPage = page(
   'HandoverReceiptPage',
 );
 const ReviewsPage = page(() => import('../../features/console/pages/reviews-page'), 'ReviewsPage');
+const StaffPage = page(() => import('../../features/staff-accounts/pages/staff-page'), 'StaffPage');
 
 const SESSION_CHECK_INTERVAL_MS = 30_000;
 
@@ -152,6 +153,10 @@ function StaffConsole() {
           <Route path={inside(adminPaths.adminSms.path)} element={<SmsFailedPage />} />
           <Route path={inside(adminPaths.adminDocuments.path)} element={<DocumentsPage />} />
           <Route path={inside(adminPaths.adminReviews.path)} element={<ReviewsPage />} />
+          {/* Staff accounts are the owner's (STAFF-43): to anyone else the page does not exist. */}
+          {user.staff_role === 'owner' && (
+            <Route path={inside(adminPaths.adminStaff.path)} element={<StaffPage />} />
+          )}
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Suspense>

@@ -172,3 +172,12 @@ export const EditIcon = (p: IconProps) => (
     <path d="M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4" />
   </Icon>
 );
+/** A person with a badge: staff accounts (STAFF-43). */
+export const StaffIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="10" cy="8" r="3.5" />
+    <path d="M3.5 20c.9-3.6 3.4-5.5 6.5-5.5 1.4 0 2.6.4 3.6 1.1" />
+    <rect x="15" y="14" width="6" height="7" rx="1.2" />
+    <path d="M17 14v-1.2a1 1 0 0 1 2 0V14" />
+  </Icon>
+);
