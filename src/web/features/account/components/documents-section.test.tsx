@@ -36,6 +36,7 @@ const rejectedCard: CustomerDocument = {
   reviewed_at: '2026-11-24T10:00:00.000Z',
   uploaded_at: '2026-11-23T10:00:00.000Z',
   image_url: '/api/documents/3/image?v=1',
+  hold: null,
 };
 
 // A busy machine may take longer than Testing Library's default second to answer.

@@ -30,6 +30,7 @@ const pending: CustomerDocument = {
   reviewed_at: null,
   uploaded_at: '2026-11-25T08:00:00.000Z',
   image_url: '/api/documents/12/image?v=1',
+  hold: null,
 };
 
 // Typing with user-event is slow on a busy machine: more than the default 5 s per test.
