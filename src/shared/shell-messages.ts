@@ -24,6 +24,10 @@ export const shellMessages = {
   password: {
     loggedOutEverywhere: 'You have been signed out everywhere.',
   },
+  /** ACCT-34: after closing the account, the sign-in page says it is done. */
+  account: {
+    closed: 'Your account is closed and you are signed out. Thank you for renting with CarLink.',
+  },
   phone: {
     verified: 'Your phone number is verified.',
   },

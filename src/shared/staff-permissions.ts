@@ -99,6 +99,16 @@ export const STAFF_RULES = {
     scope: { document: 'documentId' },
   },
 
+  // Holding a document past its time, for a dispute, is a manager's decision (DOC-11).
+  'POST /api/admin/documents/:documentId/hold': {
+    roles: MANAGERS,
+    scope: { document: 'documentId' },
+  },
+  'POST /api/admin/documents/:documentId/release': {
+    roles: MANAGERS,
+    scope: { document: 'documentId' },
+  },
+
   // Reviews are moderated by managers, for their branches' cars.
   'GET /api/admin/reviews': { roles: MANAGERS, scope: 'listed' },
   'POST /api/admin/reviews/:reviewId/hide': { roles: MANAGERS, scope: { review: 'reviewId' } },

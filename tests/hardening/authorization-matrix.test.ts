@@ -188,8 +188,17 @@ const RULES: Rule[] = [
   },
   { route: '* /api/bookings/:code/**', access: 'owner' },
   { route: 'GET /api/reviews', access: 'public' },
+  // A renter's own data (ACCT-30, ACCT-31): by the session's user alone, never an id in the path.
+  // Closing asks for the password: a wrong one is a 422, so no account is closed here.
+  { route: 'GET /api/account/export', access: 'renter' },
+  {
+    route: 'POST /api/account/close',
+    access: 'renter',
+    sample: () => ({ body: { password: 'Not-the@password1' } }),
+  },
   // Documents (DOC-6): a renter's own; the photo is the owner's (or staff's) alone.
-  { route: 'GET|POST /api/documents', access: 'renter' },
+  // Deleting them (DOC-13): the caller's own, whoever asks (a fresh renter has none to lose).
+  { route: 'GET|POST|DELETE /api/documents', access: 'renter' },
   { route: 'GET /api/documents/:documentId/image', access: 'owner' },
   // Handover photos (HAND-4): the booking's renter's (or staff's) alone.
   { route: 'GET /api/handover-photos/:handoverPhotoId', access: 'owner' },

@@ -8,7 +8,7 @@ import type { Payment } from '../../src/shared/schemas/payments';
 import type { App } from '../../src/server/app';
 import { customerDocuments } from '../../src/server/db/schema/index';
 import { buildUser, insertCar, insertUser } from '../../src/server/db/factories';
-import { multipartBody } from './admin';
+import { makeImage, multipartBody } from './admin';
 
 /**
  * The one helper the API tests talk to the app through:
@@ -270,4 +270,26 @@ export async function insertVerifiedDocuments(
         ? { ghanaCardPin: 'GHA-123456789-0', dateOfBirth: '1990-01-01' }
         : { licenceNumber: 'DL-1', licenceExpiry: day(400) }),
     });
+}
+
+/** A renter's document uploaded through the API, as the profile does (DOC-3); the answer's document. */
+export async function uploadDocument(
+  renter: Client,
+  kind: 'ghana_card' | 'driving_licence' = 'ghana_card',
+): Promise<{ id: number; image_url: string; kind: string }> {
+  const fields =
+    kind === 'ghana_card'
+      ? { kind, ghana_card_pin: 'GHA-123456789-0', date_of_birth: '1990-05-01' }
+      : { kind, licence_number: 'DL-0012345', licence_expiry: day(400) };
+  const res = await renter.upload('/api/documents', [
+    ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+    {
+      name: 'file',
+      value: await makeImage('jpeg', 320, 200),
+      filename: 'card.jpg',
+      type: 'image/jpeg',
+    },
+  ]);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().document;
 }

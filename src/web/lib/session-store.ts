@@ -257,7 +257,8 @@ export const clearAuthError = () => setState({ error: null });
 export const isSessionNotice = (error: string | null): boolean =>
   error === shellMessages.session.expired ||
   error === shellMessages.session.required ||
-  error === shellMessages.password.loggedOutEverywhere;
+  error === shellMessages.password.loggedOutEverywhere ||
+  error === shellMessages.account.closed;
 
 export const fetchSignedInUser = (signal?: AbortSignal) =>
   apiRequest<MeResponse>('/auth/me', { signal }).then((response) => response.user);

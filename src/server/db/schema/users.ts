@@ -36,6 +36,11 @@ export const users = pgTable(
     phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
     /** 'Text me reminders' (MSG-9): pickup and return reminders; codes and booking news always go. */
     smsReminders: boolean('sms_reminders').notNull().default(true),
+    /**
+     * When the renter closed the account (ACCT-31): name and number are replaced, the number is
+     * free to register again, and no password opens it. Null for an open account.
+     */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

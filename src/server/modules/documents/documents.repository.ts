@@ -1,9 +1,9 @@
 import { customerAtBranches } from '../../staff-api/branch-scope';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DocumentKind, DocumentStatus } from '../../../shared/schemas/documents';
 import type { Executor } from '../../db/client';
-import { customerDocuments, users } from '../../db/schema/index';
+import { customerDocuments, documentDeletions, users } from '../../db/schema/index';
 
 export type DocumentRow = typeof customerDocuments.$inferSelect;
 
@@ -148,3 +148,70 @@ export async function pendingDocumentCount(
     );
   return Number(row?.n ?? 0);
 }
+
+/** Staff hold a document for a dispute, or release it (DOC-11); undefined when there is none. */
+export async function setDocumentHold(
+  db: Executor,
+  id: number,
+  hold: { reason: string; staffId: number } | null,
+) {
+  const [row] = await db
+    .update(customerDocuments)
+    .set(
+      hold
+        ? { heldAt: new Date(), holdReason: hold.reason, heldBy: hold.staffId }
+        : { heldAt: null, holdReason: null, heldBy: null },
+    )
+    .where(eq(customerDocuments.id, id))
+    .returning();
+  return row;
+}
+
+export type DeletionReason = 'retention' | 'renter' | 'account_closed';
+
+/**
+ * Deletes the rows of these documents that nobody holds (DOC-11), each only if its photo is
+ * still the one that was read (`fileKey`: a new upload since wins), and records that each
+ * existed (DOC-12). Gives the rows deleted; their files are the caller's to remove once the
+ * transaction has committed.
+ */
+export async function deleteUnheldDocuments(
+  db: Executor,
+  seen: { id: number; fileKey: string }[],
+  reason: DeletionReason,
+): Promise<DocumentRow[]> {
+  if (!seen.length) return [];
+  const gone = await db
+    .delete(customerDocuments)
+    .where(
+      and(
+        or(
+          ...seen.map((d) =>
+            and(eq(customerDocuments.id, d.id), eq(customerDocuments.fileKey, d.fileKey)),
+          ),
+        ),
+        isNull(customerDocuments.heldAt),
+      ),
+    )
+    .returning();
+  if (gone.length)
+    await db.insert(documentDeletions).values(
+      gone.map((row) => ({
+        userId: row.userId,
+        kind: row.kind,
+        reason,
+        status: row.status,
+        uploadedAt: row.updatedAt,
+      })),
+    );
+  return gone;
+}
+
+/** The deletions recorded for a renter (DOC-12), newest first. */
+export const deletedDocumentsOfUser = (db: Executor, userId: number) =>
+  db
+    .select()
+    .from(documentDeletions)
+    .where(eq(documentDeletions.userId, userId))
+    .orderBy(desc(documentDeletions.deletedAt), desc(documentDeletions.id))
+    .limit(20);
