@@ -29,6 +29,8 @@ import {
 import './admin-shell.css';
 import './admin-ui.css';
 import { adminPaths } from '../../config/admin-paths';
+import type { StaffRole } from '../../../shared/constants';
+import { staffCan, type StaffRoute } from '../../../shared/staff-permissions';
 
 type Counts = ReturnType<typeof useNavCounts>;
 const NAV: {
@@ -37,13 +39,19 @@ const NAV: {
   Icon: typeof DashboardIcon;
   end: boolean;
   count?: (c: Counts) => { n: number; what: string };
-  /** Shown to the owner only (STAFF-43). */
-  ownerOnly?: boolean;
+  /** Shown only to a role that may use this route (ROLE-8): no section that would refuse. */
+  needs?: StaffRoute;
 }[] = [
   { href: paths.admin.getHref(), label: 'Dashboard', Icon: DashboardIcon, end: true },
   { href: adminPaths.adminCars.getHref(), label: 'Cars', Icon: FleetIcon, end: false },
   { href: adminPaths.adminBranches.getHref(), label: 'Branches', Icon: BranchIcon, end: false },
-  { href: adminPaths.adminPrices.getHref(), label: 'Prices', Icon: PriceTagIcon, end: false },
+  {
+    href: adminPaths.adminPrices.getHref(),
+    label: 'Prices',
+    Icon: PriceTagIcon,
+    end: false,
+    needs: 'GET /api/admin/extra-prices',
+  },
   {
     href: adminPaths.adminBookings.getHref(),
     label: 'Bookings',
@@ -64,7 +72,13 @@ const NAV: {
     end: false,
     count: (c) => ({ n: c.unread, what: 'unread' }),
   },
-  { href: adminPaths.adminSms.getHref(), label: 'SMS log', Icon: MailIcon, end: false },
+  {
+    href: adminPaths.adminSms.getHref(),
+    label: 'SMS log',
+    Icon: MailIcon,
+    end: false,
+    needs: 'GET /api/admin/sms/failed',
+  },
   {
     href: adminPaths.adminDocuments.getHref(),
     label: 'Documents',
@@ -72,13 +86,19 @@ const NAV: {
     end: false,
     count: (c) => ({ n: c.documents, what: 'waiting for a check' }),
   },
-  { href: adminPaths.adminReviews.getHref(), label: 'Reviews', Icon: ReviewStarIcon, end: false },
+  {
+    href: adminPaths.adminReviews.getHref(),
+    label: 'Reviews',
+    Icon: ReviewStarIcon,
+    end: false,
+    needs: 'GET /api/admin/reviews',
+  },
   {
     href: adminPaths.adminStaff.getHref(),
     label: 'Staff',
     Icon: StaffIcon,
     end: false,
-    ownerOnly: true,
+    needs: 'GET /api/admin/staff',
   },
 ];
 
@@ -113,7 +133,7 @@ function initials(name: string) {
 }
 
 interface AdminShellProps {
-  user: { name: string; msisdn: string; staff_role?: string | null };
+  user: { name: string; msisdn: string; staff_role?: StaffRole | null };
   onSignOut: () => void;
   /** Runs on every page change: the session check the site's own layout does. */
   onNavigate?: () => void;
@@ -243,7 +263,7 @@ export function AdminShell({ user, onSignOut, onNavigate, children }: AdminShell
           aria-label="Console"
         >
           <ul ref={navRef} onScroll={hiddenSections.update}>
-            {NAV.filter((item) => !item.ownerOnly || user.staff_role === 'owner').map(
+            {NAV.filter((item) => !item.needs || staffCan(user.staff_role, item.needs)).map(
               ({ href, label, Icon, end, count }) => {
                 const badge = count?.(counts);
                 return (
