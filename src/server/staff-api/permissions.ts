@@ -111,6 +111,11 @@ export const STAFF_RULES: Readonly<Record<string, StaffRule>> = {
   // Texts that failed: the list for managers (their branches'), a resend where it belongs.
   'GET /api/admin/sms/failed': { roles: MANAGERS, scope: 'listed' },
   'POST /api/admin/sms/:id/resend': { roles: EVERYONE, scope: { sms: 'id' } },
+
+  // The audit trail is the owner's (AUDIT-8).
+  'GET /api/admin/audit': { roles: OWNER, scope: 'company' },
+  'GET /api/admin/audit.csv': { roles: OWNER, scope: 'company' },
+  'GET /api/admin/audit/staff': { roles: OWNER, scope: 'company' },
 };
 
 /** The rule of a route as Fastify registered it, e.g. `GET /api/admin/cars/:id`. */

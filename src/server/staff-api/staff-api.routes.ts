@@ -22,6 +22,8 @@ import { adminSmsRoutes } from '../modules/messages/sms-log.staff.routes';
 import { adminReviewRoutes } from '../modules/reviews/reviews.staff.routes';
 import { checkBranchScope } from './branch-scope';
 import { staffRuleOf, type StaffRule } from './permissions';
+import { adminAuditRoutes } from '../modules/audit/audit.staff.routes';
+import { recordStaffWrites } from './audit.plugin';
 
 /**
  * The staff console's API (STAFF-1, docs/admin-api.md), registered under /api/admin: every
@@ -74,6 +76,10 @@ export const staffApiRoutes: FastifyPluginAsync<{
     };
   }
 
+  // Every write below is recorded in the audit trail, after the checks above; a write route
+  // without an audit description stops the start as well (AUDIT-5).
+  recordStaffWrites(app);
+
   // The console's own: the dashboard (STAFF-7).
   await app.register(adminDashboardRoutes);
   // The fleet: cars, their photos and maintenance blocks (STAFF-2 to STAFF-4).
@@ -98,4 +104,6 @@ export const staffApiRoutes: FastifyPluginAsync<{
   // Renters' documents (DOC-4, DOC-5) and review moderation (REVIEW-4).
   await app.register(adminDocumentRoutes);
   await app.register(adminReviewRoutes);
+  // The audit trail, the owner's (AUDIT-8).
+  await app.register(adminAuditRoutes);
 };

@@ -13,6 +13,8 @@ import {
   DocumentUploadResponseSchema,
 } from '../../../shared/schemas/documents';
 import { HttpError, validationError } from '../../http-errors';
+import { auditActor } from '../audit/audit-actor';
+import { insertAuditEvent } from '../audit/audit.repository';
 import { documentFile } from './document-files';
 import { toCustomerDocument } from './document-mapper';
 import { documentsOfUser } from './documents.repository';
@@ -115,6 +117,20 @@ export const documentRoutes: FastifyPluginAsyncZod<{ documentsDir: string }> = a
       const path = documentFile(documentsDir, row.userId, row.fileKey);
       const info = await stat(path).catch(() => null);
       if (!info?.isFile()) throw new HttpError(404, documentMessages.notFound);
+      // Staff looking at someone's identity document is recorded before the bytes go (AUDIT-7);
+      // a renter viewing their own is not.
+      const viewer = auditActor(request.auth);
+      if (viewer)
+        await insertAuditEvent(app.db, {
+          ...viewer,
+          action: 'view_image',
+          route: 'GET /api/documents/:documentId/image',
+          entity: 'document',
+          entityId: String(row.id),
+          changes: {},
+          reason: null,
+          requestId: String(request.id),
+        });
       return (
         reply
           .header('content-type', 'image/webp')
