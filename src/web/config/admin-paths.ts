@@ -42,4 +42,6 @@ export const adminPaths = {
   adminDocuments: { path: '/admin/documents', getHref: () => '/admin/documents' },
   /** Review moderation (REVIEW-4). */
   adminReviews: { path: '/admin/reviews', getHref: () => '/admin/reviews' },
+  /** The audit trail, the owner's (AUDIT-11). */
+  adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
 } as const;

@@ -45,7 +45,8 @@ export async function loadCar(db: Executor, id: number): Promise<AuditFields | n
     .from(carImages)
     .where(eq(carImages.carId, id))
     .orderBy(asc(carImages.position), asc(carImages.id));
-  const { createdAt: _created, updatedAt: _updated, retiredAt, ...fields } = car;
+  // The id is the row's own (entity_id), not a field that changes.
+  const { id: _id, createdAt: _created, updatedAt: _updated, retiredAt, ...fields } = car;
   return { ...fields, retiredAt: iso(retiredAt), photos };
 }
 
@@ -117,7 +118,7 @@ export async function loadMaintenanceBlock(db: Executor, id: number): Promise<Au
 export async function loadBranch(db: Executor, id: number): Promise<AuditFields | null> {
   const [branch] = await db.select().from(branches).where(eq(branches.id, id));
   if (!branch) return null;
-  const { createdAt: _created, updatedAt: _updated, ...fields } = branch;
+  const { id: _id, createdAt: _created, updatedAt: _updated, ...fields } = branch;
   return fields;
 }
 

@@ -12,7 +12,8 @@ const DAY_MS = 86_400_000;
 export function auditFilterOf(query: AuditFilterQuery & { before?: number }): AuditFilter {
   return {
     entity: query.entity || undefined,
-    entityId: query.entity_id || undefined,
+    // Booking codes are stored in capitals; numbers are unchanged by it.
+    entityId: query.entity_id ? query.entity_id.toUpperCase() : undefined,
     staffId: query.staff_id || undefined,
     from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
     to: query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS) : undefined,

@@ -66,6 +66,7 @@ const HandoverReceiptPage = page(
   'HandoverReceiptPage',
 );
 const ReviewsPage = page(() => import('../../features/console/pages/reviews-page'), 'ReviewsPage');
+const AuditPage = page(() => import('../../features/console/pages/audit-page'), 'AuditPage');
 
 const SESSION_CHECK_INTERVAL_MS = 30_000;
 
@@ -152,6 +153,9 @@ function StaffConsole() {
           <Route path={inside(adminPaths.adminSms.path)} element={<SmsFailedPage />} />
           <Route path={inside(adminPaths.adminDocuments.path)} element={<DocumentsPage />} />
           <Route path={inside(adminPaths.adminReviews.path)} element={<ReviewsPage />} />
+          {user.staff_role === 'owner' && (
+            <Route path={inside(adminPaths.adminAudit.path)} element={<AuditPage />} />
+          )}
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Suspense>

@@ -12,6 +12,7 @@ import { formatMsisdn } from '../../../shared/phone';
 import { paths } from '../../config/paths';
 import { useNavCounts } from '../../lib/console/console-queries';
 import {
+  AuditIcon,
   BookingsIcon,
   BranchIcon,
   CustomersIcon,
@@ -36,6 +37,8 @@ const NAV: {
   Icon: typeof DashboardIcon;
   end: boolean;
   count?: (c: Counts) => { n: number; what: string };
+  /** Shown to the owner only (the server refuses anyone else). */
+  ownerOnly?: boolean;
 }[] = [
   { href: paths.admin.getHref(), label: 'Dashboard', Icon: DashboardIcon, end: true },
   { href: adminPaths.adminCars.getHref(), label: 'Cars', Icon: FleetIcon, end: false },
@@ -70,6 +73,13 @@ const NAV: {
     count: (c) => ({ n: c.documents, what: 'waiting for a check' }),
   },
   { href: adminPaths.adminReviews.getHref(), label: 'Reviews', Icon: ReviewStarIcon, end: false },
+  {
+    href: adminPaths.adminAudit.getHref(),
+    label: 'Audit trail',
+    Icon: AuditIcon,
+    end: false,
+    ownerOnly: true,
+  },
 ];
 
 /**
@@ -103,7 +113,7 @@ function initials(name: string) {
 }
 
 interface AdminShellProps {
-  user: { name: string; msisdn: string };
+  user: { name: string; msisdn: string; staff_role?: string | null };
   onSignOut: () => void;
   /** Runs on every page change: the session check the site's own layout does. */
   onNavigate?: () => void;
@@ -233,23 +243,25 @@ export function AdminShell({ user, onSignOut, onNavigate, children }: AdminShell
           aria-label="Console"
         >
           <ul ref={navRef} onScroll={hiddenSections.update}>
-            {NAV.map(({ href, label, Icon, end, count }) => {
-              const badge = count?.(counts);
-              return (
-                <li key={href}>
-                  <NavLink to={href} end={end}>
-                    <Icon size={20} />
-                    <span>{label}</span>
-                    {badge && badge.n > 0 && (
-                      <span className="nav-count">
-                        {badge.n}
-                        <span className="visually-hidden"> {badge.what}</span>
-                      </span>
-                    )}
-                  </NavLink>
-                </li>
-              );
-            })}
+            {NAV.filter((item) => !item.ownerOnly || user.staff_role === 'owner').map(
+              ({ href, label, Icon, end, count }) => {
+                const badge = count?.(counts);
+                return (
+                  <li key={href}>
+                    <NavLink to={href} end={end}>
+                      <Icon size={20} />
+                      <span>{label}</span>
+                      {badge && badge.n > 0 && (
+                        <span className="nav-count">
+                          {badge.n}
+                          <span className="visually-hidden"> {badge.what}</span>
+                        </span>
+                      )}
+                    </NavLink>
+                  </li>
+                );
+              },
+            )}
           </ul>
         </nav>
       </header>
