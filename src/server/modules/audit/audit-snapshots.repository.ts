@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   bookings,
@@ -191,7 +191,7 @@ export async function loadStaffAccount(db: Executor, id: number): Promise<AuditF
       deactivatedAt: users.deactivatedAt,
     })
     .from(users)
-    .where(and(eq(users.id, id), inArray(users.role, ['staff'])));
+    .where(and(eq(users.id, id), eq(users.role, 'staff')));
   if (!user) return null;
   const branchRows = await db
     .select({ branchId: staffBranches.branchId })
