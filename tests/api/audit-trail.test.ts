@@ -148,6 +148,32 @@ describe('each kind of staff write leaves a row with what changed (AUDIT-1, AUDI
     });
   });
 
+  it('a pickup without the documents: the override is the reason', async () => {
+    const renter = await client.renter();
+    const { code } = await cashPaidBooking(ctx.app, owner, renter);
+    const pickup = await owner.post(`/api/admin/bookings/${code}/pick-up`, {
+      odometer_km: 12_000,
+      fuel_eighths: 8,
+      documents_override: 'Licence seen on paper',
+    });
+    expect(pickup.statusCode, pickup.body).toBe(200);
+    const [row] = await trailOf('booking', code);
+    expect(row).toMatchObject({
+      action: 'pick_up',
+      reason: 'Licence seen on paper',
+      changes: {
+        status: ['confirmed', 'active'],
+        'handover pickup': [
+          null,
+          expect.objectContaining({
+            odometerKm: 12_000,
+            documentsOverride: 'Licence seen on paper',
+          }),
+        ],
+      },
+    });
+  });
+
   it('a document verified: its status, and never the PIN or the file', async () => {
     const { document } = await uploadedCard();
     const verify = await owner.post(`/api/admin/documents/${document.id}/verify`);
