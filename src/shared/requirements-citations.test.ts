@@ -47,6 +47,7 @@ const REQUIREMENT_GROUPS = [
   'DOC',
   'REVIEW',
   'HAND',
+  'AUDIT',
 ];
 const CITED_ID = new RegExp(`\\b(?:${REQUIREMENT_GROUPS.join('|')})-\\d+\\b`, 'g');
 

@@ -129,6 +129,11 @@ export const STAFF_RULES = {
   'PATCH /api/admin/staff/:id': { roles: OWNER, scope: 'company' },
   'POST /api/admin/staff/:id/deactivate': { roles: OWNER, scope: 'company' },
   'POST /api/admin/staff/:id/reactivate': { roles: OWNER, scope: 'company' },
+
+  // The audit trail is the owner's (AUDIT-8).
+  'GET /api/admin/audit': { roles: OWNER, scope: 'company' },
+  'GET /api/admin/audit.csv': { roles: OWNER, scope: 'company' },
+  'GET /api/admin/audit/staff': { roles: OWNER, scope: 'company' },
 } as const satisfies Record<string, StaffRule>;
 
 export type StaffRoute = keyof typeof STAFF_RULES;

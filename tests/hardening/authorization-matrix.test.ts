@@ -21,7 +21,7 @@ import { setupRecordedApp, userWithToken, type Endpoint } from './support/in-pro
  * - owner: a renter's own booking or payment, named in the path; a visitor gets 401 and any
  *   other renter 404 (as if it did not exist: no way to probe for codes).
  * - staff: the console; a visitor gets 401, a renter 403. Then each staff role as the staff
- *   matrix says (src/server/staff-api/permissions.ts, ROLE-3 to ROLE-5): a role it does not list
+ *   matrix says (src/shared/staff-permissions.ts, ROLE-3 to ROLE-5): a role it does not list
  *   gets 403; a manager or an agent of another branch gets 404 for a thing in the path that
  *   their colleague at its branch can reach.
  *

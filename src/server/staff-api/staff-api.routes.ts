@@ -23,6 +23,8 @@ import { adminReviewRoutes } from '../modules/reviews/reviews.staff.routes';
 import { adminStaffAccountRoutes } from '../modules/staff/staff.staff.routes';
 import { checkBranchScope } from './branch-scope';
 import { staffRuleOf, type StaffRule } from '../../shared/staff-permissions';
+import { adminAuditRoutes } from '../modules/audit/audit.staff.routes';
+import { recordStaffWrites } from './audit.plugin';
 
 /**
  * The staff console's API (STAFF-1, docs/admin-api.md), registered under /api/admin: every
@@ -75,6 +77,10 @@ export const staffApiRoutes: FastifyPluginAsync<{
     };
   }
 
+  // Every write below is recorded in the audit trail, after the checks above; a write route
+  // without an audit description stops the start as well (AUDIT-5).
+  recordStaffWrites(app);
+
   // The console's own: the dashboard (STAFF-7).
   await app.register(adminDashboardRoutes);
   // The fleet: cars, their photos and maintenance blocks (STAFF-2 to STAFF-4).
@@ -101,4 +107,6 @@ export const staffApiRoutes: FastifyPluginAsync<{
   await app.register(adminReviewRoutes);
   // Staff accounts, the owner's (STAFF-37 to STAFF-43).
   await app.register(adminStaffAccountRoutes);
+  // The audit trail, the owner's (AUDIT-8).
+  await app.register(adminAuditRoutes);
 };

@@ -44,4 +44,6 @@ export const adminPaths = {
   adminReviews: { path: '/admin/reviews', getHref: () => '/admin/reviews' },
   /** Staff accounts, the owner's alone (STAFF-43). */
   adminStaff: { path: '/admin/staff', getHref: () => '/admin/staff' },
+  /** The audit trail, the owner's (AUDIT-11). */
+  adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
 } as const;

@@ -14,3 +14,4 @@ export * from './reviews';
 export * from './handovers';
 export * from './dashboard';
 export * from './staff';
+export * from './audit';

@@ -12,6 +12,8 @@ import {
   DocumentUploadResponseSchema,
 } from '../../../shared/schemas/documents';
 import { HttpError, validationError } from '../../http-errors';
+import { auditActor } from '../audit/audit-actor';
+import { insertAuditEvent } from '../audit/audit.repository';
 import { readDocumentPhoto, type DocumentStore } from './document-files';
 import { toCustomerDocument } from './document-mapper';
 import { documentsOfUser } from './documents.repository';
@@ -114,6 +116,20 @@ export const documentRoutes: FastifyPluginAsyncZod<{ store: DocumentStore }> = a
       // Decrypted in memory (DOC-9): one photo is at most a few hundred kilobytes.
       const photo = await readDocumentPhoto(store, row.userId, row.fileKey);
       if (!photo) throw new HttpError(404, documentMessages.notFound);
+      // Staff looking at someone's identity document is recorded before the bytes go (AUDIT-7);
+      // a renter viewing their own is not.
+      const viewer = auditActor(request.auth);
+      if (viewer)
+        await insertAuditEvent(app.db, {
+          ...viewer,
+          action: 'view_image',
+          route: 'GET /api/documents/:documentId/image',
+          entity: 'document',
+          entityId: String(row.id),
+          changes: {},
+          reason: null,
+          requestId: String(request.id),
+        });
       return (
         reply
           .header('content-type', 'image/webp')

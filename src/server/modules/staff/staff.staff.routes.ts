@@ -20,7 +20,7 @@ import {
 
 /**
  * Staff accounts (STAFF-37 to STAFF-43), the owner's alone. The permission table says so too
- * (staff-api/permissions.ts); the check is repeated here, at onRequest like the staff check
+ * (src/shared/staff-permissions.ts); the check is repeated here, at onRequest like the staff check
  * before it, so these routes never depend on a table row being right.
  */
 export const adminStaffAccountRoutes: FastifyPluginAsyncZod = async (app) => {

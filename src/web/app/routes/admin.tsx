@@ -68,6 +68,7 @@ const HandoverReceiptPage = page(
 );
 const ReviewsPage = page(() => import('../../features/console/pages/reviews-page'), 'ReviewsPage');
 const StaffPage = page(() => import('../../features/staff-accounts/pages/staff-page'), 'StaffPage');
+const AuditPage = page(() => import('../../features/console/pages/audit-page'), 'AuditPage');
 
 const SESSION_CHECK_INTERVAL_MS = 30_000;
 
@@ -161,6 +162,9 @@ function StaffConsole() {
           <Route path={inside(adminPaths.adminDocuments.path)} element={<DocumentsPage />} />
           {can('GET /api/admin/reviews') && (
             <Route path={inside(adminPaths.adminReviews.path)} element={<ReviewsPage />} />
+          )}
+          {can('GET /api/admin/audit') && (
+            <Route path={inside(adminPaths.adminAudit.path)} element={<AuditPage />} />
           )}
           {/* Staff accounts are the owner's (STAFF-43). */}
           {can('GET /api/admin/staff') && (

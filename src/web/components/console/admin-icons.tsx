@@ -155,6 +155,13 @@ export const ReviewStarIcon = (p: IconProps) => (
     <path d="m12 3 2.7 5.6 6.1.8-4.5 4.3 1.1 6.1L12 16.9l-5.4 2.9 1.1-6.1-4.5-4.3 6.1-.8z" />
   </Icon>
 );
+/** A clipboard with a tick list: the audit trail (AUDIT-11). */
+export const AuditIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="5" y="4" width="14" height="17" rx="2" />
+    <path d="M9 4V3h6v1M8.5 10l1.2 1.2L12 9M8.5 15.5l1.2 1.2L12 14.5M14 10.5h2.5M14 16h2.5" />
+  </Icon>
+);
 export const BranchIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z" />

@@ -12,6 +12,7 @@ import { formatMsisdn } from '../../../shared/phone';
 import { paths } from '../../config/paths';
 import { useNavCounts } from '../../lib/console/console-queries';
 import {
+  AuditIcon,
   BookingsIcon,
   BranchIcon,
   CustomersIcon,
@@ -92,6 +93,13 @@ const NAV: {
     Icon: ReviewStarIcon,
     end: false,
     needs: 'GET /api/admin/reviews',
+  },
+  {
+    href: adminPaths.adminAudit.getHref(),
+    label: 'Audit trail',
+    Icon: AuditIcon,
+    end: false,
+    needs: 'GET /api/admin/audit',
   },
   {
     href: adminPaths.adminStaff.getHref(),
