@@ -48,6 +48,7 @@ const REQUIREMENT_GROUPS = [
   'REVIEW',
   'HAND',
   'AUDIT',
+  'ROLE',
 ];
 const CITED_ID = new RegExp(`\\b(?:${REQUIREMENT_GROUPS.join('|')})-\\d+\\b`, 'g');
 
