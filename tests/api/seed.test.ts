@@ -22,15 +22,26 @@ describe('demo data (RUN-4)', () => {
     const [staff] = await ctx.db.select().from(users).where(eq(users.msisdn, '233244000000'));
     expect(staff).toMatchObject({ role: 'staff', name: DEMO_STAFF.name });
 
-    for (const account of [DEMO_RENTER, DEMO_STAFF]) {
-      const res = await client.post('/api/auth/login', {
-        msisdn: account.msisdn,
-        password: account.password,
-      });
-      expect(res.statusCode).toBe(200);
-      // The demo renter can book at once (ACCT-10).
-      expect(res.json().user.phone_verified).toBe(true);
-    }
+    const res = await client.post('/api/auth/login', {
+      msisdn: DEMO_RENTER.msisdn,
+      password: DEMO_RENTER.password,
+    });
+    expect(res.statusCode).toBe(200);
+    // The demo renter can book at once (ACCT-10).
+    expect(res.json().user.phone_verified).toBe(true);
+    // The demo staff's second step is a code on the sandbox phone (RUN-18).
+    const staffLogin = await client.post('/api/auth/login', {
+      msisdn: DEMO_STAFF.msisdn,
+      password: DEMO_STAFF.password,
+    });
+    expect(staffLogin.statusCode).toBe(202);
+    expect(staffLogin.json()).toMatchObject({ step: 'code', method: 'sms' });
+    const done = await client.post('/api/auth/login/code', {
+      ticket: staffLogin.json().ticket,
+      code: await client.latestSmsCode(DEMO_STAFF.msisdn),
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().user).toMatchObject({ role: 'staff', phone_verified: true });
     const [renter] = await ctx.db.select().from(users).where(eq(users.msisdn, '233244000001'));
     const history = await ctx.db.select().from(bookings).where(eq(bookings.userId, renter!.id));
     expect(history.map((b) => b.status).sort()).toEqual(['cancelled', 'completed']);

@@ -11,6 +11,7 @@ import {
   insertUser,
 } from '../db/factories';
 import { branches, cars, users } from '../db/schema/index';
+import { chooseSmsSecondStep } from '../modules/auth/staff-second-step';
 import { DEMO_FLEET } from './fleet';
 import { seedDemoReviews } from './reviews';
 
@@ -52,12 +53,14 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       // Before her two past trips below (45 and 15 days ago): a customer joins first.
       joinedAt: new Date(Date.now() - 60 * 86_400_000),
     });
-    await insertUser(tx, {
+    const staff = await insertUser(tx, {
       ...DEMO_STAFF,
       role: 'staff',
       phoneVerified: true,
       joinedAt: new Date(Date.now() - 365 * 86_400_000),
     });
+    // The demo staff's second step is an SMS code, read on the sandbox phone (RUN-18).
+    await chooseSmsSecondStep(tx, staff.id);
 
     // The branches come with migration 0017 (BRANCH-1); each demo car names its own.
     const branchIds = new Map(

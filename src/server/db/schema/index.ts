@@ -13,3 +13,4 @@ export * from './documents';
 export * from './reviews';
 export * from './handovers';
 export * from './dashboard';
+export * from './staff-second-step';
