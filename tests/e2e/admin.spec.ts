@@ -3,7 +3,7 @@ import { type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoSeriousAxeViolations } from './support/a11y';
 import { apiCreateBooking, apiSignIn, openSignedIn, signUpThroughApi } from './support/api';
-import { submitSignIn } from './support/auth';
+import { submitStaffSignIn } from './support/staff-sign-in';
 import { dayFromToday, fillTripAndProceed, startBooking } from './support/booking';
 import { expect, test } from './support/fixtures';
 
@@ -24,7 +24,7 @@ async function signInToConsole(page: Page, path = '/admin') {
   await expect(
     page.getByText('Staff: sign in with your staff account to open the console.'),
   ).toBeVisible();
-  await submitSignIn(page, STAFF.msisdn, STAFF.password);
+  await submitStaffSignIn(page, STAFF);
   await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
 }
 
@@ -64,7 +64,7 @@ test('staff add a car with photos; a renter books it on pickup; staff take the c
 
   // Staff who sign in land in the console (ROUTE-2); the site's account menu leads back to it.
   await page.goto('/login');
-  await submitSignIn(page, STAFF.msisdn, STAFF.password);
+  await submitStaffSignIn(page, STAFF);
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await page.goto('/available-cars');

@@ -42,4 +42,6 @@ export const adminPaths = {
   adminDocuments: { path: '/admin/documents', getHref: () => '/admin/documents' },
   /** Review moderation (REVIEW-4). */
   adminReviews: { path: '/admin/reviews', getHref: () => '/admin/reviews' },
+  /** The staff member's own second step (ACCT-26). */
+  adminSecurity: { path: '/admin/security', getHref: () => '/admin/security' },
 } as const;

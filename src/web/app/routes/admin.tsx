@@ -66,6 +66,10 @@ const HandoverReceiptPage = page(
   'HandoverReceiptPage',
 );
 const ReviewsPage = page(() => import('../../features/console/pages/reviews-page'), 'ReviewsPage');
+const SecurityPage = page(
+  () => import('../../features/console/pages/security-page'),
+  'SecurityPage',
+);
 
 const SESSION_CHECK_INTERVAL_MS = 30_000;
 
@@ -152,6 +156,7 @@ function StaffConsole() {
           <Route path={inside(adminPaths.adminSms.path)} element={<SmsFailedPage />} />
           <Route path={inside(adminPaths.adminDocuments.path)} element={<DocumentsPage />} />
           <Route path={inside(adminPaths.adminReviews.path)} element={<ReviewsPage />} />
+          <Route path={inside(adminPaths.adminSecurity.path)} element={<SecurityPage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Suspense>
