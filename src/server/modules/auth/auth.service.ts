@@ -328,7 +328,7 @@ async function issueCode(
     // A staff sign-in code follows the right password of a staff account, several times a
     // working day: its own hourly limit rather than the per-number ones (ACCT-23).
     const limit = options.staff
-      ? await staffCodeLimit(tx, user.msisdn)
+      ? await staffCodeLimit(tx, user.msisdn, bill.staffSignInCodesPerHour)
       : sendLimit(await repo.recentCodeStats(tx, user.msisdn, CODE_WINDOW_SECONDS));
     if (!limit.allowed) return limit;
     // The company's hourly budget (LIMIT-18), after the number's own limits.

@@ -16,8 +16,6 @@ export const TOTP_PERIOD_SECONDS = 30;
 /** A code from the step before or after is accepted too: a phone's clock drifts. */
 const TOTP_WINDOW = 1;
 export const RECOVERY_CODE_COUNT = 10;
-/** Sign-in codes by SMS to one staff number in an hour (ACCT-23). */
-export const STAFF_SIGN_IN_CODES_PER_HOUR = 30;
 export const STAFF_CODE_WINDOW_SECONDS = 60 * 60;
 
 const totpFor = (secret: string, label: string) =>
@@ -159,10 +157,13 @@ export async function startAuthenticatorSetup(db: Executor, userId: number) {
   return secret;
 }
 
-/** ACCT-23: staff sign-in codes have their own hourly limit instead of LIMIT-9's. */
-export async function staffCodeLimit(db: Executor, msisdn: string) {
+/**
+ * ACCT-23: staff sign-in codes have their own hourly limit (STAFF_SIGN_IN_CODES_PER_HOUR,
+ * default 30) instead of LIMIT-9's.
+ */
+export async function staffCodeLimit(db: Executor, msisdn: string, perHour: number) {
   const recent = await repo.recentSignInCodes(db, msisdn, STAFF_CODE_WINDOW_SECONDS);
-  if (recent.count < STAFF_SIGN_IN_CODES_PER_HOUR || recent.secondsSinceOldest === null)
+  if (recent.count < perHour || recent.secondsSinceOldest === null)
     return { allowed: true as const };
   return {
     allowed: false as const,
