@@ -38,7 +38,7 @@ export const staffSecondStepRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
   const refused = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 
-  app.get('/', {
+  app.get('', {
     preHandler: app.requireStaff,
     schema: {
       tags: ['auth'],
@@ -49,7 +49,7 @@ export const staffSecondStepRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => describe(app.db, request.auth!.user.id),
   });
 
-  app.put('/', {
+  app.put('', {
     preHandler: app.requireStaff,
     schema: {
       tags: ['auth'],
