@@ -17,6 +17,7 @@ import { staffApiRoutes } from './staff-api/staff-api.routes';
 import { uploadedMediaRoutes } from './modules/cars/car-photos.routes';
 import { resolveUploadsDir } from './modules/cars/car-photo-files';
 import { authRoutes } from './modules/auth/auth.routes';
+import { staffSecondStepRoutes } from './modules/auth/staff-second-step.routes';
 import { verifiedPhonePlugin } from './modules/auth/verified-phone.plugin';
 import { withSafeLogging } from './logging';
 import { sandboxPaymentRoutes } from './modules/sandbox/sandbox-payments.routes';
@@ -185,6 +186,7 @@ export async function buildApp(options: BuildAppOptions) {
   // /api/bookings/create; newer endpoints sit beside them.
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(staffSecondStepRoutes, { prefix: '/api/auth/second-step' });
   await app.register(carListRoutes, { prefix: '/api/get' });
   await app.register(carRoutes, { prefix: '/api/cars' });
   await app.register(bookingRoutes, { prefix: '/api/bookings' });

@@ -57,6 +57,7 @@ describe('loadConfig', () => {
       countries: ['GH'],
       codeBudgetPerHour: 300,
       signupsPerAddressPerHour: 20,
+      staffSignInCodesPerHour: 30,
     });
     expect(loadConfig({ ...arkesel, ARKESEL_BASE_URL: 'http://127.0.0.1:9999/' }).sms).toEqual({
       provider: 'arkesel',
@@ -68,6 +69,7 @@ describe('loadConfig', () => {
       countries: ['GH'],
       codeBudgetPerHour: 300,
       signupsPerAddressPerHour: 20,
+      staffSignInCodesPerHour: 30,
     });
   });
 
@@ -96,6 +98,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMS_CODE_BUDGET_PER_HOUR: '0' })).toThrow(/SMS_CODE_BUDGET_PER_HOUR/);
     expect(() => loadConfig({ SIGNUPS_PER_ADDRESS_PER_HOUR: 'many' })).toThrow(
       /SIGNUPS_PER_ADDRESS_PER_HOUR/,
+    );
+  });
+
+  it('reads the staff sign-in codes an hour per number (ACCT-23, RUN-19)', () => {
+    expect(loadConfig({}).sms).toMatchObject({ staffSignInCodesPerHour: 30 });
+    expect(loadConfig({ STAFF_SIGN_IN_CODES_PER_HOUR: '1000' }).sms).toMatchObject({
+      staffSignInCodesPerHour: 1000,
+    });
+    expect(() => loadConfig({ STAFF_SIGN_IN_CODES_PER_HOUR: '0' })).toThrow(
+      /STAFF_SIGN_IN_CODES_PER_HOUR/,
     );
   });
 

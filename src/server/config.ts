@@ -85,6 +85,8 @@ const EnvSchema = z.object({
   SMS_CODE_BUDGET_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(300),
   /** Successful sign-ups an hour from one client address (LIMIT-17); carrier-grade NAT. */
   SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** Staff sign-in codes by SMS to one number in an hour (ACCT-23). */
+  STAFF_SIGN_IN_CODES_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
   /** How often to ask the provider about open payment attempts; 0 turns the reconciler off. */
   PAYMENT_RECONCILE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** How long a mobile money booking holds the car; BOOK-6 says 15 minutes. Shorter only for tests. */
@@ -165,6 +167,7 @@ export type AppConfig = {
     countries?: string[];
     codeBudgetPerHour?: number;
     signupsPerAddressPerHour?: number;
+    staffSignInCodesPerHour?: number;
   };
 };
 
@@ -259,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       countries: e.SMS_COUNTRIES,
       codeBudgetPerHour: e.SMS_CODE_BUDGET_PER_HOUR,
       signupsPerAddressPerHour: e.SIGNUPS_PER_ADDRESS_PER_HOUR,
+      staffSignInCodesPerHour: e.STAFF_SIGN_IN_CODES_PER_HOUR,
     },
   };
 }

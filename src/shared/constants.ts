@@ -132,3 +132,7 @@ export const ODOMETER_MAX_KM = 2_000_000;
 export const FUEL_EIGHTHS_MAX = 8;
 /** Photos staff may attach to one pickup or one return, each at most 8 MB (HAND-4). */
 export const HANDOVER_PHOTOS_MAX = 8;
+
+/** Staff sessions (ACCT-27): end after this long without a request, and after 12 hours in all. */
+export const STAFF_SESSION_IDLE_MS = 30 * 60 * 1000;
+export const STAFF_SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;

@@ -36,14 +36,27 @@ describe('demo data (RUN-4)', () => {
     const [staff] = await ctx.db.select().from(users).where(eq(users.msisdn, '233244000000'));
     expect(staff).toMatchObject({ role: 'staff', name: DEMO_STAFF.name });
 
-    for (const account of [DEMO_RENTER, DEMO_STAFF, DEMO_MANAGER, DEMO_AGENT]) {
-      const res = await client.post('/api/auth/login', {
+    const res = await client.post('/api/auth/login', {
+      msisdn: DEMO_RENTER.msisdn,
+      password: DEMO_RENTER.password,
+    });
+    expect(res.statusCode).toBe(200);
+    // The demo renter can book at once (ACCT-10).
+    expect(res.json().user.phone_verified).toBe(true);
+    // Each demo staff member's second step is a code on the sandbox phone (RUN-18).
+    for (const account of [DEMO_STAFF, DEMO_MANAGER, DEMO_AGENT]) {
+      const staffLogin = await client.post('/api/auth/login', {
         msisdn: account.msisdn,
         password: account.password,
       });
-      expect(res.statusCode).toBe(200);
-      // The demo renter can book at once (ACCT-10).
-      expect(res.json().user.phone_verified).toBe(true);
+      expect(staffLogin.statusCode).toBe(202);
+      expect(staffLogin.json()).toMatchObject({ step: 'code', method: 'sms' });
+      const done = await client.post('/api/auth/login/code', {
+        ticket: staffLogin.json().ticket,
+        code: await client.latestSmsCode(account.msisdn),
+      });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json().user).toMatchObject({ role: 'staff', phone_verified: true });
     }
     const [renter] = await ctx.db.select().from(users).where(eq(users.msisdn, '233244000001'));
     expect(renter).toMatchObject({ role: 'renter', staffRole: null });

@@ -11,6 +11,7 @@ import {
   insertUser,
 } from '../db/factories';
 import { branches, cars, users } from '../db/schema/index';
+import { chooseSmsSecondStep } from '../modules/auth/staff-second-step';
 import { DEMO_FLEET } from './fleet';
 import { seedDemoReviews } from './reviews';
 
@@ -80,18 +81,20 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     );
     const branchIdsOf = (names: readonly string[]) =>
       names.map((name) => branchIds.get(name) ?? fail(`no demo branch ${name}`));
-    await insertUser(tx, {
+    const owner = await insertUser(tx, {
       ...DEMO_STAFF,
       role: 'staff',
       staffRole: 'owner',
       phoneVerified: true,
       joinedAt: new Date(Date.now() - 365 * 86_400_000),
     });
+    // The demo staff's second step is an SMS code, read on the sandbox phone (RUN-18).
+    await chooseSmsSecondStep(tx, owner.id);
     for (const [member, staffRole] of [
       [DEMO_MANAGER, 'manager'],
       [DEMO_AGENT, 'agent'],
     ] as const) {
-      await insertUser(tx, {
+      const colleague = await insertUser(tx, {
         name: member.name,
         msisdn: member.msisdn,
         password: member.password,
@@ -101,6 +104,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         phoneVerified: true,
         joinedAt: new Date(Date.now() - 200 * 86_400_000),
       });
+      await chooseSmsSecondStep(tx, colleague.id);
     }
     const fleet = [];
     for (const car of DEMO_FLEET) {

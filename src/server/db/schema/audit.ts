@@ -14,7 +14,7 @@ import { users } from './users';
 /**
  * The audit trail (AUDIT-1): one row per staff write and per view of a renter's document image
  * by staff. Append-only (AUDIT-3): triggers refuse UPDATE, DELETE and TRUNCATE (migration
- * 0039), so a row, once written, says what happened for good. The staff member's name and role
+ * 0038), so a row, once written, says what happened for good. The staff member's name and role
  * are copied as they were at the time; `staff_id` keeps the account (staff are switched off,
  * never deleted, so the reference never has to give way).
  */

@@ -15,3 +15,4 @@ export * from './handovers';
 export * from './dashboard';
 export * from './staff';
 export * from './audit';
+export * from './staff-second-step';

@@ -9,6 +9,9 @@ export type UserRow = typeof users.$inferSelect;
 export const findUserByMsisdn = async (db: Executor, msisdn: string) =>
   (await db.select().from(users).where(eq(users.msisdn, msisdn)).limit(1))[0];
 
+export const findUserById = async (db: Executor, id: number) =>
+  (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
+
 /**
  * A renter's id, or undefined for anyone else: staff pages about one customer (their
  * documents, their messages) answer 404 for a staff account or an unknown id.

@@ -69,6 +69,10 @@ const HandoverReceiptPage = page(
 const ReviewsPage = page(() => import('../../features/console/pages/reviews-page'), 'ReviewsPage');
 const StaffPage = page(() => import('../../features/staff-accounts/pages/staff-page'), 'StaffPage');
 const AuditPage = page(() => import('../../features/console/pages/audit-page'), 'AuditPage');
+const SecurityPage = page(
+  () => import('../../features/console/pages/security-page'),
+  'SecurityPage',
+);
 
 const SESSION_CHECK_INTERVAL_MS = 30_000;
 
@@ -170,6 +174,7 @@ function StaffConsole() {
           {can('GET /api/admin/staff') && (
             <Route path={inside(adminPaths.adminStaff.path)} element={<StaffPage />} />
           )}
+          <Route path={inside(adminPaths.adminSecurity.path)} element={<SecurityPage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Suspense>

@@ -188,3 +188,11 @@ export const StaffIcon = (p: IconProps) => (
     <path d="M17 14v-1.2a1 1 0 0 1 2 0V14" />
   </Icon>
 );
+
+/** A padlock: the staff member's sign-in security (ACCT-26). */
+export const LockIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="5" y="11" width="14" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+  </Icon>
+);

@@ -21,6 +21,7 @@ import {
   FleetIcon,
   IdCardIcon,
   InboxIcon,
+  LockIcon,
   MailIcon,
   ReviewStarIcon,
   PriceTagIcon,
@@ -249,6 +250,10 @@ export function AdminShell({ user, onSignOut, onNavigate, children }: AdminShell
                   <small>{formatMsisdn(user.msisdn)}</small>
                 </span>
               </div>
+              <Link to={adminPaths.adminSecurity.getHref()} className="admin-account-link">
+                <LockIcon size={18} />
+                Sign-in security
+              </Link>
               <Link to={paths.home.getHref()} className="admin-account-link">
                 <ExternalIcon size={18} />
                 View the website
