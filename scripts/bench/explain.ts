@@ -67,23 +67,27 @@ async function main() {
         ),
     ],
     ['renter history (266 bookings)', () => listUserBookings(handle.db, heavy[0]!.id, 1, 8)],
-    ['staff bookings page 1', () => listAdminBookings(handle.db, { ...listQuery })],
-    ['staff bookings page 400', () => listAdminBookings(handle.db, { ...listQuery, page: 400 })],
+    ['staff bookings page 1', () => listAdminBookings(handle.db, { ...listQuery }, null)],
+    [
+      'staff bookings page 400',
+      () => listAdminBookings(handle.db, { ...listQuery, page: 400 }, null),
+    ],
     [
       'staff bookings q=code',
-      () => listAdminBookings(handle.db, { ...listQuery, q: someCode[0]!.booking_code.slice(3) }),
+      () =>
+        listAdminBookings(handle.db, { ...listQuery, q: someCode[0]!.booking_code.slice(3) }, null),
     ],
     [
       'staff bookings q=name',
-      () => listAdminBookings(handle.db, { ...listQuery, q: 'Kwame Mensah' }),
+      () => listAdminBookings(handle.db, { ...listQuery, q: 'Kwame Mensah' }, null),
     ],
     [
       'staff bookings q=phone',
-      () => listAdminBookings(handle.db, { ...listQuery, q: '0200012345' }),
+      () => listAdminBookings(handle.db, { ...listQuery, q: '0200012345' }, null),
     ],
     [
       'staff bookings from/to',
-      () => listAdminBookings(handle.db, { ...listQuery, from: start, to: end }),
+      () => listAdminBookings(handle.db, { ...listQuery, from: start, to: end }, null),
     ],
     ['staff customers page 1', () => listAdminCustomers(handle.db, { ...listQuery })],
     ['staff customers page 400', () => listAdminCustomers(handle.db, { ...listQuery, page: 400 })],

@@ -5,6 +5,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,7 @@ import { staffApiRoutes } from './staff-api/staff-api.routes';
 import { uploadedMediaRoutes } from './modules/cars/car-photos.routes';
 import { resolveUploadsDir } from './modules/cars/car-photo-files';
 import { authRoutes } from './modules/auth/auth.routes';
+import { staffSecondStepRoutes } from './modules/auth/staff-second-step.routes';
 import { verifiedPhonePlugin } from './modules/auth/verified-phone.plugin';
 import { withSafeLogging } from './logging';
 import { sandboxPaymentRoutes } from './modules/sandbox/sandbox-payments.routes';
@@ -23,7 +25,11 @@ import { sandboxRoutes } from './modules/sandbox/sandbox.routes';
 import { deliveryReportRoutes } from './modules/messages/delivery-report.routes';
 import { defaultSmsConfig, smsPlugin } from './modules/sms/sms.plugin';
 import { documentRoutes } from './modules/documents/documents.routes';
-import { resolveDocumentsDir } from './modules/documents/document-files';
+import { resolveDocumentsDir, type DocumentStore } from './modules/documents/document-files';
+import { DOCUMENTS_KEY_BYTES } from './modules/documents/document-crypto';
+import { documentRetentionPlugin } from './modules/documents/document-retention';
+import { encryptPlaintextDocuments } from './modules/documents/plaintext-documents';
+import { accountRoutes } from './modules/account/account.routes';
 import { handoverRoutes } from './modules/handover/handover.routes';
 import { reviewRoutes } from './modules/reviews/reviews.routes';
 import { textGuardPlugin } from './plugins/text-guard';
@@ -48,6 +54,13 @@ import { databaseRateLimitStore } from './plugins/rate-limit-store';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webStaticPlugin } from './plugins/web-static';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where renters' document photos are and the key that opens them (DOC-9). */
+    documentStore: DocumentStore;
+  }
+}
+
 export interface BuildAppOptions {
   config: Pick<AppConfig, 'env' | 'publicUrl' | 'trustProxy'> & {
     payments?: AppConfig['payments'];
@@ -57,6 +70,10 @@ export interface BuildAppOptions {
     uploadsDir?: string;
     /** Renters' document photos (DOC-3); without it (tests) a temporary folder, removed on close. */
     documentsDir?: string;
+    /** Their encryption key (DOC-9); without it (tests, with no documentsDir) a key made for this app. */
+    documentsKey?: Buffer;
+    /** DOC-10: days after the last completed trip that documents are kept (default 90). */
+    documentRetentionDays?: number;
     /** 503 past capacity; without it (tests) nothing is shed. */
     loadShedding?: AppConfig['loadShedding'];
     clockJobs?: AppConfig['clockJobs'];
@@ -90,6 +107,10 @@ export async function buildApp(options: BuildAppOptions) {
     // count is no help: Fastify 5 ignores a number here).
     trustProxy: options.config.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
     bodyLimit: JSON_BODY_LIMIT,
+    // Fastify's own ids (req-1, req-2…) start again in every process and after every restart; a
+    // random one names one request for good, in the log lines and in the audit trail (AUDIT-4).
+    // A client's X-Request-Id is not taken (requestIdHeader stays off): it could be forged.
+    genReqId: () => randomUUID(),
     // A request that takes longer than this is failing anyway; free its socket.
     requestTimeout: 30_000,
     routerOptions: { maxParamLength: 200 },
@@ -165,6 +186,7 @@ export async function buildApp(options: BuildAppOptions) {
   // /api/bookings/create; newer endpoints sit beside them.
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(staffSecondStepRoutes, { prefix: '/api/auth/second-step' });
   await app.register(carListRoutes, { prefix: '/api/get' });
   await app.register(carRoutes, { prefix: '/api/cars' });
   await app.register(bookingRoutes, { prefix: '/api/bookings' });
@@ -175,10 +197,29 @@ export async function buildApp(options: BuildAppOptions) {
     paystackSecretKey: paymentsConfig.paystackSecretKey,
   });
   await app.register(inboxRoutes, { prefix: '/api' });
-  // Renters' identity documents (DOC-1) and reviews of completed trips (REVIEW-1).
+  // Renters' identity documents (DOC-1), encrypted at rest (DOC-9), and reviews of completed
+  // trips (REVIEW-1).
   const documents = await resolveDocumentsDir(options.config.documentsDir);
   app.addHook('onClose', documents.dispose);
-  await app.register(documentRoutes, { prefix: '/api', documentsDir: documents.dir });
+  const documentStore = makeDocumentStore(options.config, documents.dir);
+  // Tests and tools reach the folder and key through the app, as the routes do.
+  app.decorate('documentStore', documentStore);
+  await app.register(documentRoutes, { prefix: '/api', store: documentStore });
+  // Photos stored before encryption are encrypted once, after start (reads take both forms).
+  app.addHook('onReady', async () => {
+    void encryptPlaintextDocuments(app.db, documentStore).then(
+      (count) => count && app.log.info({ count }, 'encrypted document photos stored in plain'),
+      (err: unknown) => app.log.error({ err }, 'could not encrypt stored document photos'),
+    );
+  });
+  // DOC-10: documents past their time are deleted by the clock.
+  await app.register(documentRetentionPlugin, {
+    store: documentStore,
+    retentionDays: options.config.documentRetentionDays ?? 90,
+    ...clockJobsOff,
+  });
+  // A renter's own data: download it, close the account (ACCT-30, ACCT-31).
+  await app.register(accountRoutes, { prefix: '/api/account', store: documentStore });
   await app.register(reviewRoutes, { prefix: '/api' });
   // A renter's handover receipt and the handover photos (HAND-4, HAND-9).
   await app.register(handoverRoutes, { prefix: '/api', documentsDir: documents.dir });
@@ -228,6 +269,17 @@ export async function buildApp(options: BuildAppOptions) {
   });
 
   return app;
+}
+
+/**
+ * Where document photos are and their key (DOC-9). A folder that outlives the app needs the key
+ * it was written with: refused without one, rather than writing photos no later start can open.
+ */
+function makeDocumentStore(config: BuildAppOptions['config'], dir: string): DocumentStore {
+  if (config.documentsKey) return { dir, key: config.documentsKey };
+  if (config.documentsDir)
+    throw new Error('documentsKey is required with documentsDir (DOCUMENTS_KEY, DOC-9)');
+  return { dir, key: randomBytes(DOCUMENTS_KEY_BYTES) };
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -11,6 +11,7 @@ const production = {
   NODE_ENV: 'production',
   PAYMENT_PROVIDER: 'paystack',
   PAYSTACK_SECRET_KEY: 'sk_live_secret',
+  DOCUMENTS_KEY: 'a'.repeat(64),
   ...arkesel,
 };
 
@@ -56,6 +57,7 @@ describe('loadConfig', () => {
       countries: ['GH'],
       codeBudgetPerHour: 300,
       signupsPerAddressPerHour: 20,
+      staffSignInCodesPerHour: 30,
     });
     expect(loadConfig({ ...arkesel, ARKESEL_BASE_URL: 'http://127.0.0.1:9999/' }).sms).toEqual({
       provider: 'arkesel',
@@ -67,6 +69,7 @@ describe('loadConfig', () => {
       countries: ['GH'],
       codeBudgetPerHour: 300,
       signupsPerAddressPerHour: 20,
+      staffSignInCodesPerHour: 30,
     });
   });
 
@@ -98,6 +101,16 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the staff sign-in codes an hour per number (ACCT-23, RUN-19)', () => {
+    expect(loadConfig({}).sms).toMatchObject({ staffSignInCodesPerHour: 30 });
+    expect(loadConfig({ STAFF_SIGN_IN_CODES_PER_HOUR: '1000' }).sms).toMatchObject({
+      staffSignInCodesPerHour: 1000,
+    });
+    expect(() => loadConfig({ STAFF_SIGN_IN_CODES_PER_HOUR: '0' })).toThrow(
+      /STAFF_SIGN_IN_CODES_PER_HOUR/,
+    );
+  });
+
   it('checks the Arkesel settings (RUN-10)', () => {
     expect(() => loadConfig({ SMS_PROVIDER: 'arkesel', ARKESEL_SENDER_ID: 'CarLink' })).toThrow(
       /ARKESEL_API_KEY: required when SMS_PROVIDER=arkesel/,
@@ -124,6 +137,9 @@ describe('loadConfig', () => {
       [{ ...production, PAYMENT_PROVIDER: undefined }, /PAYMENT_PROVIDER: the sandbox is refused/],
       [{ ...production, PAYSTACK_SECRET_KEY: undefined }, /PAYSTACK_SECRET_KEY: required/],
       [{ ...production, ARKESEL_API_KEY: undefined }, /ARKESEL_API_KEY: required/],
+      // DOC-9: ID documents are never stored unencrypted in production.
+      [{ ...production, DOCUMENTS_KEY: undefined }, /DOCUMENTS_KEY: required in production/],
+      [{ ...production, DOCUMENTS_KEY: '' }, /DOCUMENTS_KEY: required in production/],
       [{ NODE_ENV: 'production' }, /SMS_PROVIDER.*PAYMENT_PROVIDER/],
     ];
     for (const [env, message] of cases) {
@@ -162,5 +178,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'paystack' })).toThrow(/PAYSTACK_SECRET_KEY/);
+  });
+
+  it('reads the documents key and how long documents are kept (DOC-9, DOC-10)', () => {
+    const key = 'ab'.repeat(32);
+    expect(loadConfig({ DOCUMENTS_KEY: key }).documentsKey).toEqual(Buffer.from(key, 'hex'));
+    expect(loadConfig({}).documentsKey).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: '/srv/c' }).documentsKeyFile).toBe(
+      join('/srv/c', 'documents.key'),
+    );
+    expect(() => loadConfig({ DOCUMENTS_KEY: 'secret' })).toThrow(
+      /DOCUMENTS_KEY: must be 32 bytes, as 64 hex digits or base64/,
+    );
+    expect(() => loadConfig({ DOCUMENTS_KEY: 'secret' })).not.toThrow(/secret/);
+    expect(loadConfig({}).documentRetentionDays).toBe(90);
+    expect(loadConfig({ DOCUMENT_RETENTION_DAYS: '30' }).documentRetentionDays).toBe(30);
+    expect(() => loadConfig({ DOCUMENT_RETENTION_DAYS: '0' })).toThrow(/DOCUMENT_RETENTION_DAYS/);
   });
 });

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { isSupportedCountry } from 'libphonenumber-js/mobile';
+import { parseDocumentsKey } from './modules/documents/document-crypto';
 
 /**
  * Configuration is read and validated once at start-up (RUN-3). A bad value stops
@@ -19,6 +20,25 @@ const EnvSchema = z.object({
   UPLOADS_DIR: z.string().min(1).optional(),
   /** Renters' document photos (DOC-3): private, never served as static files. */
   DOCUMENTS_DIR: z.string().min(1).optional(),
+  /**
+   * The AES-256 key document photos are encrypted with (DOC-9): 32 bytes as 64 hex digits or
+   * base64. Required in production; otherwise made once and kept in DATA_DIR/documents.key.
+   */
+  DOCUMENTS_KEY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return undefined;
+      const key = parseDocumentsKey(v);
+      if (!key)
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be 32 bytes, as 64 hex digits or base64 (openssl rand -base64 32)',
+        });
+      return key ?? undefined;
+    }),
+  /** Days after the renter's last completed trip that their documents are deleted (DOC-10). */
+  DOCUMENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'paystack']).default('sandbox'),
   PAYSTACK_SECRET_KEY: z.string().optional(),
@@ -65,6 +85,8 @@ const EnvSchema = z.object({
   SMS_CODE_BUDGET_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(300),
   /** Successful sign-ups an hour from one client address (LIMIT-17); carrier-grade NAT. */
   SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** Staff sign-in codes by SMS to one number in an hour (ACCT-23). */
+  STAFF_SIGN_IN_CODES_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
   /** How often to ask the provider about open payment attempts; 0 turns the reconciler off. */
   PAYMENT_RECONCILE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** How long a mobile money booking holds the car; BOOK-6 says 15 minutes. Shorter only for tests. */
@@ -101,6 +123,12 @@ export type AppConfig = {
   uploadsDir: string;
   /** Where renters' document photos are stored (DOC-3): never under a public folder. */
   documentsDir: string;
+  /** DOCUMENTS_KEY (DOC-9); undefined outside production when not set: main.ts uses the key file. */
+  documentsKey?: Buffer;
+  /** Where the zero-configuration run keeps the key it made (DATA_DIR/documents.key). */
+  documentsKeyFile: string;
+  /** DOCUMENT_RETENTION_DAYS (DOC-10). */
+  documentRetentionDays: number;
   /**
    * The clock's jobs on bookings: no-shows (LIMIT-15) and reminders (MSG-3). On unless false;
    * the API tests turn them off and run them with a clock of their own, so a sweep at the real
@@ -139,6 +167,7 @@ export type AppConfig = {
     countries?: string[];
     codeBudgetPerHour?: number;
     signupsPerAddressPerHour?: number;
+    staffSignInCodesPerHour?: number;
   };
 };
 
@@ -169,6 +198,10 @@ function providerProblems(e: z.infer<typeof EnvSchema>): string[] {
         'PAYMENT_PROVIDER: the sandbox is refused in production (set PAYMENT_PROVIDER=paystack)',
       );
     if (e.SEED_DEMO) problems.push('SEED_DEMO: demo data is never seeded in production');
+    if (!e.DOCUMENTS_KEY)
+      problems.push(
+        'DOCUMENTS_KEY: required in production to encrypt ID documents (32 bytes: openssl rand -base64 32)',
+      );
   }
   return problems;
 }
@@ -202,6 +235,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadsDir: e.UPLOADS_DIR ?? join(e.DATA_DIR, 'uploads'),
     // Beside the uploads, not inside them: nothing serves this folder as it is.
     documentsDir: e.DOCUMENTS_DIR ?? join(e.DATA_DIR, 'documents'),
+    documentsKey: e.DOCUMENTS_KEY,
+    documentsKeyFile: join(e.DATA_DIR, 'documents.key'),
+    documentRetentionDays: e.DOCUMENT_RETENTION_DAYS,
     loadShedding: {
       maxInFlight: e.MAX_IN_FLIGHT,
       maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
@@ -226,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       countries: e.SMS_COUNTRIES,
       codeBudgetPerHour: e.SMS_CODE_BUDGET_PER_HOUR,
       signupsPerAddressPerHour: e.SIGNUPS_PER_ADDRESS_PER_HOUR,
+      staffSignInCodesPerHour: e.STAFF_SIGN_IN_CODES_PER_HOUR,
     },
   };
 }

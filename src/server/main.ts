@@ -5,6 +5,7 @@ import { superviseWorkers } from './cluster';
 import { loadConfig, type AppConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './demo/seed';
+import { loadOrCreateDocumentsKey } from './modules/documents/document-key';
 
 const open = (config: AppConfig) =>
   openDatabase(
@@ -68,7 +69,13 @@ async function serve(config: AppConfig, prepared: boolean) {
  * that serve one port; each worker comes back here as `cluster.isWorker` and only serves.
  */
 async function main() {
-  const config = loadConfig();
+  const loaded = loadConfig();
+  // DOC-9: production brings DOCUMENTS_KEY (config.ts refuses to start without it); the
+  // zero-configuration run makes one once and keeps it in the data folder, before any fork.
+  const config: AppConfig = {
+    ...loaded,
+    documentsKey: loaded.documentsKey ?? loadOrCreateDocumentsKey(loaded.documentsKeyFile),
+  };
   if (cluster.isWorker) return serve(config, true);
   if (config.processes === 1) return serve(config, false);
 

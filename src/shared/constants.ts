@@ -50,6 +50,9 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const USER_ROLES = ['renter', 'staff'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
+/** What a staff account may do (ROLE-1): the owner everything, managers and agents less. */
+export const STAFF_ROLES = ['owner', 'manager', 'agent'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const BODY_TYPES = [
   'sedan',
@@ -129,3 +132,7 @@ export const ODOMETER_MAX_KM = 2_000_000;
 export const FUEL_EIGHTHS_MAX = 8;
 /** Photos staff may attach to one pickup or one return, each at most 8 MB (HAND-4). */
 export const HANDOVER_PHOTOS_MAX = 8;
+
+/** Staff sessions (ACCT-27): end after this long without a request, and after 12 hours in all. */
+export const STAFF_SESSION_IDLE_MS = 30 * 60 * 1000;
+export const STAFF_SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;

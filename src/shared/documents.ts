@@ -72,7 +72,24 @@ export const documentMessages = {
   verified: 'Document verified.',
   replacedSince: 'The renter has uploaded a new photo since you opened this one. Look at it again.',
   rejected: 'Document rejected. The renter sees the reason on their profile.',
+  // Keeping documents only as long as needed (DOC-10 to DOC-13).
+  holdReasonRequired: 'Give the reason you are keeping this document, e.g. the dispute it is for.',
+  holdReasonTooLong: `Keep the reason under ${REJECTION_REASON_MAX} characters.`,
+  held: 'Document held for the dispute. It is kept until you release it.',
+  released: 'Hold released. The document is deleted on the usual schedule.',
+  notHeld: 'This document is not held.',
+  deleted: 'Your documents are deleted.',
+  deletedExceptHeld:
+    'Your documents are deleted, except those our staff keep for a dispute about a trip. They are deleted when it is settled.',
+  onlyHeldLeft:
+    'Our staff keep your documents for a dispute about a trip. They are deleted when it is settled.',
+  nothingToDelete: 'You have no documents on file.',
+  tripUnderWay:
+    'Your trip is under way: we need your documents until you return the car. Delete them after the trip.',
 };
+
+/** Longest reason staff may give for holding a document (DOC-11). */
+export const HOLD_REASON_MAX = 300;
 
 /** 'GHA-123456789-0' from what a person typed: spaces dropped, letters in capitals. */
 export const normalizeGhanaCardPin = (value: string) => value.replace(/\s+/g, '').toUpperCase();

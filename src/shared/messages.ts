@@ -17,6 +17,11 @@ export const messages = {
     codeSent:
       'Many wrong passwords were tried for this number, so we have sent a code to your phone to make sure it is you. Enter it to finish signing in.',
     ticketEnded: 'This sign-in has ended. Please sign in again.',
+    /** ACCT-22: a staff account's second step. */
+    staffCodeSent: 'We have sent a sign-in code to your phone. Enter it to finish signing in.',
+    staffAuthenticator: 'Enter the 6-digit code from your authenticator app, or a recovery code.',
+    staffSetup:
+      'Staff sign in with a code from an authenticator app. Scan the QR code with the app (or type the key), then enter the 6-digit code it shows.',
     ...shellMessages.login,
   },
   register: {
@@ -148,6 +153,11 @@ export const messages = {
     invalidCharacters: 'Invalid characters in request.',
     incompleteUpload: 'The upload was cut off before it ended. Please try again.',
     ...shellMessages.http,
+  },
+  secondStep: {
+    authenticatorNotSetUp: 'Set up the authenticator app first.',
+    staffOnly: 'Only staff accounts have a second step.',
+    noSetupStarted: 'Start the authenticator setup again: no QR code is waiting for a code.',
   },
   phone: {
     invalid: 'Enter a valid phone number.',

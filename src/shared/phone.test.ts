@@ -85,6 +85,9 @@ describe('formatMsisdn', () => {
   it('prefixes other numbers with +', () => {
     expect(formatMsisdn('447700900123')).toBe('+447700900123');
   });
+  it('shows a closed account’s placeholder as it is (ACCT-31)', () => {
+    expect(formatMsisdn('closed-42')).toBe('closed-42');
+  });
 });
 
 describe('maskMsisdn (RUN-9)', () => {

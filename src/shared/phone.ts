@@ -54,6 +54,8 @@ export function normalizeMsisdn(raw: string): string {
 
 /** '+233 24 412 3456' for Ghana numbers, '+' and the digits otherwise. */
 export function formatMsisdn(msisdn: string): string {
+  // A closed account's placeholder (`closed-<id>`, ACCT-31) is no number: shown as it is.
+  if (!/^\d+$/.test(msisdn)) return msisdn;
   const match = /^233(\d{2})(\d{3})(\d{4})$/.exec(msisdn);
   if (match) return `+233 ${match[1]} ${match[2]} ${match[3]}`;
   return `+${msisdn}`;

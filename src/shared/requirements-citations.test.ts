@@ -47,6 +47,8 @@ const REQUIREMENT_GROUPS = [
   'DOC',
   'REVIEW',
   'HAND',
+  'AUDIT',
+  'ROLE',
 ];
 const CITED_ID = new RegExp(`\\b(?:${REQUIREMENT_GROUPS.join('|')})-\\d+\\b`, 'g');
 

@@ -13,6 +13,8 @@ export const shellMessages = {
   session: {
     expired: 'Session expired. Please login again.',
     required: 'Please sign in to continue.',
+    /** ROLE-9: a staff account the owner switched off. */
+    deactivated: 'This staff account has been switched off. Ask the owner if this is a mistake.',
     noActiveSession: 'No active session',
     logoutFailed: 'Failed to log out',
   },
@@ -21,6 +23,10 @@ export const shellMessages = {
   },
   password: {
     loggedOutEverywhere: 'You have been signed out everywhere.',
+  },
+  /** ACCT-34: after closing the account, the sign-in page says it is done. */
+  account: {
+    closed: 'Your account is closed and you are signed out. Thank you for renting with CarLink.',
   },
   phone: {
     verified: 'Your phone number is verified.',

@@ -41,4 +41,41 @@ export const adminMessages = {
   branchNotFound: 'Branch not found.',
   chooseBranch: 'Choose a branch',
   branchNameTaken: 'There is already a branch with this name',
+  // Roles and branches (ROLE-4, ROLE-6).
+  roleForbidden: 'Your role does not allow this. Ask a manager or the owner.',
+  branchOutOfScope: 'Choose one of your branches.',
+} as const;
+
+/**
+ * Staff accounts (STAFF-37 to STAFF-43): the form's field messages and the refusals, each
+ * saying what would make the change possible.
+ */
+export const staffAccountMessages = {
+  nameRequired: 'Enter the staff member’s name',
+  nameMin: 'Name must be at least 3 characters',
+  nameMax: 'Name must be 100 characters or less',
+  msisdnRequired: 'Enter the staff member’s phone number',
+  msisdnInvalid: 'Enter a valid Ghana mobile number, e.g. 024 412 3456',
+  roleRequired: 'Choose a role: owner, branch manager or counter agent',
+  branchesRequired: 'Choose at least one branch: a manager or an agent works at their branches',
+  ownerHasNoBranches: 'An owner works at every branch: choose no branches',
+  branchesInvalid: 'Choose branches from the list',
+  branchUnknown: 'One of these branches does not exist. Reload the page and choose again.',
+  notFound: 'Staff member not found.',
+  ownerOnly: 'Only the owner manages staff accounts.',
+  alreadyStaff: 'This number already has a staff account: find it in the list to change it.',
+  customerWithBookings:
+    'This number belongs to a customer with bookings. A staff account needs a number of its own: use another number.',
+  notYourself: 'You cannot deactivate your own account. Another owner can.',
+  notYourOwnRole: 'You cannot change your own role. Another owner can.',
+  lastOwner: 'The company needs at least one active owner. Make someone else owner first.',
+  alreadyDeactivated: 'This account is already deactivated.',
+  notDeactivated: 'This account is active already.',
+  added: (name: string) =>
+    `${name} added. They have been sent a text telling them how to set their password.`,
+  promoted: (name: string) =>
+    `${name} is now staff. Their number already had an account: they sign in with their own password.`,
+  saved: (name: string) => `${name} saved.`,
+  deactivated: (name: string) => `${name} is deactivated: they have been signed out everywhere.`,
+  reactivated: (name: string) => `${name} is active again and can sign in.`,
 } as const;

@@ -80,12 +80,9 @@ describe('npm run staff:create', () => {
       password: 'Strong@Pass1',
     });
     expect(result).toMatchObject({ outcome: 'created', msisdn: '233245551234' });
-    const login = await client.post('/api/auth/login', {
-      msisdn: '+233 24 555 1234',
-      password: 'Strong@Pass1',
-    });
-    expect(login.statusCode).toBe(200);
-    const res = await client.withToken(login.json().access_token).get('/api/admin/dashboard');
+    // Signed in with both steps (ACCT-22): the first sign-in sets up the authenticator.
+    const staff = await client.as({ msisdn: '+233 24 555 1234', password: 'Strong@Pass1' });
+    const res = await staff.get('/api/admin/dashboard');
     expect(res.statusCode).toBe(200);
   });
 
@@ -107,13 +104,8 @@ describe('npm run staff:create', () => {
       outcome: 'already_staff',
     });
 
-    const after = await client.post('/api/auth/login', {
-      msisdn: renter.msisdn,
-      password: renter.password,
-    });
-    expect(
-      (await client.withToken(after.json().access_token).get('/api/admin/dashboard')).statusCode,
-    ).toBe(200);
+    const after = await client.as(renter);
+    expect((await after.get('/api/admin/dashboard')).statusCode).toBe(200);
   });
 
   it('refuses a new account with a weak password or no phone number, naming the flag', async () => {
@@ -148,7 +140,7 @@ describe('npm run staff:create', () => {
           'Staff@2026',
         );
         expect(created.stderr).not.toMatch(/error/i);
-        expect(created.stdout).toContain('Created staff account Efua Ansah (+233209998877).');
+        expect(created.stdout).toContain('Created the owner account Efua Ansah (+233209998877).');
         const again = run('--msisdn', '020 999 8877');
         expect(again.stdout).toContain('already staff');
         const bad = run('--name', 'Efua');

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { addDays, daysBetween } from '../../src/shared/dates';
-import type { AdminDashboardResponse } from '../../src/shared/schemas/console';
+import type { OwnerDashboard } from '../../src/shared/schemas/console';
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../src/server/db/client';
 import { bookings, payments, smsOutbox } from '../../src/server/db/schema/index';
@@ -15,7 +15,7 @@ const client = api(ctx.app);
 const staff = await client.staff();
 const month = monthOf(today);
 
-const dashboard = async (): Promise<AdminDashboardResponse> => {
+const dashboard = async (): Promise<OwnerDashboard> => {
   const res = await staff.get('/api/admin/dashboard');
   expect(res.statusCode).toBe(200);
   return res.json();
@@ -280,7 +280,7 @@ describe('the dashboard', () => {
       before.revenue.daily.at(-1)!.amount + 500,
       2,
     );
-    const lastMonthEntry = (d: AdminDashboardResponse) =>
+    const lastMonthEntry = (d: OwnerDashboard) =>
       d.revenue.daily.find((x) => x.date === lastMonthDay)!.amount;
     expect(lastMonthEntry(after)).toBeCloseTo(lastMonthEntry(before) + 123.45, 2);
   });

@@ -280,12 +280,12 @@ describe('a cached sign-in follows the database at once', () => {
 
     await ctx.db
       .update(users)
-      .set({ name: 'Efua Boateng', role: 'staff' })
+      .set({ name: 'Efua Boateng', role: 'staff', staffRole: 'owner' })
       .where(eq(users.id, user.id));
     expect((await me(renter)).json().user.name).toBe('Efua Boateng');
     expect((await renter.get('/api/admin/bookings')).statusCode).toBe(200);
 
-    await ctx.db.update(users).set({ role: 'renter' }).where(eq(users.id, user.id));
+    await ctx.db.update(users).set({ role: 'renter', staffRole: null }).where(eq(users.id, user.id));
     expect((await renter.get('/api/admin/bookings')).statusCode).toBe(403);
   });
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { AdminDashboardResponse } from '../../src/shared/schemas/console';
+import type { OwnerDashboard } from '../../src/shared/schemas/console';
 import type { HandoverReceipt } from '../../src/shared/schemas/handover';
 import { handovers, payments } from '../../src/server/db/schema/index';
 import { insertBooking, insertCar } from '../../src/server/db/factories';
@@ -17,7 +17,7 @@ const staff = await client.staff();
 
 const detail = async (code: string) =>
   (await staff.get(`/api/admin/bookings/${code}`)).json().booking;
-const dashboard = async (): Promise<AdminDashboardResponse> =>
+const dashboard = async (): Promise<OwnerDashboard> =>
   (await staff.get('/api/admin/dashboard')).json();
 
 const pickup = { odometer_km: 42_000, fuel_eighths: 8, documents_override: 'Seen at the desk' };
@@ -287,7 +287,7 @@ describe('charges at the return on the dashboard (HAND-13)', () => {
     // The GH₵ 200 deposit pays GH₵ 200 of it, GH₵ 150 is received in cash.
     expect(res.json().handover.return).toMatchObject({ kept: 200, collected: 150 });
     const after = await dashboard();
-    const todayIncome = (d: AdminDashboardResponse) =>
+    const todayIncome = (d: OwnerDashboard) =>
       d.revenue.daily.find((x) => x.date === day(0))!.amount;
     expect(after.revenue.this_month.amount).toBeCloseTo(before.revenue.this_month.amount + 350, 2);
     expect(todayIncome(after)).toBeCloseTo(todayIncome(before) + 350, 2);

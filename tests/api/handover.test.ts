@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { handoverMessages } from '../../src/shared/handover';
-import type { AdminDashboardResponse } from '../../src/shared/schemas/console';
+import type { OwnerDashboard } from '../../src/shared/schemas/console';
 import { adminMessages } from '../../src/shared/staff-messages';
 import type { HandoverReceipt } from '../../src/shared/schemas/handover';
 import {
@@ -545,7 +545,7 @@ describe('who may see and do what', () => {
 
 describe('the dashboard (HAND-9)', () => {
   it('counts rental income without deposits, and shows deposits held, returned and kept apart', async () => {
-    const dashboard = async (): Promise<AdminDashboardResponse> =>
+    const dashboard = async (): Promise<OwnerDashboard> =>
       (await staff.get('/api/admin/dashboard')).json();
     const before = await dashboard();
     const { code } = await paidCashBooking();

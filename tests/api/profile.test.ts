@@ -42,6 +42,7 @@ describe('PATCH /api/auth/me (the profile page)', () => {
         // Stored like the sign-in number (ACCT-8).
         whatsapp: '233244123456',
         role: 'renter',
+        staff_role: null,
         phone_verified: true,
         sms_reminders: true,
       },

@@ -1,7 +1,21 @@
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bookings, carImages, cars, payments, users } from '../../src/server/db/schema/index';
-import { DEMO_RENTER, DEMO_STAFF, seedDemoData } from '../../src/server/demo/seed';
+import {
+  bookings,
+  branches,
+  carImages,
+  cars,
+  payments,
+  staffBranches,
+  users,
+} from '../../src/server/db/schema/index';
+import {
+  DEMO_AGENT,
+  DEMO_MANAGER,
+  DEMO_RENTER,
+  DEMO_STAFF,
+  seedDemoData,
+} from '../../src/server/demo/seed';
 import { todayInAccra } from '../../src/shared/dates';
 import { api } from '../support/api';
 import { setupTestApp } from '../support/test-app';
@@ -22,18 +36,59 @@ describe('demo data (RUN-4)', () => {
     const [staff] = await ctx.db.select().from(users).where(eq(users.msisdn, '233244000000'));
     expect(staff).toMatchObject({ role: 'staff', name: DEMO_STAFF.name });
 
-    for (const account of [DEMO_RENTER, DEMO_STAFF]) {
-      const res = await client.post('/api/auth/login', {
+    const res = await client.post('/api/auth/login', {
+      msisdn: DEMO_RENTER.msisdn,
+      password: DEMO_RENTER.password,
+    });
+    expect(res.statusCode).toBe(200);
+    // The demo renter can book at once (ACCT-10).
+    expect(res.json().user.phone_verified).toBe(true);
+    // Each demo staff member's second step is a code on the sandbox phone (RUN-18).
+    for (const account of [DEMO_STAFF, DEMO_MANAGER, DEMO_AGENT]) {
+      const staffLogin = await client.post('/api/auth/login', {
         msisdn: account.msisdn,
         password: account.password,
       });
-      expect(res.statusCode).toBe(200);
-      // The demo renter can book at once (ACCT-10).
-      expect(res.json().user.phone_verified).toBe(true);
+      expect(staffLogin.statusCode).toBe(202);
+      expect(staffLogin.json()).toMatchObject({ step: 'code', method: 'sms' });
+      const done = await client.post('/api/auth/login/code', {
+        ticket: staffLogin.json().ticket,
+        code: await client.latestSmsCode(account.msisdn),
+      });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json().user).toMatchObject({ role: 'staff', phone_verified: true });
     }
     const [renter] = await ctx.db.select().from(users).where(eq(users.msisdn, '233244000001'));
+    expect(renter).toMatchObject({ role: 'renter', staffRole: null });
     const history = await ctx.db.select().from(bookings).where(eq(bookings.userId, renter!.id));
     expect(history.map((b) => b.status).sort()).toEqual(['cancelled', 'completed']);
+  });
+
+  it('has one staff member of each role, with their branches (STAFF-44)', async () => {
+    const expected = [
+      { account: DEMO_STAFF, msisdn: '233244000000', role: 'owner', branches: [] as string[] },
+      {
+        account: DEMO_MANAGER,
+        msisdn: '233244000002',
+        role: 'manager',
+        branches: ['East Legon office', 'Kotoka International Airport'],
+      },
+      { account: DEMO_AGENT, msisdn: '233244000003', role: 'agent', branches: ['Kumasi office'] },
+    ];
+    for (const { account, msisdn, role, branches: names } of expected) {
+      const [row] = await ctx.db.select().from(users).where(eq(users.msisdn, msisdn));
+      expect(row).toMatchObject({ role: 'staff', staffRole: role, name: account.name });
+      const theirs = await ctx.db
+        .select({ name: branches.name })
+        .from(staffBranches)
+        .innerJoin(branches, eq(branches.id, staffBranches.branchId))
+        .where(eq(staffBranches.userId, row!.id));
+      expect(theirs.map((b) => b.name).sort()).toEqual(names);
+      expect(account.password).toBe('Staff@1234');
+      const signedIn = await client.as(account);
+      const me = (await signedIn.get('/api/auth/me')).json();
+      expect(me.user ?? me).toMatchObject({ staff_role: role });
+    }
   });
 
   it('has enough real reviews for the home page, and leaves the demo renter’s trip to review (REVIEW-5)', async () => {

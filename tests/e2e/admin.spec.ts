@@ -3,9 +3,9 @@ import { type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoSeriousAxeViolations } from './support/a11y';
 import { apiCreateBooking, apiSignIn, openSignedIn, signUpThroughApi } from './support/api';
-import { submitSignIn } from './support/auth';
+import { submitStaffSignIn } from './support/staff-sign-in';
 import { dayFromToday, fillTripAndProceed, startBooking } from './support/booking';
-import { expect, test } from './support/fixtures';
+import { expect, test, type BrowserErrors } from './support/fixtures';
 
 /** The demo staff account of the seed (README). */
 const STAFF = { msisdn: '0244000000', password: 'Staff@1234', name: 'Kwame Asante' } as const;
@@ -17,14 +17,14 @@ const pngOf = (background: string) =>
     .toBuffer();
 
 /** Opens a console page as a visitor: the sign-in form comes first, then the page itself. */
-async function signInToConsole(page: Page, path = '/admin') {
+async function signInToConsole(page: Page, browserErrors: BrowserErrors, path = '/admin') {
   await page.goto(path);
   await expect(page).toHaveURL(/\/login$/);
   // The console asks for a staff sign-in, not the renters' line (ROUTE-4).
   await expect(
     page.getByText('Staff: sign in with your staff account to open the console.'),
   ).toBeVisible();
-  await submitSignIn(page, STAFF.msisdn, STAFF.password);
+  await submitStaffSignIn(page, STAFF, browserErrors);
   await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
 }
 
@@ -32,8 +32,9 @@ const consoleNav = (page: Page) => page.getByRole('navigation', { name: 'Console
 
 test('a visitor is sent to sign in and comes back to the console page they asked for', async ({
   page,
+  browserErrors,
 }) => {
-  await signInToConsole(page, '/admin/bookings');
+  await signInToConsole(page, browserErrors, '/admin/bookings');
   await expect(page.getByRole('heading', { name: 'Bookings', level: 1 })).toBeVisible();
   await expect(consoleNav(page).getByRole('link', { name: /^Bookings/ })).toHaveAttribute(
     'aria-current',
@@ -56,6 +57,7 @@ test('a renter gets the not-found page at /admin, and no Admin link', async ({ p
 test('staff add a car with photos; a renter books it on pickup; staff take the cash, hand it over and get it back', async ({
   page,
   browser,
+  browserErrors,
 }) => {
   // Two people, two photos and four round trips through the console: a long journey.
   test.setTimeout(180_000);
@@ -64,7 +66,7 @@ test('staff add a car with photos; a renter books it on pickup; staff take the c
 
   // Staff who sign in land in the console (ROUTE-2); the site's account menu leads back to it.
   await page.goto('/login');
-  await submitSignIn(page, STAFF.msisdn, STAFF.password);
+  await submitStaffSignIn(page, STAFF, browserErrors);
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await page.goto('/available-cars');

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { insertBooking, insertCar } from '../../src/server/db/factories';
 import { addDays, todayInAccra } from '../../src/shared/dates';
 import { makeImage, multipartBody } from '../support/admin';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../src/server/db/client';
+import { staffRuleOf } from '../../src/shared/staff-permissions';
 import { setupRecordedApp, userWithToken, type Endpoint } from './support/in-process-app';
 
 /**
@@ -17,7 +20,10 @@ import { setupRecordedApp, userWithToken, type Endpoint } from './support/in-pro
  * - renter: any signed-in account; a visitor gets 401.
  * - owner: a renter's own booking or payment, named in the path; a visitor gets 401 and any
  *   other renter 404 (as if it did not exist: no way to probe for codes).
- * - staff: the console; a visitor gets 401, a renter 403.
+ * - staff: the console; a visitor gets 401, a renter 403. Then each staff role as the staff
+ *   matrix says (src/shared/staff-permissions.ts, ROLE-3 to ROLE-5): a role it does not list
+ *   gets 403; a manager or an agent of another branch gets 404 for a thing in the path that
+ *   their colleague at its branch can reach.
  *
  * Shown to catch (deliberately broken variants, run once):
  * - requireUser dropped from GET /api/bookings/:code: its visitor got 500, not 401;
@@ -36,6 +42,7 @@ interface Fixtures {
   bookingCode: string;
   paymentReference: string;
   today: string;
+  bookingSmsId: number;
 }
 
 interface Rule {
@@ -44,6 +51,8 @@ interface Rule {
   access: Access;
   /** A request body or query that passes validation, so what is checked is who asks, not what. */
   sample?: (f: Fixtures) => { body?: unknown; query?: Record<string, string> };
+  /** Path parameters of this route other than PARAMS' shared ones. */
+  params?: (f: Fixtures) => Record<string, string>;
 }
 
 const RULES: Rule[] = [
@@ -179,8 +188,17 @@ const RULES: Rule[] = [
   },
   { route: '* /api/bookings/:code/**', access: 'owner' },
   { route: 'GET /api/reviews', access: 'public' },
+  // A renter's own data (ACCT-30, ACCT-31): by the session's user alone, never an id in the path.
+  // Closing asks for the password: a wrong one is a 422, so no account is closed here.
+  { route: 'GET /api/account/export', access: 'renter' },
+  {
+    route: 'POST /api/account/close',
+    access: 'renter',
+    sample: () => ({ body: { password: 'Not-the@password1' } }),
+  },
   // Documents (DOC-6): a renter's own; the photo is the owner's (or staff's) alone.
-  { route: 'GET|POST /api/documents', access: 'renter' },
+  // Deleting them (DOC-13): the caller's own, whoever asks (a fresh renter has none to lose).
+  { route: 'GET|POST|DELETE /api/documents', access: 'renter' },
   { route: 'GET /api/documents/:documentId/image', access: 'owner' },
   // Handover photos (HAND-4): the booking's renter's (or staff's) alone.
   { route: 'GET /api/handover-photos/:handoverPhotoId', access: 'owner' },
@@ -202,11 +220,29 @@ const RULES: Rule[] = [
   // The SMS provider's delivery reports: unsigned (Arkesel signs nothing), so public; it can
   // only move a sent message forward and answers 204 whatever it is sent.
   { route: '* /api/sms/delivery-report', access: 'public' },
+  // A staff member's own second step (ACCT-26): staff only, outside the console's scope.
+  { route: 'GET /api/auth/second-step', access: 'staff' },
+  {
+    route: 'PUT /api/auth/second-step',
+    access: 'staff',
+    sample: () => ({ body: { method: 'sms' } }),
+  },
+  { route: 'POST /api/auth/second-step/authenticator', access: 'staff' },
+  {
+    route: 'POST /api/auth/second-step/authenticator/confirm',
+    access: 'staff',
+    sample: () => ({ body: { code: '123456' } }),
+  },
   // The SMS log of the console.
   { route: 'GET /api/admin/bookings/:code/sms', access: 'staff' },
   { route: 'GET /api/admin/customers/:id/sms', access: 'staff' },
   { route: 'GET /api/admin/sms/failed', access: 'staff' },
-  { route: 'POST /api/admin/sms/:id/resend', access: 'staff' },
+  // A text about a booking at the car's branch, so branch scope has something to refuse.
+  {
+    route: 'POST /api/admin/sms/:id/resend',
+    access: 'staff',
+    params: (f) => ({ id: String(f.bookingSmsId) }),
+  },
   { route: '* /api/admin/**', access: 'staff' },
   { route: 'GET /media/**', access: 'public' },
 ];
@@ -235,6 +271,19 @@ const owner = await userWithToken(app);
 const otherRenter = await userWithToken(app);
 const staff = await userWithToken(app, 'staff');
 const car = await insertCar(db);
+// The same roles at the car's branch, and a manager and an agent of another branch.
+const otherBranchId = rowsOf<{ id: number }>(
+  await db.execute(sql`select id from branches where id <> ${car.branchId} order by id limit 1`),
+)[0]!.id;
+const atBranch = {
+  owner: staff,
+  manager: await userWithToken(app, 'staff', { staffRole: 'manager', branchIds: [car.branchId] }),
+  agent: await userWithToken(app, 'staff', { staffRole: 'agent', branchIds: [car.branchId] }),
+};
+const elsewhere = {
+  manager: await userWithToken(app, 'staff', { staffRole: 'manager', branchIds: [otherBranchId] }),
+  agent: await userWithToken(app, 'staff', { staffRole: 'agent', branchIds: [otherBranchId] }),
+};
 const today = todayInAccra();
 const ownBooking = await insertBooking(db, {
   userId: owner.user.id,
@@ -318,6 +367,13 @@ const fixtures: Fixtures = {
   bookingCode: ownBooking.bookingCode,
   paymentReference,
   today,
+  bookingSmsId: rowsOf<{ id: number }>(
+    await db.execute(
+      sql`insert into sms_outbox (kind, booking_id, user_id, recipient, body)
+          values ('booking_confirmed', ${ownBooking.id}, ${owner.user.id}, ${owner.user.msisdn}, 'CarLink: a text about the booking')
+          returning id`,
+    ),
+  )[0]!.id,
 };
 
 /** A value for each path parameter; an owner rule gets the owner's own booking or payment. */
@@ -336,9 +392,13 @@ const PARAMS: Record<string, string> = {
   '*': 'index.html',
 };
 
-function urlOf(endpoint: Endpoint, query?: Record<string, string>): string {
+function urlOf(
+  endpoint: Endpoint,
+  query?: Record<string, string>,
+  own: Record<string, string> = {},
+): string {
   const path = endpoint.url.replace(/:(\w+)|\*/g, (whole, name: string | undefined) => {
-    const value = PARAMS[name ?? '*'];
+    const value = own[name ?? '*'] ?? PARAMS[name ?? '*'];
     if (value === undefined)
       throw new Error(
         `${endpoint.name}: no test value for the path parameter '${whole}': add one to PARAMS`,
@@ -352,7 +412,7 @@ function call(endpoint: Endpoint, rule: Rule, headers: Record<string, string>) {
   const sample = rule.sample?.(fixtures) ?? {};
   return app.inject({
     method: endpoint.method as 'GET',
-    url: urlOf(endpoint, sample.query),
+    url: urlOf(endpoint, sample.query, rule.params?.(fixtures)),
     headers,
     ...(sample.body === undefined ? {} : { payload: sample.body as object }),
     // Each caller from its own address: the per-IP limits are not what is tested here.
@@ -426,6 +486,24 @@ describe("authorization matrix, from the server's own route list", () => {
           const member = await call(endpoint, rule, staff.headers);
           expect([401, 403], explain('staff', member)).not.toContain(member.statusCode);
           expect(member.statusCode, explain('staff', member)).toBeLessThan(500);
+          // The console's routes then go by the staff matrix, role by role and branch by branch.
+          if (!endpoint.url.startsWith('/api/admin/')) break;
+          const staffRule = staffRuleOf(endpoint.method, endpoint.url);
+          expect(staffRule, `${endpoint.name} has no row in STAFF_RULES`).toBeDefined();
+          for (const role of ['manager', 'agent'] as const) {
+            const here = await call(endpoint, rule, atBranch[role].headers);
+            if (!staffRule!.roles.includes(role)) {
+              expect(here.statusCode, explain(role, here)).toBe(403);
+              continue;
+            }
+            expect([401, 403], explain(role, here)).not.toContain(here.statusCode);
+            expect(here.statusCode, explain(role, here)).toBeLessThan(500);
+            // Outside their branches the thing in the path does not exist (ROLE-5).
+            if (typeof staffRule!.scope === 'object' && here.statusCode !== 404) {
+              const there = await call(endpoint, rule, elsewhere[role].headers);
+              expect(there.statusCode, explain(`${role} of another branch`, there)).toBe(404);
+            }
+          }
           break;
         }
       }

@@ -3,8 +3,8 @@ import { startAppProcess } from './support/app-process';
 import { send } from './support/http';
 
 /**
- * The built server in production mode (RUN-11, RUN-4, RUN-12): it refuses the sandboxes at
- * start in one line, never seeds the demo accounts, and has no sandbox phone.
+ * The built server in production mode (RUN-11, RUN-4, RUN-12, DOC-9): it refuses the sandboxes
+ * and a missing documents key at start in one line, never seeds the demo accounts, and has no sandbox phone.
  */
 describe('production mode', () => {
   it('an empty embedded database stays empty: the demo logins do not exist', async () => {
@@ -26,6 +26,8 @@ describe('production mode', () => {
     [{ SMS_PROVIDER: 'sandbox' }, /SMS_PROVIDER: the sandbox is refused in production/],
     [{ PAYMENT_PROVIDER: 'sandbox' }, /PAYMENT_PROVIDER: the sandbox is refused in production/],
     [{ ARKESEL_API_KEY: '' }, /ARKESEL_API_KEY/],
+    // DOC-9: no ID document is stored unencrypted in production.
+    [{ DOCUMENTS_KEY: '' }, /DOCUMENTS_KEY: required in production/],
   ])('refuses to start with %j, in one line', async (env, reason) => {
     const failure = await startAppProcess({ env, readyTimeoutMs: 20_000 }).then(
       () => null,

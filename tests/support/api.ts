@@ -2,13 +2,18 @@ import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse as Response } from 'fastify';
 import { expect } from 'vitest';
 import { addDays, todayInAccra } from '../../src/shared/dates';
-import type { LoginResponse } from '../../src/shared/schemas/auth';
+import type {
+  LoginCodeResponse,
+  LoginResponse,
+  PendingSignInResponse,
+} from '../../src/shared/schemas/auth';
 import type { CreateBookingResponse } from '../../src/shared/schemas/bookings';
 import type { Payment } from '../../src/shared/schemas/payments';
 import type { App } from '../../src/server/app';
 import { customerDocuments } from '../../src/server/db/schema/index';
 import { buildUser, insertCar, insertUser } from '../../src/server/db/factories';
-import { multipartBody } from './admin';
+import { currentTotpCode } from '../../src/server/modules/auth/staff-second-step';
+import { makeImage, multipartBody } from './admin';
 
 /**
  * The one helper the API tests talk to the app through:
@@ -165,6 +170,18 @@ function client(app: App, headers: Record<string, string>): Client {
 /** The API as a browser sees it: `api(ctx.app)`, then `.renter()`, `.staff()` or `.as(user)`. */
 export function api(app: App): AnonymousClient {
   const anonymous = client(app, {});
+  const smsInbox = async (msisdn: string) => {
+    await app.sms.idle();
+    const res = await anonymous.get(`/api/sandbox/sms?to=${encodeURIComponent(msisdn)}`);
+    if (res.statusCode !== 200) throw new Error(`sandbox inbox: ${res.statusCode} ${res.body}`);
+    return (res.json() as { messages: { body: string }[] }).messages.map((m) => m.body);
+  };
+  const latestSmsCode = async (msisdn: string) => {
+    const newest = (await smsInbox(msisdn))[0] ?? '';
+    const code = /\b(\d{6})\b/.exec(newest)?.[1];
+    if (!code) throw new Error(`no code in the newest message to ${msisdn}: ${newest}`);
+    return code;
+  };
   const as = async <U extends { msisdn: string; password: string }>(
     user: U,
   ): Promise<SignedIn<U>> => {
@@ -172,15 +189,16 @@ export function api(app: App): AnonymousClient {
       msisdn: user.msisdn,
       password: user.password,
     });
-    if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
-    const token = res.json().access_token as string;
+    // Staff always take a second step (ACCT-22): finished as the person would.
+    const body =
+      res.statusCode === 202
+        ? await finishSecondStep(anonymous, res.json(), user.msisdn, latestSmsCode)
+        : res.statusCode === 200
+          ? (res.json() as LoginResponse)
+          : undefined;
+    if (!body) throw new Error(`login failed: ${res.body}`);
+    const token = body.access_token;
     return { ...client(app, bearer(token)), user, token };
-  };
-  const smsInbox = async (msisdn: string) => {
-    await app.sms.idle();
-    const res = await anonymous.get(`/api/sandbox/sms?to=${encodeURIComponent(msisdn)}`);
-    if (res.statusCode !== 200) throw new Error(`sandbox inbox: ${res.statusCode} ${res.body}`);
-    return (res.json() as { messages: { body: string }[] }).messages.map((m) => m.body);
   };
   return {
     ...anonymous,
@@ -205,13 +223,46 @@ export function api(app: App): AnonymousClient {
       };
     },
     smsInbox,
-    async latestSmsCode(msisdn) {
-      const newest = (await smsInbox(msisdn))[0] ?? '';
-      const code = /\b(\d{6})\b/.exec(newest)?.[1];
-      if (!code) throw new Error(`no code in the newest message to ${msisdn}: ${newest}`);
-      return code;
-    },
+    latestSmsCode,
   };
+}
+
+/**
+ * What a staff account's authenticator holds, by number, once `as` set it up: the key (to
+ * compute codes as the app would) and the recovery codes the setup gave.
+ */
+export const staffAuthenticators = new Map<string, { secret: string; recoveryCodes: string[] }>();
+
+/**
+ * The second step of a sign-in that answered 202 (ACCT-17, ACCT-22), finished as the person
+ * would: the SMS code from the sandbox phone; on a first staff sign-in the authenticator's
+ * setup, with the code computed from the key shown; later, a code from that key, or one of its
+ * recovery codes when the current code was just used (a code works once, ACCT-24).
+ */
+export async function finishSecondStep(
+  anonymous: Client,
+  pending: PendingSignInResponse,
+  msisdn: string,
+  latestSmsCode: (msisdn: string) => Promise<string>,
+): Promise<LoginCodeResponse> {
+  const finish = async (code: string) => {
+    const res = await anonymous.post('/api/auth/login/code', { ticket: pending.ticket, code });
+    if (res.statusCode !== 200) throw new Error(`login code refused: ${res.body}`);
+    return res.json() as LoginCodeResponse;
+  };
+  if (pending.step === 'setup') {
+    const done = await finish(currentTotpCode(pending.secret));
+    staffAuthenticators.set(msisdn, {
+      secret: pending.secret,
+      recoveryCodes: [...(done.recovery_codes ?? [])],
+    });
+    return done;
+  }
+  if (pending.method !== 'totp') return finish(await latestSmsCode(msisdn));
+  const kept = staffAuthenticators.get(msisdn);
+  const recovery = kept?.recoveryCodes.shift();
+  if (!recovery) throw new Error(`no authenticator kept for ${msisdn}`);
+  return finish(recovery);
 }
 
 /**
@@ -270,4 +321,26 @@ export async function insertVerifiedDocuments(
         ? { ghanaCardPin: 'GHA-123456789-0', dateOfBirth: '1990-01-01' }
         : { licenceNumber: 'DL-1', licenceExpiry: day(400) }),
     });
+}
+
+/** A renter's document uploaded through the API, as the profile does (DOC-3); the answer's document. */
+export async function uploadDocument(
+  renter: Client,
+  kind: 'ghana_card' | 'driving_licence' = 'ghana_card',
+): Promise<{ id: number; image_url: string; kind: string }> {
+  const fields =
+    kind === 'ghana_card'
+      ? { kind, ghana_card_pin: 'GHA-123456789-0', date_of_birth: '1990-05-01' }
+      : { kind, licence_number: 'DL-0012345', licence_expiry: day(400) };
+  const res = await renter.upload('/api/documents', [
+    ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+    {
+      name: 'file',
+      value: await makeImage('jpeg', 320, 200),
+      filename: 'card.jpg',
+      type: 'image/jpeg',
+    },
+  ]);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().document;
 }

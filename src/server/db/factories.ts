@@ -5,7 +5,7 @@ import { NO_EXTRA_PRICES, storedLines } from '../modules/bookings/booking-pricin
 import { bookingCodeFromBytes } from '../../shared/booking-code';
 import { hashPassword } from '../modules/auth/passwords';
 import type { Executor } from './client';
-import { bookings, carImages, cars, payments, users } from './schema/index';
+import { bookings, carImages, cars, payments, staffBranches, users } from './schema/index';
 import { randomBytes } from 'node:crypto';
 
 /**
@@ -26,6 +26,10 @@ export function buildUser(
     msisdn: string;
     password: string;
     role: 'renter' | 'staff';
+    /** A staff account's role (ROLE-1); an owner unless said. */
+    staffRole: 'owner' | 'manager' | 'agent';
+    /** A manager's or an agent's branches (ROLE-2). */
+    branchIds: number[];
     email: string | null;
     /** Verified by default, so tests about anything else can book (ACCT-12). */
     phoneVerified: boolean;
@@ -55,11 +59,16 @@ export async function insertUser(db: Executor, overrides: Parameters<typeof buil
       msisdn: parseMsisdn(data.msisdn) ?? fail(`not a valid mobile number: ${data.msisdn}`),
       email: data.email,
       role: data.role,
+      staffRole: data.role === 'staff' ? (overrides.staffRole ?? 'owner') : null,
       passwordHash: await hashPassword(data.password),
       phoneVerifiedAt: data.phoneVerified ? (data.joinedAt ?? new Date()) : null,
       ...(data.joinedAt ? { createdAt: data.joinedAt } : {}),
     })
     .returning();
+  if (overrides.branchIds?.length)
+    await db
+      .insert(staffBranches)
+      .values(overrides.branchIds.map((branchId) => ({ userId: row!.id, branchId })));
   return { ...row!, password: data.password };
 }
 

@@ -11,6 +11,7 @@ import {
   insertUser,
 } from '../db/factories';
 import { branches, cars, users } from '../db/schema/index';
+import { chooseSmsSecondStep } from '../modules/auth/staff-second-step';
 import { DEMO_FLEET } from './fleet';
 import { seedDemoReviews } from './reviews';
 
@@ -19,11 +20,29 @@ export const DEMO_RENTER = {
   msisdn: '0244000001',
   password: 'Demo@1234',
 } as const;
+/** The owner (STAFF-44): today's demo staff login. */
 export const DEMO_STAFF = {
   name: 'Kwame Asante',
   msisdn: '0244000000',
   password: 'Staff@1234',
 } as const;
+/** A branch manager and a counter agent, one of each role (STAFF-44), with the same password. */
+export const DEMO_MANAGER = {
+  name: 'Efua Owusu',
+  msisdn: '0244000002',
+  password: 'Staff@1234',
+  branches: ['East Legon office', 'Kotoka International Airport'],
+} as const;
+export const DEMO_AGENT = {
+  name: 'Yaw Darko',
+  msisdn: '0244000003',
+  password: 'Staff@1234',
+  branches: ['Kumasi office'],
+} as const;
+
+const fail = (message: string): never => {
+  throw new Error(message);
+};
 
 const VIEW_NAMES = ['side view', 'side view from the right', 'front view', 'rear view'] as const;
 
@@ -35,7 +54,8 @@ export async function isDatabaseEmpty(db: Executor): Promise<boolean> {
 }
 
 /**
- * Fills an empty database with the demo fleet, a renter and a staff account (RUN-4).
+ * Fills an empty database with the demo fleet, a renter and three staff accounts, one of each
+ * role (RUN-4, STAFF-44).
  * Deterministic apart from booking codes; never called in production (config.ts).
  */
 export async function seedDemoData(db: Database): Promise<boolean> {
@@ -52,13 +72,6 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       // Before her two past trips below (45 and 15 days ago): a customer joins first.
       joinedAt: new Date(Date.now() - 60 * 86_400_000),
     });
-    await insertUser(tx, {
-      ...DEMO_STAFF,
-      role: 'staff',
-      phoneVerified: true,
-      joinedAt: new Date(Date.now() - 365 * 86_400_000),
-    });
-
     // The branches come with migration 0017 (BRANCH-1); each demo car names its own.
     const branchIds = new Map(
       (await tx.select({ id: branches.id, name: branches.name }).from(branches)).map((b) => [
@@ -66,6 +79,33 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         b.id,
       ]),
     );
+    const branchIdsOf = (names: readonly string[]) =>
+      names.map((name) => branchIds.get(name) ?? fail(`no demo branch ${name}`));
+    const owner = await insertUser(tx, {
+      ...DEMO_STAFF,
+      role: 'staff',
+      staffRole: 'owner',
+      phoneVerified: true,
+      joinedAt: new Date(Date.now() - 365 * 86_400_000),
+    });
+    // The demo staff's second step is an SMS code, read on the sandbox phone (RUN-18).
+    await chooseSmsSecondStep(tx, owner.id);
+    for (const [member, staffRole] of [
+      [DEMO_MANAGER, 'manager'],
+      [DEMO_AGENT, 'agent'],
+    ] as const) {
+      const colleague = await insertUser(tx, {
+        name: member.name,
+        msisdn: member.msisdn,
+        password: member.password,
+        role: 'staff',
+        staffRole,
+        branchIds: branchIdsOf(member.branches),
+        phoneVerified: true,
+        joinedAt: new Date(Date.now() - 200 * 86_400_000),
+      });
+      await chooseSmsSecondStep(tx, colleague.id);
+    }
     const fleet = [];
     for (const car of DEMO_FLEET) {
       const title = `${car.year} ${car.make} ${car.model}`;

@@ -10,6 +10,7 @@ import { messages } from '../../shared/messages';
 import { HttpError } from '../http-errors';
 import { authenticateToken, type Authenticated } from '../modules/auth/auth.service';
 import { SessionCache } from '../modules/auth/session-cache';
+import { StaffSessionActivity } from '../modules/auth/staff-second-step';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,11 +39,12 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
   const sessions = SessionCache.forDatabase(app.db, app.dbHandle.pglite);
   await sessions.start();
+  const staffActivity = new StaffSessionActivity(app.db);
 
   async function requireUser(request: FastifyRequest) {
     const token = bearerToken(request);
     if (!token || token.length > 200) throw new HttpError(401, messages.session.required);
-    request.auth = await authenticateToken(app.db, sessions, token);
+    request.auth = await authenticateToken(app.db, sessions, token, staffActivity);
   }
 
   async function requireStaff(request: FastifyRequest) {

@@ -1,4 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type {
+  FastifyPluginAsync,
+  FastifyRequest,
+  onRequestHookHandler,
+  RouteOptions,
+} from 'fastify';
+import { adminMessages } from '../../shared/staff-messages';
+import { HttpError } from '../http-errors';
 import { adminCustomerRoutes } from '../modules/admin/admin-customers.routes';
 import { adminDashboardRoutes } from '../modules/admin/admin-dashboard.routes';
 import { adminStaffBookingRoutes } from '../modules/bookings/booking-changes.staff.routes';
@@ -13,6 +20,11 @@ import { adminHandoverRoutes } from '../modules/handover/handover.staff.routes';
 import { adminMessageRoutes } from '../modules/inbox/inbox.staff.routes';
 import { adminSmsRoutes } from '../modules/messages/sms-log.staff.routes';
 import { adminReviewRoutes } from '../modules/reviews/reviews.staff.routes';
+import { adminStaffAccountRoutes } from '../modules/staff/staff.staff.routes';
+import { checkBranchScope } from './branch-scope';
+import { staffRuleOf, type StaffRule } from '../../shared/staff-permissions';
+import { adminAuditRoutes } from '../modules/audit/audit.staff.routes';
+import { recordStaffWrites } from './audit.plugin';
 
 /**
  * The staff console's API (STAFF-1, docs/admin-api.md), registered under /api/admin: every
@@ -27,6 +39,47 @@ export const staffApiRoutes: FastifyPluginAsync<{
   documentsDir: string;
 }> = async (app, { uploadsDir, documentsDir }) => {
   app.addHook('onRequest', app.requireStaff);
+  // Every route mounted below gets its rule from the matrix (ROLE-3), or the server does not
+  // start: a staff route cannot ship without saying who may use it.
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const method = [route.method].flat()[0] === 'HEAD' ? 'GET' : [route.method].flat()[0]!;
+    const rule = staffRuleOf(method, route.url);
+    if (!rule)
+      throw new Error(
+        `No permission rule for ${method} ${route.url}: add one to src/shared/staff-permissions.ts`,
+      );
+    // Both before the body is read: who asks, then where, then what they send.
+    route.onRequest = [
+      ...[route.onRequest ?? []].flat(),
+      roleCheck(rule),
+      ...(typeof rule.scope === 'object' ? [branchCheck(rule.scope)] : []),
+    ];
+  });
+
+  /** ROLE-4: a role the rule does not list gets 403, before its body is read. */
+  function roleCheck(rule: StaffRule): onRequestHookHandler {
+    return async (request: FastifyRequest) => {
+      const staff = request.auth?.staff;
+      if (!staff || !rule.roles.includes(staff.role))
+        throw new HttpError(403, adminMessages.roleForbidden);
+    };
+  }
+
+  /** ROLE-5: outside the staff member's branches the thing does not exist (404). */
+  function branchCheck(scope: Exclude<StaffRule['scope'], string>): onRequestHookHandler {
+    return async (request: FastifyRequest) => {
+      await checkBranchScope(
+        app.db,
+        request.auth!.staff!,
+        scope,
+        request.params as Record<string, unknown>,
+      );
+    };
+  }
+
+  // Every write below is recorded in the audit trail, after the checks above; a write route
+  // without an audit description stops the start as well (AUDIT-5).
+  recordStaffWrites(app);
 
   // The console's own: the dashboard (STAFF-7).
   await app.register(adminDashboardRoutes);
@@ -52,4 +105,8 @@ export const staffApiRoutes: FastifyPluginAsync<{
   // Renters' documents (DOC-4, DOC-5) and review moderation (REVIEW-4).
   await app.register(adminDocumentRoutes);
   await app.register(adminReviewRoutes);
+  // Staff accounts, the owner's (STAFF-37 to STAFF-43).
+  await app.register(adminStaffAccountRoutes);
+  // The audit trail, the owner's (AUDIT-8).
+  await app.register(adminAuditRoutes);
 };

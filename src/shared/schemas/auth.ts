@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { USER_ROLES } from '../constants';
+import { STAFF_ROLES, USER_ROLES } from '../constants';
 import { messages } from '../messages';
 import { requiredText } from './common';
 
@@ -86,6 +86,8 @@ export const UserSchema = z.object({
   email: z.string().nullable(),
   whatsapp: z.string().nullable(),
   role: z.enum(USER_ROLES),
+  /** A staff account's role (ROLE-1), which the console shows itself by; null for a renter. */
+  staff_role: z.enum(STAFF_ROLES).nullable(),
   /** True once a code sent by SMS to `msisdn` was entered (ACCT-10); booking needs it. */
   phone_verified: z.boolean(),
   /** 'Text me reminders' (MSG-9): pickup and return reminders by SMS. */
@@ -103,15 +105,63 @@ export const LoginResponseSchema = z.object({
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 /**
- * POST /api/auth/login past the number's limit (ACCT-17, LIMIT-8): the password was right and
- * a code went to the number by SMS; `POST /api/auth/login/code` with the ticket finishes.
+ * POST /api/auth/login when the password was right but a second step must follow;
+ * `POST /api/auth/login/code` with the ticket finishes. A renter past the number's limit
+ * (ACCT-17, LIMIT-8): `step: 'code'`, the code went by SMS. A staff member (ACCT-22): `step:
+ * 'code'` with `method` (`sms`, or `totp` for their authenticator app), or, before their
+ * authenticator is set up, `step: 'setup'` with the key to scan (ACCT-24).
  */
-export const PendingSignInResponseSchema = z.object({
+export const PendingCodeResponseSchema = z.object({
   step: z.literal('code'),
   ticket: z.string(),
   message: z.string(),
+  method: z.enum(['sms', 'totp']).optional(),
 });
+export const AuthenticatorSetupSchema = z.object({
+  /** The otpauth:// link (RFC 6238 settings) the QR code holds. */
+  otpauth_uri: z.string(),
+  /** The same key in base32, for typing into the app by hand. */
+  secret: z.string(),
+  /** The QR code as an SVG data URL, ready for an img. */
+  qr_svg: z.string(),
+});
+export type AuthenticatorSetup = z.infer<typeof AuthenticatorSetupSchema>;
+export const PendingSetupResponseSchema = AuthenticatorSetupSchema.extend({
+  step: z.literal('setup'),
+  ticket: z.string(),
+  message: z.string(),
+});
+export const PendingSignInResponseSchema = z.union([
+  PendingCodeResponseSchema,
+  PendingSetupResponseSchema,
+]);
 export type PendingSignInResponse = z.infer<typeof PendingSignInResponseSchema>;
+
+/** The ten recovery codes, shown once (ACCT-25). */
+const recoveryCodes = z.array(z.string());
+
+/** POST /api/auth/login/code: the login body, with the recovery codes after a setup. */
+export const LoginCodeResponseSchema = LoginResponseSchema.extend({
+  recovery_codes: recoveryCodes.optional(),
+});
+export type LoginCodeResponse = z.infer<typeof LoginCodeResponseSchema>;
+
+/** GET /api/auth/second-step: a staff account's second step (ACCT-26). */
+export const SecondStepSchema = z.object({
+  method: z.enum(['totp', 'sms']),
+  authenticator_ready: z.boolean(),
+  recovery_codes_left: z.number().int(),
+});
+export type SecondStep = z.infer<typeof SecondStepSchema>;
+
+/** PUT /api/auth/second-step: the method; `totp` once the authenticator is set up. */
+export const SetSecondStepInputSchema = z.object({ method: z.enum(['totp', 'sms']) });
+export type SetSecondStepInput = z.infer<typeof SetSecondStepInputSchema>;
+
+/** POST /api/auth/second-step/authenticator/confirm: the authenticator's first code. */
+export const ConfirmAuthenticatorResponseSchema = SecondStepSchema.extend({
+  recovery_codes: recoveryCodes,
+});
 
 export const MeResponseSchema = z.object({ user: UserSchema, expires_at: z.string() });
 export type MeResponse = z.infer<typeof MeResponseSchema>;

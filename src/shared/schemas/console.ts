@@ -37,41 +37,52 @@ export const AdminDashboardResponseSchema = z.object({
    * Texts handed to the SMS provider today (Accra), and how many of them the network reported
    * not delivered (STAFF-36, MSG-13).
    */
-  sms_today: z.object({ sent: z.number().int(), failed: z.number().int() }),
+  sms_today: z.object({ sent: z.number().int(), failed: z.number().int() }).nullable(),
   /** This month: booked days ÷ days the non-retired cars could be rented (maintenance excluded). */
-  utilisation: z.object({
-    month: z.string(),
-    booked_days: z.number().int(),
-    available_days: z.number().int(),
-    /** 0 to 1; 0 when nothing is available. */
-    rate: z.number(),
-    cars: z.number().int(),
-  }),
+  utilisation: z
+    .object({
+      month: z.string(),
+      booked_days: z.number().int(),
+      available_days: z.number().int(),
+      /** 0 to 1; 0 when nothing is available. */
+      rate: z.number(),
+      cars: z.number().int(),
+    })
+    // The company's figures, here and below, are the owner's (ROLE-7): null for anyone else.
+    .nullable(),
   /**
    * Rental income (HAND-9): successful payments (cash and mobile money) less the deposits they
    * carry, by the day they were made, in cedis.
    */
-  revenue: z.object({
-    this_month: z.object({ month: z.string(), amount: z.number(), payments: z.number().int() }),
-    last_month: z.object({ month: z.string(), amount: z.number(), payments: z.number().int() }),
-    /** Every day from the first of last month to today, oldest first (zeros included). */
-    daily: z.array(AdminMoneyDaySchema),
-  }),
+  revenue: z
+    .object({
+      this_month: z.object({ month: z.string(), amount: z.number(), payments: z.number().int() }),
+      last_month: z.object({ month: z.string(), amount: z.number(), payments: z.number().int() }),
+      /** Every day from the first of last month to today, oldest first (zeros included). */
+      daily: z.array(AdminMoneyDaySchema),
+    })
+    .nullable(),
   /**
    * Deposits, apart from income (HAND-9): held now for cars that are out, and returned and
    * kept by this month's returns, in cedis. What was kept paid charges at the return, which
    * the revenue counts (HAND-13).
    */
-  deposits: z.object({
-    month: z.string(),
-    held_now: z.number(),
-    held_count: z.number().int(),
-    returned: z.number(),
-    kept: z.number(),
-    returns: z.number().int(),
-  }),
+  deposits: z
+    .object({
+      month: z.string(),
+      held_now: z.number(),
+      held_count: z.number().int(),
+      returned: z.number(),
+      kept: z.number(),
+      returns: z.number().int(),
+    })
+    .nullable(),
 });
 export type AdminDashboardResponse = z.infer<typeof AdminDashboardResponseSchema>;
+/** The dashboard as the owner gets it: every figure present (ROLE-7). */
+export type OwnerDashboard = {
+  [K in keyof AdminDashboardResponse]: NonNullable<AdminDashboardResponse[K]>;
+};
 
 // ---------------------------------------------------------------- customers
 

@@ -6,6 +6,7 @@ import {
   DOCUMENT_STATUSES,
   DOCUMENT_MAX_BYTES,
   GHANA_CARD_PIN_PATTERN,
+  HOLD_REASON_MAX,
   MIN_RENTER_AGE,
   REJECTION_REASON_MAX,
   documentMessages,
@@ -82,6 +83,8 @@ export const CustomerDocumentSchema = z.object({
   uploaded_at: z.string(),
   /** GET it with the same bearer token (owner or staff; never cached). */
   image_url: z.string(),
+  /** Staff keep it for a dispute (DOC-11): not deleted until they release it. */
+  hold: z.object({ reason: z.string(), held_at: z.string() }).nullable(),
 });
 export type CustomerDocument = z.infer<typeof CustomerDocumentSchema>;
 
@@ -136,3 +139,36 @@ export const DocumentReviewResponseSchema = z.object({
   document: CustomerDocumentSchema,
 });
 export type DocumentReviewResponse = z.infer<typeof DocumentReviewResponseSchema>;
+
+/** Staff hold a document for a dispute (DOC-11): why, in words the renter could be shown. */
+export const HoldDocumentInputSchema = z.object({
+  reason: requiredText(documentMessages.holdReasonRequired).pipe(
+    z.string().max(HOLD_REASON_MAX, { error: documentMessages.holdReasonTooLong }),
+  ),
+});
+export type HoldDocumentInput = z.input<typeof HoldDocumentInputSchema>;
+
+/** DELETE /api/documents (DOC-13): what was deleted and what staff keep for a dispute. */
+export const DeleteDocumentsResponseSchema = z.object({
+  message: z.string(),
+  deleted: z.array(z.enum(DOCUMENT_KINDS)),
+  /** Held for a dispute (DOC-11): still on file. */
+  documents: z.array(CustomerDocumentSchema),
+});
+export type DeleteDocumentsResponse = z.infer<typeof DeleteDocumentsResponseSchema>;
+
+/** A document that was on file and is gone (DOC-12), as staff see it on the customer's page. */
+export const DeletedDocumentSchema = z.object({
+  kind: z.enum(DOCUMENT_KINDS),
+  reason: z.enum(['retention', 'renter', 'account_closed']),
+  status: z.enum(DOCUMENT_STATUSES),
+  uploaded_at: z.string(),
+  deleted_at: z.string(),
+});
+export type DeletedDocument = z.infer<typeof DeletedDocumentSchema>;
+
+/** A customer's documents as staff see them: those on file and those deleted (DOC-12). */
+export const StaffCustomerDocumentsResponseSchema = DocumentListResponseSchema.extend({
+  deleted: z.array(DeletedDocumentSchema),
+});
+export type StaffCustomerDocumentsResponse = z.infer<typeof StaffCustomerDocumentsResponseSchema>;

@@ -24,6 +24,7 @@ const signedIn: LoginResponse = {
     email: null,
     whatsapp: null,
     role: 'renter',
+    staff_role: null,
     phone_verified: true,
     sms_reminders: true,
   },

@@ -20,6 +20,7 @@ const user: User = {
   email: null,
   whatsapp: null,
   role: 'renter',
+  staff_role: null,
   phone_verified: true,
   sms_reminders: true,
 };

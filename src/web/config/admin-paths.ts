@@ -42,4 +42,10 @@ export const adminPaths = {
   adminDocuments: { path: '/admin/documents', getHref: () => '/admin/documents' },
   /** Review moderation (REVIEW-4). */
   adminReviews: { path: '/admin/reviews', getHref: () => '/admin/reviews' },
+  /** Staff accounts, the owner's alone (STAFF-43). */
+  adminStaff: { path: '/admin/staff', getHref: () => '/admin/staff' },
+  /** The audit trail, the owner's (AUDIT-11). */
+  adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
+  /** The staff member's own second step (ACCT-26). */
+  adminSecurity: { path: '/admin/security', getHref: () => '/admin/security' },
 } as const;

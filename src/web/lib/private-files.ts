@@ -17,6 +17,8 @@ function send(
   options: {
     body?: FormData;
     responseType: 'text' | 'blob';
+    /** What a blob answer is (default: an image). */
+    accept?: string;
     onProgress?: (fraction: number) => void;
     timeoutMs: number;
     tooLargeMessage?: string;
@@ -28,7 +30,7 @@ function send(
     xhr.responseType = options.responseType;
     xhr.setRequestHeader(
       'Accept',
-      options.responseType === 'blob' ? 'image/*' : 'application/json',
+      options.responseType === 'blob' ? (options.accept ?? 'image/*') : 'application/json',
     );
     xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
     const token = storage.get(STORAGE_KEYS.token);
@@ -90,6 +92,23 @@ export async function uploadForm<T>(
 export async function fetchPrivateImage(url: string): Promise<Blob> {
   const xhr = await send('GET', url, { responseType: 'blob', timeoutMs: 30_000 });
   return xhr.response as Blob;
+}
+
+/**
+ * Downloads a file that needs the bearer token (the audit trail's CSV, AUDIT-11) and hands it
+ * to the browser as a download named `filename`. Two minutes: the file is streamed whole.
+ */
+export async function downloadPrivateFile(url: string, filename: string, accept: string) {
+  const xhr = await send('GET', url, { responseType: 'blob', accept, timeoutMs: 120_000 });
+  const href = URL.createObjectURL(xhr.response as Blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // After the click has been handled: the browser has the file by then.
+  window.setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
 /**

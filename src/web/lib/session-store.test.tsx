@@ -17,6 +17,7 @@ const user: User = {
   email: null,
   whatsapp: null,
   role: 'renter',
+  staff_role: null,
   phone_verified: false,
   sms_reminders: true,
 };

@@ -1,9 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { LOGIN_SUCCESS_STATUS_CODE, SESSION_LIFETIME_MS } from '../../shared/constants';
+import {
+  LOGIN_SUCCESS_STATUS_CODE,
+  SESSION_LIFETIME_MS,
+  STAFF_SESSION_LIFETIME_MS,
+} from '../../shared/constants';
 import { shellMessages } from '../../shared/shell-messages';
 import type {
   ChangePasswordInput,
+  LoginCodeResponse,
   LoginInput,
   LoginResponse,
   MeResponse,
@@ -28,6 +33,11 @@ export interface SessionState {
   token: string | null;
   isAuthenticated: boolean;
   loginTimestamp: number | null;
+  /**
+   * How long the session lasts from its start when not 60 minutes: a staff member's 12 hours
+   * (ACCT-27; their 30 minutes idle are the server's to tell, with a 401).
+   */
+  lifetimeMs: number | null;
   error: string | null;
   loading: boolean;
 }
@@ -36,6 +46,7 @@ const signedOut: SessionState = {
   token: null,
   isAuthenticated: false,
   loginTimestamp: null,
+  lifetimeMs: null,
   error: null,
   loading: false,
 };
@@ -57,6 +68,7 @@ function restore(): SessionState {
         token: saved.token,
         isAuthenticated: true,
         loginTimestamp: saved.loginTimestamp,
+        lifetimeMs: typeof saved.lifetimeMs === 'number' ? saved.lifetimeMs : null,
       };
     }
   } catch {
@@ -68,7 +80,7 @@ function restore(): SessionState {
 let state: SessionState = typeof window === 'undefined' ? signedOut : restore();
 const listeners = new Set<() => void>();
 
-const PERSISTED = ['token', 'isAuthenticated', 'loginTimestamp'] as const;
+const PERSISTED = ['token', 'isAuthenticated', 'loginTimestamp', 'lifetimeMs'] as const;
 
 function setState(next: Partial<SessionState>) {
   const previous = state;
@@ -76,9 +88,9 @@ function setState(next: Partial<SessionState>) {
   // Storage is written only when the session itself changes, never for loading or error
   // flags: a late UI update must not overwrite what another tab (or a test) stored.
   if (PERSISTED.some((key) => previous[key] !== state[key])) {
-    const { token, isAuthenticated, loginTimestamp } = state;
-    if (isAuthenticated)
-      storage.set(STORAGE_KEYS.auth, JSON.stringify({ token, isAuthenticated, loginTimestamp }));
+    const { token, isAuthenticated, loginTimestamp, lifetimeMs } = state;
+    const kept = { token, isAuthenticated, loginTimestamp, ...(lifetimeMs ? { lifetimeMs } : {}) };
+    if (isAuthenticated) storage.set(STORAGE_KEYS.auth, JSON.stringify(kept));
     else storage.remove(STORAGE_KEYS.auth);
   }
   for (const listener of listeners) listener();
@@ -108,7 +120,7 @@ export function isSessionValid(session: SessionState, now = Date.now()): boolean
   return (
     session.isAuthenticated &&
     session.loginTimestamp !== null &&
-    now - session.loginTimestamp <= SESSION_LIFETIME_MS &&
+    now - session.loginTimestamp <= (session.lifetimeMs ?? SESSION_LIFETIME_MS) &&
     storage.get(STORAGE_KEYS.token) !== null
   );
 }
@@ -146,6 +158,7 @@ function startSession(response: LoginResponse) {
     token: response.access_token,
     isAuthenticated: true,
     loginTimestamp: Date.now(),
+    lifetimeMs: response.user.role === 'staff' ? STAFF_SESSION_LIFETIME_MS : null,
     error: null,
     loading: false,
   });
@@ -203,19 +216,30 @@ export async function requestSignInCode(input: LoginInput): Promise<PendingSignI
 }
 
 /**
- * The sign-in's code step (ACCT-17): the ticket and the code from the SMS give the session.
- * Throws ApiError (a wrong code on `code`, an ended ticket on `ticket`) for the form to show.
+ * The sign-in's code step (ACCT-17, ACCT-22): the ticket and the code (from the SMS, a staff
+ * member's authenticator, or a recovery code) give the session. Throws ApiError (a wrong
+ * code on `code`, an ended ticket on `ticket`) for the form to show.
  */
 export async function finishLogin(ticket: string, code: string): Promise<User> {
+  const response = await sendSignInCode(ticket, code);
+  startSession(response);
+  return response.user;
+}
+
+/**
+ * The code step without starting the session: after an authenticator's setup the recovery
+ * codes are shown first (ACCT-25), and `completeSignIn` starts it once they are saved.
+ */
+export async function sendSignInCode(ticket: string, code: string): Promise<LoginCodeResponse> {
   checkSession();
-  const response = await apiRequest<LoginResponse>('/auth/login/code', {
+  return apiRequest<LoginCodeResponse>('/auth/login/code', {
     method: 'POST',
     body: { ticket, code },
     skipUnauthorizedHandler: true,
   });
-  startSession(response);
-  return response.user;
 }
+
+export const completeSignIn = (response: LoginResponse) => startSession(response);
 
 /** Registers and signs in; throws ApiError so the form can show field errors (ACCT-7). */
 export async function register(input: RegisterInput): Promise<void> {
@@ -257,7 +281,8 @@ export const clearAuthError = () => setState({ error: null });
 export const isSessionNotice = (error: string | null): boolean =>
   error === shellMessages.session.expired ||
   error === shellMessages.session.required ||
-  error === shellMessages.password.loggedOutEverywhere;
+  error === shellMessages.password.loggedOutEverywhere ||
+  error === shellMessages.account.closed;
 
 export const fetchSignedInUser = (signal?: AbortSignal) =>
   apiRequest<MeResponse>('/auth/me', { signal }).then((response) => response.user);

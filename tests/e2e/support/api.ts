@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_RENTER, readSandboxCode, uniquePhoneNumber, type Renter } from './auth';
+import { finishSecondStepThroughApi, sandboxMessageKeys } from './staff-sign-in';
 
 /**
  * The least a pickup and a return record need through the admin API (HAND-1, HAND-5), for
@@ -10,8 +11,7 @@ export const HANDOVER_TEST_BODIES: Record<string, object> = {
   return: { odometer_km: 12_400, fuel_eighths: 8 },
 };
 
-/** The demo staff account of the seed (README). */
-export const DEMO_STAFF = { msisdn: '0244000000', password: 'Staff@1234' } as const;
+export { DEMO_STAFF } from './staff-sign-in';
 
 export interface ApiSession {
   token: string;
@@ -19,16 +19,23 @@ export interface ApiSession {
   headers: { authorization: string };
 }
 
-/** Signs in through the API (not the form): for tests about something else than signing in. */
+/**
+ * Signs in through the API (not the form): for tests about something else than signing in.
+ * Staff finish their second step (ACCT-22) with the code from the sandbox phone.
+ */
 export async function apiSignIn(
   request: APIRequestContext,
   who: Pick<Renter, 'msisdn' | 'password'> = DEMO_RENTER,
 ): Promise<ApiSession> {
+  const before = await sandboxMessageKeys(request, who.msisdn);
   const response = await request.post('/api/auth/login', {
     data: { msisdn: who.msisdn, password: who.password },
   });
-  expect(response.status(), await response.text()).toBe(200);
-  const body = (await response.json()) as { access_token: string; user: ApiSession['user'] };
+  expect([200, 202], await response.text()).toContain(response.status());
+  const body =
+    response.status() === 202
+      ? await finishSecondStepThroughApi(request, await response.json(), who.msisdn, before)
+      : ((await response.json()) as { access_token: string; user: ApiSession['user'] });
   return {
     token: body.access_token,
     user: body.user,

@@ -56,8 +56,12 @@ export async function setupRecordedApp(
 }
 
 /** A user with a session, made directly (no login: no password hashing, no login limits). */
-export async function userWithToken(app: App, role: 'renter' | 'staff' = 'renter') {
-  const user = await insertUser(app.db, { role });
+export async function userWithToken(
+  app: App,
+  role: 'renter' | 'staff' = 'renter',
+  staff: { staffRole?: 'owner' | 'manager' | 'agent'; branchIds?: number[] } = {},
+) {
+  const user = await insertUser(app.db, { role, ...staff });
   const token = generateAccessToken();
   await insertSession(app.db, {
     userId: user.id,

@@ -25,10 +25,10 @@ export const authTickets = pgTable(
     ticketHash: text('ticket_hash').notNull(),
     purpose: text('purpose', { enum: ['login', 'reset'] }).notNull(),
     /**
-     * How the second step is proved. Only 'sms' today; staff's TOTP will be another value
-     * (decision 029).
+     * How the second step is proved: a code sent by SMS, a code from the staff member's
+     * authenticator app, or the first code from an authenticator being set up (decision 032).
      */
-    method: text('method', { enum: ['sms'] })
+    method: text('method', { enum: ['sms', 'totp', 'totp_setup'] })
       .notNull()
       .default('sms'),
     /** Empty for a reset asked for a number without an account: it is kept all the same. */
@@ -47,7 +47,7 @@ export const authTickets = pgTable(
     uniqueIndex('auth_tickets_ticket_hash_key').on(t.ticketHash),
     index('auth_tickets_msisdn_purpose_created_at_idx').on(t.msisdn, t.purpose, t.createdAt),
     check('auth_tickets_purpose_check', sql`${t.purpose} in ('login', 'reset')`),
-    check('auth_tickets_method_check', sql`${t.method} in ('sms')`),
+    check('auth_tickets_method_check', sql`${t.method} in ('sms', 'totp', 'totp_setup')`),
     check('auth_tickets_login_user_check', sql`${t.purpose} <> 'login' or ${t.userId} is not null`),
   ],
 );

@@ -40,6 +40,13 @@ export const customerDocuments = pgTable(
     rejectionReason: text('rejection_reason'),
     reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /**
+     * Staff hold it for a dispute (DOC-11): the retention job, the renter's delete and closing
+     * the account leave it until staff release it. Set together with the reason and who held it.
+     */
+    heldAt: timestamp('held_at', { withTimezone: true }),
+    holdReason: text('hold_reason'),
+    heldBy: integer('held_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the current file was uploaded. */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -64,5 +71,39 @@ export const customerDocuments = pgTable(
       sql`(${t.status} = 'rejected') = (${t.rejectionReason} is not null)`,
     ),
     check('customer_documents_file_key_check', sql`${t.fileKey} ~ '^[a-f0-9]{24}$'`),
+    check('customer_documents_hold_check', sql`(${t.heldAt} is null) = (${t.holdReason} is null)`),
+    // The retention job (DOC-10): documents nobody holds, oldest upload first.
+    index('customer_documents_retention_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.heldAt} is null`),
+  ],
+);
+
+/**
+ * That a document existed and was deleted, and why (DOC-12): the photo and its details are
+ * gone; staff can still tell a renter's Ghana Card was on file and when it went.
+ */
+export const documentDeletions = pgTable(
+  'document_deletions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** 'retention' (DOC-10), 'renter' (DOC-13) or 'account_closed' (ACCT-31). */
+    reason: text('reason').notNull(),
+    /** What the document's status was when it went. */
+    status: text('status').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('document_deletions_user_idx').on(t.userId, t.deletedAt),
+    check('document_deletions_kind_check', sql`${t.kind} in ('ghana_card','driving_licence')`),
+    check(
+      'document_deletions_reason_check',
+      sql`${t.reason} in ('retention','renter','account_closed')`,
+    ),
   ],
 );

@@ -13,3 +13,6 @@ export * from './documents';
 export * from './reviews';
 export * from './handovers';
 export * from './dashboard';
+export * from './staff';
+export * from './audit';
+export * from './staff-second-step';

@@ -25,16 +25,32 @@ export const users = pgTable(
     role: text('role', { enum: ['renter', 'staff'] })
       .notNull()
       .default('renter'),
+    /**
+     * What a staff account may do (ROLE-1): the owner everything, a manager or an agent only
+     * their branches (staff_branches). Null exactly for renters.
+     */
+    staffRole: text('staff_role', { enum: ['owner', 'manager', 'agent'] }),
+    /** A staff account switched off by the owner (ROLE-9): its sessions end, sign-in refused. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     /** When a code sent by SMS to `msisdn` was entered (ACCT-10); null until then. */
     phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
     /** 'Text me reminders' (MSG-9): pickup and return reminders; codes and booking news always go. */
     smsReminders: boolean('sms_reminders').notNull().default(true),
+    /**
+     * When the renter closed the account (ACCT-31): name and number are replaced, the number is
+     * free to register again, and no password opens it. Null for an open account.
+     */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_msisdn_key').on(t.msisdn),
     check('users_role_check', sql`${t.role} in ('renter', 'staff')`),
+    check(
+      'users_staff_role_check',
+      sql`(${t.role} = 'staff') = (${t.staffRole} is not null) and ${t.staffRole} in ('owner', 'manager', 'agent')`,
+    ),
     // The new-booking SMS alert goes to every staff account: found without reading renters.
     index('users_staff_idx')
       .on(t.id)

@@ -1,3 +1,4 @@
+import { customerAtBranches } from '../../staff-api/branch-scope';
 import { and, count, desc, eq, ilike, inArray, max, or, sql } from 'drizzle-orm';
 import { LIVE_BOOKING_STATUSES } from '../../../shared/constants';
 import type { AdminCustomer, AdminCustomerListQuery } from '../../../shared/schemas/console';
@@ -69,10 +70,15 @@ export async function findAdminCustomer(db: Executor, id: number) {
  * bounded by LISTED_ROWS_LIMIT) and only they get their booking counts, in one grouped query
  * over bookings_user_id_created_idx, rather than three subqueries for every row skipped.
  */
-export async function listAdminCustomers(db: Executor, query: AdminCustomerListQuery) {
+export async function listAdminCustomers(
+  db: Executor,
+  query: AdminCustomerListQuery,
+  branchIds: readonly number[] | null = null,
+) {
   const { q, page, limit } = query;
   const where = and(
     isRenter,
+    branchIds ? customerAtBranches(branchIds) : undefined,
     q ? or(ilike(users.name, `%${likeEscape(q)}%`), msisdnMatch(q)) : undefined,
   );
   const [people, matched] = await Promise.all([

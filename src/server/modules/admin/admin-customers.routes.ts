@@ -25,7 +25,7 @@ export const adminCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, limit } = request.query;
       // A report: on the report connections, cancelled if staff leave (LIMIT-11, LIMIT-12).
       const { customers, count } = await app.runReport(reply, (db) =>
-        listAdminCustomers(db, request.query),
+        listAdminCustomers(db, request.query, request.auth!.staff!.branchIds),
       );
       return { customers, ...estimatedPaging(count, page, limit) };
     },

@@ -24,9 +24,19 @@ import {
 const byStart = [asc(bookings.startDate), asc(bookings.id)] as const;
 
 /** Rentals to be picked up on `today` that still hold their car. */
-export const pickupsOn = (db: Database, today: string, limit: number) =>
+/** A manager's or an agent's branches (ROLE-5); nothing for the owner. */
+const atBranches = (branchIds: readonly number[] | null) =>
+  branchIds ? inArray(bookings.branchId, [...branchIds, -1]) : undefined;
+
+export const pickupsOn = (
+  db: Database,
+  today: string,
+  limit: number,
+  branchIds: readonly number[] | null = null,
+) =>
   summariesWhere(
     db,
+    atBranches(branchIds),
     inArray(bookings.status, ['pending', 'confirmed']),
     eq(bookings.startDate, today),
     holdsCar,
@@ -35,15 +45,31 @@ export const pickupsOn = (db: Database, today: string, limit: number) =>
     .limit(limit);
 
 /** Due back today, and overdue ones (the car is still out after its end date). */
-export const returnsDueBy = (db: Database, today: string, limit: number) =>
-  summariesWhere(db, eq(bookings.status, 'active'), lte(bookings.endDate, today))
+export const returnsDueBy = (
+  db: Database,
+  today: string,
+  limit: number,
+  branchIds: readonly number[] | null = null,
+) =>
+  summariesWhere(
+    db,
+    atBranches(branchIds),
+    eq(bookings.status, 'active'),
+    lte(bookings.endDate, today),
+  )
     .orderBy(asc(bookings.endDate), asc(bookings.id))
     .limit(limit);
 
 /** Pay-on-pickup rentals whose day has come and whose cash is not recorded. */
-export const awaitingCashBy = (db: Database, today: string, limit: number) =>
+export const awaitingCashBy = (
+  db: Database,
+  today: string,
+  limit: number,
+  branchIds: readonly number[] | null = null,
+) =>
   summariesWhere(
     db,
+    atBranches(branchIds),
     eq(bookings.paymentMethod, 'payOnPickup'),
     eq(bookings.status, 'pending'),
     eq(bookings.paymentStatus, 'unpaid'),
@@ -57,7 +83,11 @@ export const awaitingCashBy = (db: Database, today: string, limit: number) =>
  * refunds on their way through the provider, except those only staff can finish (PAY-18: one
  * the provider failed or flagged, or cash to hand back at the counter).
  */
-export const flaggedPayments = (db: Database, limit: number) =>
+export const flaggedPayments = (
+  db: Database,
+  limit: number,
+  branchIds: readonly number[] | null = null,
+) =>
   db
     .select({
       ...bookingSummaryColumns,
@@ -72,6 +102,7 @@ export const flaggedPayments = (db: Database, limit: number) =>
     .where(
       and(
         isRental,
+        atBranches(branchIds),
         isNotNull(payments.flaggedReason),
         ne(payments.status, 'refunded'),
         or(

@@ -11,6 +11,7 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: AdminDashboardResponseSchema, ...authErrors },
     },
     // A report: on the report connections, cancelled if staff leave (LIMIT-11, LIMIT-12).
-    handler: async (_request, reply) => app.runReport(reply, (db) => buildDashboard(db)),
+    handler: async (request, reply) =>
+      app.runReport(reply, (db) => buildDashboard(db, undefined, request.auth!.staff!)),
   });
 };

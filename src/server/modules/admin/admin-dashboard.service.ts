@@ -2,6 +2,7 @@ import { addDays, todayInAccra } from '../../../shared/dates';
 import { pesewasToCedis } from '../../../shared/money';
 import type { AdminDashboardResponse } from '../../../shared/schemas/console';
 import type { Database } from '../../db/client';
+import type { StaffAccess } from '../auth/staff-access';
 import { pendingDocumentCount } from '../documents/documents.repository';
 import { toAdminBookingSummary } from '../bookings/booking-summary-mapper';
 import {
@@ -30,9 +31,15 @@ export function monthOf(date: string) {
 export async function buildDashboard(
   db: Database,
   today = todayInAccra(),
+  staff: Pick<StaffAccess, 'role' | 'branchIds'> = { role: 'owner', branchIds: null },
 ): Promise<AdminDashboardResponse> {
   const thisMonth = monthOf(today);
   const lastMonth = monthOf(addDays(thisMonth.start, -1));
+  const { branchIds } = staff;
+  // The company's figures (fleet use, takings, deposits, the SMS bill) are the owner's
+  // (ROLE-7); a manager or an agent gets the day's work at their branches.
+  const owner = staff.role === 'owner';
+  const none = Promise.resolve(null);
 
   const [
     pickups,
@@ -45,21 +52,21 @@ export async function buildDashboard(
     documentsWaiting,
     smsToday,
   ] = await Promise.all([
-    pickupsOn(db, today, LIST_LIMIT),
-    returnsDueBy(db, today, LIST_LIMIT),
-    awaitingCashBy(db, today, LIST_LIMIT),
-    flaggedPayments(db, LIST_LIMIT),
-    fleetUtilisation(db, thisMonth.start, thisMonth.end),
-    paymentsByDay(db, lastMonth.start, today),
-    depositFigures(db, thisMonth.start, today),
+    pickupsOn(db, today, LIST_LIMIT, branchIds),
+    returnsDueBy(db, today, LIST_LIMIT, branchIds),
+    awaitingCashBy(db, today, LIST_LIMIT, branchIds),
+    flaggedPayments(db, LIST_LIMIT, branchIds),
+    owner ? fleetUtilisation(db, thisMonth.start, thisMonth.end) : none,
+    owner ? paymentsByDay(db, lastMonth.start, today) : none,
+    owner ? depositFigures(db, thisMonth.start, today) : none,
     // DOC-8: counted over customer_documents_pending_idx, the queue's own partial index.
-    pendingDocumentCount(db),
-    smsSentOn(db, today),
+    pendingDocumentCount(db, branchIds),
+    owner ? smsSentOn(db, today) : none,
   ]);
 
   const daily: { date: string; amount: number }[] = [];
   const totals = { this: { amount: 0, payments: 0 }, last: { amount: 0, payments: 0 } };
-  for (let day = lastMonth.start; day <= today; day = addDays(day, 1)) {
+  for (let day = lastMonth.start; byDay && day <= today; day = addDays(day, 1)) {
     const found = byDay.get(day) ?? { amount: 0, count: 0 };
     daily.push({ date: day, amount: pesewasToCedis(found.amount) });
     const bucket = day >= thisMonth.start ? totals.this : totals.last;
@@ -81,8 +88,8 @@ export async function buildDashboard(
     },
     documents_waiting: documentsWaiting,
     sms_today: smsToday,
-    utilisation: { month: thisMonth.month, ...usage },
-    revenue: {
+    utilisation: usage && { month: thisMonth.month, ...usage },
+    revenue: byDay && {
       this_month: {
         month: thisMonth.month,
         amount: pesewasToCedis(totals.this.amount),
@@ -95,7 +102,7 @@ export async function buildDashboard(
       },
       daily,
     },
-    deposits: {
+    deposits: deposits && {
       month: thisMonth.month,
       held_now: pesewasToCedis(deposits.heldPesewas),
       held_count: deposits.heldCount,

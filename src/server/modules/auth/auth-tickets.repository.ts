@@ -4,12 +4,14 @@ import { authTickets, phoneCodes } from '../../db/schema/index';
 
 export type TicketPurpose = (typeof authTickets.$inferSelect)['purpose'];
 export type TicketRow = typeof authTickets.$inferSelect;
+export type TicketMethod = TicketRow['method'];
 
 export const insertTicket = async (
   db: Executor,
   values: {
     ticketHash: string;
     purpose: TicketPurpose;
+    method?: TicketMethod;
     userId: number | null;
     msisdn: string;
     codeId: number | null;
@@ -22,6 +24,7 @@ export const insertTicket = async (
       .values({
         ticketHash: values.ticketHash,
         purpose: values.purpose,
+        method: values.method ?? 'sms',
         userId: values.userId,
         msisdn: values.msisdn,
         codeId: values.codeId,

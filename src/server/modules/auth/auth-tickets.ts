@@ -12,6 +12,7 @@ import { CODE_MAX_WRONG_TRIES, CODE_TTL_SECONDS, codeMatches, hashCode } from '.
  */
 export type TicketPurpose = repo.TicketPurpose;
 export type TicketRow = repo.TicketRow;
+export type TicketMethod = repo.TicketMethod;
 
 /** A ticket lives as long as its code (ACCT-11). */
 export const TICKET_TTL_SECONDS = CODE_TTL_SECONDS;
@@ -28,7 +29,7 @@ export const hashTicket = (ticket: string) =>
 /** A new ticket; the code sent for it is attached with `attachCode` once known. */
 export const createTicket = async (
   db: Executor,
-  values: { purpose: TicketPurpose; userId: number | null; msisdn: string },
+  values: { purpose: TicketPurpose; method?: TicketMethod; userId: number | null; msisdn: string },
 ) => {
   const ticket = generateTicket();
   const id = await repo.insertTicket(db, {
@@ -44,16 +45,29 @@ export const attachCode = repo.setTicketCode;
 export const secondsSinceLastTicket = repo.secondsSinceLastTicket;
 
 /**
- * Checks `typed` against the code sent for this ticket. `ended`: no such live ticket of this
- * purpose (unknown, used, expired or out of tries); `wrong`: counted on the ticket, the fifth
- * ends it; `ok`: code and ticket are used and `onMatch` runs in the same transaction.
+ * Another proof than the code sent by SMS (a staff member's authenticator or recovery code,
+ * decision 032): checked in the ticket's transaction, after the SMS code if there is one.
+ * Answers what was proved (anything truthy, handed to `onMatch`), or null.
  */
-export async function redeemTicket(
+export type OtherProof<T> = (
+  tx: Executor,
+  row: TicketRow & { userId: number },
+  typed: string,
+) => Promise<T | null>;
+
+/**
+ * Checks `typed` against the code sent for this ticket, or `otherProof`. `ended`: no such live
+ * ticket of this purpose (unknown, used, expired or out of tries); `wrong`: counted on the
+ * ticket, the fifth ends it; `ok`: code and ticket are used and `onMatch` runs in the same
+ * transaction, with what `otherProof` proved (null when the SMS code matched).
+ */
+export async function redeemTicket<T = never>(
   db: Database,
   purpose: TicketPurpose,
   ticket: string,
   typed: string,
-  onMatch: (tx: Executor, row: TicketRow & { userId: number }) => Promise<void>,
+  onMatch: (tx: Executor, row: TicketRow & { userId: number }, other: T | null) => Promise<void>,
+  otherProof?: OtherProof<T>,
 ): Promise<'ok' | 'wrong' | 'ended'> {
   return db.transaction(async (tx) => {
     const row = await repo.findLiveTicketForUpdate(tx, hashTicket(ticket), purpose);
@@ -63,13 +77,17 @@ export async function redeemTicket(
       ? code.purpose === purpose && codeMatches(code.codeHash, code.msisdn, purpose, typed.trim())
       : // A ticket without a code (an unknown number) costs the same check and never matches.
         (hashCode(row.msisdn, purpose, typed.trim()), false);
-    if (!matches || !code || row.userId === null) {
+    const other =
+      !matches && otherProof && row.userId !== null
+        ? await otherProof(tx, { ...row, userId: row.userId }, typed.trim())
+        : null;
+    if ((!(matches && code) && other === null) || row.userId === null) {
       await repo.recordTicketWrongTry(tx, row.id, TICKET_MAX_WRONG_TRIES);
       return 'wrong';
     }
     await repo.endTicket(tx, row.id);
-    await endCode(tx, code.id);
-    await onMatch(tx, { ...row, userId: row.userId });
+    if (code) await endCode(tx, code.id);
+    await onMatch(tx, { ...row, userId: row.userId }, other);
     return 'ok';
   });
 }

@@ -1,13 +1,16 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf, type Executor } from '../../db/client';
-import { loginThrottles, phoneCodes, sessions, users } from '../../db/schema/index';
+import { loginThrottles, phoneCodes, sessions, staffBranches, users } from '../../db/schema/index';
 import { CODE_DAY_SECONDS, type CodePurpose } from './phone-codes';
 
 export type UserRow = typeof users.$inferSelect;
 
 export const findUserByMsisdn = async (db: Executor, msisdn: string) =>
   (await db.select().from(users).where(eq(users.msisdn, msisdn)).limit(1))[0];
+
+export const findUserById = async (db: Executor, id: number) =>
+  (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
 
 /**
  * A renter's id, or undefined for anyone else: staff pages about one customer (their
@@ -44,7 +47,12 @@ export const insertSession = async (db: Executor, values: typeof sessions.$infer
 
 const prepareSessionLookup = (db: Database) =>
   db
-    .select({ session: sessions, user: users })
+    .select({
+      session: sessions,
+      user: users,
+      // A staff member's branches come with the sign-in (ROLE-2): no second read per request.
+      branchIds: sql<number[]>`array(select ${staffBranches.branchId} from ${staffBranches} where ${staffBranches.userId} = ${users.id} order by 1)`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))

@@ -6,6 +6,7 @@ import {
   ForgotPasswordInputSchema,
   ForgotPasswordResponseSchema,
   LoginCodeInputSchema,
+  LoginCodeResponseSchema,
   LoginInputSchema,
   LoginResponseSchema,
   MeResponseSchema,
@@ -95,8 +96,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       description:
         "Past the number's limit (30 failures an hour from all addresses) the right password " +
         'answers 202 with a ticket and a code is sent by SMS: POST /api/auth/login/code ' +
-        'finishes. A wrong password there still answers 429. A code the company-wide hourly ' +
-        'budget cannot pay for: 503 with Retry-After.',
+        'finishes. A wrong password there still answers 429. A staff account always answers ' +
+        "202: step 'code' with method 'sms' (a code went by SMS) or 'totp' (the code of " +
+        "their authenticator app), or, before the authenticator is set up, step 'setup' with " +
+        'the key as otpauth_uri, secret and a QR code (qr_svg); the first code from the app ' +
+        'finishes. A code the company-wide hourly budget cannot pay for: 503 with Retry-After.',
       body: LoginInputSchema,
       response: {
         200: LoginResponseSchema,
@@ -119,14 +123,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     config: perIpLimit(60, '10 minutes'),
     schema: {
       tags: ['auth'],
-      summary: 'Finish a sign-in with the code sent by SMS',
+      summary: 'Finish a sign-in with the code sent by SMS or the authenticator code',
       description:
-        'The ticket from the 202 of POST /api/auth/login and the code from the SMS → the ' +
-        'login body. A wrong code: 422 on code (five end the ticket); a ticket that is ' +
-        'unknown, used, expired or out of tries: 422 on ticket.',
+        'The ticket from the 202 of POST /api/auth/login and the code (from the SMS, or a ' +
+        "staff member's authenticator app) → the login body. A staff member may give one of " +
+        'their recovery codes instead; each works once. After a setup the body also holds ' +
+        'recovery_codes, ten, shown this once. A wrong code: 422 on code (five end the ' +
+        'ticket); a ticket that is unknown, used, expired or out of tries: 422 on ticket.',
       body: LoginCodeInputSchema,
       response: {
-        200: LoginResponseSchema,
+        200: LoginCodeResponseSchema,
         422: ErrorResponseSchema,
         429: ErrorResponseSchema,
       },

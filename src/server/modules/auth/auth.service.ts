@@ -1,4 +1,8 @@
-import { SESSION_LIFETIME_MS, LOGIN_SUCCESS_STATUS_CODE } from '../../../shared/constants';
+import {
+  SESSION_LIFETIME_MS,
+  LOGIN_SUCCESS_STATUS_CODE,
+  STAFF_SESSION_LIFETIME_MS,
+} from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
 import { normalizeMsisdn, parseMsisdn } from '../../../shared/phone';
 import type {
@@ -6,6 +10,7 @@ import type {
   ForgotPasswordInput,
   ForgotPasswordResponse,
   LoginCodeInput,
+  LoginCodeResponse,
   LoginInput,
   LoginResponse,
   PendingSignInResponse,
@@ -41,9 +46,11 @@ import {
   sendLimit,
   type CodePurpose,
 } from './phone-codes';
-import { finishPendingSignIn, startPendingSignIn } from './pending-sign-in';
+import { finishPendingSignIn, startPendingSignIn, startStaffSignIn } from './pending-sign-in';
+import { recordSessionStart, staffCodeLimit, type StaffSessionActivity } from './staff-second-step';
 import type { SessionCache, SignIn } from './session-cache';
 import { generateAccessToken, hashAccessToken } from './tokens';
+import { staffAccessOf } from './staff-access';
 
 /**
  * Sign-in limits that never lock the owner out (LIMIT-1, LIMIT-8): strict per number and
@@ -92,6 +99,7 @@ export function toPublicUser(row: repo.UserRow): User {
     email: row.email,
     whatsapp: row.whatsapp,
     role: row.role,
+    staff_role: row.staffRole,
     phone_verified: row.phoneVerifiedAt !== null,
     sms_reminders: row.smsReminders,
   };
@@ -108,10 +116,18 @@ function tooManyAttempts(windowEndsAt: Date): HttpError {
   );
 }
 
+/** A new session: a renter's lasts 60 minutes, a staff member's 12 hours at most (ACCT-27). */
 async function startSession(db: Database, user: repo.UserRow): Promise<LoginResponse> {
   const token = generateAccessToken();
-  const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
-  await repo.insertSession(db, { userId: user.id, tokenHash: hashAccessToken(token), expiresAt });
+  const now = Date.now();
+  const staff = user.role === 'staff';
+  const expiresAt = new Date(now + (staff ? STAFF_SESSION_LIFETIME_MS : SESSION_LIFETIME_MS));
+  const session = await repo.insertSession(db, {
+    userId: user.id,
+    tokenHash: hashAccessToken(token),
+    expiresAt,
+  });
+  if (staff) await recordSessionStart(db, session.id, new Date(now));
   return {
     status_code: LOGIN_SUCCESS_STATUS_CODE,
     message: 'Login successful',
@@ -209,8 +225,16 @@ export async function loginUser(
       ? tooManyAttempts(number.windowEndsAt)
       : new HttpError(401, messages.login.invalidCredentials);
   }
+  // Told only to whoever knows the password: a stranger learns nothing about the account.
+  if (user.deactivatedAt) throw new HttpError(403, messages.session.deactivated);
   await repo.clearThrottle(db, pairKey);
   await repo.releaseThrottledAttempt(db, numberKey);
+  // Staff always take a second step (ACCT-22), past the number's limit or not.
+  if (user.role === 'staff') {
+    return startStaffSignIn(db, user, () =>
+      issueCode(db, user, 'login', sendSms, bill, { keepOpenCodes: true, staff: true }),
+    );
+  }
   if (numberLocked) {
     return startPendingSignIn(db, user, () =>
       issueCode(db, user, 'login', sendSms, bill, { keepOpenCodes: true }),
@@ -219,9 +243,16 @@ export async function loginUser(
   return startSession(db, user);
 }
 
-/** POST /api/auth/login/code (ACCT-17): the second step gives the session. */
-export async function finishLogin(db: Database, input: LoginCodeInput): Promise<LoginResponse> {
-  return startSession(db, await finishPendingSignIn(db, input.ticket, input.code));
+/**
+ * POST /api/auth/login/code (ACCT-17, ACCT-22): the second step gives the session, and the
+ * recovery codes once when it confirmed a new authenticator (ACCT-25).
+ */
+export async function finishLogin(db: Database, input: LoginCodeInput): Promise<LoginCodeResponse> {
+  const { user, recoveryCodes } = await finishPendingSignIn(db, input.ticket, input.code);
+  // Switched off between the password and the code (ROLE-9): no session.
+  if (user.deactivatedAt) throw new HttpError(403, messages.session.deactivated);
+  const session = await startSession(db, user);
+  return recoveryCodes ? { ...session, recovery_codes: recoveryCodes } : session;
 }
 
 export type Authenticated = SignIn;
@@ -231,22 +262,47 @@ export async function authenticateToken(
   db: Database,
   sessions: SessionCache,
   token: string,
+  staffActivity: StaffSessionActivity,
 ): Promise<Authenticated> {
   const tokenHash = hashAccessToken(token);
   let expired = false;
+  let deactivated = false;
   const found = await sessions.find(tokenHash, async () => {
     const row = await repo.findSessionByTokenHash(db, tokenHash);
+    // A switched-off staff account signs in nowhere, whatever sessions it had (ROLE-9); said
+    // before "revoked", since switching it off also ends its sessions.
+    if (row?.user.deactivatedAt) {
+      deactivated = true;
+      return undefined;
+    }
     if (!row || row.session.revokedAt) return undefined;
     if (row.session.expiresAt.getTime() <= Date.now()) {
       expired = true;
       return undefined;
     }
-    return { user: row.user, sessionId: row.session.id, expiresAt: row.session.expiresAt };
+    return {
+      user: row.user,
+      sessionId: row.session.id,
+      expiresAt: row.session.expiresAt,
+      staff: staffAccessOf(row.user, row.branchIds),
+    };
   });
   if (!found)
-    throw new HttpError(401, expired ? messages.session.expired : messages.session.required);
+    throw new HttpError(
+      401,
+      deactivated
+        ? messages.session.deactivated
+        : expired
+          ? messages.session.expired
+          : messages.session.required,
+    );
   // A cached sign-in runs out while cached: the absolute 60 minutes hold all the same.
   if (found.expiresAt.getTime() <= Date.now()) {
+    sessions.forget(tokenHash);
+    throw new HttpError(401, messages.session.expired);
+  }
+  // A staff session also ends after 30 minutes without a request (ACCT-27).
+  if (found.user.role === 'staff' && !(await staffActivity.touch(found.sessionId))) {
     sessions.forget(tokenHash);
     throw new HttpError(401, messages.session.expired);
   }
@@ -278,9 +334,10 @@ export async function updateProfile(
 }
 
 /**
- * Stores a new code for the user's number and sends it, within the send limits (LIMIT-9).
- * Returns the refusal instead of sending when a limit is reached. `keepOpenCodes`: a code
- * bound to a ticket (ACCT-13, ACCT-17) leaves other tickets' codes working.
+ * Stores a new code for the user's number and sends it, within the send limits (LIMIT-9, or
+ * ACCT-23's for `staff`). Returns the refusal instead of sending when a limit is reached.
+ * `keepOpenCodes`: a code bound to a ticket (ACCT-13, ACCT-17) leaves other tickets' codes
+ * working.
  */
 async function issueCode(
   db: Database,
@@ -288,12 +345,16 @@ async function issueCode(
   purpose: CodePurpose,
   sendSms: SendSms,
   bill: SmsBill = defaultSmsBill,
-  options: { keepOpenCodes?: boolean } = {},
+  options: { keepOpenCodes?: boolean; staff?: boolean } = {},
 ): Promise<CodeIssue> {
   const code = generateCode();
   const verdict = await db.transaction(async (tx) => {
     await repo.lockNumberForCodes(tx, user.msisdn);
-    const limit = sendLimit(await repo.recentCodeStats(tx, user.msisdn, CODE_WINDOW_SECONDS));
+    // A staff sign-in code follows the right password of a staff account, several times a
+    // working day: its own hourly limit rather than the per-number ones (ACCT-23).
+    const limit = options.staff
+      ? await staffCodeLimit(tx, user.msisdn, bill.staffSignInCodesPerHour)
+      : sendLimit(await repo.recentCodeStats(tx, user.msisdn, CODE_WINDOW_SECONDS));
     if (!limit.allowed) return limit;
     // The company's hourly budget (LIMIT-18), after the number's own limits.
     const budget = await checkCodeBudget(tx, bill, sendSms);

@@ -5,11 +5,14 @@ import { ChangeVersion } from '../../db/change-version';
 import type { Database } from '../../db/client';
 import { authState } from '../../db/schema/index';
 import type { UserRow } from './auth.repository';
+import type { StaffAccess } from './staff-access';
 
 export interface SignIn {
   user: UserRow;
   sessionId: number;
   expiresAt: Date;
+  /** Null for a renter; a staff member's role and branches (ROLE-1, ROLE-2). */
+  staff: StaffAccess | null;
 }
 
 const CHANGE_CHANNEL = 'carlink_auth';

@@ -8,6 +8,8 @@ export const promoteUserToStaff = (db: Executor, id: number) =>
     // Whoever runs the command vouches for the number (ACCT-10).
     .set({
       role: 'staff',
+      // `npm run staff:create` makes the company's owner (ROLE-1).
+      staffRole: 'owner',
       phoneVerifiedAt: sql`coalesce(${users.phoneVerifiedAt}, now())`,
       updatedAt: sql`now()`,
     })
@@ -21,6 +23,6 @@ export const insertStaffUser = async (
   (
     await db
       .insert(users)
-      .values({ ...values, role: 'staff', phoneVerifiedAt: sql`now()` })
+      .values({ ...values, role: 'staff', staffRole: 'owner', phoneVerifiedAt: sql`now()` })
       .returning({ id: users.id })
   )[0]!;

@@ -1,3 +1,4 @@
+import { carInScope } from '../../staff-api/branch-scope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { normalizeBookingCode } from '../../../shared/booking-code';
@@ -16,6 +17,7 @@ import { AdminBookingCodeParamsSchema } from '../../../shared/schemas/bookings.s
 import { QuoteResponseSchema } from '../../../shared/schemas/bookings';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import { HttpError } from '../../http-errors';
+import { adminMessages } from '../../../shared/staff-messages';
 import { findCarForBooking } from '../cars/car-catalogue';
 import { bookingRuleErrors, lenientFacts, zodFieldErrors, type FieldErrors } from './booking-rules';
 import { quoteBooking } from './booking-quote';
@@ -100,6 +102,9 @@ export const adminStaffBookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (request, reply) => {
+      // Only a car at the staff member's branches (ROLE-5); any customer may be served.
+      if (!(await carInScope(app.db, request.auth!.staff!, request.body.car_id)))
+        throw new HttpError(404, adminMessages.carNotFound);
       const result = await createStaffBooking(
         app.payments,
         request.auth!.user.id,
@@ -135,6 +140,8 @@ export const adminStaffBookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (request) => {
+      if (!(await carInScope(app.db, request.auth!.staff!, request.query.car_id)))
+        throw new HttpError(404, adminMessages.carNotFound);
       const snapshot = await app.carCatalogue.current();
       return quoteBooking(app.db, snapshot, request.query.car_id, request.query);
     },

@@ -46,7 +46,9 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { page, limit } = request.query;
       // A report: on the report connections, cancelled if staff leave (LIMIT-11, LIMIT-12).
-      const result = await app.runReport(reply, (db) => listAdminBookings(db, request.query));
+      const result = await app.runReport(reply, (db) =>
+        listAdminBookings(db, request.query, request.auth!.staff!.branchIds),
+      );
       return { bookings: result.bookings, ...estimatedPaging(result.count, page, limit) };
     },
   });

@@ -38,6 +38,7 @@ const RENTER_IDS_LIMIT = 1_000;
 async function bookingListConditions(
   db: Database,
   query: AdminBookingListQuery,
+  branchIds: readonly number[] | null,
 ): Promise<{ conditions: (SQL | undefined)[]; narrow: boolean }> {
   const q = query.q;
   let search: SQL | undefined;
@@ -66,6 +67,8 @@ async function bookingListConditions(
     query.status ? eq(bookings.status, query.status) : undefined,
     query.payment_status ? eq(bookings.paymentStatus, query.payment_status) : undefined,
     query.car_id ? eq(bookings.carId, query.car_id) : undefined,
+    // A manager or an agent sees their branches' bookings only (ROLE-5).
+    branchIds ? inArray(bookings.branchId, [...branchIds]) : undefined,
     // Bookings with any day in [from, to] (either end may be open).
     query.from || query.to
       ? sql`daterange(${bookings.startDate}, ${bookings.endDate}, '[]') && daterange(${query.from ?? null}::date, ${query.to ?? null}::date, '[]')`
@@ -80,8 +83,12 @@ async function bookingListConditions(
  * bookings alone (an index walk in created_at order, bounded by LISTED_ROWS_LIMIT); only those
  * rows are joined to their car, renter and payments.
  */
-export async function listAdminBookings(db: Database, query: AdminBookingListQuery) {
-  const { conditions, narrow } = await bookingListConditions(db, query);
+export async function listAdminBookings(
+  db: Database,
+  query: AdminBookingListQuery,
+  branchIds: readonly number[] | null,
+) {
+  const { conditions, narrow } = await bookingListConditions(db, query, branchIds);
   const newestFirst = [desc(bookings.createdAt), desc(bookings.id)] as const;
   const where = and(...conditions);
   const offset = pageOffset(query.page, query.limit);

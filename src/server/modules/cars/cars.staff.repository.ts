@@ -172,8 +172,14 @@ function searchCondition(q: string | undefined): SQL | undefined {
   return and(...terms.map((t) => sql`${haystack} like ${`% ${likeEscape(t)}%`}`));
 }
 
-export async function listAdminCars(db: Executor, query: AdminCarListQuery) {
+export async function listAdminCars(
+  db: Executor,
+  query: AdminCarListQuery,
+  branchIds: readonly number[] | null = null,
+) {
   const where = and(
+    // A manager's or an agent's branches only (ROLE-5).
+    branchIds ? inArray(cars.branchId, [...branchIds]) : undefined,
     query.status === 'active'
       ? isNull(cars.retiredAt)
       : query.status === 'retired'

@@ -9,6 +9,7 @@ import { AdminIdParamsSchema } from '../../../shared/schemas/staff-api';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import { adminDoc, authErrors } from '../../staff-api/openapi';
 import { paging } from '../../staff-api/paging';
+import { assertOwnBranch } from '../../staff-api/branch-scope';
 import { listAdminCars, loadAdminCar } from './cars.staff.repository';
 import { carNotFound, createCar, restoreCar, retireCar, updateCar } from './cars.staff.service';
 
@@ -23,7 +24,7 @@ export const adminCarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { page, limit } = request.query;
-      const result = await listAdminCars(app.db, request.query);
+      const result = await listAdminCars(app.db, request.query, request.auth!.staff!.branchIds);
       return { cars: result.cars, makes: result.makes, ...paging(result.total, page, limit) };
     },
   });
@@ -35,8 +36,10 @@ export const adminCarRoutes: FastifyPluginAsyncZod = async (app) => {
       body: AdminCarInputSchema,
       response: { 201: AdminCarResponseSchema, ...authErrors, 422: ErrorResponseSchema },
     },
-    handler: async (request, reply) =>
-      reply.status(201).send({ car: await createCar(app.db, request.body) }),
+    handler: async (request, reply) => {
+      assertOwnBranch(request.auth!.staff!, request.body.branch_id);
+      return reply.status(201).send({ car: await createCar(app.db, request.body) });
+    },
   });
 
   app.get('/cars/:id', {
@@ -66,9 +69,11 @@ export const adminCarRoutes: FastifyPluginAsyncZod = async (app) => {
         422: ErrorResponseSchema,
       },
     },
-    handler: async (request) => ({
-      car: await updateCar(app.db, request.params.id, request.body),
-    }),
+    handler: async (request) => {
+      // Moving a car is to one of the manager's own branches (ROLE-5).
+      assertOwnBranch(request.auth!.staff!, request.body.branch_id);
+      return { car: await updateCar(app.db, request.params.id, request.body) };
+    },
   });
 
   app.post('/cars/:id/retire', {

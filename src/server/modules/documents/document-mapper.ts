@@ -15,5 +15,9 @@ export function toCustomerDocument(row: DocumentRow): CustomerDocument {
     reviewed_at: row.reviewedAt ? row.reviewedAt.toISOString() : null,
     uploaded_at: row.updatedAt.toISOString(),
     image_url: `/api/documents/${row.id}/image?v=${row.updatedAt.getTime()}`,
+    hold:
+      row.heldAt && row.holdReason
+        ? { reason: row.holdReason, held_at: row.heldAt.toISOString() }
+        : null,
   };
 }

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { customerAtBranches } from '../../staff-api/branch-scope';
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DocumentKind, DocumentStatus } from '../../../shared/schemas/documents';
 import type { Executor } from '../../db/client';
-import { customerDocuments, users } from '../../db/schema/index';
+import { customerDocuments, documentDeletions, users } from '../../db/schema/index';
 
 export type DocumentRow = typeof customerDocuments.$inferSelect;
 
@@ -98,7 +99,12 @@ export async function setDocumentStatus(
 }
 
 /** The staff queue (DOC-5): documents in one status with whose they are, oldest upload first when pending. */
-export function documentsByStatus(db: Executor, status: DocumentStatus, limit: number) {
+export function documentsByStatus(
+  db: Executor,
+  status: DocumentStatus,
+  limit: number,
+  branchIds: readonly number[] | null = null,
+) {
   return (
     db
       .select({
@@ -110,7 +116,13 @@ export function documentsByStatus(db: Executor, status: DocumentStatus, limit: n
       .innerJoin(users, eq(users.id, customerDocuments.userId))
       // Who decided (DOC-5): one primary-key lookup per listed row.
       .leftJoin(reviewers, eq(reviewers.id, customerDocuments.reviewedBy))
-      .where(eq(customerDocuments.status, status))
+      .where(
+        and(
+          eq(customerDocuments.status, status),
+          // A manager's or an agent's customers only (ROLE-5).
+          branchIds ? customerAtBranches(branchIds) : undefined,
+        ),
+      )
       .orderBy(
         status === 'pending' ? asc(customerDocuments.updatedAt) : desc(customerDocuments.updatedAt),
         asc(customerDocuments.id),
@@ -120,10 +132,86 @@ export function documentsByStatus(db: Executor, status: DocumentStatus, limit: n
 }
 
 /** How many documents wait for staff (the console's count). */
-export async function pendingDocumentCount(db: Executor) {
+export async function pendingDocumentCount(
+  db: Executor,
+  branchIds: readonly number[] | null = null,
+) {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(customerDocuments)
-    .where(eq(customerDocuments.status, 'pending'));
+    .innerJoin(users, eq(users.id, customerDocuments.userId))
+    .where(
+      and(
+        eq(customerDocuments.status, 'pending'),
+        branchIds ? customerAtBranches(branchIds) : undefined,
+      ),
+    );
   return Number(row?.n ?? 0);
 }
+
+/** Staff hold a document for a dispute, or release it (DOC-11); undefined when there is none. */
+export async function setDocumentHold(
+  db: Executor,
+  id: number,
+  hold: { reason: string; staffId: number } | null,
+) {
+  const [row] = await db
+    .update(customerDocuments)
+    .set(
+      hold
+        ? { heldAt: new Date(), holdReason: hold.reason, heldBy: hold.staffId }
+        : { heldAt: null, holdReason: null, heldBy: null },
+    )
+    .where(eq(customerDocuments.id, id))
+    .returning();
+  return row;
+}
+
+export type DeletionReason = 'retention' | 'renter' | 'account_closed';
+
+/**
+ * Deletes the rows of these documents that nobody holds (DOC-11), each only if its photo is
+ * still the one that was read (`fileKey`: a new upload since wins), and records that each
+ * existed (DOC-12). Gives the rows deleted; their files are the caller's to remove once the
+ * transaction has committed.
+ */
+export async function deleteUnheldDocuments(
+  db: Executor,
+  seen: { id: number; fileKey: string }[],
+  reason: DeletionReason,
+): Promise<DocumentRow[]> {
+  if (!seen.length) return [];
+  const gone = await db
+    .delete(customerDocuments)
+    .where(
+      and(
+        or(
+          ...seen.map((d) =>
+            and(eq(customerDocuments.id, d.id), eq(customerDocuments.fileKey, d.fileKey)),
+          ),
+        ),
+        isNull(customerDocuments.heldAt),
+      ),
+    )
+    .returning();
+  if (gone.length)
+    await db.insert(documentDeletions).values(
+      gone.map((row) => ({
+        userId: row.userId,
+        kind: row.kind,
+        reason,
+        status: row.status,
+        uploadedAt: row.updatedAt,
+      })),
+    );
+  return gone;
+}
+
+/** The deletions recorded for a renter (DOC-12), newest first. */
+export const deletedDocumentsOfUser = (db: Executor, userId: number) =>
+  db
+    .select()
+    .from(documentDeletions)
+    .where(eq(documentDeletions.userId, userId))
+    .orderBy(desc(documentDeletions.deletedAt), desc(documentDeletions.id))
+    .limit(20);

@@ -1,10 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import {
+  DeleteDocumentsResponseSchema,
   DOCUMENT_MAX_BYTES,
   DocumentIdParamsSchema,
   DocumentListResponseSchema,
@@ -13,10 +12,12 @@ import {
   DocumentUploadResponseSchema,
 } from '../../../shared/schemas/documents';
 import { HttpError, validationError } from '../../http-errors';
-import { documentFile } from './document-files';
+import { auditActor } from '../audit/audit-actor';
+import { insertAuditEvent } from '../audit/audit.repository';
+import { readDocumentPhoto, type DocumentStore } from './document-files';
 import { toCustomerDocument } from './document-mapper';
 import { documentsOfUser } from './documents.repository';
-import { readableDocument, uploadDocument } from './documents.service';
+import { deleteMyDocuments, readableDocument, uploadDocument } from './documents.service';
 
 const bearerDoc = { tags: ['documents'], security: [{ bearerAuth: [] }] };
 const authErrors = { 401: ErrorResponseSchema } as const;
@@ -29,12 +30,12 @@ const FIELD_NAMES = new Set([
 ]);
 
 /**
- * A renter's identity documents under /api/documents (DOC-1 to DOC-6): upload, list, and the
+ * A renter's identity documents under /api/documents (DOC-1 to DOC-6, DOC-13): upload, list, delete, and the
  * photo itself, private to its owner and staff and never cached.
  */
-export const documentRoutes: FastifyPluginAsyncZod<{ documentsDir: string }> = async (
+export const documentRoutes: FastifyPluginAsyncZod<{ store: DocumentStore }> = async (
   app,
-  { documentsDir },
+  { store },
 ) => {
   // Only this scope reads multipart bodies: the text fields, then one file.
   await app.register(multipart, {
@@ -89,7 +90,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ documentsDir: string }> = a
           if (value.type === 'field') fields[name] = String(value.value);
         }
       }
-      const document = await uploadDocument(app.db, documentsDir, request.auth!.user.id, {
+      const document = await uploadDocument(app.db, store, request.auth!.user.id, {
         fields,
         bytes,
       });
@@ -106,20 +107,53 @@ export const documentRoutes: FastifyPluginAsyncZod<{ documentsDir: string }> = a
       querystring: z.object({ v: z.string().max(40).optional() }),
     },
     handler: async (request, reply) => {
-      const row = await readableDocument(app.db, request.params.documentId, request.auth!.user);
-      const path = documentFile(documentsDir, row.userId, row.fileKey);
-      const info = await stat(path).catch(() => null);
-      if (!info?.isFile()) throw new HttpError(404, documentMessages.notFound);
+      const row = await readableDocument(
+        app.db,
+        request.params.documentId,
+        request.auth!.user,
+        request.auth!.staff,
+      );
+      // Decrypted in memory (DOC-9): one photo is at most a few hundred kilobytes.
+      const photo = await readDocumentPhoto(store, row.userId, row.fileKey);
+      if (!photo) throw new HttpError(404, documentMessages.notFound);
+      // Staff looking at someone's identity document is recorded before the bytes go (AUDIT-7);
+      // a renter viewing their own is not.
+      const viewer = auditActor(request.auth);
+      if (viewer)
+        await insertAuditEvent(app.db, {
+          ...viewer,
+          action: 'view_image',
+          route: 'GET /api/documents/:documentId/image',
+          entity: 'document',
+          entityId: String(row.id),
+          changes: {},
+          reason: null,
+          requestId: String(request.id),
+        });
       return (
         reply
           .header('content-type', 'image/webp')
-          .header('content-length', info.size)
+          .header('content-length', photo.length)
           // A person's identity document: no browser or proxy keeps a copy (DOC-6).
           .header('cache-control', 'no-store')
           .header('x-content-type-options', 'nosniff')
           .header('content-disposition', 'inline')
-          .send(createReadStream(path))
+          .send(photo)
       );
+    },
+  });
+
+  app.delete('/documents', {
+    preHandler: app.requireUser,
+    schema: {
+      ...bearerDoc,
+      summary:
+        'Delete my documents (photos and details); refused (409) while a trip is under way. Documents staff hold for a dispute stay until released.',
+      response: { 200: DeleteDocumentsResponseSchema, ...authErrors, 409: ErrorResponseSchema },
+    },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return deleteMyDocuments(app.db, store, request.auth!.user.id);
     },
   });
 };

@@ -1,19 +1,24 @@
+import type { StaffAccess } from '../auth/staff-access';
+import { checkBranchScope } from '../../staff-api/branch-scope';
 import {
   DocumentFieldsSchema,
   documentMessages,
   type CustomerDocument,
 } from '../../../shared/schemas/documents';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { users } from '../../db/schema/index';
+import { bookings, users } from '../../db/schema/index';
 import { enqueueSms } from '../messages/outbox.repository';
 import { accountTemplates } from '../messages/templates';
 import { HttpError, validationError } from '../../http-errors';
 import { detectImageKind, UnreadableImageError } from '../media/images';
-import { removeDocumentPhoto, storeDocumentPhoto } from './document-files';
+import { removeDocumentPhoto, storeDocumentPhoto, type DocumentStore } from './document-files';
+import { deleteDocuments } from './document-retention';
 import { toCustomerDocument } from './document-mapper';
 import {
+  documentsOfUser,
   findDocument,
+  setDocumentHold,
   setDocumentStatus,
   upsertDocument,
   type DocumentRow,
@@ -49,7 +54,7 @@ function uploadErrors(upload: DocumentUpload) {
  */
 export async function uploadDocument(
   db: Database,
-  dir: string,
+  store: DocumentStore,
   userId: number,
   upload: DocumentUpload,
 ): Promise<CustomerDocument> {
@@ -59,7 +64,7 @@ export async function uploadDocument(
 
   let key: string;
   try {
-    key = await storeDocumentPhoto(dir, userId, upload.bytes, kind);
+    key = await storeDocumentPhoto(store, userId, upload.bytes, kind);
   } catch (error) {
     if (error instanceof UnreadableImageError)
       throw validationError({ file: [documentMessages.fileUnreadable] });
@@ -76,10 +81,10 @@ export async function uploadDocument(
       licenceNumber: fields.kind === 'driving_licence' ? fields.licence_number : null,
       licenceExpiry: fields.kind === 'driving_licence' ? fields.licence_expiry : null,
     });
-    if (replacedKey && replacedKey !== key) await removeDocumentPhoto(dir, userId, replacedKey);
+    if (replacedKey && replacedKey !== key) await removeDocumentPhoto(store, userId, replacedKey);
     return toCustomerDocument(row);
   } catch (error) {
-    await removeDocumentPhoto(dir, userId, key);
+    await removeDocumentPhoto(store, userId, key);
     throw error;
   }
 }
@@ -92,10 +97,14 @@ export async function readableDocument(
   db: Database,
   id: number,
   viewer: { id: number; role: string },
+  staff: StaffAccess | null = null,
 ) {
   const row = await findDocument(db, id);
-  if (!row || (row.userId !== viewer.id && viewer.role !== 'staff'))
+  if (!row || (row.userId !== viewer.id && (viewer.role !== 'staff' || !staff)))
     throw new HttpError(404, documentMessages.notFound);
+  // A manager or an agent sees the documents of their branches' customers only (ROLE-5).
+  if (row.userId !== viewer.id && staff)
+    await checkBranchScope(db, staff, { document: 'id' }, { id });
   return row;
 }
 
@@ -143,4 +152,53 @@ export async function decideDocument(
   if (seen && (await findDocument(db, id)))
     throw new HttpError(409, documentMessages.replacedSince);
   throw new HttpError(404, documentMessages.notFound);
+}
+
+/** Staff hold a document for a dispute or release it (DOC-11). */
+export async function holdDocument(
+  db: Database,
+  id: number,
+  hold: { reason: string; staffId: number } | null,
+): Promise<CustomerDocument> {
+  const row = await setDocumentHold(db, id, hold);
+  if (!row) throw new HttpError(404, documentMessages.notFound);
+  return toCustomerDocument(row);
+}
+
+/** Whether the renter has a car out now (a booking picked up and not yet returned). */
+export async function hasTripUnderWay(db: Executor, userId: number) {
+  const [row] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.userId, userId), eq(bookings.status, 'active')))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * The renter deletes their documents (DOC-13): refused while a trip is under way (staff need
+ * them until the car is back); those staff hold for a dispute stay (DOC-11).
+ */
+export async function deleteMyDocuments(db: Database, store: DocumentStore, userId: number) {
+  if (await hasTripUnderWay(db, userId)) throw new HttpError(409, documentMessages.tripUnderWay);
+  const rows = await documentsOfUser(db, userId);
+  const gone = await deleteDocuments(
+    db,
+    store,
+    rows.filter((r) => !r.heldAt).map((r) => ({ id: r.id, fileKey: r.fileKey })),
+    'renter',
+  );
+  const kept = (await documentsOfUser(db, userId)).map(toCustomerDocument);
+  const message = !rows.length
+    ? documentMessages.nothingToDelete
+    : !gone.length && kept.some((d) => d.hold)
+      ? documentMessages.onlyHeldLeft
+      : kept.some((d) => d.hold)
+        ? documentMessages.deletedExceptHeld
+        : documentMessages.deleted;
+  return {
+    message,
+    deleted: gone.map((r) => r.kind as CustomerDocument['kind']),
+    documents: kept,
+  };
 }

@@ -6,17 +6,26 @@ import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import {
   DOCUMENT_STATUSES,
   DocumentIdParamsSchema,
-  DocumentListResponseSchema,
+  type DeletedDocument,
+  type DocumentKind,
+  type DocumentStatus,
+  StaffCustomerDocumentsResponseSchema,
   documentMessages,
   DocumentReviewResponseSchema,
+  HoldDocumentInputSchema,
   PendingDocumentListResponseSchema,
   RejectDocumentInputSchema,
   VerifyDocumentInputSchema,
 } from '../../../shared/schemas/documents';
 import { HttpError } from '../../http-errors';
 import { toCustomerDocument } from './document-mapper';
-import { documentsByStatus, documentsOfUser } from './documents.repository';
-import { decideDocument } from './documents.service';
+import {
+  deletedDocumentsOfUser,
+  documentsByStatus,
+  documentsOfUser,
+  findDocument,
+} from './documents.repository';
+import { decideDocument, holdDocument } from './documents.service';
 import { findRenterId } from '../auth/auth.repository';
 import { adminDoc, authErrors } from '../../staff-api/openapi';
 
@@ -24,7 +33,7 @@ const QUEUE_LIMIT = 100;
 
 /**
  * Staff's side of renters' documents (DOC-4, DOC-5): the queue, a customer's documents, verify
- * and reject. The photos are read through GET /api/documents/:documentId/image, which staff may
+ * and reject, holding one for a dispute (DOC-11). The photos are read through GET /api/documents/:documentId/image, which staff may
  * open for any renter. Staff only (staff-api.routes.ts checks it for the whole scope).
  */
 export const adminDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,7 +49,12 @@ export const adminDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (request) => {
-      const rows = await documentsByStatus(app.db, request.query.status, QUEUE_LIMIT);
+      const rows = await documentsByStatus(
+        app.db,
+        request.query.status,
+        QUEUE_LIMIT,
+        request.auth!.staff!.branchIds,
+      );
       return {
         documents: rows.map((r) => ({
           ...toCustomerDocument(r.document),
@@ -54,10 +68,11 @@ export const adminDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/customers/:id/documents', {
     schema: {
       ...adminDoc,
-      summary: "A customer's documents with where the check stands",
+      summary:
+        "A customer's documents with where the check stands, and those deleted (by the retention job, the renter, or closing the account)",
       params: AdminIdParamsSchema,
       response: {
-        200: DocumentListResponseSchema,
+        200: StaffCustomerDocumentsResponseSchema,
         ...authErrors,
         404: ErrorResponseSchema,
         422: ErrorResponseSchema,
@@ -66,7 +81,16 @@ export const adminDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const customer = await findRenterId(app.db, request.params.id);
       if (!customer) throw new HttpError(404, adminMessages.customerNotFound);
-      return { documents: (await documentsOfUser(app.db, customer.id)).map(toCustomerDocument) };
+      return {
+        documents: (await documentsOfUser(app.db, customer.id)).map(toCustomerDocument),
+        deleted: (await deletedDocumentsOfUser(app.db, customer.id)).map((d) => ({
+          kind: d.kind as DocumentKind,
+          reason: d.reason as DeletedDocument['reason'],
+          status: d.status as DocumentStatus,
+          uploaded_at: d.uploadedAt.toISOString(),
+          deleted_at: d.deletedAt.toISOString(),
+        })),
+      };
     },
   });
 
@@ -93,6 +117,51 @@ export const adminDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
         { status: 'verified', uploadedAt: request.body.uploaded_at },
       );
       return { message: documentMessages.verified, document };
+    },
+  });
+
+  app.post('/documents/:documentId/hold', {
+    schema: {
+      ...adminDoc,
+      summary:
+        'Hold a document for a dispute, with the reason: not deleted (by the retention job, the renter or closing the account) until released',
+      params: DocumentIdParamsSchema,
+      body: HoldDocumentInputSchema,
+      response: {
+        200: DocumentReviewResponseSchema,
+        ...authErrors,
+        404: ErrorResponseSchema,
+        422: ErrorResponseSchema,
+      },
+    },
+    handler: async (request) => {
+      const document = await holdDocument(app.db, request.params.documentId, {
+        reason: request.body.reason,
+        staffId: request.auth!.user.id,
+      });
+      return { message: documentMessages.held, document };
+    },
+  });
+
+  app.post('/documents/:documentId/release', {
+    schema: {
+      ...adminDoc,
+      summary: 'Release a document held for a dispute: it is deleted on the usual schedule',
+      params: DocumentIdParamsSchema,
+      response: {
+        200: DocumentReviewResponseSchema,
+        ...authErrors,
+        404: ErrorResponseSchema,
+        409: ErrorResponseSchema,
+        422: ErrorResponseSchema,
+      },
+    },
+    handler: async (request) => {
+      const current = await findDocument(app.db, request.params.documentId);
+      if (!current) throw new HttpError(404, documentMessages.notFound);
+      if (!current.heldAt) throw new HttpError(409, documentMessages.notHeld);
+      const document = await holdDocument(app.db, request.params.documentId, null);
+      return { message: documentMessages.released, document };
     },
   });
 

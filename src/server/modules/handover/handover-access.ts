@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { HttpError } from '../../http-errors';
 import { findRentalByCode } from '../bookings/booking-detail';
 import { buildReceipt } from './handover-receipt';
+import { reachesBranch, type StaffAccess } from '../auth/staff-access';
 import { findPhoto } from './handover.repository';
 
 /**
@@ -13,6 +14,10 @@ import { findPhoto } from './handover.repository';
 
 type Viewer = { id: number; role: string };
 const isStaff = (viewer: Viewer) => viewer.role === 'staff';
+
+/** Staff who reach the booking's branch (ROLE-5); the owner reaches every branch. */
+const staffReaches = (staff: StaffAccess | null | undefined, branchId: number) =>
+  !!staff && reachesBranch(staff, branchId);
 
 export async function staffReceipt(db: Database, code: string) {
   const booking = await findRentalByCode(db, code);
@@ -28,9 +33,17 @@ export async function renterReceipt(db: Database, code: string, viewer: Viewer) 
   return receipt;
 }
 
-export async function readablePhoto(db: Database, photoId: number, viewer: Viewer) {
+export async function readablePhoto(
+  db: Database,
+  photoId: number,
+  viewer: Viewer,
+  staff: StaffAccess | null = null,
+) {
   const photo = await findPhoto(db, photoId);
-  if (!photo || (photo.renterId !== viewer.id && !isStaff(viewer)))
+  if (
+    !photo ||
+    (photo.renterId !== viewer.id && !(isStaff(viewer) && staffReaches(staff, photo.branchId)))
+  )
     throw new HttpError(404, handoverMessages.notFound);
   return photo;
 }

@@ -83,6 +83,7 @@ export const findPhoto = async (db: Executor, photoId: number) =>
         bookingId: handoverPhotos.bookingId,
         fileKey: handoverPhotos.fileKey,
         renterId: bookings.userId,
+        branchId: bookings.branchId,
       })
       .from(handoverPhotos)
       .innerJoin(bookings, eq(bookings.id, handoverPhotos.bookingId))

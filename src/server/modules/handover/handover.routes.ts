@@ -46,7 +46,12 @@ export const handoverRoutes: FastifyPluginAsyncZod<{ documentsDir: string }> = a
     preHandler: app.requireUser,
     schema: { hide: true, params: HandoverPhotoParamsSchema },
     handler: async (request, reply) => {
-      const photo = await readablePhoto(app.db, request.params.handoverPhotoId, request.auth!.user);
+      const photo = await readablePhoto(
+        app.db,
+        request.params.handoverPhotoId,
+        request.auth!.user,
+        request.auth!.staff,
+      );
       const path = handoverPhotoFile(documentsDir, photo.bookingId, photo.fileKey);
       const info = await stat(path).catch(() => null);
       if (!info?.isFile()) throw new HttpError(404, handoverMessages.notFound);

@@ -338,12 +338,24 @@ export async function listUserMessages(db: Executor, userId: number, limit = 100
 }
 
 /** Failed messages, newest first, by keyset (`before` is the last id of the previous page). */
-export const listFailedMessages = (db: Executor, limit: number, before?: number) =>
+export const listFailedMessages = (
+  db: Executor,
+  limit: number,
+  before?: number,
+  branchIds: readonly number[] | null = null,
+) =>
   db
     .select(logColumns)
     .from(smsOutbox)
     .leftJoin(bookings, eq(bookings.id, smsOutbox.bookingId))
-    .where(and(eq(smsOutbox.status, 'failed'), before ? lt(smsOutbox.id, before) : undefined))
+    .where(
+      and(
+        eq(smsOutbox.status, 'failed'),
+        before ? lt(smsOutbox.id, before) : undefined,
+        // A manager sees the texts about their branches' bookings (ROLE-5).
+        branchIds ? inArray(bookings.branchId, [...branchIds, -1]) : undefined,
+      ),
+    )
     .orderBy(desc(smsOutbox.id))
     .limit(limit);
 

@@ -93,7 +93,12 @@ export const adminSmsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { limit, before } = request.query;
-      const rows = await listFailedMessages(app.db, limit + 1, before);
+      const rows = await listFailedMessages(
+        app.db,
+        limit + 1,
+        before,
+        request.auth!.staff!.branchIds,
+      );
       const page = rows.slice(0, limit);
       return {
         messages: page.map(toEntry),

@@ -3,6 +3,7 @@ import { countSmsParts } from './sms-parts';
 import {
   accountTemplates,
   ownerTemplates,
+  staffTemplates,
   templates,
   type BookingFacts,
   type TemplateKey,
@@ -192,6 +193,8 @@ describe('account texts (DOC-7, MSG-12)', () => {
       accountTemplates.document_rejected('ghana_card', 'Blurred'),
     ],
     ['password_changed (ACCT-19)', accountTemplates.password_changed()],
+    ['staff_added (STAFF-38)', staffTemplates.staff_added('branch manager')],
+    ['staff_promoted (STAFF-39)', staffTemplates.staff_promoted('branch manager')],
   ])('%s fits in two GSM-7 parts', (_key, text) => {
     const parts = countSmsParts(text);
     expect(parts.encoding).toBe('GSM-7');

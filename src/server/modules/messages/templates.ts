@@ -206,6 +206,18 @@ export const accountTemplates = {
 export type AccountTemplateKey = keyof typeof accountTemplates;
 
 /**
+ * The text a new staff member gets when the owner adds them (STAFF-38, STAFF-39). A new
+ * account has no password anyone knows: the text says how to set one with the reset every
+ * account has (ACCT-13). No code and no link: nothing in it is worth stealing.
+ */
+export const staffTemplates = {
+  staff_added: (role: string) =>
+    `CarLink: you have been added to the CarLink staff as ${role}. To set your password, open the CarLink sign-in page, choose "Forgot password?" and enter this number.`,
+  staff_promoted: (role: string) =>
+    `CarLink: you have been added to the CarLink staff as ${role}. Sign in with this number and your usual CarLink password to open the staff console.`,
+} as const;
+
+/**
  * The owner's texts about the SMS bill (LIMIT-18, decision 028): the hourly code budget is
  * spent. Sent at most once an hour, to the earliest staff account until staff roles exist.
  */

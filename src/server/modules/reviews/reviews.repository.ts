@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { bookings, cars, reviews, users } from '../../db/schema/index';
 
@@ -70,13 +70,25 @@ export async function insertReview(db: Executor, values: typeof reviews.$inferIn
 export async function listReviews(
   db: Executor,
   query: { page: number; limit: number; hidden?: boolean },
+  branchIds: readonly number[] | null = null,
 ) {
-  const where =
+  const where = and(
     query.hidden === undefined
       ? undefined
       : query.hidden
         ? isNotNull(reviews.hiddenAt)
-        : isNull(reviews.hiddenAt);
+        : isNull(reviews.hiddenAt),
+    // A manager's branches only: where the reviewed rental was (ROLE-5).
+    branchIds
+      ? inArray(
+          reviews.bookingId,
+          db
+            .select({ id: bookings.id })
+            .from(bookings)
+            .where(inArray(bookings.branchId, [...branchIds, -1])),
+        )
+      : undefined,
+  );
   const rows = await reviewsWhere(db, where)
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(query.limit)

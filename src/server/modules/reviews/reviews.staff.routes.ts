@@ -24,11 +24,11 @@ export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { page, limit, hidden } = request.query;
-      const { rows, total } = await listReviews(app.db, {
-        page,
-        limit,
-        hidden: hidden === undefined ? undefined : hidden === 'true',
-      });
+      const { rows, total } = await listReviews(
+        app.db,
+        { page, limit, hidden: hidden === undefined ? undefined : hidden === 'true' },
+        request.auth!.staff!.branchIds,
+      );
       return { reviews: rows.map(toAdminReview), ...paging(total, page, limit) };
     },
   });

@@ -23,12 +23,15 @@ export interface SmsBill {
   countries: readonly string[];
   signupsPerAddressPerHour: number;
   codeBudgetPerHour: number;
+  /** Staff sign-in codes by SMS to one number in an hour (ACCT-23). */
+  staffSignInCodesPerHour: number;
 }
 
 export const defaultSmsBill: SmsBill = {
   countries: ['GH'],
   signupsPerAddressPerHour: 20,
   codeBudgetPerHour: 300,
+  staffSignInCodesPerHour: 30,
 };
 
 const DEFAULT_POLL_SECONDS = 5;
@@ -76,6 +79,8 @@ export const smsPlugin = fp<{ config: SmsConfig; publicUrl: string }>(
       signupsPerAddressPerHour:
         config.signupsPerAddressPerHour ?? defaultSmsBill.signupsPerAddressPerHour,
       codeBudgetPerHour: config.codeBudgetPerHour ?? defaultSmsBill.codeBudgetPerHour,
+      staffSignInCodesPerHour:
+        config.staffSignInCodesPerHour ?? defaultSmsBill.staffSignInCodesPerHour,
     };
     const worker = new OutboxWorker(app.db, gateway, app.log.child({ module: 'sms' }), {
       smsCountries: bill.countries,

@@ -1,3 +1,4 @@
+import { staffCan, type StaffRoute } from '../../../shared/staff-permissions';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, type ComponentType } from 'react';
 import { Route, Routes, useNavigate } from '../../lib/router';
@@ -66,6 +67,12 @@ const HandoverReceiptPage = page(
   'HandoverReceiptPage',
 );
 const ReviewsPage = page(() => import('../../features/console/pages/reviews-page'), 'ReviewsPage');
+const StaffPage = page(() => import('../../features/staff-accounts/pages/staff-page'), 'StaffPage');
+const AuditPage = page(() => import('../../features/console/pages/audit-page'), 'AuditPage');
+const SecurityPage = page(
+  () => import('../../features/console/pages/security-page'),
+  'SecurityPage',
+);
 
 const SESSION_CHECK_INTERVAL_MS = 30_000;
 
@@ -116,6 +123,7 @@ function StaffConsole() {
     );
   }
 
+  const can = (route: StaffRoute) => staffCan(user.staff_role, route);
   const signOut = async () => {
     await logout();
     queryClient.removeQueries({ queryKey: ['admin'] });
@@ -139,7 +147,10 @@ function StaffConsole() {
           <Route path={inside(adminPaths.adminBranches.path)} element={<BranchesPage />} />
           <Route path={inside(adminPaths.adminBranchNew.path)} element={<BranchEditPage />} />
           <Route path={inside(adminPaths.adminBranch.path)} element={<BranchEditPage />} />
-          <Route path={inside(adminPaths.adminPrices.path)} element={<PricesPage />} />
+          {/* A section the role may not use does not exist for it (ROLE-8). */}
+          {can('GET /api/admin/extra-prices') && (
+            <Route path={inside(adminPaths.adminPrices.path)} element={<PricesPage />} />
+          )}
           <Route path={inside(adminPaths.adminBookings.path)} element={<BookingsPage />} />
           <Route path={inside(adminPaths.adminBookingNew.path)} element={<NewBookingPage />} />
           <Route path={inside(adminPaths.adminBooking.path)} element={<BookingPage />} />
@@ -149,9 +160,21 @@ function StaffConsole() {
           <Route path={inside(adminPaths.adminCustomers.path)} element={<CustomersPage />} />
           <Route path={inside(adminPaths.adminCustomer.path)} element={<CustomerPage />} />
           <Route path={inside(adminPaths.adminMessages.path)} element={<MessagesPage />} />
-          <Route path={inside(adminPaths.adminSms.path)} element={<SmsFailedPage />} />
+          {can('GET /api/admin/sms/failed') && (
+            <Route path={inside(adminPaths.adminSms.path)} element={<SmsFailedPage />} />
+          )}
           <Route path={inside(adminPaths.adminDocuments.path)} element={<DocumentsPage />} />
-          <Route path={inside(adminPaths.adminReviews.path)} element={<ReviewsPage />} />
+          {can('GET /api/admin/reviews') && (
+            <Route path={inside(adminPaths.adminReviews.path)} element={<ReviewsPage />} />
+          )}
+          {can('GET /api/admin/audit') && (
+            <Route path={inside(adminPaths.adminAudit.path)} element={<AuditPage />} />
+          )}
+          {/* Staff accounts are the owner's (STAFF-43). */}
+          {can('GET /api/admin/staff') && (
+            <Route path={inside(adminPaths.adminStaff.path)} element={<StaffPage />} />
+          )}
+          <Route path={inside(adminPaths.adminSecurity.path)} element={<SecurityPage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Suspense>

@@ -155,6 +155,13 @@ export const ReviewStarIcon = (p: IconProps) => (
     <path d="m12 3 2.7 5.6 6.1.8-4.5 4.3 1.1 6.1L12 16.9l-5.4 2.9 1.1-6.1-4.5-4.3 6.1-.8z" />
   </Icon>
 );
+/** A clipboard with a tick list: the audit trail (AUDIT-11). */
+export const AuditIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="5" y="4" width="14" height="17" rx="2" />
+    <path d="M9 4V3h6v1M8.5 10l1.2 1.2L12 9M8.5 15.5l1.2 1.2L12 14.5M14 10.5h2.5M14 16h2.5" />
+  </Icon>
+);
 export const BranchIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z" />
@@ -170,5 +177,22 @@ export const PriceTagIcon = (p: IconProps) => (
 export const EditIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4" />
+  </Icon>
+);
+/** A person with a badge: staff accounts (STAFF-43). */
+export const StaffIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="10" cy="8" r="3.5" />
+    <path d="M3.5 20c.9-3.6 3.4-5.5 6.5-5.5 1.4 0 2.6.4 3.6 1.1" />
+    <rect x="15" y="14" width="6" height="7" rx="1.2" />
+    <path d="M17 14v-1.2a1 1 0 0 1 2 0V14" />
+  </Icon>
+);
+
+/** A padlock: the staff member's sign-in security (ACCT-26). */
+export const LockIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="5" y="11" width="14" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
   </Icon>
 );

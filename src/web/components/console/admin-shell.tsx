@@ -12,6 +12,7 @@ import { formatMsisdn } from '../../../shared/phone';
 import { paths } from '../../config/paths';
 import { useNavCounts } from '../../lib/console/console-queries';
 import {
+  AuditIcon,
   BookingsIcon,
   BranchIcon,
   CustomersIcon,
@@ -20,15 +21,19 @@ import {
   FleetIcon,
   IdCardIcon,
   InboxIcon,
+  LockIcon,
   MailIcon,
   ReviewStarIcon,
   PriceTagIcon,
   SignOutIcon,
+  StaffIcon,
 } from './admin-icons';
 import './admin-shell.css';
 import './admin-ui.css';
 import { adminPaths } from '../../config/admin-paths';
 import { RouteFocus } from '../layout/route-focus';
+import type { StaffRole } from '../../../shared/constants';
+import { staffCan, type StaffRoute } from '../../../shared/staff-permissions';
 
 type Counts = ReturnType<typeof useNavCounts>;
 const NAV: {
@@ -37,11 +42,19 @@ const NAV: {
   Icon: typeof DashboardIcon;
   end: boolean;
   count?: (c: Counts) => { n: number; what: string };
+  /** Shown only to a role that may use this route (ROLE-8): no section that would refuse. */
+  needs?: StaffRoute;
 }[] = [
   { href: paths.admin.getHref(), label: 'Dashboard', Icon: DashboardIcon, end: true },
   { href: adminPaths.adminCars.getHref(), label: 'Cars', Icon: FleetIcon, end: false },
   { href: adminPaths.adminBranches.getHref(), label: 'Branches', Icon: BranchIcon, end: false },
-  { href: adminPaths.adminPrices.getHref(), label: 'Prices', Icon: PriceTagIcon, end: false },
+  {
+    href: adminPaths.adminPrices.getHref(),
+    label: 'Prices',
+    Icon: PriceTagIcon,
+    end: false,
+    needs: 'GET /api/admin/extra-prices',
+  },
   {
     href: adminPaths.adminBookings.getHref(),
     label: 'Bookings',
@@ -62,7 +75,13 @@ const NAV: {
     end: false,
     count: (c) => ({ n: c.unread, what: 'unread' }),
   },
-  { href: adminPaths.adminSms.getHref(), label: 'SMS log', Icon: MailIcon, end: false },
+  {
+    href: adminPaths.adminSms.getHref(),
+    label: 'SMS log',
+    Icon: MailIcon,
+    end: false,
+    needs: 'GET /api/admin/sms/failed',
+  },
   {
     href: adminPaths.adminDocuments.getHref(),
     label: 'Documents',
@@ -70,7 +89,27 @@ const NAV: {
     end: false,
     count: (c) => ({ n: c.documents, what: 'waiting for a check' }),
   },
-  { href: adminPaths.adminReviews.getHref(), label: 'Reviews', Icon: ReviewStarIcon, end: false },
+  {
+    href: adminPaths.adminReviews.getHref(),
+    label: 'Reviews',
+    Icon: ReviewStarIcon,
+    end: false,
+    needs: 'GET /api/admin/reviews',
+  },
+  {
+    href: adminPaths.adminAudit.getHref(),
+    label: 'Audit trail',
+    Icon: AuditIcon,
+    end: false,
+    needs: 'GET /api/admin/audit',
+  },
+  {
+    href: adminPaths.adminStaff.getHref(),
+    label: 'Staff',
+    Icon: StaffIcon,
+    end: false,
+    needs: 'GET /api/admin/staff',
+  },
 ];
 
 /**
@@ -104,7 +143,7 @@ function initials(name: string) {
 }
 
 interface AdminShellProps {
-  user: { name: string; msisdn: string };
+  user: { name: string; msisdn: string; staff_role?: StaffRole | null };
   onSignOut: () => void;
   /** Runs on every page change: the session check the site's own layout does. */
   onNavigate?: () => void;
@@ -214,6 +253,10 @@ export function AdminShell({ user, onSignOut, onNavigate, children }: AdminShell
                   <small>{formatMsisdn(user.msisdn)}</small>
                 </span>
               </div>
+              <Link to={adminPaths.adminSecurity.getHref()} className="admin-account-link">
+                <LockIcon size={18} />
+                Sign-in security
+              </Link>
               <Link to={paths.home.getHref()} className="admin-account-link">
                 <ExternalIcon size={18} />
                 View the website
@@ -236,23 +279,25 @@ export function AdminShell({ user, onSignOut, onNavigate, children }: AdminShell
           aria-label="Console"
         >
           <ul ref={navRef} onScroll={hiddenSections.update}>
-            {NAV.map(({ href, label, Icon, end, count }) => {
-              const badge = count?.(counts);
-              return (
-                <li key={href}>
-                  <NavLink to={href} end={end}>
-                    <Icon size={20} />
-                    <span>{label}</span>
-                    {badge && badge.n > 0 && (
-                      <span className="nav-count">
-                        {badge.n}
-                        <span className="visually-hidden"> {badge.what}</span>
-                      </span>
-                    )}
-                  </NavLink>
-                </li>
-              );
-            })}
+            {NAV.filter((item) => !item.needs || staffCan(user.staff_role, item.needs)).map(
+              ({ href, label, Icon, end, count }) => {
+                const badge = count?.(counts);
+                return (
+                  <li key={href}>
+                    <NavLink to={href} end={end}>
+                      <Icon size={20} />
+                      <span>{label}</span>
+                      {badge && badge.n > 0 && (
+                        <span className="nav-count">
+                          {badge.n}
+                          <span className="visually-hidden"> {badge.what}</span>
+                        </span>
+                      )}
+                    </NavLink>
+                  </li>
+                );
+              },
+            )}
           </ul>
         </nav>
       </header>

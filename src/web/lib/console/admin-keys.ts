@@ -25,4 +25,5 @@ export const adminKeys = {
   newsletter: (page: number) => ['admin', 'messages', 'newsletter', page] as const,
   branches: ['admin', 'branches'] as const,
   extraPrices: ['admin', 'extra-prices'] as const,
+  staff: ['admin', 'staff'] as const,
 };

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  DocumentListResponse,
   DocumentReviewResponse,
+  StaffCustomerDocumentsResponse,
   DocumentStatus,
   PendingDocumentListResponse,
 } from '../../../shared/schemas/documents';
@@ -28,7 +28,9 @@ export function useCustomerDocuments(customerId: number | null) {
   return useQuery({
     queryKey: documentKeys.customer(customerId ?? 0),
     queryFn: ({ signal }) =>
-      apiRequest<DocumentListResponse>(`/admin/customers/${customerId}/documents`, { signal }),
+      apiRequest<StaffCustomerDocumentsResponse>(`/admin/customers/${customerId}/documents`, {
+        signal,
+      }),
     enabled: customerId !== null,
   });
 }
@@ -57,5 +59,20 @@ export function useDecideDocument() {
         // The Documents badge counts the ones waiting (DOC-8).
         queryClient.invalidateQueries({ queryKey: adminKeys.dashboard }),
       ]),
+  });
+}
+
+/** Hold a document for a dispute with the reason, or release it (DOC-11). */
+export function useHoldDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (
+      change: { id: number } & ({ action: 'hold'; reason: string } | { action: 'release' }),
+    ) =>
+      apiRequest<DocumentReviewResponse>(`/admin/documents/${change.id}/${change.action}`, {
+        method: 'POST',
+        ...(change.action === 'hold' ? { body: { reason: change.reason } } : {}),
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: documentKeys.all }),
   });
 }

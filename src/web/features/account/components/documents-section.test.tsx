@@ -36,6 +36,7 @@ const rejectedCard: CustomerDocument = {
   reviewed_at: '2026-11-24T10:00:00.000Z',
   uploaded_at: '2026-11-23T10:00:00.000Z',
   image_url: '/api/documents/3/image?v=1',
+  hold: null,
 };
 
 // A busy machine may take longer than Testing Library's default second to answer.
@@ -105,5 +106,46 @@ describe('the profile’s Documents (DOC-1 to DOC-3)', { timeout: 20_000 }, () =
     expect(await form.findByText(documentMessages.pinFormat)).toBeTruthy();
     expect(await form.findByText(documentMessages.tooYoung)).toBeTruthy();
     expect(form.getByLabelText('Ghana Card PIN').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('deletes the documents after asking, and says so (DOC-13); a held one says why it stays', async () => {
+    const user = userEvent.setup();
+    const held = {
+      ...rejectedCard,
+      id: 4,
+      kind: 'driving_licence' as const,
+      ghana_card_pin: null,
+      date_of_birth: null,
+      licence_number: 'DL-1',
+      licence_expiry: '2030-01-01',
+      status: 'verified' as const,
+      rejection_reason: null,
+      hold: { reason: 'Damage dispute on CLG-7Q2K9X.', held_at: '2026-11-25T10:00:00.000Z' },
+    };
+    api.mockImplementation(async (path, options) =>
+      options?.method === 'DELETE'
+        ? {
+            message: documentMessages.deletedExceptHeld,
+            deleted: ['ghana_card'],
+            documents: [held],
+          }
+        : { documents: [rejectedCard, held] },
+    );
+    renderWithApp(<DocumentsSection />);
+    const licence = (await screen.findByRole('heading', { name: 'Driving licence' }, SLOW)).closest(
+      'article',
+    )!;
+    expect(
+      within(licence).getByText('Damage dispute on CLG-7Q2K9X.', { exact: false }),
+    ).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Delete my documents' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your documents?' });
+    expect(api).not.toHaveBeenCalledWith('/documents', { method: 'DELETE' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my documents' }));
+    expect(api).toHaveBeenCalledWith('/documents', { method: 'DELETE' });
+    expect(await screen.findByText(documentMessages.deletedExceptHeld, {}, SLOW)).toBeTruthy();
+    // Only the held document is left, so there is nothing more to delete.
+    expect(screen.queryByRole('button', { name: 'Delete my documents' })).toBeNull();
   });
 });

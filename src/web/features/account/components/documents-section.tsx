@@ -1,4 +1,9 @@
 import { useId, useState } from 'react';
+import { DEFAULT_DOCUMENT_RETENTION_DAYS } from '../../../../shared/account-data';
+import { messages } from '../../../../shared/messages';
+import { Dialog } from '../../../components/dialog';
+import { ApiError } from '../../../lib/api-client';
+import { useDeleteMyDocuments } from '../api/account-data';
 import { formatDate } from '../../../../shared/dates';
 import { DOCUMENT_KIND_LABELS, DOCUMENT_KINDS } from '../../../../shared/documents';
 import type { CustomerDocument, DocumentKind } from '../../../../shared/schemas/documents';
@@ -34,6 +39,12 @@ function DocumentCard({
         </h3>
         <DocumentStatusBadge status={document?.status ?? null} />
       </div>
+      {document?.hold && (
+        <p className="alert alert-info document-reason">
+          <strong>Kept for a dispute:</strong> {document.hold.reason} It is deleted when the dispute
+          is settled.
+        </p>
+      )}
       {document?.status === 'rejected' && (
         <p className="alert alert-error document-reason">
           <strong>Why it was rejected:</strong> {document.rejection_reason}
@@ -95,12 +106,80 @@ function DocumentCard({
   );
 }
 
+/** DOC-13: the renter deletes their documents, after saying so. */
+function DeleteDocuments({ onDone }: { onDone: (message: string | null) => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteMyDocuments();
+
+  function close() {
+    setConfirming(false);
+    remove.reset();
+  }
+
+  return (
+    <div className="documents-delete">
+      <button
+        type="button"
+        className="btn btn-danger-outline"
+        onClick={() => {
+          onDone(null);
+          setConfirming(true);
+        }}
+      >
+        Delete my documents
+      </button>
+      <Dialog
+        open={confirming}
+        title="Delete your documents?"
+        onClose={close}
+        closable={!remove.isPending}
+      >
+        <p>
+          The photos and details of your Ghana Card and driving licence are deleted. Before your
+          next pickup you will need to upload them again, and our staff will check them again.
+        </p>
+        {remove.isError && (
+          <p className="alert alert-error" role="alert">
+            {remove.error instanceof ApiError ? remove.error.message : messages.http.internal}
+          </p>
+        )}
+        <div className="your-data-actions">
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={close}
+            disabled={remove.isPending}
+          >
+            Keep them
+          </button>
+          <button
+            type="button"
+            className="btn btn-danger"
+            disabled={remove.isPending}
+            onClick={() =>
+              remove.mutate(undefined, {
+                onSuccess: (data) => {
+                  onDone(data.message);
+                  setConfirming(false);
+                },
+              })
+            }
+          >
+            {remove.isPending ? 'Deleting…' : 'Delete my documents'}
+          </button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}
+
 /**
  * The profile's Documents (DOC-1): a photo of the Ghana Card and of the driving licence before
  * pickup, with where staff's check stands and, when rejected, why.
  */
 export function DocumentsSection() {
   const documents = useMyDocuments();
+  const [deleted, setDeleted] = useState<string | null>(null);
   let body;
   if (documents.isPending) body = <Spinner label="Loading your documents…" />;
   else if (documents.isError)
@@ -114,15 +193,21 @@ export function DocumentsSection() {
     );
   else
     body = (
-      <div className="documents-grid">
-        {DOCUMENT_KINDS.map((kind) => (
-          <DocumentCard
-            key={kind}
-            kind={kind}
-            document={documents.data.find((d) => d.kind === kind)}
-          />
-        ))}
-      </div>
+      <>
+        <div className="documents-grid">
+          {DOCUMENT_KINDS.map((kind) => (
+            <DocumentCard
+              key={kind}
+              kind={kind}
+              document={documents.data.find((d) => d.kind === kind)}
+            />
+          ))}
+        </div>
+        <div role="status" className="documents-deleted">
+          {deleted && <p className="alert alert-success">{deleted}</p>}
+        </div>
+        {documents.data.some((d) => !d.hold) && <DeleteDocuments onDone={setDeleted} />}
+      </>
     );
   return (
     <section className="card account-panel" aria-labelledby="profile-documents-title">
@@ -131,7 +216,8 @@ export function DocumentsSection() {
       </h2>
       <p className="muted">
         Before you pick up a car we need your Ghana Card and your driving licence. Only you and our
-        staff can see these photos.
+        staff can see these photos. They are stored encrypted and deleted{' '}
+        {DEFAULT_DOCUMENT_RETENTION_DAYS} days after your last trip.
       </p>
       {body}
     </section>

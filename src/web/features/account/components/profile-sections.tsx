@@ -4,6 +4,7 @@ import { PasswordAndSessions } from './password-and-sessions';
 import { PhoneVerification } from './phone-verification';
 import { ProfileForm } from './profile-form';
 import { SmsRemindersToggle } from './sms-reminders-toggle';
+import { YourData } from './your-data';
 
 /**
  * What /profile shows once the renter's details are in: its own chunk, which the page starts
@@ -18,6 +19,7 @@ export function ProfileSections({ user }: { user: User }) {
       <SmsRemindersToggle user={user} />
       <DocumentsSection />
       <PasswordAndSessions />
+      <YourData />
     </div>
   );
 }

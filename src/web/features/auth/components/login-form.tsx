@@ -1,10 +1,12 @@
 import { shownError } from '../../../lib/form-errors';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { Link } from '../../../lib/router';
 import { paths } from '../../../config/paths';
-import type { LoginFormValues } from '../../../../shared/schemas/auth';
+import type { LoginFormValues, PendingSignInResponse } from '../../../../shared/schemas/auth';
+import { lazyPart } from '../../../lib/lazy-part';
+import { Spinner } from '../../../components/spinner';
 import {
   clearAuthError,
   finishLogin,
@@ -20,6 +22,17 @@ import { LazyVerifyPhoneForm } from '../../../components/lazy-verify-phone-form'
 import { CheckboxField, FormAlert, PasswordField } from './form-fields';
 import './auth-forms.css';
 
+// A staff member's authenticator step (ACCT-22, ACCT-24): only after their password, so in a
+// chunk of its own, off the page's first load.
+const AuthenticatorSignIn = lazyPart(
+  () => import('./staff-second-step').then((m) => m.AuthenticatorSignIn),
+  { start: 'on-demand' },
+);
+const AuthenticatorSetupSignIn = lazyPart(
+  () => import('./staff-second-step').then((m) => m.AuthenticatorSetupSignIn),
+  { start: 'on-demand' },
+);
+
 const defaultValues: LoginFormValues = { msisdn: '', password: '', remember: false };
 
 // The schema and zod load after the page has rendered (lib/lazy-resolver.ts, PAGE-18).
@@ -29,8 +42,10 @@ const resolver = lazyResolver(() =>
 
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const { loading, error } = useSession();
-  // ACCT-17: the password was right past the number's limit; the SMS code finishes.
+  // ACCT-17: the password was right past the number's limit; the SMS code finishes. ACCT-22:
+  // a staff member's second step, by SMS or from their authenticator app.
   const [codeStep, setCodeStep] = useState<{
+    pending: PendingSignInResponse;
     ticket: string;
     msisdn: string;
     message: string;
@@ -65,11 +80,39 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
 
   const onSubmit = handleSubmit(async (values) => {
     const signedIn = await login(values, {
-      onCodeStep: ({ ticket, message }) =>
-        setCodeStep({ ticket, message, msisdn: normalizeMsisdn(values.msisdn) }),
+      onCodeStep: (pending) =>
+        setCodeStep({
+          pending,
+          ticket: pending.ticket,
+          message: pending.message,
+          msisdn: normalizeMsisdn(values.msisdn),
+        }),
     });
     if (signedIn) onSignedIn();
   });
+
+  const back = (
+    <button type="button" className="btn btn-ghost" onClick={() => setCodeStep(null)}>
+      Back
+    </button>
+  );
+  const pending = codeStep?.pending;
+  if (pending && (pending.step === 'setup' || pending.method === 'totp')) {
+    return (
+      <Suspense fallback={<Spinner label="Loading…" />}>
+        {pending.step === 'setup' ? (
+          <AuthenticatorSetupSignIn pending={pending} onSignedIn={onSignedIn} back={back} />
+        ) : (
+          <AuthenticatorSignIn
+            ticket={pending.ticket}
+            message={pending.message}
+            onSignedIn={onSignedIn}
+            back={back}
+          />
+        )}
+      </Suspense>
+    );
+  }
 
   if (codeStep) {
     // The code form of ACCT-15, finishing the sign-in with the ticket (ACCT-18). Resend signs
@@ -89,15 +132,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
           submitCode={(code) => finishLogin(codeStep.ticket, code)}
           resendCode={async () => {
             const next = await requestSignInCode(getValues());
-            if (next) setCodeStep({ ...codeStep, ticket: next.ticket });
+            if (next) setCodeStep({ ...codeStep, pending: next, ticket: next.ticket });
             else onSignedIn();
           }}
           onVerified={onSignedIn}
-          secondary={
-            <button type="button" className="btn btn-ghost" onClick={() => setCodeStep(null)}>
-              Back
-            </button>
-          }
+          secondary={back}
         />
       </>
     );

@@ -25,6 +25,7 @@ const signedIn: LoginResponse = {
     email: null,
     whatsapp: null,
     role: 'renter',
+    staff_role: null,
     phone_verified: true,
     sms_reminders: true,
   },

@@ -1,9 +1,36 @@
+import { DOCUMENT_KIND_LABELS } from '../../../../shared/documents';
+import type { DeletedDocument } from '../../../../shared/schemas/documents';
+import { formatDateTime } from '../../../lib/booking-labels';
 import { useCustomerDocuments } from '../../../lib/console/documents-api';
 import { DocumentReviewCard } from './document-review-card';
 import { ErrorState, LoadingState } from '../../../components/console/states';
 import './documents.css';
 
-/** The customer page's documents (DOC-5), each with Verify / Reject. */
+const DELETED_BECAUSE: Record<DeletedDocument['reason'], string> = {
+  retention: 'deleted on schedule',
+  renter: 'deleted by the customer',
+  account_closed: 'deleted when the account was closed',
+};
+
+/** DOC-12: documents that were on file, and when and why they went. */
+function DeletedDocuments({ deleted }: { deleted: DeletedDocument[] }) {
+  if (!deleted.length) return null;
+  return (
+    <>
+      <h3 className="admin-documents-deleted-title">Deleted documents</h3>
+      <ul className="admin-documents-deleted">
+        {deleted.map((d) => (
+          <li key={`${d.kind}-${d.deleted_at}`}>
+            {DOCUMENT_KIND_LABELS[d.kind]}: uploaded {formatDateTime(d.uploaded_at)},{' '}
+            {DELETED_BECAUSE[d.reason]} {formatDateTime(d.deleted_at)}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** The customer page's documents (DOC-5), each with Verify / Reject and Hold (DOC-11). */
 export function CustomerDocuments({ id }: { id: number }) {
   const documents = useCustomerDocuments(id);
   return (
@@ -19,14 +46,19 @@ export function CustomerDocuments({ id }: { id: number }) {
           error={documents.error}
           onRetry={() => void documents.refetch()}
         />
-      ) : documents.data.documents.length === 0 ? (
-        <p className="muted">No documents uploaded yet.</p>
       ) : (
-        <div className="admin-documents">
-          {documents.data.documents.map((document) => (
-            <DocumentReviewCard key={document.id} document={document} />
-          ))}
-        </div>
+        <>
+          {documents.data.documents.length === 0 ? (
+            <p className="muted">No documents on file.</p>
+          ) : (
+            <div className="admin-documents">
+              {documents.data.documents.map((document) => (
+                <DocumentReviewCard key={document.id} document={document} />
+              ))}
+            </div>
+          )}
+          <DeletedDocuments deleted={documents.data.deleted ?? []} />
+        </>
       )}
     </section>
   );

@@ -1,4 +1,4 @@
-import type { AdminDashboardResponse } from '../../../../shared/schemas/console';
+import type { OwnerDashboard } from '../../../../shared/schemas/console';
 import { cedisWhole, formatMonth, plural } from '../../../components/console/admin-labels';
 
 /**
@@ -6,7 +6,7 @@ import { cedisWhole, formatMonth, plural } from '../../../components/console/adm
  * and what this month's returns gave back and kept. What was kept paid charges at the return,
  * which count as income on the return day (HAND-13), so it is not a second sum of money.
  */
-export function DepositsPanel({ deposits }: { deposits: AdminDashboardResponse['deposits'] }) {
+export function DepositsPanel({ deposits }: { deposits: OwnerDashboard['deposits'] }) {
   return (
     <section className="panel" aria-labelledby="deposits-heading">
       <div className="panel-head">

@@ -1,9 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { documentMessages } from '../../../../shared/documents';
 import type { CustomerDocument } from '../../../../shared/schemas/documents';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 import { renderWithApp } from '../../../testing/render';
 import { DocumentReviewCard } from './document-review-card';
 
@@ -30,6 +30,7 @@ const pending: CustomerDocument = {
   reviewed_at: null,
   uploaded_at: '2026-11-25T08:00:00.000Z',
   image_url: '/api/documents/12/image?v=1',
+  hold: null,
 };
 
 // Typing with user-event is slow on a busy machine: more than the default 5 s per test.
@@ -101,5 +102,37 @@ describe('a document in the console (DOC-4)', { timeout: 20_000 }, () => {
   it('a pending document says nothing about a decision', () => {
     renderWithApp(<DocumentReviewCard document={pending} />);
     expect(screen.queryByText(/ by$/)).toBeNull();
+  });
+
+  it('holds a document for a dispute with a reason, and releases it (DOC-11)', async () => {
+    const user = userEvent.setup();
+    api.mockRejectedValueOnce(
+      new ApiError(422, 'Check the form', { reason: [documentMessages.holdReasonRequired] }),
+    );
+    api.mockResolvedValue({ message: documentMessages.held, document: pending });
+    renderWithApp(<DocumentReviewCard document={pending} />);
+    await user.click(screen.getByRole('button', { name: 'Hold for a dispute…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Hold the driving licence for a dispute' });
+    await user.click(within(dialog).getByRole('button', { name: 'Hold' }));
+    expect(await within(dialog).findByText(documentMessages.holdReasonRequired)).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Reason'), 'Damage dispute on CLG-7Q2K9X.');
+    await user.click(within(dialog).getByRole('button', { name: 'Hold' }));
+    expect(api).toHaveBeenLastCalledWith('/admin/documents/12/hold', {
+      method: 'POST',
+      body: { reason: 'Damage dispute on CLG-7Q2K9X.' },
+    });
+  });
+
+  it('shows a held document’s reason, with Release hold', async () => {
+    const user = userEvent.setup();
+    const held = {
+      ...pending,
+      hold: { reason: 'Damage dispute on CLG-7Q2K9X.', held_at: '2026-11-26T09:00:00.000Z' },
+    };
+    api.mockResolvedValue({ message: documentMessages.released, document: pending });
+    renderWithApp(<DocumentReviewCard document={held} />);
+    expect(await screen.findByText(/Damage dispute on CLG-7Q2K9X\./)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Release hold' }));
+    expect(api).toHaveBeenCalledWith('/admin/documents/12/release', { method: 'POST' });
   });
 });

@@ -5,7 +5,8 @@ import type { CustomerDocument, DocumentStatus } from '../../../../shared/schema
 import { PrivateImage } from '../../../components/private-image';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/booking-labels';
-import { useDecideDocument } from '../../../lib/console/documents-api';
+import { useDecideDocument, useHoldDocument } from '../../../lib/console/documents-api';
+import { HoldDocumentDialog } from './hold-document-dialog';
 import { RejectDocumentDialog } from './reject-document-dialog';
 import './documents.css';
 
@@ -30,9 +31,13 @@ export function DocumentReviewCard({
   const headingId = useId();
   const decide = useDecideDocument();
   const [rejecting, setRejecting] = useState(false);
+  const hold = useHoldDocument();
+  const [holding, setHolding] = useState(false);
   const label = DOCUMENT_KIND_LABELS[document.kind];
   const status = STATUS[document.status];
   const error = decide.error instanceof ApiError ? decide.error.message : null;
+  const holdError = hold.error instanceof ApiError ? hold.error : null;
+  const holdFieldError = holdError?.errors.reason?.[0];
 
   return (
     <article className="panel admin-document" aria-labelledby={headingId}>
@@ -90,11 +95,24 @@ export function DocumentReviewCard({
               <dd>{document.rejection_reason}</dd>
             </div>
           )}
+          {document.hold && (
+            <div>
+              <dt>Held for a dispute</dt>
+              <dd>
+                {document.hold.reason} ({formatDateTime(document.hold.held_at)})
+              </dd>
+            </div>
+          )}
         </dl>
       </div>
       {error && !rejecting && (
         <p className="alert alert-error" role="alert">
           {error}
+        </p>
+      )}
+      {holdError && !holding && (
+        <p className="alert alert-error" role="alert">
+          {holdError.message}
         </p>
       )}
       <div className="admin-document-actions">
@@ -123,7 +141,47 @@ export function DocumentReviewCard({
             Reject…
           </button>
         )}
+        {/* DOC-11: kept past the retention rule while a dispute is open. */}
+        {document.hold ? (
+          <button
+            type="button"
+            className="btn btn-outline btn-sm"
+            disabled={hold.isPending}
+            onClick={() => hold.mutate({ id: document.id, action: 'release' })}
+          >
+            Release hold
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-outline btn-sm"
+            disabled={hold.isPending}
+            onClick={() => {
+              hold.reset();
+              setHolding(true);
+            }}
+          >
+            Hold for a dispute…
+          </button>
+        )}
       </div>
+      {/* Mounted only while asked, so each opening starts with an empty reason. */}
+      {holding && (
+        <HoldDocumentDialog
+          open
+          documentName={DOCUMENT_KIND_NAMES[document.kind]}
+          pending={hold.isPending}
+          fieldError={holdFieldError}
+          serverError={!holdFieldError && holdError ? holdError.message : null}
+          onClose={() => setHolding(false)}
+          onHold={(reason) =>
+            hold.mutate(
+              { id: document.id, action: 'hold', reason },
+              { onSuccess: () => setHolding(false) },
+            )
+          }
+        />
+      )}
       <RejectDocumentDialog
         open={rejecting}
         documentName={DOCUMENT_KIND_NAMES[document.kind]}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '../../../lib/router';
 import { formatDate } from '../../../../shared/dates';
-import type { AdminDashboardResponse } from '../../../../shared/schemas/console';
+import type { AdminDashboardResponse, OwnerDashboard } from '../../../../shared/schemas/console';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useDashboard } from '../../../lib/console/console-queries';
 import {
@@ -41,7 +41,7 @@ function daysInMonth(month: string): number {
 }
 
 /** The daily series (first of last month to today) split into the two months' day lists. */
-function splitMonths(revenue: AdminDashboardResponse['revenue']) {
+function splitMonths(revenue: OwnerDashboard['revenue']) {
   const pick = (month: string) =>
     revenue.daily.filter((d) => d.date.slice(0, 7) === month.slice(0, 7)).map((d) => d.amount);
   return {
@@ -82,7 +82,7 @@ function Stat({
   );
 }
 
-function Revenue({ revenue }: { revenue: AdminDashboardResponse['revenue'] }) {
+function Revenue({ revenue }: { revenue: OwnerDashboard['revenue'] }) {
   const { current, previous } = splitMonths(revenue);
   const soFar = current.daily.length;
   const previousBySameDay = previous.daily.slice(0, soFar).reduce((sum, v) => sum + v, 0);
@@ -163,7 +163,7 @@ function Revenue({ revenue }: { revenue: AdminDashboardResponse['revenue'] }) {
   );
 }
 
-function Utilisation({ utilisation }: { utilisation: AdminDashboardResponse['utilisation'] }) {
+function Utilisation({ utilisation }: { utilisation: OwnerDashboard['utilisation'] }) {
   const percent = Math.round(utilisation.rate * 100);
   // STAFF-7: every day of the month for each car on offer, less the maintenance days.
   const month = formatMonth(utilisation.month);
@@ -335,21 +335,26 @@ export function DashboardPage() {
           note={needs ? 'to collect or check' : 'all clear'}
           tone={needs ? 'alert' : undefined}
         />
-        <Stat
-          label="Revenue this month"
-          value={cedisWhole(data.revenue.this_month.amount)}
-          note={`${cedisWhole(data.revenue.last_month.amount)} last month`}
-        />
+        {/* The company's figures come to the owner only (ROLE-7). */}
+        {data.revenue && (
+          <Stat
+            label="Revenue this month"
+            value={cedisWhole(data.revenue.this_month.amount)}
+            note={`${cedisWhole(data.revenue.last_month.amount)} last month`}
+          />
+        )}
         {/* The SMS bill (STAFF-36): what today's texts cost, and any the network did not deliver. */}
-        <Stat
-          label="Texts sent today"
-          value={data.sms_today.sent.toLocaleString('en-GH')}
-          note={data.sms_today.failed ? `${data.sms_today.failed} not delivered` : 'none failed'}
-          tone={data.sms_today.failed ? 'alert' : undefined}
-          to={adminPaths.adminSms.getHref()}
-        />
+        {data.sms_today && (
+          <Stat
+            label="Texts sent today"
+            value={data.sms_today.sent.toLocaleString('en-GH')}
+            note={data.sms_today.failed ? `${data.sms_today.failed} not delivered` : 'none failed'}
+            tone={data.sms_today.failed ? 'alert' : undefined}
+            to={adminPaths.adminSms.getHref()}
+          />
+        )}
       </dl>
-      <div className="dashboard-grid">
+      <div className={data.revenue ? 'dashboard-grid' : 'dashboard-grid is-single'}>
         <div className="dashboard-col">
           <TodayList
             id="pickups-heading"
@@ -369,11 +374,13 @@ export function DashboardPage() {
           />
           <NeedsAction needs={data.needs_action} />
         </div>
-        <div className="dashboard-col">
-          <Revenue revenue={data.revenue} />
-          <DepositsPanel deposits={data.deposits} />
-          <Utilisation utilisation={data.utilisation} />
-        </div>
+        {data.revenue && data.deposits && data.utilisation && (
+          <div className="dashboard-col">
+            <Revenue revenue={data.revenue} />
+            <DepositsPanel deposits={data.deposits} />
+            <Utilisation utilisation={data.utilisation} />
+          </div>
+        )}
       </div>
     </>
   );

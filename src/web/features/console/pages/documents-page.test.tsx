@@ -30,6 +30,7 @@ const verified: PendingDocument = {
   reviewed_at: '2026-11-27T09:05:00.000Z',
   uploaded_at: '2026-11-26T08:00:00.000Z',
   image_url: '/api/documents/21/image?v=1',
+  hold: null,
   customer: { id: 4, name: 'Yaa Asantewaa' },
   reviewed_by: 'Kwame Asante',
 };

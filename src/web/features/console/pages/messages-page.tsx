@@ -1,3 +1,4 @@
+import { useStaffCan } from '../../../lib/console/use-staff-can';
 import { Link, useSearchParams } from '../../../lib/router';
 import type { AdminContactMessage } from '../../../../shared/schemas/inbox.staff';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -180,7 +181,9 @@ function NewsletterSignups({ page, onPage }: { page: number; onPage: (page: numb
 export function MessagesPage() {
   usePageTitle('Messages · Staff');
   const [params, setParams] = useSearchParams();
-  const tab: Tab = params.get('tab') === 'newsletter' ? 'newsletter' : 'contact';
+  // Newsletter sign-ups are the managers' (ROLE-3): an agent has the contact form only.
+  const newsletter = useStaffCan()('GET /api/admin/messages/newsletter');
+  const tab: Tab = newsletter && params.get('tab') === 'newsletter' ? 'newsletter' : 'contact';
   const page = Math.max(1, Number(params.get('page')) || 1);
   // Only the first page's unread count is needed for the tab; it is cached with the list.
   const contact = useContactMessages(tab === 'contact' ? page : 1);
@@ -211,12 +214,14 @@ export function MessagesPage() {
           Contact form
           {unread > 0 && <span className="panel-count is-alert">{unread}</span>}
         </Link>
-        <Link
-          to={`${adminPaths.adminMessages.getHref()}?tab=newsletter`}
-          aria-current={tab === 'newsletter' ? 'page' : undefined}
-        >
-          Newsletter
-        </Link>
+        {newsletter && (
+          <Link
+            to={`${adminPaths.adminMessages.getHref()}?tab=newsletter`}
+            aria-current={tab === 'newsletter' ? 'page' : undefined}
+          >
+            Newsletter
+          </Link>
+        )}
       </nav>
       {tab === 'contact' ? (
         <ContactMessages page={page} onPage={onPage} />

@@ -113,7 +113,14 @@ const resolver = lazyResolver(() =>
 );
 
 /** Date ranges that take a car out of service; the same rule as bookings keeps them apart. */
-export function MaintenanceBlocks({ carId }: { carId: number }) {
+/** `editable`: the role may add and remove blocks (ROLE-3); an agent only sees them. */
+export function MaintenanceBlocks({
+  carId,
+  editable = true,
+}: {
+  carId: number;
+  editable?: boolean;
+}) {
   const blocks = useMaintenanceBlocks(carId);
   const remove = useRemoveMaintenanceBlock(carId);
   const [toRemove, setToRemove] = useState<AdminMaintenanceBlock | null>(null);
@@ -154,19 +161,21 @@ export function MaintenanceBlocks({ carId }: { carId: number }) {
                     {block.created_by ? ` by ${block.created_by.name}` : ''}
                   </p>
                 </div>
-                <button
-                  type="button"
-                  className="btn btn-outline-danger btn-sm"
-                  onClick={() => {
-                    remove.reset();
-                    setRemoved(null);
-                    setToRemove(block);
-                  }}
-                  aria-label={`Remove the block ${formatDateRange(block.start_date, block.end_date)}`}
-                >
-                  <TrashIcon size={16} />
-                  Remove
-                </button>
+                {editable && (
+                  <button
+                    type="button"
+                    className="btn btn-outline-danger btn-sm"
+                    onClick={() => {
+                      remove.reset();
+                      setRemoved(null);
+                      setToRemove(block);
+                    }}
+                    aria-label={`Remove the block ${formatDateRange(block.start_date, block.end_date)}`}
+                  >
+                    <TrashIcon size={16} />
+                    Remove
+                  </button>
+                )}
               </li>
             ))}
           </ul>
@@ -176,7 +185,7 @@ export function MaintenanceBlocks({ carId }: { carId: number }) {
             {removed}
           </p>
         )}
-        <AddBlockForm carId={carId} />
+        {editable && <AddBlockForm carId={carId} />}
       </div>
       <ConfirmDialog
         open={toRemove !== null}

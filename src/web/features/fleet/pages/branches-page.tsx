@@ -1,3 +1,4 @@
+import { useStaffCan } from '../../../lib/console/use-staff-can';
 import { Link, useLocation } from '../../../lib/router';
 import { formatMsisdn } from '../../../../shared/phone';
 import type { AdminBranch } from '../../../../shared/schemas/branches.staff';
@@ -72,6 +73,7 @@ const columns: Column<AdminBranch>[] = [
 /** /admin/branches: the pickup places (STAFF-10). */
 export function BranchesPage() {
   usePageTitle('Branches · Staff');
+  const can = useStaffCan();
   const list = useBranches();
   const notice = (useLocation().state as { notice?: string } | null)?.notice ?? null;
 
@@ -111,10 +113,13 @@ export function BranchesPage() {
             : 'Where renters pick cars up and return them'
         }
         actions={
-          <Link to={adminPaths.adminBranchNew.getHref()} className="btn btn-primary">
-            <PlusIcon size={18} />
-            Add a branch
-          </Link>
+          // Opening a branch is the owner's (ROLE-3).
+          can('POST /api/admin/branches') && (
+            <Link to={adminPaths.adminBranchNew.getHref()} className="btn btn-primary">
+              <PlusIcon size={18} />
+              Add a branch
+            </Link>
+          )
         }
       />
       {notice && (

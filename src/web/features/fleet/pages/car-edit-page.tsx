@@ -1,3 +1,4 @@
+import { useStaffCan } from '../../../lib/console/use-staff-can';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from '../../../lib/router';
 import type { AdminCar } from '../../../../shared/schemas/cars.staff';
@@ -86,6 +87,7 @@ function RetireControl({ car }: { car: AdminCar }) {
 }
 
 function EditCar({ id }: { id: number }) {
+  const can = useStaffCan();
   const car = useCar(id);
   const save = useSaveCar(id);
   const location = useLocation();
@@ -132,7 +134,7 @@ function EditCar({ id }: { id: number }) {
                 See it as renters do
               </Link>
             )}
-            <RetireControl car={data} />
+            {can('POST /api/admin/cars/:id/retire') && <RetireControl car={data} />}
           </>
         }
       />
@@ -143,24 +145,61 @@ function EditCar({ id }: { id: number }) {
       )}
       <div className="car-edit-grid">
         <div className="car-edit-main">
-          <CarForm
-            key={data.id}
-            car={data}
-            pending={save.isPending}
-            submitLabel="Save changes"
-            onSave={async (input) => {
-              setSaved(null);
-              const updated = await save.mutateAsync(input);
-              setSaved(`${updated.title} saved.`);
-            }}
-          />
+          {can('PUT /api/admin/cars/:id') ? (
+            <CarForm
+              key={data.id}
+              car={data}
+              pending={save.isPending}
+              submitLabel="Save changes"
+              onSave={async (input) => {
+                setSaved(null);
+                const updated = await save.mutateAsync(input);
+                setSaved(`${updated.title} saved.`);
+              }}
+            />
+          ) : (
+            // An agent sees the car as it is; a manager or the owner changes it (ROLE-3).
+            <CarFacts car={data} />
+          )}
         </div>
         <div className="car-edit-side">
-          <PhotoManager car={data} />
-          <MaintenanceBlocks carId={data.id} />
+          {can('POST /api/admin/cars/:id/photos') && <PhotoManager car={data} />}
+          <MaintenanceBlocks
+            carId={data.id}
+            editable={can('POST /api/admin/cars/:id/maintenance')}
+          />
         </div>
       </div>
     </>
+  );
+}
+
+/** A car's facts for a role that may not edit them: what the counter needs to know. */
+function CarFacts({ car }: { car: AdminCar }) {
+  const rows: [string, string][] = [
+    ['Branch', car.branch.name],
+    ['Price per day', cedis(car.price_per_day)],
+    ['Body', car.body_type],
+    ['Transmission', car.transmission],
+    ['Fuel', car.fuel_type],
+    ['Colour', car.colour],
+    ['Seats', car.seat_capacity === null ? '—' : String(car.seat_capacity)],
+  ];
+  return (
+    <section className="panel" aria-labelledby="car-facts-heading">
+      <div className="panel-head">
+        <h2 id="car-facts-heading">The car</h2>
+      </div>
+      <dl className="panel-body facts">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="panel-body muted">A manager or the owner changes a car's details.</p>
+    </section>
   );
 }
 

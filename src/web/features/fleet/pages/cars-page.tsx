@@ -1,3 +1,4 @@
+import { useStaffCan } from '../../../lib/console/use-staff-can';
 import { Link } from '../../../lib/router';
 import type { AdminCar } from '../../../../shared/schemas/cars.staff';
 import { CarImage } from '../../../components/car-image';
@@ -79,6 +80,7 @@ const columns: Column<AdminCar>[] = [
 
 export function CarsPage() {
   usePageTitle('Cars · Staff');
+  const can = useStaffCan();
   const filters = useUrlFilters(FILTERS);
   const { q, make, body_type, branch_id, status } = filters.values;
   const branches = useBranches();
@@ -143,10 +145,12 @@ export function CarsPage() {
             : 'The fleet'
         }
         actions={
-          <Link to={adminPaths.adminCarNew.getHref()} className="btn btn-primary">
-            <PlusIcon size={18} />
-            Add a car
-          </Link>
+          can('POST /api/admin/cars') && (
+            <Link to={adminPaths.adminCarNew.getHref()} className="btn btn-primary">
+              <PlusIcon size={18} />
+              Add a car
+            </Link>
+          )
         }
       />
       <FilterBar

@@ -69,6 +69,7 @@ const doc = (kind: CustomerDocument['kind'], status: DocumentStatus): CustomerDo
   reviewed_at: null,
   uploaded_at: '2026-11-25T08:00:00.000Z',
   image_url: '/api/documents/1/image?v=1',
+  hold: null,
 });
 
 function renderPage(documents: CustomerDocument[]) {

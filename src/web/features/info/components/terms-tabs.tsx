@@ -6,6 +6,10 @@ import {
   SECURITY_DEPOSIT_PESEWAS,
 } from '../../../../shared/constants';
 import { formatCedisWhole, pesewasToCedis } from '../../../../shared/money';
+import {
+  ACCOUNTING_RETENTION_YEARS,
+  DEFAULT_DOCUMENT_RETENTION_DAYS,
+} from '../../../../shared/account-data';
 import { Tabs } from '../../../components/tabs';
 import { paths } from '../../../config/paths';
 import './info.css';
@@ -268,13 +272,46 @@ const other: Clause[] = [
   {
     title: 'Privacy notice',
     body: (
-      <p>
-        We use your name, phone number, email and documents only to manage your account and your
-        bookings, to take payments and to meet our legal duties, as the Data Protection Act, 2012
-        (Act 843) requires. We never sell your details. Payments are handled by the payment
-        provider; we do not store card numbers or mobile money PINs. You may ask us for a copy of
-        your data, or to correct it, at any time.
-      </p>
+      // ACCT-33: what is kept, why and for how long; what the renter can do about it.
+      <div className="terms-privacy">
+        <p>
+          We use your name, phone number, email and documents only to manage your account and your
+          bookings, to take payments and to meet our legal duties, as Ghana's Data Protection Act,
+          2012 (Act 843) requires. We never sell your details. Payments are handled by the payment
+          provider; we do not store card numbers or mobile money PINs.
+        </p>
+        <p>What we keep, why, and for how long:</p>
+        <ul>
+          <li>
+            <strong>Your Ghana Card and driving licence</strong>, to check who drives our cars. The
+            photos are stored encrypted and only you and our staff can see them. We delete them{' '}
+            {DEFAULT_DOCUMENT_RETENTION_DAYS} days after your last completed trip (or{' '}
+            {DEFAULT_DOCUMENT_RETENTION_DAYS} days after you upload them, if you do not rent), and
+            never while a booking of yours is open. If a trip is in dispute, we keep them until the
+            dispute is settled.
+          </li>
+          <li>
+            <strong>Your bookings, payments and invoices</strong>, for our tax and accounting
+            records. Our policy is to keep them for {ACCOUNTING_RETENTION_YEARS} years, the period
+            commonly required under Ghana's revenue laws. Once you close your account they no longer
+            carry your name or phone number.
+          </li>
+          <li>
+            <strong>The text messages we send you</strong> (booking news, reminders, codes), kept
+            with the bookings they are about, as long as those.
+          </li>
+          <li>
+            <strong>Your account details</strong> (name, number, email, WhatsApp), while you have an
+            account.
+          </li>
+        </ul>
+        <p>
+          On your profile you can download all of this as one file, delete your documents when no
+          trip is under way, and close your account: your documents are deleted, you are signed out
+          everywhere and your number is free to register again. You may ask us to correct your data
+          at any time.
+        </p>
+      </div>
     ),
   },
   {

@@ -70,12 +70,12 @@ const booking = (p: AdminPayment): AdminBookingDetail => ({
   balance_due: 0,
 });
 
-function renderPage() {
+function renderPage(staffRole: 'owner' | 'manager' | 'agent' = 'owner') {
   renderWithApp(
     <Routes>
       <Route path="/admin/bookings/:code" element={<BookingPage />} />
     </Routes>,
-    { route: '/admin/bookings/CL-7K3Q9M' },
+    { route: '/admin/bookings/CL-7K3Q9M', staffRole },
   );
 }
 
@@ -86,6 +86,17 @@ describe(
   'a refund Paystack could not complete, on the staff booking page',
   { timeout: 20_000 },
   () => {
+    test('shows an agent why, and leaves settling it to a manager (ROLE-8)', async () => {
+      api.mockImplementation(async (path) =>
+        String(path).endsWith('/sms') ? { messages: [] } : { booking: booking(payment({})) },
+      );
+      renderPage('agent');
+      expect(await screen.findByText('The refund failed at Paystack')).toBeTruthy();
+      expect(screen.getByText('A manager settles this refund.')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Settled by hand' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Retry refund' })).toBeNull();
+    });
+
     test('shows why, and settles it by hand only with a note', async () => {
       const user = userEvent.setup();
       const settled = booking(

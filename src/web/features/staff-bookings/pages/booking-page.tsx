@@ -1,3 +1,4 @@
+import { useStaffCan } from '../../../lib/console/use-staff-can';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { destinationTypeLabel } from '../../../lib/destination-label';
 import { Link, useParams } from '../../../lib/router';
@@ -355,6 +356,7 @@ const PROVIDER_LABELS: Record<string, string> = {
 };
 
 function Payments({ booking }: { booking: AdminBookingDetail }) {
+  const canSettle = useStaffCan()('POST /api/admin/bookings/:code/settle-refund');
   return (
     <section className="panel" aria-labelledby="payments-heading">
       <div className="panel-head">
@@ -408,14 +410,18 @@ function Payments({ booking }: { booking: AdminBookingDetail }) {
               )}
               {p.status === 'refund_pending' &&
                 p.flagged_reason &&
-                REFUND_PROBLEMS.has(p.flagged_reason) && (
+                REFUND_PROBLEMS.has(p.flagged_reason) &&
+                // Money sent back by hand is a manager's decision (ROLE-3).
+                (canSettle ? (
                   <RefundProblem
                     code={booking.booking_code}
                     reference={p.reference}
                     amount={p.amount}
                     atCounter={p.flagged_reason === 'refund_at_counter'}
                   />
-                )}
+                ) : (
+                  <p className="payment-meta">A manager settles this refund.</p>
+                ))}
             </li>
           ))}
         </ul>
