@@ -36,6 +36,11 @@ import type { StaffRole } from '../../../shared/constants';
 import { staffCan, type StaffRoute } from '../../../shared/staff-permissions';
 
 type Counts = ReturnType<typeof useNavCounts>;
+const ROLE_NAMES: Record<StaffRole, string> = {
+  owner: 'Owner',
+  manager: 'Manager',
+  agent: 'Agent',
+};
 const NAV: {
   href: string;
   label: string;
@@ -250,6 +255,8 @@ export function AdminShell({ user, onSignOut, onNavigate, children }: AdminShell
                 </span>
                 <span>
                   <strong>{user.name}</strong>
+                  {/* Which role's console this is (ROLE-8): what is missing is not a fault. */}
+                  {user.staff_role && <small>{ROLE_NAMES[user.staff_role]}</small>}
                   <small>{formatMsisdn(user.msisdn)}</small>
                 </span>
               </div>

@@ -174,14 +174,16 @@ function EditCar({ id }: { id: number }) {
   );
 }
 
+const word = (value: string) => value.charAt(0).toUpperCase() + value.slice(1).replace('_', ' ');
+
 /** A car's facts for a role that may not edit them: what the counter needs to know. */
 function CarFacts({ car }: { car: AdminCar }) {
   const rows: [string, string][] = [
     ['Branch', car.branch.name],
     ['Price per day', cedis(car.price_per_day)],
-    ['Body', car.body_type],
-    ['Transmission', car.transmission],
-    ['Fuel', car.fuel_type],
+    ['Body', word(car.body_type)],
+    ['Transmission', word(car.transmission)],
+    ['Fuel', word(car.fuel_type)],
     ['Colour', car.colour],
     ['Seats', car.seat_capacity === null ? '—' : String(car.seat_capacity)],
   ];
@@ -190,7 +192,7 @@ function CarFacts({ car }: { car: AdminCar }) {
       <div className="panel-head">
         <h2 id="car-facts-heading">The car</h2>
       </div>
-      <dl className="panel-body facts">
+      <dl className="facts">
         {rows.map(([label, value]) => (
           <div key={label}>
             <dt>{label}</dt>
