@@ -285,7 +285,10 @@ describe('a cached sign-in follows the database at once', () => {
     expect((await me(renter)).json().user.name).toBe('Efua Boateng');
     expect((await renter.get('/api/admin/bookings')).statusCode).toBe(200);
 
-    await ctx.db.update(users).set({ role: 'renter', staffRole: null }).where(eq(users.id, user.id));
+    await ctx.db
+      .update(users)
+      .set({ role: 'renter', staffRole: null })
+      .where(eq(users.id, user.id));
     expect((await renter.get('/api/admin/bookings')).statusCode).toBe(403);
   });
 

@@ -78,6 +78,7 @@ test('the terms are four tabs, usable with the mouse and the keyboard', async ({
     'Manage Orders',
     'COVID-19',
     'Other',
+    'Privacy',
   ]);
 
   const tab = (name: string) => page.getByRole('tab', { name, exact: true });
@@ -104,13 +105,17 @@ test('the terms are four tabs, usable with the mouse and the keyboard', async ({
   await expect(tab('COVID-19')).toHaveAttribute('aria-selected', 'true');
   await expect(panel('COVID-19')).toBeVisible();
   await page.keyboard.press('End');
+  await expect(tab('Privacy')).toBeFocused();
+  await expect(panel('Privacy')).toContainText('Act 843');
+  await page.keyboard.press('ArrowLeft');
   await expect(tab('Other')).toBeFocused();
   await expect(panel('Other')).toContainText('fuel');
   await expect(panel('Other')).toContainText('damage');
   await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
   await expect(tab('Account & Payments')).toBeFocused();
   await page.keyboard.press('ArrowLeft');
-  await expect(tab('Other')).toBeFocused();
+  await expect(tab('Privacy')).toBeFocused();
   await page.keyboard.press('Home');
   await expect(tab('Account & Payments')).toHaveAttribute('aria-selected', 'true');
 

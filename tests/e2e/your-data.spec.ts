@@ -57,7 +57,7 @@ test('a renter downloads their data, then closes their account from the profile'
 
 test('the privacy notice says what is kept, why and for how long (ACCT-33)', async ({ page }) => {
   await page.goto('/terms');
-  await page.getByRole('tab', { name: 'Other', exact: true }).click();
+  await page.getByRole('tab', { name: 'Privacy', exact: true }).click();
   const notice = page.getByRole('listitem').filter({ hasText: 'Privacy notice' });
   await expect(notice).toContainText('90 days after your last completed trip');
   await expect(notice).toContainText('until the dispute is settled');

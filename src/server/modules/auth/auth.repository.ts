@@ -51,7 +51,9 @@ const prepareSessionLookup = (db: Database) =>
       session: sessions,
       user: users,
       // A staff member's branches come with the sign-in (ROLE-2): no second read per request.
-      branchIds: sql<number[]>`array(select ${staffBranches.branchId} from ${staffBranches} where ${staffBranches.userId} = ${users.id} order by 1)`,
+      branchIds: sql<
+        number[]
+      >`array(select ${staffBranches.branchId} from ${staffBranches} where ${staffBranches.userId} = ${users.id} order by 1)`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -270,6 +270,20 @@ const other: Clause[] = [
     ),
   },
   {
+    title: 'Governing law and changes',
+    body: (
+      <p>
+        These terms are governed by the laws of Ghana. The terms in force when you book apply to
+        that booking; we announce changes on this page. Questions?{' '}
+        <Link to={paths.contact.getHref()}>Contact us</Link>.
+      </p>
+    ),
+  },
+];
+
+/** The privacy notice (ACCT-33), a tab of its own so a renter finds it by its name. */
+const privacy: Clause[] = [
+  {
     title: 'Privacy notice',
     body: (
       // ACCT-33: what is kept, why and for how long; what the renter can do about it.
@@ -314,19 +328,12 @@ const other: Clause[] = [
       </div>
     ),
   },
-  {
-    title: 'Governing law and changes',
-    body: (
-      <p>
-        These terms are governed by the laws of Ghana. The terms in force when you book apply to
-        that booking; we announce changes on this page. Questions?{' '}
-        <Link to={paths.contact.getHref()}>Contact us</Link>.
-      </p>
-    ),
-  },
 ];
 
-/** Terms (PAGE-11): four tabs, here with real terms for a car rental in Ghana. */
+/**
+ * Terms (PAGE-11): the four tabs with real terms for a car rental in Ghana, and the privacy
+ * notice (ACCT-33) as a fifth.
+ */
 export function TermsTabs() {
   return (
     <Tabs
@@ -372,8 +379,19 @@ export function TermsTabs() {
           panel: (
             <ClauseList
               title="Other terms"
-              intro="Fuel, damage, use of the car, breakdowns and your privacy."
+              intro="Fuel, damage, use of the car and breakdowns."
               clauses={other}
+            />
+          ),
+        },
+        {
+          id: 'privacy',
+          label: 'Privacy',
+          panel: (
+            <ClauseList
+              title="Privacy notice"
+              intro="What we keep about you, why, for how long, and what you can do about it."
+              clauses={privacy}
             />
           ),
         },
