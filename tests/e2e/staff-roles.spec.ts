@@ -44,7 +44,9 @@ test('a Kumasi counter agent sees only what an agent may do, and books a Kumasi 
 
   // Typed in by hand, the prices page is not there.
   await page.goto('/admin/prices');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText("Oops! It looks like you're lost.");
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    "Oops! It looks like you're lost.",
+  );
 
   // Cars: Kumasi's only, shown but not editable.
   await page.goto('/admin/cars');
