@@ -58,7 +58,7 @@ test('a renter downloads their data, then closes their account from the profile'
 test('the privacy notice says what is kept, why and for how long (ACCT-33)', async ({ page }) => {
   await page.goto('/terms');
   await page.getByRole('tab', { name: 'Privacy', exact: true }).click();
-  const notice = page.getByRole('listitem').filter({ hasText: 'Privacy notice' });
+  const notice = page.getByRole('tabpanel', { name: 'Privacy' });
   await expect(notice).toContainText('90 days after your last completed trip');
   await expect(notice).toContainText('until the dispute is settled');
   await expect(notice).toContainText('keep them for 6 years');

@@ -283,18 +283,22 @@ const other: Clause[] = [
 
 /** The privacy notice (ACCT-33), a tab of its own so a renter finds it by its name. */
 const privacy: Clause[] = [
+  // ACCT-33: why, what is kept and for how long, and what the renter can do about it.
   {
-    title: 'Privacy notice',
+    title: 'Why we hold your details',
     body: (
-      // ACCT-33: what is kept, why and for how long; what the renter can do about it.
+      <p>
+        We use your name, phone number, email and documents only to manage your account and your
+        bookings, to take payments and to meet our legal duties, as Ghana's Data Protection Act,
+        2012 (Act 843) requires. We never sell your details. Payments are handled by the payment
+        provider; we do not store card numbers or mobile money PINs.
+      </p>
+    ),
+  },
+  {
+    title: 'What we keep, and for how long',
+    body: (
       <div className="terms-privacy">
-        <p>
-          We use your name, phone number, email and documents only to manage your account and your
-          bookings, to take payments and to meet our legal duties, as Ghana's Data Protection Act,
-          2012 (Act 843) requires. We never sell your details. Payments are handled by the payment
-          provider; we do not store card numbers or mobile money PINs.
-        </p>
-        <p>What we keep, why, and for how long:</p>
         <ul>
           <li>
             <strong>Your Ghana Card and driving licence</strong>, to check who drives our cars. The
@@ -319,13 +323,18 @@ const privacy: Clause[] = [
             account.
           </li>
         </ul>
-        <p>
-          On your profile you can download all of this as one file, delete your documents when no
-          trip is under way, and close your account: your documents are deleted, you are signed out
-          everywhere and your number is free to register again. You may ask us to correct your data
-          at any time.
-        </p>
       </div>
+    ),
+  },
+  {
+    title: 'Your choices',
+    body: (
+      <p>
+        On your profile you can download all of this as one file, delete your documents when no trip
+        is under way, and close your account: your documents are deleted, you are signed out
+        everywhere and your number is free to register again. You may ask us to correct your data at
+        any time.
+      </p>
     ),
   },
 ];
