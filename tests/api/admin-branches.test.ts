@@ -3,46 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { AdminBranch } from '../../src/shared/schemas/branches.staff';
 import type { AdminCar } from '../../src/shared/schemas/cars.staff';
 import { catalogueState, extraPrices } from '../../src/server/db/schema/index';
+import { branchInput, carInput } from '../support/admin';
 import { api, day } from '../support/api';
 import { setupTestApp } from '../support/test-app';
 
 const ctx = await setupTestApp();
 const client = api(ctx.app);
 const staff = await client.staff();
-
-const branchInput = (overrides: Record<string, unknown> = {}) => ({
-  name: `Takoradi office ${Math.random().toString(36).slice(2, 8)}`,
-  town: 'Takoradi',
-  address: '3 Liberation Road, Takoradi',
-  phone: '+233312000444',
-  opens: '08:00',
-  closes: '18:30',
-  is_airport: false,
-  ...overrides,
-});
-
-const carInput = (branchId: number, overrides: Record<string, unknown> = {}) => ({
-  make: 'Kia',
-  model: `Picanto ${Math.random().toString(36).slice(2, 8)}`,
-  year: 2021,
-  description: 'Small and easy in traffic.',
-  body_type: 'hatchback',
-  transmission: 'automatic',
-  fuel_type: 'petrol',
-  colour: 'Blue',
-  no_of_doors: 5,
-  seat_capacity: 4,
-  has_airconditioning: true,
-  has_bluetooth: true,
-  usb_charger: true,
-  price_per_day: 300,
-  old_price: null,
-  city: 'Takoradi',
-  lat: 4.9,
-  long: -1.76,
-  branch_id: branchId,
-  ...overrides,
-});
 
 async function branches(): Promise<AdminBranch[]> {
   const res = await staff.get('/api/admin/branches');

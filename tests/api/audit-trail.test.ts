@@ -6,7 +6,7 @@ import { recordStaffWrites } from '../../src/server/staff-api/audit.plugin';
 import { AUDITED_WRITES } from '../../src/server/staff-api/audit-entities';
 import { STAFF_RULES } from '../../src/shared/staff-permissions';
 import type { AuditEvent } from '../../src/shared/schemas/audit';
-import { makeImage, routesUnder } from '../support/admin';
+import { branchInput, carInput, makeImage, routesUnder } from '../support/admin';
 import { api, cashPaidBooking, day, type SignedIn } from '../support/api';
 import { setupTestApp, type TestContext } from '../support/test-app';
 
@@ -387,42 +387,4 @@ async function uploadedCard() {
   ]);
   expect(res.statusCode, res.body).toBe(201);
   return { renter, document: res.json().document as { id: number } };
-}
-
-function carInput(branchId: number, overrides: Record<string, unknown> = {}) {
-  return {
-    make: 'Kia',
-    model: `Picanto ${Math.random().toString(36).slice(2, 8)}`,
-    year: 2021,
-    description: 'Small and easy in traffic.',
-    body_type: 'hatchback',
-    transmission: 'automatic',
-    fuel_type: 'petrol',
-    colour: 'Blue',
-    no_of_doors: 5,
-    seat_capacity: 4,
-    has_airconditioning: true,
-    has_bluetooth: true,
-    usb_charger: true,
-    price_per_day: 300,
-    old_price: null,
-    city: 'Takoradi',
-    lat: 4.9,
-    long: -1.76,
-    branch_id: branchId,
-    ...overrides,
-  };
-}
-
-function branchInput(overrides: Record<string, unknown> = {}) {
-  return {
-    name: `Takoradi office ${Math.random().toString(36).slice(2, 8)}`,
-    town: 'Takoradi',
-    address: '3 Liberation Road, Takoradi',
-    phone: '+233312000444',
-    opens: '08:00',
-    closes: '18:30',
-    is_airport: false,
-    ...overrides,
-  };
 }

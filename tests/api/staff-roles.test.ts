@@ -5,6 +5,7 @@ import { insertBooking, insertCar, insertUser } from '../../src/server/db/factor
 import { users } from '../../src/server/db/schema/index';
 import { messages } from '../../src/shared/messages';
 import { adminMessages } from '../../src/shared/staff-messages';
+import { carInput } from '../support/admin';
 import { api, bookingBody, day } from '../support/api';
 import { setupTestApp } from '../support/test-app';
 
@@ -163,27 +164,4 @@ describe('a switched-off staff account (ROLE-9)', () => {
     });
     expect(wrong.statusCode).toBe(401);
   });
-});
-
-/** A car as the console's form sends it, standing at `branchId`. */
-const carInput = (branchId: number) => ({
-  make: 'Toyota',
-  model: 'Vitz',
-  year: 2020,
-  description: 'Small and thrifty, for town.',
-  body_type: 'hatchback',
-  transmission: 'automatic',
-  fuel_type: 'petrol',
-  colour: 'Silver',
-  no_of_doors: 5,
-  seat_capacity: 5,
-  has_airconditioning: true,
-  has_bluetooth: false,
-  usb_charger: true,
-  price_per_day: 300,
-  old_price: null,
-  city: 'Accra',
-  lat: 5.6,
-  long: -0.19,
-  branch_id: branchId,
 });

@@ -55,3 +55,39 @@ export function routesUnder(printed: string, prefix: string): { method: string; 
   }
   return found;
 }
+
+/** A branch as the console's form sends it (STAFF-10), with a name no other test has. */
+export const branchInput = (overrides: Record<string, unknown> = {}) => ({
+  name: `Takoradi office ${Math.random().toString(36).slice(2, 8)}`,
+  town: 'Takoradi',
+  address: '3 Liberation Road, Takoradi',
+  phone: '+233312000444',
+  opens: '08:00',
+  closes: '18:30',
+  is_airport: false,
+  ...overrides,
+});
+
+/** A car as the console's form sends it (STAFF-2, STAFF-11), standing at `branchId`. */
+export const carInput = (branchId: number, overrides: Record<string, unknown> = {}) => ({
+  make: 'Kia',
+  model: `Picanto ${Math.random().toString(36).slice(2, 8)}`,
+  year: 2021,
+  description: 'Small and easy in traffic.',
+  body_type: 'hatchback',
+  transmission: 'automatic',
+  fuel_type: 'petrol',
+  colour: 'Blue',
+  no_of_doors: 5,
+  seat_capacity: 4,
+  has_airconditioning: true,
+  has_bluetooth: true,
+  usb_charger: true,
+  price_per_day: 300,
+  old_price: null,
+  city: 'Takoradi',
+  lat: 4.9,
+  long: -1.76,
+  branch_id: branchId,
+  ...overrides,
+});
