@@ -154,8 +154,8 @@ test.describe('on a phone', () => {
     await expect.poll(() => fade('after')).toBe('0');
 
     // The last section, opened, is scrolled into sight: the fade is on its left only.
-    await nav.getByRole('link', { name: 'Reviews' }).click();
-    await expect(page.getByRole('heading', { name: 'Reviews', level: 1 })).toBeVisible();
+    await nav.getByRole('link', { name: 'Staff', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Staff', level: 1 })).toBeVisible();
     await expect.poll(() => fade('before')).toBe('1');
     await expect.poll(() => fade('after')).toBe('0');
   });

@@ -48,7 +48,8 @@ test('the owner adds a counter agent, sees them listed, and deactivates them', a
   await expectNoSeriousAxeViolations(page);
   await dialog.getByRole('button', { name: 'Add staff member' }).click();
 
-  await expect(page.getByRole('status')).toContainText(`${name} added.`);
+  // The console also announces each page in a status region of its own (PAGE-23).
+  await expect(page.getByRole('status').filter({ hasText: `${name} added.` })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('Counter agent');
   await expect(row).toContainText('Kumasi office');
@@ -61,7 +62,9 @@ test('the owner adds a counter agent, sees them listed, and deactivates them', a
   const confirm = page.getByRole('dialog', { name: `Deactivate ${name}?` });
   await expect(confirm).toContainText('signed out everywhere');
   await confirm.getByRole('button', { name: 'Deactivate' }).click();
-  await expect(page.getByRole('status')).toContainText(`${name} is deactivated`);
+  await expect(
+    page.getByRole('status').filter({ hasText: `${name} is deactivated` }),
+  ).toBeVisible();
   await expect(row).toContainText('Deactivated');
   await expect(row.getByRole('button', { name: `Reactivate ${name}` })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
