@@ -58,6 +58,42 @@ describe('the owner always gets in: past the number limit, a second step by SMS 
     expect(again.json().errors).toEqual({ ticket: [messages.login.ticketEnded] });
   });
 
+  it("a stranger's reset codes never use up the owner's sign-in codes (LIMIT-9)", async () => {
+    const owner = await insertUser(ctx.db);
+    await lockNumber(owner.msisdn);
+    // Anyone who knows the number may ask for reset codes: the hour's five and the day's five,
+    // the last one a moment ago.
+    for (let i = 0; i < 5; i++) {
+      if (i > 0) {
+        // A minute later each time (LIMIT-9 counts from the codes and from the tickets).
+        await ctx.db
+          .update(phoneCodes)
+          .set({ createdAt: sql`${phoneCodes.createdAt} - interval '61 seconds'` })
+          .where(eq(phoneCodes.msisdn, owner.msisdn));
+        await ctx.db
+          .update(authTickets)
+          .set({ createdAt: sql`${authTickets.createdAt} - interval '61 seconds'` })
+          .where(eq(authTickets.msisdn, owner.msisdn));
+      }
+      const forgot = await client.post(
+        '/api/auth/password/forgot',
+        { msisdn: owner.msisdn },
+        { remoteAddress: `192.0.2.${i + 1}` },
+      );
+      expect(forgot.statusCode).toBe(202);
+    }
+    expect(await client.smsInbox(owner.msisdn)).toHaveLength(5);
+
+    // Only the owner has the password: their sign-in code still goes, and they get in.
+    const res = await login(owner.msisdn, owner.password);
+    expect(res.statusCode, res.body).toBe(202);
+    const code = await client.latestSmsCode(owner.msisdn);
+    expect(
+      (await client.smsInbox(owner.msisdn)).filter((t) => /sign-in code/.test(t)),
+    ).toHaveLength(1);
+    expect((await loginCode(res.json().ticket, code)).statusCode).toBe(200);
+  });
+
   it('a wrong password past the limit still gets the 429 of LIMIT-8, and no code is sent', async () => {
     const owner = await insertUser(ctx.db);
     await lockNumber(owner.msisdn);

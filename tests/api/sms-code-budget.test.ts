@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { smsOutbox } from '../../src/server/db/schema/index';
+import { smsOutbox, users } from '../../src/server/db/schema/index';
 import { buildUser } from '../../src/server/db/factories';
 import { defaultSmsConfig } from '../../src/server/modules/sms/sms.plugin';
 import { api } from '../support/api';
@@ -14,10 +14,13 @@ const ctx = await setupTestApp({ sms: { ...defaultSmsConfig, codeBudgetPerHour: 
 const client = api(ctx.app);
 
 describe('the hourly budget of codes (LIMIT-18)', () => {
-  it('refuses codes past it with 503 and tells the first staff account once', async () => {
-    // The earliest staff account stands for the owner until staff roles exist.
-    const owner = await client.staff({ name: 'Owner' });
-    const manager = await client.staff({ name: 'Manager' });
+  it('refuses codes past it with 503 and tells each active owner once', async () => {
+    // Made first, so "the earliest staff account" would wrongly pick them.
+    const manager = await client.staff({ name: 'Manager', staffRole: 'manager' });
+    const owner = await client.staff({ name: 'Owner', staffRole: 'owner' });
+    const coOwner = await client.staff({ name: 'Co-owner', staffRole: 'owner' });
+    const gone = await client.staff({ name: 'Former owner', staffRole: 'owner' });
+    await ctx.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, gone.user.id));
 
     for (let i = 0; i < 3; i++) {
       const renter = await client.renter({ phoneVerified: false });
@@ -49,15 +52,17 @@ describe('the hourly budget of codes (LIMIT-18)', () => {
     expect(forgot.statusCode).toBe(202);
     expect(await client.smsInbox(late.user.msisdn)).toHaveLength(0);
 
-    // The owner is told once this hour, however many are refused; the others are not.
-    const ownerTexts = await client.smsInbox(owner.user.msisdn);
-    expect(ownerTexts).toHaveLength(1);
-    expect(ownerTexts[0]).toMatch(/3 codes/);
-    expect(await client.smsInbox(manager.user.msisdn)).toHaveLength(0);
+    // Each active owner is told once this hour, however many are refused; no one else is.
     const alerts = await ctx.db
       .select()
       .from(smsOutbox)
       .where(eq(smsOutbox.kind, 'code_budget_alert'));
-    expect(alerts).toHaveLength(1);
+    expect(alerts.map((a) => a.userId).sort()).toEqual([owner.user.id, coOwner.user.id].sort());
+    expect(alerts.map((a) => a.userId)).not.toContain(manager.user.id);
+    expect(alerts.map((a) => a.userId)).not.toContain(gone.user.id);
+    for (const told of [owner, coOwner]) {
+      const texts = await client.smsInbox(told.user.msisdn);
+      expect(texts.filter((t) => /3 codes/.test(t))).toHaveLength(1);
+    }
   });
 });

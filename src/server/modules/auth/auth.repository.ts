@@ -175,7 +175,18 @@ export const lockNumberForCodes = (db: Executor, msisdn: string) =>
  * The number's codes of the last `windowSeconds`: how many, and seconds since the last and
  * oldest; and the same of the last 24 hours (LIMIT-9's daily limit).
  */
-export async function recentCodeStats(db: Executor, msisdn: string, windowSeconds: number) {
+export async function recentCodeStats(
+  db: Executor,
+  msisdn: string,
+  windowSeconds: number,
+  purposes?: readonly CodePurpose[],
+) {
+  const ofPurpose = purposes
+    ? sql`and ${phoneCodes.purpose} in (${sql.join(
+        purposes.map((p) => sql`${p}`),
+        sql`, `,
+      )})`
+    : sql``;
   const inWindow = sql`${phoneCodes.createdAt} > now() - make_interval(secs => ${windowSeconds})`;
   const result = await db.execute(sql`
     select count(*) filter (where ${inWindow})::int as count,
@@ -186,7 +197,8 @@ export async function recentCodeStats(db: Executor, msisdn: string, windowSecond
       extract(epoch from now() - min(${phoneCodes.createdAt}))::float8 as since_oldest_in_day
     from ${phoneCodes}
     where ${phoneCodes.msisdn} = ${msisdn}
-      and ${phoneCodes.createdAt} > now() - make_interval(secs => ${CODE_DAY_SECONDS})`);
+      and ${phoneCodes.createdAt} > now() - make_interval(secs => ${CODE_DAY_SECONDS})
+      ${ofPurpose}`);
   const row = rowsOf<{
     count: number;
     since_last: number | null;

@@ -334,6 +334,13 @@ export async function updateProfile(
 }
 
 /**
+ * Codes only the account's holder can ask for: a sign-in code follows the right password
+ * (ACCT-17), a verify code a session (ACCT-10). They count among themselves only (LIMIT-9), so
+ * the reset codes anyone who knows the number may ask for never use them up.
+ */
+const PROVEN_PURPOSES: readonly CodePurpose[] = ['login', 'verify'];
+
+/**
  * Stores a new code for the user's number and sends it, within the send limits (LIMIT-9, or
  * ACCT-23's for `staff`). Returns the refusal instead of sending when a limit is reached.
  * `keepOpenCodes`: a code bound to a ticket (ACCT-13, ACCT-17) leaves other tickets' codes
@@ -354,7 +361,14 @@ async function issueCode(
     // working day: its own hourly limit rather than the per-number ones (ACCT-23).
     const limit = options.staff
       ? await staffCodeLimit(tx, user.msisdn, bill.staffSignInCodesPerHour)
-      : sendLimit(await repo.recentCodeStats(tx, user.msisdn, CODE_WINDOW_SECONDS));
+      : sendLimit(
+          await repo.recentCodeStats(
+            tx,
+            user.msisdn,
+            CODE_WINDOW_SECONDS,
+            PROVEN_PURPOSES.includes(purpose) ? PROVEN_PURPOSES : undefined,
+          ),
+        );
     if (!limit.allowed) return limit;
     // The company's hourly budget (LIMIT-18), after the number's own limits.
     const budget = await checkCodeBudget(tx, bill, sendSms);

@@ -23,15 +23,12 @@ export async function companyCodeStats(db: Executor, windowSeconds: number) {
   };
 }
 
-/**
- * Who is told that the budget is spent: the earliest-created staff account (the first
- * `npm run staff:create` made) until staff roles give the company an owner (decision 028).
- */
-export const findOwnerAccount = async (db: Executor) =>
+/** Who is told that the budget is spent: every active owner (ROLE-1), earliest first. */
+export const findActiveOwners = async (db: Executor) =>
   rowsOf<{ id: number; msisdn: string }>(
     await db.execute(sql`
       select ${users.id} as id, ${users.msisdn} as msisdn from ${users}
-      where ${users.role} = 'staff'
-      order by ${users.createdAt}, ${users.id}
-      limit 1`),
-  )[0];
+      where ${users.role} = 'staff' and ${users.staffRole} = 'owner'
+        and ${users.deactivatedAt} is null
+      order by ${users.createdAt}, ${users.id}`),
+  );

@@ -6,7 +6,7 @@ import { isSmsCountry, outsideSmsCountries } from '../sms/sms-countries';
 import { defaultSmsBill, type SmsBill } from '../sms/sms.plugin';
 import type { SendSms } from './auth.service';
 import { countThrottledAttempt } from './auth.repository';
-import { companyCodeStats, findOwnerAccount, lockCodeBudget } from './code-budget.repository';
+import { companyCodeStats, findActiveOwners, lockCodeBudget } from './code-budget.repository';
 
 /**
  * The SMS bill's limits on codes (decision 028): the countries served (LIMIT-16) and the
@@ -32,7 +32,7 @@ export type BudgetVerdict =
 /**
  * Whether the company may send one more code this hour (LIMIT-18), in the caller's
  * transaction and under a lock held until it ends, so processes together stay within it.
- * Past it the owner is told, at most once an hour (the marker row is atomic across processes).
+ * Past it every active owner is told, at most once an hour (the marker row is atomic across processes).
  */
 export async function checkCodeBudget(
   tx: Executor,
@@ -44,8 +44,7 @@ export async function checkCodeBudget(
   if (used.count < bill.codeBudgetPerHour) return { allowed: true };
   const marker = await countThrottledAttempt(tx, BUDGET_ALERT_KEY, CODE_BUDGET_WINDOW_SECONDS);
   if (marker.count === 1) {
-    const owner = await findOwnerAccount(tx);
-    if (owner) {
+    for (const owner of await findActiveOwners(tx)) {
       await sendSms(
         tx,
         { to: owner.msisdn, body: ownerTemplates.code_budget_alert(bill.codeBudgetPerHour) },

@@ -219,7 +219,7 @@ export const staffTemplates = {
 
 /**
  * The owner's texts about the SMS bill (LIMIT-18, decision 028): the hourly code budget is
- * spent. Sent at most once an hour, to the earliest staff account until staff roles exist.
+ * spent. Sent at most once an hour, to every active owner (ROLE-1).
  */
 export const ownerTemplates = {
   code_budget_alert: (budget: number) =>
