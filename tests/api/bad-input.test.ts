@@ -107,6 +107,13 @@ describe('methods a path does not answer (API-9)', () => {
     expect(res.json()).toEqual({ message: messages.http.methodNotAllowed });
   });
 
+  it('an unknown method on a path no route has is 404, as any other method there', async () => {
+    // QUERY without a content type fails reading its body before the not-found handler.
+    const res = await ctx.app.inject({ method: 'QUERY' as 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: messages.http.notFound });
+  });
+
   it('a named path is not taken for an id: /api/bookings/create takes POST only', async () => {
     const options = await ctx.app.inject({ method: 'OPTIONS', url: '/api/bookings/create' });
     expect(options.headers.allow).toBe('POST');

@@ -36,6 +36,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (request.is404) {
       const allowed = app.allowedMethods(request.url.split('?')[0]!);
       if (allowed.length) return sendMethodNotAllowed(reply, allowed);
+      // No route has this path at all: what the not-found handler answers a method other
+      // than GET there.
+      return reply.status(404).send({ message: messages.http.notFound });
     }
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
