@@ -27,6 +27,7 @@ import { defaultSmsConfig, smsPlugin } from './modules/sms/sms.plugin';
 import { documentRoutes } from './modules/documents/documents.routes';
 import { resolveDocumentsDir, type DocumentStore } from './modules/documents/document-files';
 import { DOCUMENTS_KEY_BYTES } from './modules/documents/document-crypto';
+import { authSweepPlugin } from './modules/auth/auth-sweep';
 import { documentRetentionPlugin } from './modules/documents/document-retention';
 import { encryptPlaintextDocuments } from './modules/documents/plaintext-documents';
 import { accountRoutes } from './modules/account/account.routes';
@@ -181,6 +182,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(noShowPlugin, clockJobsOff);
   // MSG-3: reminders are queued by the clock, shortly before they are due.
   await app.register(reminderJobPlugin, clockJobsOff);
+  // ACCT-35: spent codes, tickets and sign-in counters are deleted by the clock.
+  await app.register(authSweepPlugin, clockJobsOff);
 
   // Resources. The first version's paths are kept (API-4): /api/get/cars and
   // /api/bookings/create; newer endpoints sit beside them.
