@@ -1,7 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../src/shared/dates';
-import { bookings, smsOutbox, users } from '../../src/server/db/schema/index';
+import {
+  bookings,
+  branches,
+  smsOutbox,
+  staffBranches,
+  users,
+} from '../../src/server/db/schema/index';
 import { insertCar } from '../../src/server/db/factories';
 import { queueDueReminders } from '../../src/server/modules/messages/reminder-job';
 import { api, day } from '../support/api';
@@ -20,6 +26,23 @@ let offset = 5;
 
 const outboxOf = (bookingId: number) =>
   ctx.db.select().from(smsOutbox).where(eq(smsOutbox.bookingId, bookingId)).orderBy(smsOutbox.id);
+
+/**
+ * How many staff accounts a booking's alert goes to (MSG-5): the active owners, and the active
+ * managers and agents of its branch.
+ */
+async function staffToldAbout(bookingId: number) {
+  const [row] = await ctx.db.select().from(bookings).where(eq(bookings.id, bookingId));
+  const staff = await ctx.db.select().from(users).where(eq(users.role, 'staff'));
+  const atBranch = new Set(
+    (
+      await ctx.db.select().from(staffBranches).where(eq(staffBranches.branchId, row!.branchId))
+    ).map((sb) => sb.userId),
+  );
+  return staff.filter(
+    (u) => u.deactivatedAt === null && (u.staffRole === 'owner' || atBranch.has(u.id)),
+  ).length;
+}
 
 /** The reminder job, as it runs at `time` Accra on `date`. */
 const reminderJobAt = (date: string, time: string) =>
@@ -89,9 +112,7 @@ describe('booking messages through the outbox', () => {
     // On PostgreSQL two app instances send at once, as two processes would (MSG-2).
     const apps = isPostgres() ? [ctx.app, await ctx.secondApp()] : [ctx.app];
     await Promise.all(apps.map((app) => app.sms.idle()));
-    const staffCount = (
-      await ctx.db.select({ id: users.id }).from(users).where(eq(users.role, 'staff'))
-    ).length;
+    const staffCount = await staffToldAbout(booking.id);
     const sent = await alertsOf();
     expect(sent).toHaveLength(staffCount);
     expect(new Set(sent.map((m) => m.userId)).size).toBe(staffCount);
@@ -100,6 +121,35 @@ describe('booking messages through the outbox', () => {
       expect(
         (await client.smsInbox(staff.user.msisdn)).filter((t) => t.includes(booking.booking_code)),
       ).toHaveLength(1);
+  });
+
+  it("a staff alert goes to the owners and the staff of the booking's branch only (MSG-5, ROLE-2)", async () => {
+    const all = await ctx.db.select({ id: branches.id }).from(branches).orderBy(branches.id);
+    const [here, elsewhere] = [all[0]!.id, all[1]!.id];
+    // The staff exist before the booking: its alert is addressed when it is sent.
+    const owner = await client.staff({ staffRole: 'owner' });
+    const manager = await client.staff({ staffRole: 'manager', branchIds: [here] });
+    const agentElsewhere = await client.staff({ staffRole: 'agent', branchIds: [elsewhere] });
+    const formerOwner = await client.staff({ staffRole: 'owner' });
+    await ctx.db
+      .update(users)
+      .set({ deactivatedAt: new Date() })
+      .where(eq(users.id, formerOwner.user.id));
+    const car = await insertCar(ctx.db, { branchId: here });
+    const renter = await client.renter();
+    const start = day((offset += 4));
+    const { booking } = await renter.book(car.id, start, addDays(start, 1), {
+      payment_method: 'payOnPickup',
+    });
+
+    await ctx.app.sms.idle();
+    const told = (await outboxOf(booking.id))
+      .filter((m) => m.kind === 'staff_new_booking')
+      .map((m) => m.userId);
+    expect(told).toContain(owner.user.id);
+    expect(told).toContain(manager.user.id);
+    expect(told).not.toContain(agentElsewhere.user.id);
+    expect(told).not.toContain(formerOwner.user.id);
   });
 
   it('a staff alert whose process died mid-send is fanned out once, before or after its fan-out', async () => {
@@ -115,9 +165,7 @@ describe('booking messages through the outbox', () => {
       .set(crashed)
       .where(eq(smsOutbox.id, (await alertsOf())[0]!.id));
     await ctx.app.sms.idle();
-    const staffCount = (
-      await ctx.db.select({ id: users.id }).from(users).where(eq(users.role, 'staff'))
-    ).length;
+    const staffCount = await staffToldAbout(booking.id);
     const fanned = await alertsOf();
     expect(fanned).toHaveLength(staffCount);
     // Claimed again by a process that died after fanning it out: sent again, no new copies.

@@ -96,8 +96,9 @@ export interface FannedOutAlert {
 
 /**
  * Turns claimed staff alerts (addressed to STAFF_RECIPIENT, still this claim's) into one
- * message per staff account (MSG-5), in one statement: each claimed row becomes the first
- * staff account's, still under this claim, and a queued copy due now is added for each of
+ * message per staff member told (MSG-5): every active owner and the active managers and
+ * agents of the booking's branch (ROLE-2). In one statement: each claimed row becomes the first
+ * such account's, still under this claim, and a queued copy due now is added for each of
  * the others. Only a row still addressed to the staff is fanned out, so a claim taken over
  * after a crash never fans it out twice. Returns the claimed rows' new recipients (a row
  * missing when there is no staff account) and how many copies were queued.
@@ -110,19 +111,31 @@ export async function fanOutStaffAlerts(db: Executor, claimed: { id: number; att
   const rows = rowsOf<FannedOutAlert & { copies: number }>(
     await db.execute(sql`
       with claimed(id, attempts) as (values ${values}),
-      staff as (
-        select id, msisdn, row_number() over (order by id) as n from users where role = 'staff'
+      alerts as (
+        select o.id, b.branch_id from sms_outbox o
+        join claimed c on c.id = o.id and o.attempts = c.attempts
+        left join bookings b on b.id = o.booking_id
+        where o.status = 'sending' and o.recipient = ${STAFF_RECIPIENT}
+      ),
+      told as (
+        select a.id as alert_id, u.id as user_id, u.msisdn,
+          row_number() over (partition by a.id order by u.id) as n
+        from alerts a
+        join users u on u.role = 'staff' and u.deactivated_at is null
+          and (u.staff_role = 'owner' or exists (
+            select 1 from staff_branches sb
+            where sb.user_id = u.id and sb.branch_id = a.branch_id))
       ),
       first as (
-        update sms_outbox o set recipient = s.msisdn, user_id = s.id, updated_at = now()
-        from claimed c, staff s
-        where o.id = c.id and o.status = 'sending' and o.attempts = c.attempts
-          and o.recipient = ${STAFF_RECIPIENT} and s.n = 1
+        update sms_outbox o set recipient = t.msisdn, user_id = t.user_id, updated_at = now()
+        from told t
+        where o.id = t.alert_id and t.n = 1
         returning o.id, o.kind, o.booking_id, o.body, o.recipient, o.user_id
       ),
       copies as (
         insert into sms_outbox (kind, booking_id, user_id, recipient, body)
-        select f.kind, f.booking_id, s.id, s.msisdn, f.body from first f join staff s on s.n > 1
+        select f.kind, f.booking_id, t.user_id, t.msisdn, f.body
+        from first f join told t on t.alert_id = f.id and t.n > 1
         returning id
       )
       select f.id, f.recipient, f.user_id, (select count(*) from copies)::integer as copies
