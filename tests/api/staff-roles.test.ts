@@ -59,6 +59,22 @@ describe('a manager or an agent works at their branches (ROLE-5)', () => {
     expect(all).toEqual(expect.arrayContaining([localBooking.bookingCode, farBooking.bookingCode]));
   });
 
+  it('marks in the branch list which branches are theirs: every one for the owner', async () => {
+    const yours = async (who: typeof owner) =>
+      Object.fromEntries(
+        (await who.get('/api/admin/branches'))
+          .json()
+          .branches.map((b: { id: number; yours: boolean }) => [b.id, b.yours]),
+      );
+    for (const who of [manager, agent]) {
+      const marks = await yours(who);
+      expect(Object.keys(marks)).toHaveLength(branchIds.length);
+      expect(marks[here]).toBe(true);
+      expect(marks[there]).toBe(false);
+    }
+    expect(Object.values(await yours(owner)).every((mark) => mark === true)).toBe(true);
+  });
+
   it("lists only their branches' cars", async () => {
     const ids = (await agent.get('/api/admin/cars?limit=100'))
       .json()

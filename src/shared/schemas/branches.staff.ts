@@ -17,8 +17,17 @@ export const AdminBranchSchema = BranchSchema.extend({
 });
 export type AdminBranch = z.infer<typeof AdminBranchSchema>;
 
+/** A branch in the list, with whether it is one of the staff member's (ROLE-2). */
+export const AdminBranchListItemSchema = AdminBranchSchema.extend({
+  /** True for the branches a manager or an agent works at, and for every branch for the owner. */
+  yours: z.boolean(),
+});
+export type AdminBranchListItem = z.infer<typeof AdminBranchListItemSchema>;
+
 /** Every branch, by name (there are a handful: no paging). */
-export const AdminBranchListResponseSchema = z.object({ branches: z.array(AdminBranchSchema) });
+export const AdminBranchListResponseSchema = z.object({
+  branches: z.array(AdminBranchListItemSchema),
+});
 export type AdminBranchListResponse = z.infer<typeof AdminBranchListResponseSchema>;
 export const AdminBranchResponseSchema = z.object({ branch: AdminBranchSchema });
 export type AdminBranchResponse = z.infer<typeof AdminBranchResponseSchema>;

@@ -18,7 +18,15 @@ export const adminBranchRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Every branch, by name, with the number of cars on offer at each',
       response: { 200: AdminBranchListResponseSchema, ...authErrors },
     },
-    handler: async () => ({ branches: await listAdminBranches(app.db) }),
+    handler: async (request) => {
+      // Every branch (a phone booking may name any); `yours` keeps the console's choices and
+      // edit links to the staff member's own (ROLE-2, ROLE-8).
+      const mine = request.auth!.staff!.branchIds;
+      const branches = await listAdminBranches(app.db);
+      return {
+        branches: branches.map((b) => ({ ...b, yours: mine === null || mine.includes(b.id) })),
+      };
+    },
   });
 
   app.post('/branches', {

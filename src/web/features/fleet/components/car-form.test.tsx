@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import type { AdminBranch } from '../../../../shared/schemas/branches.staff';
+import type { AdminBranchListItem } from '../../../../shared/schemas/branches.staff';
 import type { AdminCar } from '../../../../shared/schemas/cars.staff';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { renderWithApp } from '../../../testing/render';
@@ -15,7 +15,7 @@ const api = vi.mocked(apiRequest);
 /** Answers may take a while on a busy two-core machine. */
 const slow = { timeout: 5_000 };
 
-const branch = (id: number, name: string, town: string): AdminBranch => ({
+const branch = (id: number, name: string, town: string): AdminBranchListItem => ({
   id,
   name,
   town,
@@ -25,6 +25,7 @@ const branch = (id: number, name: string, town: string): AdminBranch => ({
   closes: '21:00',
   is_airport: false,
   car_count: 3,
+  yours: true,
   created_at: '2026-11-20T10:00:00.000Z',
   updated_at: '2026-11-20T10:00:00.000Z',
 });

@@ -128,7 +128,8 @@ export function CarForm({ car, pending, onSave, submitLabel }: CarFormProps) {
   // STAFF-11: the branch is chosen from the branches, never typed. Until the list arrives the
   // car's own branch is the one choice, so the select keeps its value.
   const branches = useBranches();
-  const branchList = branches.data ?? (car ? [car.branch] : []);
+  // Only the staff member's own branches: a car goes nowhere else (ROLE-5).
+  const branchList = branches.data?.filter((b) => b.yours) ?? (car ? [car.branch] : []);
   const branchOptions = branchList.map((b) => ({
     value: String(b.id),
     label: `${b.name} (${b.town})`,

@@ -34,11 +34,34 @@ describe('the Branches page (STAFF-10)', () => {
           closes: '21:00',
           is_airport: false,
           car_count: 4,
+          yours: true,
         },
       ],
     });
     renderWithApp(<BranchesPage />);
     expect((await screen.findAllByText('+233 30 290 0100')).length).toBeGreaterThan(0);
     expect(screen.queryByText('+233302900100')).toBeNull();
+  });
+
+  test("opens a branch's edit page only where the manager works (ROLE-5, ROLE-8)", async () => {
+    const branch = (id: number, name: string, yours: boolean) => ({
+      id,
+      name,
+      town: 'Accra',
+      address: `${name}, Accra`,
+      phone: '+233302900100',
+      opens: '07:00',
+      closes: '21:00',
+      is_airport: false,
+      car_count: 2,
+      yours,
+    });
+    api.mockResolvedValue({
+      branches: [branch(1, 'East Legon office', true), branch(2, 'Kumasi office', false)],
+    });
+    renderWithApp(<BranchesPage />, { staffRole: 'manager' });
+    expect((await screen.findAllByRole('link', { name: 'East Legon office' })).length).toBe(1);
+    expect(screen.queryByRole('link', { name: 'Kumasi office' })).toBeNull();
+    expect(screen.getAllByText('Kumasi office').length).toBeGreaterThan(0);
   });
 });

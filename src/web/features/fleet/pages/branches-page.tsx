@@ -1,7 +1,7 @@
 import { useStaffCan } from '../../../lib/console/use-staff-can';
 import { Link, useLocation } from '../../../lib/router';
 import { formatMsisdn } from '../../../../shared/phone';
-import type { AdminBranch } from '../../../../shared/schemas/branches.staff';
+import type { AdminBranchListItem } from '../../../../shared/schemas/branches.staff';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { adminPaths } from '../../../config/admin-paths';
 import { useBranches } from '../../../lib/console/console-queries';
@@ -12,16 +12,26 @@ import { DataTable, type Column } from '../../../components/console/data-table';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/console/states';
 import './branches.css';
 
-const columns: Column<AdminBranch>[] = [
+/**
+ * The table; a branch's name opens its edit page only for someone who may edit that branch:
+ * the owner, or a manager at one of theirs (ROLE-5, ROLE-8).
+ */
+const columnsFor = (
+  editable: (branch: AdminBranchListItem) => boolean,
+): Column<AdminBranchListItem>[] => [
   {
     key: 'branch',
     header: 'Branch',
     card: 'title',
     cell: (branch) => (
       <span className="branch-cell">
-        <Link to={adminPaths.adminBranch.getHref(branch.id)} className="row-link">
-          {branch.name}
-        </Link>
+        {editable(branch) ? (
+          <Link to={adminPaths.adminBranch.getHref(branch.id)} className="row-link">
+            {branch.name}
+          </Link>
+        ) : (
+          <strong>{branch.name}</strong>
+        )}
         <span className="muted">{branch.address}</span>
       </span>
     ),
@@ -97,7 +107,7 @@ export function BranchesPage() {
     content = (
       <DataTable
         caption="Branches"
-        columns={columns}
+        columns={columnsFor((branch) => branch.yours && can('PUT /api/admin/branches/:id'))}
         rows={list.data}
         rowKey={(branch) => branch.id}
       />

@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
-import type { AdminBranch } from '../../../../shared/schemas/branches.staff';
+import type { AdminBranchListItem } from '../../../../shared/schemas/branches.staff';
 import type { StaffMember } from '../../../../shared/schemas/staff-accounts';
 import { renderWithApp } from '../../../testing/render';
 import { StaffMemberForm } from './staff-member-form';
 
-const branch = (id: number, name: string): AdminBranch => ({
+const branch = (id: number, name: string): AdminBranchListItem => ({
   id,
   name,
   town: 'Accra',
@@ -16,6 +16,7 @@ const branch = (id: number, name: string): AdminBranch => ({
   closes: '21:00',
   is_airport: false,
   car_count: 0,
+  yours: true,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
 });

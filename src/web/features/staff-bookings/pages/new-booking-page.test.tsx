@@ -24,6 +24,7 @@ const branch = {
   closes: '21:00',
   is_airport: false,
   car_count: 1,
+  yours: true,
 };
 
 /** The console's answers for the form: no customer yet, one car, a quote; `create` decides. */

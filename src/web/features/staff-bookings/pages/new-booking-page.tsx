@@ -257,10 +257,10 @@ export function NewBookingPage() {
                   change('car_id', '');
                 }}
                 placeholder="Every branch"
-                options={(branches.data ?? []).map((b) => ({
-                  value: String(b.id),
-                  label: `${b.name}, ${b.town}`,
-                }))}
+                // Only the branches whose cars this staff member may book (ROLE-5).
+                options={(branches.data ?? [])
+                  .filter((b) => b.yours)
+                  .map((b) => ({ value: String(b.id), label: `${b.name}, ${b.town}` }))}
               />
               <SelectInput
                 id={`${id}-car-id`}
