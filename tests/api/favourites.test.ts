@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
 import type { FavouritesResponse } from '../../src/shared/schemas/favourites';
 import { insertCar } from '../../src/server/db/factories';
-import { branches, cars } from '../../src/server/db/schema/index';
+import { branches, cars, favourites } from '../../src/server/db/schema/index';
 import { api } from '../support/api';
 import { setupTestApp } from '../support/test-app';
 
@@ -115,6 +115,21 @@ describe('favourites are the account’s own (AREA-8)', () => {
       );
       expect(res.statusCode, `${method} ${url}`).toBe(401);
     }
+  });
+});
+
+describe('closing the account (ACCT-31)', () => {
+  it('deletes its favourites', async () => {
+    const renter = await client.renter();
+    const car = await newCar();
+    await renter.put(`/api/favourites/${car.id}`);
+    const closed = await renter.post('/api/account/close', { password: renter.user.password });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const left = await ctx.db
+      .select()
+      .from(favourites)
+      .where(eq(favourites.userId, renter.user.id));
+    expect(left).toEqual([]);
   });
 });
 
