@@ -33,6 +33,7 @@ import { encryptPlaintextDocuments } from './modules/documents/plaintext-documen
 import { accountRoutes } from './modules/account/account.routes';
 import { handoverRoutes } from './modules/handover/handover.routes';
 import { reviewRoutes } from './modules/reviews/reviews.routes';
+import { favouriteRoutes } from './modules/favourites/favourites.routes';
 import { textGuardPlugin } from './plugins/text-guard';
 import { noShowPlugin } from './modules/bookings/no-show';
 import { reminderJobPlugin } from './modules/messages/reminder-job';
@@ -224,6 +225,8 @@ export async function buildApp(options: BuildAppOptions) {
   // A renter's own data: download it, close the account (ACCT-30, ACCT-31).
   await app.register(accountRoutes, { prefix: '/api/account', store: documentStore });
   await app.register(reviewRoutes, { prefix: '/api' });
+  // The cars a person saved, kept with the account on every device (AREA-5).
+  await app.register(favouriteRoutes, { prefix: '/api' });
   // A renter's handover receipt and the handover photos (HAND-4, HAND-9).
   await app.register(handoverRoutes, { prefix: '/api', documentsDir: documents.dir });
   // The SMS provider's delivery reports (always 204: it reveals nothing).

@@ -136,3 +136,12 @@ export const HANDOVER_PHOTOS_MAX = 8;
 /** Staff sessions (ACCT-27): end after this long without a request, and after 12 hours in all. */
 export const STAFF_SESSION_IDLE_MS = 30 * 60 * 1000;
 export const STAFF_SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
+
+/** PAGE-13: the favourites grid shows 8 cars at a time (a page, or a 'Show more'). */
+export const FAVOURITES_PAGE_SIZE = 8;
+export const FAVOURITES_PAGE_SIZE_MAX = 50;
+/**
+ * AREA-7: the most car ids one sign-in merges from the browser. The fleet is the real bound on
+ * an account's favourites (one per car); this only bounds one request.
+ */
+export const FAVOURITES_MERGE_MAX = 500;

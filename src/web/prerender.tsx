@@ -40,7 +40,7 @@ export const prerenderedPages: Record<string, string> = {
       paths.teamSingle.getHref(member.id),
     ]),
   ),
-  // Sample figures for everyone; the saved-cars count (browser storage) is left blank.
+  // Only its frame and blank tiles: whose figures they are is known in the browser (AREA-1).
   [paths.dashboard.path]: paths.dashboard.getHref(),
   [paths.notFound.path]: paths.notFound.getHref(),
   '*': paths.notFound.getHref(),

@@ -50,18 +50,24 @@ test('cars saved with Save are listed on My Favorites as real cards, until remov
   ]);
 });
 
-test("the dashboard counts the saved cars, and a favourite opens its car's page", async ({
+test("a visitor's dashboard counts the cars saved in this browser, and a favourite opens its car's page", async ({
   page,
 }) => {
   await page.goto('/');
   await page.evaluate(() => localStorage.setItem('wishlist', JSON.stringify([3, 5, 6])));
   await page.goto('/dashboard');
-  await expect(page.getByText('Sample content.')).toBeVisible();
-  const tile = page.getByRole('listitem').filter({ hasText: 'View favorites' });
-  await expect(tile).toContainText('My Favorites');
-  await expect(tile).toContainText('3');
+  // AREA-1: no sample figures; signing in is what shows the renter's own.
+  await expect(page.getByText('Sample content.')).toBeHidden();
+  await expect(
+    page.getByText(
+      'You have 3 cars saved in this browser: they join your account when you sign in.',
+    ),
+  ).toBeVisible();
 
-  await tile.getByRole('link').click();
+  await page
+    .getByRole('navigation', { name: 'Account' })
+    .getByRole('link', { name: 'My Favorites' })
+    .click();
   await expect(page).toHaveURL(/\/favorite$/);
   await page.getByRole('link', { name: '2021 Kia Picanto' }).click();
   await expect(page).toHaveURL(/\/car-details\?id=3$/);
@@ -193,7 +199,6 @@ test('the owner pages are marked as sample content and share the dashboard menu'
   page,
 }) => {
   for (const [path, title] of [
-    ['/dashboard', 'Dashboard'],
     ['/my-listings', 'My Listings'],
     ['/saved', 'Saved Search'],
     ['/messages', 'Messages'],
@@ -202,10 +207,10 @@ test('the owner pages are marked as sample content and share the dashboard menu'
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByText('Sample content.')).toBeVisible();
     const menu = page.getByRole('navigation', { name: 'Account' });
+    // AREA-9: a person who lists no car is offered the partner programme, not owner tools.
     await expect(menu.getByRole('link')).toHaveText([
       'Dashboard',
-      'My Listings',
-      'Add Listings',
+      'Earn with your car',
       'My Favorites',
       'Saved Search',
       'Messages',

@@ -191,6 +191,20 @@ const RULES: Rule[] = [
   // A renter's own data (ACCT-30, ACCT-31): by the session's user alone, never an id in the path.
   // Closing asks for the password: a wrong one is a 422, so no account is closed here.
   { route: 'GET /api/account/export', access: 'renter' },
+  // The dashboard and favourites (AREA-1, AREA-8): the session's own account, never an id of one.
+  { route: 'GET /api/account/dashboard', access: 'renter' },
+  { route: 'GET /api/favourites', access: 'renter' },
+  { route: 'GET /api/favourites/ids', access: 'renter' },
+  {
+    route: 'PUT|DELETE /api/favourites/:carId',
+    access: 'renter',
+    params: (f) => ({ carId: String(f.carId) }),
+  },
+  {
+    route: 'POST /api/favourites/merge',
+    access: 'renter',
+    sample: () => ({ body: { car_ids: [] } }),
+  },
   {
     route: 'POST /api/account/close',
     access: 'renter',

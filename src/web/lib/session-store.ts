@@ -98,6 +98,10 @@ function setState(next: Partial<SessionState>) {
 
 function clearSession(error: string | null = null) {
   storage.remove(STORAGE_KEYS.token);
+  // AREA-5: the account's favourites stay with the account, not in this browser. (The list's
+  // module loads apart: every page's first JavaScript carries this store, PAGE-18.)
+  storage.remove(STORAGE_KEYS.wishlist);
+  void import('./wishlist').then((wishlist) => wishlist.forgetWishlist());
   setState({ ...signedOut, error });
   queryClient.removeQueries({ queryKey: sessionKeys.user, exact: true });
 }
@@ -162,6 +166,9 @@ function startSession(response: LoginResponse) {
     error: null,
     loading: false,
   });
+  // AREA-7: what this browser saved before signing in joins the account (staff keep none).
+  if (response.user.role !== 'staff')
+    void import('./wishlist').then((wishlist) => wishlist.mergeWishlistIntoAccount());
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   bookings,
   contactMessages,
   customerDocuments,
+  favourites,
   payments,
   sessions,
   smsOutbox,
@@ -106,6 +107,8 @@ export async function closeAccount(
       .update(sessions)
       .set({ revokedAt: sql`now()` })
       .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+    // AREA-5: the saved cars were the person's, not the company's accounts'.
+    await tx.delete(favourites).where(eq(favourites.userId, user.id));
 
     const bookingIds = tx
       .select({ id: bookings.id })

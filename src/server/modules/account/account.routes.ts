@@ -14,6 +14,8 @@ import { LOGIN_WINDOW_SECONDS, PASSWORD_CHANGE_FAILURES } from '../auth/auth.ser
 import type { DocumentStore } from '../documents/document-files';
 import { closeAccount } from './account-closure.service';
 import { exportAccountData } from './account-export.service';
+import { renterDashboard } from './dashboard.service';
+import { DashboardResponseSchema } from '../../../shared/schemas/account-dashboard';
 
 const bearerDoc = { tags: ['account'], security: [{ bearerAuth: [] }] };
 
@@ -25,6 +27,22 @@ export const accountRoutes: FastifyPluginAsyncZod<{ store: DocumentStore }> = as
   app,
   { store },
 ) => {
+  // AREA-1 to AREA-4: the renter's dashboard in one request, from the session's own account.
+  app.get('/dashboard', {
+    preHandler: app.requireUser,
+    schema: {
+      ...bearerDoc,
+      summary:
+        'My dashboard: the tiles’ figures, the trip under way or next, what I owe, my documents’ state, past trips to review and newest favourites',
+      response: { 200: DashboardResponseSchema, 401: ErrorResponseSchema },
+    },
+    handler: async (request, reply) => {
+      const snapshot = await app.carCatalogue.current();
+      const dashboard = await renterDashboard(app.db, snapshot, request.auth!.user.id);
+      return reply.header('cache-control', 'no-store').send(dashboard);
+    },
+  });
+
   app.get('/export', {
     preHandler: app.requireUser,
     schema: {

@@ -87,7 +87,7 @@ export async function findUserBookingByCode(db: Executor, userId: number, code: 
 }
 
 /** A car's images in their order, as a JSON array of { image_url, alt } (findImagesOfCars). */
-const carImagesJson = (carId: Column) => sql<{ image_url: string; alt: string }[]>`(
+export const carImagesJson = (carId: Column) => sql<{ image_url: string; alt: string }[]>`(
   select coalesce(json_agg(json_build_object('image_url', i.url, 'alt', i.alt)
     order by i.position, i.id), '[]')
   from ${carImages} i where i.car_id = ${carId})`;

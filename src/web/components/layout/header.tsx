@@ -77,6 +77,17 @@ function AccountMenu({ name, staff }: { name: string; staff: boolean }) {
               </Link>
             </li>
           )}
+          {/* AREA-9: the renter's own places first: their dashboard and their bookings. */}
+          <li>
+            <Link to={paths.dashboard.getHref()} onClick={() => setOpen(false)}>
+              Dashboard
+            </Link>
+          </li>
+          <li>
+            <Link to={paths.bookingHistory.getHref()} onClick={() => setOpen(false)}>
+              My bookings
+            </Link>
+          </li>
           <li>
             <Link to={paths.profile.getHref()} onClick={() => setOpen(false)}>
               Profile

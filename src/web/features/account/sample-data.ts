@@ -1,6 +1,7 @@
 /**
- * PAGE-11: the owner tools (dashboard, my listings, saved search, messages) are static
- * template pages with sample figures. Everything here is invented and shown as a sample.
+ * PAGE-11: the owner tools (my listings, saved search, messages) are static template pages
+ * with sample figures. Everything here is invented and shown as a sample. The dashboard is the
+ * renter's own (AREA-1): nothing here reaches it.
  */
 
 export interface SampleListing {
@@ -114,33 +115,6 @@ export const sampleSavedSearches: SampleSavedSearch[] = [
     times: 'Monthly',
   },
 ];
-
-export interface SampleNotification {
-  id: number;
-  text: string;
-  when: string;
-}
-
-export const sampleNotifications: SampleNotification[] = [
-  {
-    id: 1,
-    text: 'Your Toyota Corolla 2021 listing was viewed 48 times this week.',
-    when: '2 hours ago',
-  },
-  { id: 2, text: 'Kwesi A. sent you a message about the Hyundai Tucson.', when: 'Yesterday' },
-  { id: 3, text: 'A saved search, Family SUV, has 2 new cars.', when: '3 days ago' },
-  { id: 4, text: 'Your Standard plan renews on 2 April.', when: 'Last week' },
-];
-
-export const sampleStats = { listings: 6, savedSearches: 4, messages: 3 };
-
-/** Page views a day over the last 30 days, per sample listing. Deterministic, so no flicker. */
-export function samplePageViews(listingId: number, days: number): number[] {
-  return Array.from({ length: days }, (_, i) => {
-    const wave = Math.sin((i + listingId * 3) / 3.2) * 9 + Math.cos((i * listingId) / 5) * 4;
-    return Math.max(2, Math.round(18 + listingId * 2 + wave + (i % 7 === 5 ? 10 : 0)));
-  });
-}
 
 export interface SampleMessage {
   from: 'me' | 'them';

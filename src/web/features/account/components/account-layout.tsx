@@ -26,39 +26,59 @@ const icon = (d: string) => (
   </svg>
 );
 
-/** The dashboard side menu, in the first version's order (PAGE-11). */
-const menu: MenuEntry[] = [
-  {
-    to: paths.dashboard.getHref(),
-    label: 'Dashboard',
-    icon: icon('M3 13h8V3H3zM13 21h8V11h-8zM3 21h8v-6H3zM13 3v6h8V3z'),
-  },
-  {
-    to: paths.myListings.getHref(),
-    label: 'My Listings',
-    icon: icon('M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01'),
-  },
-  { to: paths.addListings.getHref(), label: 'Add Listings', icon: icon('M12 5v14M5 12h14') },
-  {
-    to: paths.favorite.getHref(),
-    label: 'My Favorites',
-    icon: icon('M12 20s-7-4.4-9.3-9A5 5 0 0 1 12 6a5 5 0 0 1 9.3 5c-2.3 4.6-9.3 9-9.3 9z'),
-  },
-  {
-    to: paths.saved.getHref(),
-    label: 'Saved Search',
-    icon: icon('M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zM21 21l-4.3-4.3'),
-  },
-  {
-    to: paths.messages.getHref(),
-    label: 'Messages',
-    icon: icon('M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z'),
-  },
-  {
-    to: paths.profile.getHref(),
-    label: 'Profile',
-    icon: icon('M20 21a8 8 0 0 0-16 0M12 13a5 5 0 1 0 0-10 5 5 0 0 0 0 10z'),
-  },
+const entry = (to: string, label: string, d: string): MenuEntry => ({ to, label, icon: icon(d) });
+
+const dashboard = entry(
+  paths.dashboard.getHref(),
+  'Dashboard',
+  'M3 13h8V3H3zM13 21h8V11h-8zM3 21h8v-6H3zM13 3v6h8V3z',
+);
+const ownerEntries = [
+  entry(
+    paths.myListings.getHref(),
+    'My Listings',
+    'M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01',
+  ),
+  entry(paths.addListings.getHref(), 'Add Listings', 'M12 5v14M5 12h14'),
+];
+/** AREA-9: where a renter who lists no car learns of the partner programme instead. */
+const earnEntry = entry(
+  paths.pricing.getHref(),
+  'Earn with your car',
+  'M12 2v20M17 5H9.5a3.5 3.5 0 0 0 0 7h5a3.5 3.5 0 0 1 0 7H6',
+);
+const renterEntries = [
+  entry(
+    paths.favorite.getHref(),
+    'My Favorites',
+    'M12 20s-7-4.4-9.3-9A5 5 0 0 1 12 6a5 5 0 0 1 9.3 5c-2.3 4.6-9.3 9-9.3 9z',
+  ),
+  entry(
+    paths.saved.getHref(),
+    'Saved Search',
+    'M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zM21 21l-4.3-4.3',
+  ),
+  entry(
+    paths.messages.getHref(),
+    'Messages',
+    'M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z',
+  ),
+  entry(
+    paths.profile.getHref(),
+    'Profile',
+    'M20 21a8 8 0 0 0-16 0M12 13a5 5 0 1 0 0-10 5 5 0 0 0 0 10z',
+  ),
+];
+
+/**
+ * The side menu in the first version's order (PAGE-11), showing what applies (AREA-9): My
+ * Listings and Add Listings only to someone who lists a car; anyone else gets 'Earn with your
+ * car' in their place.
+ */
+const menuFor = (listsCars: boolean): MenuEntry[] => [
+  dashboard,
+  ...(listsCars ? ownerEntries : [earnEntry]),
+  ...renterEntries,
 ];
 
 export interface AccountLayoutProps {
@@ -66,6 +86,11 @@ export interface AccountLayoutProps {
   lead?: ReactNode;
   /** Static template content (PAGE-11): says so above the page, so nobody takes it as real. */
   sample?: boolean;
+  /**
+   * The person lists cars with us (partner owners, not built yet): their menu offers My
+   * Listings and Add Listings. Nobody does today, so nobody is offered them (AREA-9).
+   */
+  listsCars?: boolean;
   children: ReactNode;
 }
 
@@ -84,6 +109,7 @@ export function AccountLayout({
   title,
   lead,
   sample = false,
+  listsCars = false,
   userName,
   onLogout,
   children,
@@ -110,7 +136,7 @@ export function AccountLayout({
       <div className="container account-page">
         <nav className="account-menu-nav card" aria-label="Account" ref={navRef}>
           <ul>
-            {menu.map((entry) => (
+            {menuFor(listsCars).map((entry) => (
               <li key={entry.to}>
                 <NavLink to={entry.to} end>
                   {entry.icon}

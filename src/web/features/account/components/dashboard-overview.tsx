@@ -1,218 +1,294 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from '../../../lib/router';
 import { paths } from '../../../config/paths';
-import { sampleListings, sampleNotifications, samplePageViews, sampleStats } from '../sample-data';
+import { formatDate } from '../../../../shared/dates';
+import { formatCedis, formatPricePerDay } from '../../../../shared/money';
+import {
+  DOCUMENT_KIND_LABELS,
+  DOCUMENT_KINDS,
+  DOCUMENT_STATE_LABELS,
+  type DocumentState,
+} from '../../../../shared/documents';
+import type {
+  DashboardResponse,
+  DashboardTrip,
+  Owed,
+  PastTrip,
+} from '../../../../shared/schemas/account-dashboard';
+import type { Car } from '../../../../shared/schemas/cars';
+import { CarImage } from '../../../components/car-image';
 import './dashboard.css';
 
-function StatTile({
-  label,
-  value,
-  to,
-  note,
-  icon,
-}: {
-  label: string;
-  /** Null: not known in this render (the server's first paint has no browser storage). */
-  value: number | null;
-  to: string;
-  note: string;
-  icon: ReactNode;
-}) {
-  return (
-    <li className="card stat-tile">
-      <span className="stat-icon" aria-hidden="true">
-        {icon}
-      </span>
-      <div>
-        <p className="stat-label">{label}</p>
-        <p className="stat-value">{value ?? '\u00a0'}</p>
-        <Link to={to} className="stat-link">
-          {note}
-          <span className="visually-hidden"> ({label})</span>
-        </Link>
-      </div>
-    </li>
-  );
+const MINUTE = 60_000;
+
+/** The clock, moved on every half minute: enough for a countdown in minutes. */
+function useNow() {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), MINUTE / 2);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
 }
 
-const tileIcon = (d: string) => (
-  <svg
-    width="24"
-    height="24"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-  >
-    <path d={d} />
-  </svg>
-);
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/**
- * The dashboard tiles (PAGE-11). My Favorites counts the cars really saved in this browser
- * (null: not known yet, as in the page's first paint from the server).
- */
-export function StatTiles({ favorites }: { favorites: number | null }) {
-  return (
-    <ul className="stat-tiles">
-      <StatTile
-        label="My Listings"
-        value={sampleStats.listings}
-        to={paths.myListings.getHref()}
-        note="View listings"
-        icon={tileIcon('M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01')}
-      />
-      <StatTile
-        label="Total Saved Search"
-        value={sampleStats.savedSearches}
-        to={paths.saved.getHref()}
-        note="View searches"
-        icon={tileIcon('M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zM21 21l-4.3-4.3')}
-      />
-      <StatTile
-        label="Messages"
-        value={sampleStats.messages}
-        to={paths.messages.getHref()}
-        note="Open messages"
-        icon={tileIcon('M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z')}
-      />
-      <StatTile
-        label="My Favorites"
-        value={favorites}
-        to={paths.favorite.getHref()}
-        note="View favorites"
-        icon={tileIcon('M12 20s-7-4.4-9.3-9A5 5 0 0 1 12 6a5 5 0 0 1 9.3 5c-2.3 4.6-9.3 9-9.3 9z')}
-      />
-    </ul>
-  );
+/** '2 days 5 hours', '3 hours 20 minutes', '12 minutes': how long until a moment. */
+export function countdownWords(ms: number): string {
+  const minutes = Math.max(0, Math.ceil(ms / MINUTE));
+  const days = Math.floor(minutes / (24 * 60));
+  const hours = Math.floor((minutes % (24 * 60)) / 60);
+  const mins = minutes % 60;
+  if (days > 0)
+    return hours ? `${plural(days, 'day')} ${plural(hours, 'hour')}` : plural(days, 'day');
+  if (hours > 0)
+    return mins ? `${plural(hours, 'hour')} ${plural(mins, 'minute')}` : plural(hours, 'hour');
+  return plural(mins, 'minute');
 }
 
-const RANGES = [
-  { days: 7, label: 'Last 7 days' },
-  { days: 14, label: 'Last 14 days' },
-  { days: 30, label: 'Last 30 days' },
-] as const;
+const STATE_BADGES: Record<DocumentState, string> = {
+  verified: 'badge badge-green',
+  pending: 'badge badge-amber',
+  rejected: 'badge badge-red',
+  missing: 'badge badge-grey',
+};
 
-/** The 'Car Page Views' graph (PAGE-11) with its car and date-range selectors (sample figures). */
-export function PageViewsChart() {
-  const id = useId();
-  const [listingId, setListingId] = useState(sampleListings[0]!.id);
-  const [days, setDays] = useState<number>(7);
-  const listing = sampleListings.find((l) => l.id === listingId)!;
-  const views = samplePageViews(listingId, days);
-  const max = Math.max(...views);
-  const total = views.reduce((a, b) => a + b, 0);
-  const width = 600;
-  const height = 200;
-  const step = width / views.length;
-  const barW = Math.max(4, step * 0.62);
-  const yMax = Math.ceil(max / 10) * 10;
-  const carName = `${listing.year} ${listing.make} ${listing.model}`;
-
+/** AREA-2: what to bring to the counter, with where each document stands. */
+function WhatToBring({ documents }: { documents: DashboardResponse['documents'] }) {
+  const allVerified = DOCUMENT_KINDS.every((kind) => documents[kind] === 'verified');
   return (
-    <section className="card account-panel" aria-labelledby={`${id}-title`}>
-      <div className="account-panel-head">
-        <h2 id={`${id}-title`}>Car Page Views</h2>
-        <div className="panel-controls">
-          <div className="field">
-            <label htmlFor={`${id}-car`}>Car</label>
-            <select
-              id={`${id}-car`}
-              className="select"
-              value={listingId}
-              onChange={(e) => setListingId(Number(e.target.value))}
-            >
-              {sampleListings.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.make} {l.model} {l.year}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-range`}>Period</label>
-            <select
-              id={`${id}-range`}
-              className="select"
-              value={days}
-              onChange={(e) => setDays(Number(e.target.value))}
-            >
-              {RANGES.map((r) => (
-                <option key={r.days} value={r.days}>
-                  {r.label}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-      </div>
-      <p className="chart-summary">
-        <strong>{total.toLocaleString('en-GH')}</strong> views of the {carName} in the last {days}{' '}
-        days
-      </p>
-      <svg
-        className="chart"
-        viewBox={`0 0 ${width} ${height}`}
-        preserveAspectRatio="none"
-        role="img"
-        aria-label={`Bar chart of daily page views of the ${carName} over the last ${days} days: ${total} in all, at most ${max} in a day.`}
-      >
-        {[0, 0.5, 1].map((f) => (
-          <line
-            key={f}
-            x1="0"
-            x2={width}
-            y1={height * (1 - f)}
-            y2={height * (1 - f)}
-            stroke="#e2e6ea"
-            vectorEffect="non-scaling-stroke"
-          />
+    <div className="trip-bring">
+      <h3>What to bring</h3>
+      <ul className="bring-list">
+        {DOCUMENT_KINDS.map((kind) => (
+          <li key={kind}>
+            <span>Your {DOCUMENT_KIND_LABELS[kind]}</span>
+            <span className={STATE_BADGES[documents[kind]]}>
+              {DOCUMENT_STATE_LABELS[documents[kind]]}
+            </span>
+          </li>
         ))}
-        {views.map((v, i) => {
-          const h = (v / yMax) * (height - 4);
-          const x = i * step + (step - barW) / 2;
-          return (
-            <rect
-              key={i}
-              x={x}
-              y={height - h}
-              width={barW}
-              height={h}
-              rx="2"
-              fill={i === views.length - 1 ? '#f5b800' : '#0f7a4c'}
-            />
-          );
-        })}
-      </svg>
-      {/* Labels in HTML, so they keep their size however the drawing is stretched. */}
-      <div className="chart-axis" aria-hidden="true">
-        <span>{days} days ago</span>
-        <span>Up to {yMax} a day</span>
-        <span>Today</span>
+      </ul>
+      {!allVerified && (
+        <p className="muted">
+          Upload both on your <Link to={paths.profile.getHref()}>profile</Link> before pickup, so we
+          can check them in advance.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** AREA-2: the trip under way, or the next one, with its countdown. */
+export function TripPanel({
+  trip,
+  documents,
+}: {
+  trip: DashboardTrip | null;
+  documents: DashboardResponse['documents'];
+}) {
+  const now = useNow();
+  if (!trip) {
+    return (
+      <section className="card account-panel" aria-labelledby="trip-title">
+        <div className="account-panel-head">
+          <h2 id="trip-title">Your next trip</h2>
+        </div>
+        <p className="muted">You have no trip booked.</p>
+        <Link to={paths.availableCars.getHref()} className="btn btn-primary">
+          Browse Cars
+        </Link>
+        <WhatToBring documents={documents} />
+      </section>
+    );
+  }
+  const target = Date.parse(trip.under_way ? trip.return_at : trip.pickup_at);
+  const left = target - now;
+  const when = trip.under_way
+    ? left > 0
+      ? `Return in ${countdownWords(left)}`
+      : 'Return time has passed'
+    : left > 0
+      ? `Pickup in ${countdownWords(left)}`
+      : 'Pickup time has come';
+  return (
+    <section className="card account-panel trip-panel" aria-labelledby="trip-title">
+      <div className="account-panel-head">
+        <h2 id="trip-title">{trip.under_way ? 'Your trip under way' : 'Your next trip'}</h2>
+        <span className="badge badge-amber trip-countdown">{when}</span>
       </div>
+      <div className="trip-main">
+        <CarImage
+          src={trip.car.image?.image_url}
+          alt={trip.car.image?.alt ?? trip.car.title}
+          className="trip-image"
+          width={320}
+          height={192}
+        />
+        <dl className="trip-facts">
+          <div>
+            <dt>Car</dt>
+            <dd>{trip.car.title}</dd>
+          </div>
+          <div>
+            <dt>{trip.delivery_address ? 'Delivered to' : 'Pickup at'}</dt>
+            <dd>{trip.delivery_address ?? `${trip.branch.name}, ${trip.branch.town}`}</dd>
+          </div>
+          <div>
+            <dt>Pickup</dt>
+            <dd>
+              {formatDate(trip.start_date)}, {trip.pickup_time}
+            </dd>
+          </div>
+          <div>
+            <dt>Return</dt>
+            <dd>
+              {formatDate(trip.end_date)}, {trip.return_time} at {trip.branch.name}
+            </dd>
+          </div>
+        </dl>
+      </div>
+      <p>
+        <Link to={paths.booking.getHref(trip.booking_code)} className="btn btn-outline btn-sm">
+          View booking {trip.booking_code}
+        </Link>
+      </p>
+      {!trip.under_way && <WhatToBring documents={documents} />}
     </section>
   );
 }
 
-export function NotificationsList() {
+const OWED_WORDS: Record<Owed['kind'], { text: string; action: string }> = {
+  pay_now: { text: 'Pay on pickup, or pay now by mobile money.', action: 'Pay now' },
+  approve: { text: 'A mobile money prompt is waiting on your phone.', action: 'Approve payment' },
+  top_up: {
+    text: 'The difference after your change, by mobile money.',
+    action: 'Pay the difference',
+  },
+  at_counter: { text: 'To pay at the branch.', action: 'View booking' },
+};
+
+/** AREA-3: what the renter owes, each with the way to pay it on the booking's page. */
+export function OwedPanel({ owed }: { owed: Owed[] }) {
+  const total = owed.reduce((sum, item) => sum + item.amount, 0);
   return (
-    <section className="card account-panel" aria-labelledby="notifications-title">
+    <section className="card account-panel" aria-labelledby="owed-title">
       <div className="account-panel-head">
-        <h2 id="notifications-title">Notifications</h2>
+        <h2 id="owed-title">What you owe</h2>
+        {owed.length > 0 && <strong className="owed-total">{formatCedis(total)}</strong>}
       </div>
-      <ul className="notifications">
-        {sampleNotifications.map((n) => (
-          <li key={n.id}>
-            <span className="notification-dot" aria-hidden="true" />
-            <div>
-              <p>{n.text}</p>
-              <p className="muted">{n.when}</p>
-            </div>
-          </li>
-        ))}
-      </ul>
+      {owed.length === 0 ? (
+        <p className="muted">Nothing to pay right now.</p>
+      ) : (
+        <ul className="owed-list">
+          {owed.map((item) => (
+            <li key={`${item.booking_code}-${item.kind}`}>
+              <div>
+                <p className="owed-what">
+                  <strong>{formatCedis(item.amount)}</strong> for the {item.car_title} (
+                  {item.booking_code}), from {formatDate(item.start_date)}
+                </p>
+                <p className="muted">{OWED_WORDS[item.kind].text}</p>
+              </div>
+              <Link
+                to={paths.booking.getHref(item.booking_code)}
+                className={
+                  item.kind === 'at_counter' ? 'btn btn-outline btn-sm' : 'btn btn-primary btn-sm'
+                }
+              >
+                {OWED_WORDS[item.kind].action}
+                <span className="visually-hidden"> for booking {item.booking_code}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** AREA-4: the latest trips, each asking for a review until one is written (REVIEW-1). */
+export function PastTripsPanel({ trips }: { trips: PastTrip[] }) {
+  return (
+    <section className="card account-panel" aria-labelledby="past-title">
+      <div className="account-panel-head">
+        <h2 id="past-title">Past trips</h2>
+        <Link to={paths.bookingHistory.getHref()} className="stat-link">
+          All my bookings
+        </Link>
+      </div>
+      {trips.length === 0 ? (
+        <p className="muted">Your completed trips will show here.</p>
+      ) : (
+        <ul className="past-list">
+          {trips.map((trip) => (
+            <li key={trip.booking_code}>
+              <CarImage
+                src={trip.car.image?.image_url}
+                alt=""
+                className="past-image"
+                width={96}
+                height={58}
+              />
+              <div>
+                <p className="past-title">{trip.car.title}</p>
+                <p className="muted">
+                  {formatDate(trip.start_date)} to {formatDate(trip.end_date)}
+                </p>
+              </div>
+              <Link
+                to={paths.booking.getHref(trip.booking_code)}
+                className={trip.can_review ? 'btn btn-primary btn-sm' : 'btn btn-ghost btn-sm'}
+              >
+                {trip.can_review ? 'Rate this trip' : 'View'}
+                <span className="visually-hidden">
+                  {' '}
+                  {trip.car.title}, {trip.booking_code}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** AREA-4: the newest favourites, each opening its car's page. */
+export function FavouritesPanel({ cars, total }: { cars: Car[]; total: number }) {
+  return (
+    <section className="card account-panel" aria-labelledby="fav-title">
+      <div className="account-panel-head">
+        <h2 id="fav-title">Favourites</h2>
+        {total > 0 && (
+          <Link to={paths.favorite.getHref()} className="stat-link">
+            All {total} saved
+          </Link>
+        )}
+      </div>
+      {cars.length === 0 ? (
+        <p className="muted">Press Save on a car’s page to keep it here, on every device.</p>
+      ) : (
+        <ul className="fav-list">
+          {cars.map((car) => (
+            <li key={car.id}>
+              <Link to={paths.carDetails.getHref(car.id)} className="fav-link">
+                <CarImage
+                  src={car.images[0]?.image_url}
+                  alt=""
+                  className="past-image"
+                  width={96}
+                  height={58}
+                />
+                <span>
+                  <span className="past-title">{car.title}</span>
+                  <span className="muted">{formatPricePerDay(car.price)}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

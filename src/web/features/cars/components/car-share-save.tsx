@@ -9,7 +9,7 @@ const NOTICE_MS = 4000;
 
 /**
  * PAGE-6: Share uses the Web Share API where there is one, else copies the link
- * and says so; Save toggles the car in the `wishlist`. Save is a toggle button: its name stays
+ * and says so; Save toggles the car in the `wishlist` (and in the account, AREA-5). Save is a toggle button: its name stays
  * 'Save' and aria-pressed (and the filled heart) carry the state.
  */
 export function CarShareSave({ car }: { car: Car }) {
@@ -56,11 +56,18 @@ export function CarShareSave({ car }: { car: Car }) {
           type="button"
           className="btn btn-outline btn-sm save-btn"
           aria-pressed={saved}
-          onClick={() =>
-            setNotice(
-              toggleWishlist(car.id) ? 'Saved to your favorites' : 'Removed from your favorites',
-            )
-          }
+          onClick={() => {
+            const { saved: now, done } = toggleWishlist(car.id);
+            setNotice(now ? 'Saved to your favorites' : 'Removed from your favorites');
+            // AREA-5: signed in, the account keeps it; refused, the heart is put back and said.
+            done.catch((error: unknown) =>
+              setNotice(
+                `${now ? 'Could not save' : 'Could not remove'} it: ${
+                  error instanceof Error ? error.message : 'please try again'
+                }`,
+              ),
+            );
+          }}
         >
           <HeartIcon size={16} filled={saved} />
           Save
