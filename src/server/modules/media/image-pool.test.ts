@@ -74,13 +74,14 @@ describe('image pool', () => {
 
   it('past the queue, an upload is told 503 with Retry-After (DOC-14)', async () => {
     configureImages({ workers: 1, queue: 0 });
-    const big = await sharp({
-      create: { width: 6000, height: 4000, channels: 3, background: '#888' },
+    const png = await sharp({
+      create: { width: 800, height: 600, channels: 3, background: '#888' },
     })
-      .png({ palette: true })
+      .png()
       .toBuffer();
-    const running = toWebp(big, 1600, 80);
-    const refused = await checkDecodable(big, 'png').catch((error: unknown) => error);
+    // The first job takes the only worker as it is asked; the second finds no room.
+    const running = toWebp(png, 400, 80);
+    const refused = await checkDecodable(png, 'png').catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(HttpError);
     expect(refused).toMatchObject({ statusCode: 503, headers: { 'Retry-After': '2' } });
     await running;
