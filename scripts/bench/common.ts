@@ -20,6 +20,12 @@ export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--no-liftoff'];
 /** The bench server's `process.memoryUsage()` (bytes), for the memory figures (PERF-12). */
 export const MEMORY_ROUTE = '/bench/memory';
 
+/**
+ * The bench server's event-loop delay since the last call (then reset): `{ p50, p99, max,
+ * count }` in ms, the sampling resolution taken off as the load shedding's own figure does.
+ */
+export const EVENT_LOOP_ROUTE = '/bench/event-loop';
+
 /** The first line the bench server prints on stdout once it listens. */
 export interface ServerReady {
   ready: true;

@@ -21,6 +21,7 @@ import { bookings } from '../../src/server/db/schema/index';
 import { hasOverlappingBooking } from '../../src/server/modules/cars/cars.repository';
 import { addDays, todayInAccra } from '../../src/shared/dates';
 import { CAR_PAGE_SIZE_MAX } from '../../src/shared/constants';
+import { uploadBenchmark } from './upload';
 import {
   BARE_ROUTE,
   BENCH_PASSWORD,
@@ -65,14 +66,18 @@ const settings = {
   pgServer: process.env.BENCH_PG_SERVER || 'postgres://postgres@127.0.0.1:5432/postgres',
   /**
    * Which parts to run: pglite (reads), postgres (reads), contended, realistic (on both
-   * databases); and, only when named, creation (bookings that all succeed, with and without
+   * databases), upload (a cheap GET while 40-MP images are processed, PGlite); and, only when named, creation (bookings that all succeed, with and without
    * the SMS outbox write) and processes (reads from 1 and 2 processes).
    */
   parts: new Set(
-    (process.env.BENCH_PARTS || 'pglite,postgres,contended,realistic')
+    (process.env.BENCH_PARTS || 'pglite,postgres,contended,realistic,upload')
       .split(',')
       .map((p) => p.trim()),
   ),
+  /** The upload part (PERF-13): 40-MP documents uploaded one after the other per image. */
+  uploads: intFromEnv('BENCH_UPLOADS', 4),
+  /** Busy-looping processes beside the server during the upload part (0: none). */
+  uploadBusy: process.env.BENCH_UPLOAD_BUSY ? intFromEnv('BENCH_UPLOAD_BUSY', 1) : 0,
   /** Extra node flags for the server process, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'. */
   serverNodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
 };
@@ -333,10 +338,11 @@ async function startServer(args: string[]): Promise<BenchServer> {
   );
 
   const ready = await new Promise<ServerReady>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error('the bench server did not start within 90 s')),
-      90_000,
-    );
+    const timer = setTimeout(() => {
+      // Not left behind: it would hold this process open (its pipes) and the machine's CPU.
+      child.kill('SIGKILL');
+      reject(new Error('the bench server did not start within 90 s'));
+    }, 90_000);
     const lines = createInterface({ input: child.stdout! });
     lines.once('line', (line) => {
       clearTimeout(timer);
@@ -365,6 +371,48 @@ async function startServer(args: string[]): Promise<BenchServer> {
   };
   cleanups.push(stop);
   return { ready, base: `http://127.0.0.1:${ready.port}`, stop };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The upload part (PERF-13): scripts/bench/upload.ts
+
+async function uploadPart() {
+  const server = await startServer(['pglite', '--renters=1', '--shedding']);
+  const pollEveryMs = 50;
+  log(
+    `  one renter uploads each image ${settings.uploads} times, one after the other (POST /api/documents);`,
+  );
+  log(
+    `  meanwhile GET ${BARE_ROUTE} every ${pollEveryMs} ms after the previous answer; the server's event-loop delay`,
+  );
+  log(
+    `  (monitorEventLoopDelay, 10 ms resolution taken off)${settings.uploadBusy ? `; ${settings.uploadBusy} busy-looping processes beside it (BENCH_UPLOAD_BUSY)` : ''}`,
+  );
+  const meter = startCpuMeter(server.ready.pid);
+  const phases = await uploadBenchmark(server.base, server.ready.tokens[0]!, {
+    uploads: settings.uploads,
+    busy: settings.uploadBusy,
+    pollEveryMs,
+  });
+  const cpu = meter();
+  await server.stop();
+  const ms = (n: number) => (Number.isFinite(n) ? fmt(n, n < 10 ? 1 : 0) : '–');
+  log(
+    `\n  ${pad('phase', 30)} ${lpad('loop delay p50/p99/max', 24)}  ${lpad('GET p50/p99/max', 20)}  ${lpad('GETs', 5)} ${lpad('503', 4)}  upload p50/max, statuses`,
+  );
+  for (const p of phases) {
+    log(
+      `  ${pad(p.label, 30)} ${lpad(`${ms(p.loop.p50)} / ${ms(p.loop.p99)} / ${ms(p.loop.max)} ms`, 24)}  ${lpad(`${ms(p.get.p50)} / ${ms(p.get.p99)} / ${ms(p.get.max)} ms`, 20)}  ${lpad(String(p.get.count), 5)} ${lpad(String(p.get.refused), 4)}  ${
+        p.upload
+          ? `${ms(p.upload.p50)} / ${ms(p.upload.max)} ms, ${Object.entries(p.upload.statuses)
+              .map(([status, n]) => `${n}× ${status}`)
+              .join(', ')}`
+          : ''
+      }${p.get.failed ? `  (${p.get.failed} GETs failed otherwise)` : ''}`,
+    );
+  }
+  log(`  CPU during the part, % of a core: ${cpuText(cpu)}`);
+  noteNoise(cpu);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1607,7 +1655,7 @@ async function main() {
     `  contended: ${settings.contendedConnections} connections (one renter each), ${settings.contendedDuration} s, one car, same dates; PostgreSQL pool 20`,
   );
   log('  latency: autocannon, 1 ms resolution, all statuses included');
-  if (settings.parts.size < 4) log(`  parts: ${[...settings.parts].join(', ')} (BENCH_PARTS)`);
+  if (settings.parts.size < 5) log(`  parts: ${[...settings.parts].join(', ')} (BENCH_PARTS)`);
   if (settings.serverNodeArgs.length)
     log(`  server node flags: ${settings.serverNodeArgs.join(' ')} (figures are not comparable)`);
 
@@ -1639,6 +1687,11 @@ async function main() {
       const lite = await startServer(['pglite', ...realisticArgs]);
       goals.push(...realisticGoals(await realisticBenchmark('PGlite', lite), 'PGlite'));
       await lite.stop();
+    }
+
+    if (settings.parts.has('upload')) {
+      heading('A cheap GET while one renter uploads 40-MP documents (PGlite, load shedding on)');
+      await uploadPart();
     }
 
     // 1b and 2. PostgreSQL.

@@ -9,12 +9,16 @@
 // SIGTERM (or stdin closing: the parent died) closes the app and exits.
 // Options: --renters=N signs in N new renters with verified phones and --cars=N makes sure N
 // cars are on offer (the realistic contention part); --processes=N serves from N node:cluster
-// workers on one port, as WEB_CONCURRENCY does (PostgreSQL only).
+// workers on one port, as WEB_CONCURRENCY does (PostgreSQL only); --shedding turns on the load
+// shedding with its defaults (MAX_IN_FLIGHT, MAX_EVENT_LOOP_DELAY_MS), as a site runs (the
+// upload part: is a cheap request refused while an image is processed?).
 import { inArray, sql } from 'drizzle-orm';
 import cluster from 'node:cluster';
 import { randomInt } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '../../src/server/app';
 import { superviseWorkers } from '../../src/server/cluster';
+import { loadConfig } from '../../src/server/config';
 import { openDatabase, rowsOf, type Database } from '../../src/server/db/client';
 import { insertCar } from '../../src/server/db/factories';
 import { cars, users } from '../../src/server/db/schema/index';
@@ -27,6 +31,7 @@ import { defaultSmsConfig } from '../../src/server/modules/sms/sms.plugin';
 import {
   BARE_ROUTE,
   BENCH_PASSWORD,
+  EVENT_LOOP_ROUTE,
   OVERLAPS_ROUTE,
   OVERLAPS_SQL,
   MEMORY_ROUTE,
@@ -147,6 +152,8 @@ async function serve(kind: Kind, url: string | undefined, poolSize: number) {
       publicUrl: 'http://localhost:3000',
       trustProxy: false,
       sms: { ...defaultSmsConfig, outboxWorker },
+      // The defaults of an environment that sets nothing.
+      ...(args.includes('--shedding') && { loadShedding: loadConfig({}).loadShedding }),
     },
     database,
     closeDatabase: true,
@@ -165,6 +172,21 @@ async function serve(kind: Kind, url: string | undefined, poolSize: number) {
   app.get(STATEMENTS_ROUTE, { schema: { hide: true } }, async () => ({ statements }));
   // PERF-12: where the process's memory is (run.ts reads the resident size from /proc too).
   app.get(MEMORY_ROUTE, { schema: { hide: true } }, async () => process.memoryUsage());
+  // The upload part: how late the loop's timers ran, at the load shedding's own resolution.
+  const resolution = 10;
+  const delay = monitorEventLoopDelay({ resolution });
+  delay.enable();
+  app.get(EVENT_LOOP_ROUTE, { schema: { hide: true } }, async () => {
+    const ms = (ns: number) => Math.max(0, ns / 1e6 - resolution);
+    const figures = {
+      p50: ms(delay.percentile(50)),
+      p99: ms(delay.percentile(99)),
+      max: ms(delay.max),
+      count: delay.count,
+    };
+    delay.reset();
+    return figures;
+  });
 
   // BENCH_PORT: a fixed port where several people bench on one machine; else a free one.
   await app.listen({ host: '127.0.0.1', port: Number(process.env.BENCH_PORT) || 0 });

@@ -51,6 +51,7 @@ import { dbPlugin } from './plugins/db';
 import { sendMethodNotAllowed } from './plugins/allowed-methods';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { loadSheddingPlugin } from './plugins/load-shedding';
+import { configureImages } from './modules/media/images';
 import { openApiPlugin } from './plugins/openapi';
 import { databaseRateLimitStore } from './plugins/rate-limit-store';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -76,6 +77,8 @@ export interface BuildAppOptions {
     documentsKey?: Buffer;
     /** DOC-10: days after the last completed trip that documents are kept (default 90). */
     documentRetentionDays?: number;
+    /** The image workers (RUN-20); without it one per two cores and a queue of 8. */
+    images?: AppConfig['images'];
     /** 503 past capacity; without it (tests) nothing is shed. */
     loadShedding?: AppConfig['loadShedding'];
     clockJobs?: AppConfig['clockJobs'];
@@ -144,6 +147,8 @@ export async function buildApp(options: BuildAppOptions) {
     if (text === '') return done(null, undefined);
     return parseJson(request, text, done);
   });
+
+  if (options.config.images) configureImages(options.config.images);
 
   // Cross-cutting plugins, in the order they must run.
   await app.register(errorHandlerPlugin);

@@ -195,4 +195,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ DOCUMENT_RETENTION_DAYS: '30' }).documentRetentionDays).toBe(30);
     expect(() => loadConfig({ DOCUMENT_RETENTION_DAYS: '0' })).toThrow(/DOCUMENT_RETENTION_DAYS/);
   });
+
+  it('reads the image workers and their queue (RUN-20)', () => {
+    expect(loadConfig({ IMAGE_WORKERS: '3', IMAGE_QUEUE: '0' }).images).toEqual({
+      workers: 3,
+      queue: 0,
+    });
+    expect(loadConfig({}).images.queue).toBe(8);
+    expect(loadConfig({}).images.workers).toBeGreaterThanOrEqual(1);
+    expect(() => loadConfig({ IMAGE_WORKERS: '0' })).toThrow(/IMAGE_WORKERS/);
+    expect(() => loadConfig({ IMAGE_QUEUE: '-1' })).toThrow(/IMAGE_QUEUE/);
+  });
 });

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { isSupportedCountry } from 'libphonenumber-js/mobile';
 import { parseDocumentsKey } from './modules/documents/document-crypto';
+import { DEFAULT_IMAGE_QUEUE, defaultImageWorkers } from './modules/media/image-pool';
 
 /**
  * Configuration is read and validated once at start-up (RUN-3). A bad value stops
@@ -104,6 +105,10 @@ const EnvSchema = z.object({
   MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(128),
   /** Load shedding: event-loop delay (ms) above which new requests get 503; 0 = not checked. */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  /** Uploaded images decoded at once, in worker threads (RUN-20); default one per two cores. */
+  IMAGE_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Uploaded images that may wait for a worker; one more gets 503 (RUN-20). */
+  IMAGE_QUEUE: z.coerce.number().int().min(0).max(1000).default(DEFAULT_IMAGE_QUEUE),
 });
 
 export type AppConfig = {
@@ -135,6 +140,8 @@ export type AppConfig = {
    * hour never changes a booking a test is looking at.
    */
   clockJobs?: boolean;
+  /** The image workers (RUN-20, PERF-13): how many decode at once, how many may wait. */
+  images: { workers: number; queue: number };
   /** Past capacity, refuse with 503 + Retry-After rather than queue (LIMIT-7). */
   loadShedding: { maxInFlight: number; maxEventLoopDelayMs: number; retryAfterSeconds: number };
   payments: {
@@ -238,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     documentsKey: e.DOCUMENTS_KEY,
     documentsKeyFile: join(e.DATA_DIR, 'documents.key'),
     documentRetentionDays: e.DOCUMENT_RETENTION_DAYS,
+    images: { workers: e.IMAGE_WORKERS ?? defaultImageWorkers(), queue: e.IMAGE_QUEUE },
     loadShedding: {
       maxInFlight: e.MAX_IN_FLIGHT,
       maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,

@@ -150,6 +150,7 @@ export const messages = {
     tooManyRequests: 'Too many attempts. Please wait a little and try again.',
     forbidden: 'You are not allowed to do that.',
     unavailable: 'The service is busy right now. Please try again in a moment.',
+    imagesBusy: 'Many photos are being processed right now. Please send yours again in a moment.',
     invalidCharacters: 'Invalid characters in request.',
     incompleteUpload: 'The upload was cut off before it ended. Please try again.',
     ...shellMessages.http,

@@ -1,30 +1,55 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { default as Sharp, Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+import { messages } from '../../../shared/messages';
+import { HttpError } from '../../http-errors';
+import {
+  DEFAULT_IMAGE_QUEUE,
+  defaultImageWorkers,
+  ImageJobError,
+  ImagePool,
+  ImagePoolFullError,
+  type ImagePoolOptions,
+} from './image-pool';
 
 /**
- * Uploaded images, staff's car photos (STAFF-3) and renters' documents (DOC-3) alike: checked
- * by their first bytes (a renamed text file is not an image, whatever its name or declared
- * type), decoded by sharp as that same type with a pixel limit, and re-encoded to WebP, which
- * also drops the camera's metadata (EXIF, GPS position). Decisions 007 and 021.
+ * Uploaded images, staff's car photos (STAFF-3), renters' documents (DOC-3) and handover
+ * photos (HAND-4) alike: checked by their first bytes (a renamed text file is not an image,
+ * whatever its name or declared type), decoded by sharp as that same type with a pixel limit,
+ * and re-encoded to WebP, which also drops the camera's metadata (EXIF, GPS position).
+ * Decisions 007 and 021. The decoding runs in worker threads (image-pool.ts, PERF-13,
+ * decision 037): this module's functions are what every other module calls.
  */
 
 /** A decompression bomb (a tiny file of a gigantic image) is refused before it is decoded. */
 const MAX_INPUT_PIXELS = 40_000_000;
 
-let loadedSharp: Promise<typeof Sharp> | undefined;
-
 /**
  * PERF-12: sharp (libvips) costs the process about 28 MiB from the moment it is loaded, and only
- * an upload needs it: loaded then, once. Its operation cache is off: each image is decoded
- * once, so the cache (up to 50 MB by default) would only hold memory.
+ * an upload needs it: the workers start, and load it, at the first image.
  */
-function loadSharp() {
-  return (loadedSharp ??= import('sharp').then(({ default: sharp }) => {
-    sharp.cache(false);
-    return sharp;
-  }));
+const pool = new ImagePool({ workers: defaultImageWorkers(), queue: DEFAULT_IMAGE_QUEUE });
+
+/** IMAGE_WORKERS and IMAGE_QUEUE (RUN-20); one pool per process, whatever the number of apps. */
+export function configureImages(options: ImagePoolOptions) {
+  pool.configure(options);
+}
+
+/** Seconds a refused uploader is told to wait: about what the queue takes to drain. */
+const BUSY_RETRY_SECONDS = 2;
+
+/** The job's answer; a full queue is the uploader's 503 (DOC-14), as the load shedding's is. */
+async function runImageJob<T>(job: Parameters<ImagePool['run']>[0]): Promise<T> {
+  try {
+    return await pool.run<T>(job);
+  } catch (error) {
+    if (error instanceof ImagePoolFullError)
+      throw new HttpError(503, messages.http.imagesBusy, undefined, {
+        'Retry-After': String(BUSY_RETRY_SECONDS),
+      });
+    throw error;
+  }
 }
 
 export type ImageKind = 'jpeg' | 'png' | 'webp';
@@ -44,12 +69,16 @@ export class UnreadableImageError extends Error {}
 
 /** Refuses bytes sharp cannot decode as the type their signature claims. */
 export async function checkDecodable(input: Buffer, kind: ImageKind): Promise<Metadata> {
-  const sharp = await loadSharp();
   let meta: Metadata;
   try {
-    meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-  } catch {
-    throw new UnreadableImageError('unreadable');
+    meta = await runImageJob<Metadata>({
+      op: 'metadata',
+      input,
+      limitInputPixels: MAX_INPUT_PIXELS,
+    });
+  } catch (error) {
+    if (error instanceof ImageJobError) throw new UnreadableImageError('unreadable');
+    throw error;
   }
   // The signature said one type; the decoder must agree (a PNG header on other bytes fails here).
   if (meta.format !== kind || !meta.width || !meta.height)
@@ -59,16 +88,19 @@ export async function checkDecodable(input: Buffer, kind: ImageKind): Promise<Me
 
 /** Upright by EXIF, at most `width` wide (never enlarged), WebP, without metadata. */
 export async function toWebp(input: Buffer, width: number, quality: number): Promise<Buffer> {
-  const sharp = await loadSharp();
   try {
-    return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
-      .rotate() // upright by the EXIF orientation, before the metadata is dropped
-      .resize({ width, withoutEnlargement: true })
-      .webp({ quality })
-      .toBuffer();
+    const output = await runImageJob<Uint8Array>({
+      op: 'webp',
+      input,
+      limitInputPixels: MAX_INPUT_PIXELS,
+      width,
+      quality,
+    });
+    // Structured cloning hands a Uint8Array over: the same bytes, seen as a Buffer.
+    return Buffer.from(output.buffer, output.byteOffset, output.byteLength);
   } catch (error) {
     if (
-      error instanceof Error &&
+      error instanceof ImageJobError &&
       /Input|unsupported|corrupt|premature|pixel/i.test(error.message)
     ) {
       throw new UnreadableImageError(error.message);
