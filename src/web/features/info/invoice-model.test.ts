@@ -146,6 +146,8 @@ describe('invoices (PAGE-12, VAT 20% column)', () => {
   it('formats cedis and dollars', () => {
     expect(formatInvoiceMoney(125_150, 'GHS')).toBe('GH₵ 1,251.50');
     expect(formatInvoiceMoney(4_900, 'USD')).toBe('$49.00');
+    // MONEY-5: the weekly saving's line is taken off with the minus sign, as on the booking.
+    expect(formatInvoiceMoney(-30_000, 'GHS')).toBe('− GH₵ 300.00');
     expect(invoiceTotals(SAMPLE_INVOICE).total).toBe(49_00 + 29_00 + 2 * 12_00);
   });
 });

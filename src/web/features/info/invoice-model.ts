@@ -63,8 +63,10 @@ const currencyFormats = {
 
 /** 'GH₵ 1,234.50' or '$49.00' from minor units. */
 export function formatInvoiceMoney(minor: number, currency: Invoice['currency']): string {
-  const amount = currencyFormats[currency].format(minor / 100);
-  return currency === 'GHS' ? `GH₵ ${amount}` : `$${amount}`;
+  const amount = currencyFormats[currency].format(Math.abs(minor) / 100);
+  // MONEY-5: an amount taken off (the weekly saving) leads with the minus sign, as elsewhere.
+  const sign = minor < 0 ? '− ' : '';
+  return currency === 'GHS' ? `${sign}GH₵ ${amount}` : `${sign}$${amount}`;
 }
 
 export const SUPPLIER: InvoiceParty = {
