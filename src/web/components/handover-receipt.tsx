@@ -1,6 +1,6 @@
 import { COMPANY_NAME } from '../../shared/constants';
 import { formatCedis, formatDeduction } from '../../shared/money';
-import { formatMsisdn } from '../../shared/phone';
+import { formatPhoneNumber } from '../../shared/phone';
 import {
   DEPOSIT_METHOD_LABELS,
   DEPOSIT_STATE_LABELS,
@@ -69,7 +69,7 @@ export function HandoverReceipt({
             <br />
             {r.branch.address}
             <br />
-            Tel. {formatMsisdn(r.branch.phone.replace(/[^\d]/g, ''))}
+            Tel. {formatPhoneNumber(r.branch.phone)}
           </address>
         </header>
       )}

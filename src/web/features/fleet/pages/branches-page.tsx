@@ -1,6 +1,6 @@
 import { useStaffCan } from '../../../lib/console/use-staff-can';
 import { Link, useLocation } from '../../../lib/router';
-import { formatMsisdn } from '../../../../shared/phone';
+import { formatPhoneNumber } from '../../../../shared/phone';
 import type { AdminBranch } from '../../../../shared/schemas/branches.staff';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { adminPaths } from '../../../config/admin-paths';
@@ -52,7 +52,7 @@ const columns: Column<AdminBranch>[] = [
     header: 'Phone',
     // Written as the renters' pages write it (BranchFacts): '+233 30 290 0100'.
     cell: (branch) => (
-      <span className="nowrap">{formatMsisdn(branch.phone.replace(/[^\d]/g, ''))}</span>
+      <span className="nowrap">{formatPhoneNumber(branch.phone)}</span>
     ),
   },
   {
