@@ -20,6 +20,7 @@ const receipt: Receipt = {
   deposit_state: null,
   pickup: null,
   return: null,
+  tax: null,
 };
 
 describe('the printable handover receipt (HAND-9)', () => {
