@@ -172,6 +172,19 @@ describe("the receipt's tax lines (HAND-15)", () => {
     expect(tax.taxable_value).toBe(593.85);
   });
 
+  it('are not on a cancelled booking, which supplied nothing', async () => {
+    const renter = await client.renter();
+    const car = await insertCar(ctx.db);
+    const created = await renter.book(car.id, day(5), day(7));
+    const code = created.booking.booking_code as string;
+    expect((await receiptOf(code)).tax).not.toBeNull();
+    const cancelled = await owner.post(`/api/admin/bookings/${code}/cancel`, {
+      reason: 'Customer changed plans',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await receiptOf(code)).tax).toBeNull();
+  });
+
   it('go when the owner removes every tax', async () => {
     expect(
       (await owner.put('/api/admin/tax-settings', { tin: 'C0012345678', lines: [] })).statusCode,

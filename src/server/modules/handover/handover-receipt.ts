@@ -67,13 +67,15 @@ export async function returnChargesOf(db: Executor, bookingIds: number[]) {
  * The tax invoice's part of the receipt (HAND-15): the rental as charged (its total less the
  * refundable deposit, which is no supply and carries no tax) and the return's charges besides
  * the rental's balance (already in that total), split by the taxes in force when the car came
- * back. Null while none are set.
+ * back. Null while none are set, and for a cancelled booking.
  */
 async function taxPart(
   db: Executor,
   booking: typeof bookings.$inferSelect,
   back: ReturnRow | undefined,
 ): Promise<HandoverReceipt['tax']> {
+  // A cancelled booking supplied nothing: no tax to show on what was given back.
+  if (booking.status === 'cancelled') return null;
   const tax = await taxInForceAt(db, back?.at ?? new Date());
   if (!tax || tax.lines.length === 0) return null;
   const rental = booking.totalPesewas - booking.depositPesewas;
