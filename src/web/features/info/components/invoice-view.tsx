@@ -52,7 +52,9 @@ export function InvoiceView({ invoice, sample = false, toolbar }: InvoiceViewPro
             </span>
           </div>
           <div className="invoice-title-block">
-            <h1 id="invoice-title">{sample ? 'Sample invoice' : 'Invoice'}</h1>
+            <h1 id="invoice-title">
+              {sample ? 'Sample invoice' : invoice.taxes ? 'Tax invoice' : 'Invoice'}
+            </h1>
             <p className="invoice-number">{invoice.number}</p>
             <p
               className={`invoice-status status-${invoice.status.toLowerCase().replace(/\W+/g, '-')}`}
