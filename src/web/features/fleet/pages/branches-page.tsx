@@ -51,9 +51,7 @@ const columns: Column<AdminBranch>[] = [
     key: 'phone',
     header: 'Phone',
     // Written as the renters' pages write it (BranchFacts): '+233 30 290 0100'.
-    cell: (branch) => (
-      <span className="nowrap">{formatPhoneNumber(branch.phone)}</span>
-    ),
+    cell: (branch) => <span className="nowrap">{formatPhoneNumber(branch.phone)}</span>,
   },
   {
     key: 'cars',
