@@ -8,7 +8,7 @@ import type { HandoverReceipt } from '../../../shared/schemas/handover';
 import { taxLineLabel } from '../../../shared/tax';
 
 /**
- * The sample invoice's VAT label is 20% (PAGE-11, SPEC): a figure of the sample only. A real
+ * The sample invoice's VAT label is 20% (PAGE-11): a figure of the sample only. A real
  * booking's invoice shows the taxes the owner set, from its receipt (PAGE-25, HAND-15).
  */
 export const INVOICE_VAT_RATE = 0.2;
