@@ -32,4 +32,9 @@ describe('amounts taken off (MONEY-5)', () => {
     expect(formatDeduction(350)).toBe('− GH₵ 350.00');
     expect(formatDeduction(-350)).toBe('− GH₵ 350.00');
   });
+
+  it('a negative cost line reads the same, never a hyphen after the currency', () => {
+    expect(formatCedis(-350)).toBe('− GH₵ 350.00');
+    expect(formatCedis(-0.5)).toBe('− GH₵ 0.50');
+  });
 });

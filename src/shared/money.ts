@@ -19,13 +19,17 @@ export function formatCedisWhole(cedis: number): string {
   return `GH₵ ${wholeCedis.format(Math.trunc(cedis))}`;
 }
 
-/** Cost lines in the summary, e.g. 'GH₵ 1,200.00'. */
+/**
+ * Cost lines in the summary, e.g. 'GH₵ 1,200.00'. A negative line (the weekly saving) is an
+ * amount taken off and reads as one (formatDeduction), never 'GH₵ -350.00' (MONEY-5).
+ */
 export function formatCedis(cedis: number): string {
-  return `GH₵ ${exactCedis.format(cedis)}`;
+  return cedis < 0 ? formatDeduction(cedis) : `GH₵ ${exactCedis.format(cedis)}`;
 }
 
 /**
  * An amount taken off (a saving, a deposit kept), written one way everywhere: the minus sign
  * (U+2212), a space, the amount: '− GH₵ 350.00'.
  */
-export const formatDeduction = (cedis: number): string => `− ${formatCedis(Math.abs(cedis))}`;
+export const formatDeduction = (cedis: number): string =>
+  `− GH₵ ${exactCedis.format(Math.abs(cedis))}`;

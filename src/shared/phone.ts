@@ -62,6 +62,12 @@ export function formatMsisdn(msisdn: string): string {
 }
 
 /**
+ * A phone number typed by staff (a branch's, BRANCH-1) as people read it, whatever form it was
+ * typed in: '030 290 0100', '+233302900100' and '0302900100' are all '+233 30 290 0100'.
+ */
+export const formatPhoneNumber = (raw: string): string => formatMsisdn(normalizeMsisdn(raw));
+
+/**
  * A number as logs may show it (RUN-9): country code and network kept for support, the
  * subscriber digits hidden. '233244123456' → '23324****456'.
  */

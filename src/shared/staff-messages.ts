@@ -79,3 +79,16 @@ export const staffAccountMessages = {
   deactivated: (name: string) => `${name} is deactivated: they have been signed out everywhere.`,
   reactivated: (name: string) => `${name} is active again and can sign in.`,
 } as const;
+
+/** The company's taxes (STAFF-45): the owner's settings page and its API. */
+export const taxMessages = {
+  tinInvalid:
+    'Enter the company’s TIN as the GRA issued it: a letter, 00 and 8 digits (C0012345678), or a Ghana Card PIN (GHA-123456789-0)',
+  tinRequired: 'Enter the company’s TIN: a tax invoice must show it beside the taxes',
+  nameRequired: 'Enter the tax’s name as the receipt prints it, e.g. VAT',
+  nameMax: 'A tax’s name must be 40 characters or less',
+  nameTwice: 'Each tax is listed once: this name is already above',
+  rateInvalid: 'Enter the rate in percent, above 0 and at most 100, with at most 2 decimals',
+  tooMany: 'At most 6 taxes',
+  saved: 'Tax settings saved. Receipts of cars returned from now on show them.',
+} as const;

@@ -134,6 +134,10 @@ export const STAFF_RULES = {
   'GET /api/admin/audit': { roles: OWNER, scope: 'company' },
   'GET /api/admin/audit.csv': { roles: OWNER, scope: 'company' },
   'GET /api/admin/audit/staff': { roles: OWNER, scope: 'company' },
+
+  // The company's TIN and the taxes its receipts show are the owner's (STAFF-45).
+  'GET /api/admin/tax-settings': { roles: OWNER, scope: 'company' },
+  'PUT /api/admin/tax-settings': { roles: OWNER, scope: 'company' },
 } as const satisfies Record<string, StaffRule>;
 
 export type StaffRoute = keyof typeof STAFF_RULES;

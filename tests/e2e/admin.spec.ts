@@ -297,6 +297,7 @@ const consolePages: {
   { name: 'newsletter', path: () => '/admin/messages?tab=newsletter', heading: /^Messages$/ },
   { name: 'documents', path: () => '/admin/documents?status=verified', heading: /^Documents$/ },
   { name: 'reviews', path: () => '/admin/reviews', heading: /^Reviews$/ },
+  { name: 'taxes', path: () => '/admin/taxes', heading: /^Taxes$/, fitsPhone: true },
 ];
 
 const viewports = [

@@ -34,7 +34,7 @@ test('a Kumasi counter agent sees only what an agent may do, and books a Kumasi 
   const menu = page.getByRole('navigation', { name: 'Console' });
   for (const section of ['Dashboard', 'Cars', 'Bookings', 'Customers', 'Documents'])
     await expect(menu.getByRole('link', { name: section, exact: true })).toBeVisible();
-  for (const section of ['Prices', 'Reviews', 'SMS log', 'Staff', 'Audit trail'])
+  for (const section of ['Prices', 'Taxes', 'Reviews', 'SMS log', 'Staff', 'Audit trail'])
     await expect(menu.getByRole('link', { name: section, exact: true })).toHaveCount(0);
   // The day's work, without the company's money (ROLE-7).
   await expect(page.getByRole('heading', { name: "Today's pickups" })).toBeVisible();

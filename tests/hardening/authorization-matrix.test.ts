@@ -257,6 +257,15 @@ const RULES: Rule[] = [
     access: 'staff',
     params: (f) => ({ id: String(f.bookingSmsId) }),
   },
+  // The company's TIN and taxes: staff only, and then the owner's alone (STAFF-45).
+  { route: 'GET /api/admin/tax-settings', access: 'staff' },
+  {
+    route: 'PUT /api/admin/tax-settings',
+    access: 'staff',
+    sample: () => ({
+      body: { tin: 'C0012345678', lines: [{ name: 'VAT', rate_bp: 1500, on_levies: false }] },
+    }),
+  },
   { route: '* /api/admin/**', access: 'staff' },
   { route: 'GET /media/**', access: 'public' },
 ];

@@ -15,6 +15,7 @@ import {
   loadSms,
   loadStaffAccount,
 } from '../modules/audit/audit-snapshots.repository';
+import { loadTaxSettingsForAudit } from '../modules/tax/tax-settings.repository';
 
 export type { AuditFields };
 
@@ -55,6 +56,7 @@ export const AUDIT_ENTITIES = {
   contact_message: { load: byNumber(loadContactMessage) },
   sms: { load: byNumber(loadSms) },
   staff_account: { load: byNumber(loadStaffAccount) },
+  tax_settings: { load: (db) => loadTaxSettingsForAudit(db) },
 } satisfies Record<AuditEntityKind, AuditEntity>;
 
 /** Where a write's thing is named. */
@@ -135,6 +137,12 @@ export const AUDITED_WRITES: Readonly<Record<string, AuditDescription>> = {
     entity: 'extra_prices',
     action: 'update',
     id: { fixed: 'all' },
+  },
+  // The company's TIN and taxes (STAFF-45): one set for the company.
+  'PUT /api/admin/tax-settings': {
+    entity: 'tax_settings',
+    action: 'update',
+    id: { fixed: 'company' },
   },
 
   // Bookings: the counter's work, changes, refunds, handovers.

@@ -24,6 +24,7 @@ import { adminStaffAccountRoutes } from '../modules/staff/staff.staff.routes';
 import { checkBranchScope } from './branch-scope';
 import { staffRuleOf, type StaffRule } from '../../shared/staff-permissions';
 import { adminAuditRoutes } from '../modules/audit/audit.staff.routes';
+import { adminTaxRoutes } from '../modules/tax/tax.staff.routes';
 import { recordStaffWrites } from './audit.plugin';
 
 /**
@@ -109,4 +110,6 @@ export const staffApiRoutes: FastifyPluginAsync<{
   await app.register(adminStaffAccountRoutes);
   // The audit trail, the owner's (AUDIT-8).
   await app.register(adminAuditRoutes);
+  // The company's TIN and taxes, the owner's (STAFF-45).
+  await app.register(adminTaxRoutes);
 };

@@ -14,6 +14,7 @@ export const AUDIT_ENTITY_KINDS = [
   'contact_message',
   'sms',
   'staff_account',
+  'tax_settings',
 ] as const;
 export type AuditEntityKind = (typeof AUDIT_ENTITY_KINDS)[number];
 

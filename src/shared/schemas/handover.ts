@@ -198,6 +198,33 @@ export const HandoverReceiptSchema = z.object({
       distance_km: z.number().int(),
     })
     .nullable(),
+  /**
+   * The tax invoice's part (HAND-15): what was charged, taxes included, split into the taxable
+   * value and each tax the owner set (STAFF-45), as they were when the car came back (until
+   * then, as they are now). Null while the company has set no tax: no tax line, no TIN.
+   */
+  tax: z
+    .object({
+      /** Who charges the taxes: the company's name and its TIN. */
+      supplier: z.string(),
+      tin: z.string().nullable(),
+      /** The rental as booked, changed and extended (the deposit apart), in cedis. */
+      rental: z.number(),
+      /** The charges at the return besides the rental (the late fee, staff's lines). */
+      charges: z.number(),
+      /** rental + charges: the all-in amount the taxes are part of. */
+      total: z.number(),
+      taxable_value: z.number(),
+      taxes: z.array(
+        z.object({
+          name: z.string(),
+          rate_bp: z.number().int(),
+          on_levies: z.boolean(),
+          amount: z.number(),
+        }),
+      ),
+    })
+    .nullable(),
 });
 export type HandoverReceipt = z.infer<typeof HandoverReceiptSchema>;
 

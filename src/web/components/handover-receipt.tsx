@@ -1,6 +1,6 @@
 import { COMPANY_NAME } from '../../shared/constants';
 import { formatCedis, formatDeduction } from '../../shared/money';
-import { formatMsisdn } from '../../shared/phone';
+import { formatPhoneNumber } from '../../shared/phone';
 import {
   DEPOSIT_METHOD_LABELS,
   DEPOSIT_STATE_LABELS,
@@ -8,6 +8,7 @@ import {
   fuelLabel,
 } from '../../shared/handover';
 import type { HandoverReceipt as Receipt } from '../../shared/schemas/handover';
+import { taxLineLabel } from '../../shared/tax';
 import { formatDateTime } from '../lib/booking-labels';
 import { usePrivateImage } from '../lib/private-files';
 import './handover-receipt.css';
@@ -25,6 +26,60 @@ function Photo({ url, label }: { url: string; label: string }) {
     <img src={image.src} alt={label} className="receipt-photo" />
   ) : (
     <span className="receipt-photo receipt-photo-loading" aria-hidden="true" />
+  );
+}
+
+/**
+ * The tax invoice's part (HAND-15, HAND-16): who charges the taxes, with its TIN, what was
+ * charged all-in and how it splits into the taxable value and each tax, as a Ghanaian tax
+ * invoice lists them. Only once the owner has set taxes (STAFF-45).
+ */
+function TaxInvoice({ tax }: { tax: NonNullable<Receipt['tax']> }) {
+  return (
+    <section className="receipt-section receipt-tax" aria-labelledby="receipt-tax">
+      <h2 id="receipt-tax">Tax invoice</h2>
+      <p className="receipt-tax-supplier">
+        Supplier: <strong>{tax.supplier}</strong>
+        {tax.tin && (
+          <>
+            {' '}
+            · TIN <strong>{tax.tin}</strong>
+          </>
+        )}
+      </p>
+      <table className="receipt-table">
+        <caption className="visually-hidden">Tax invoice</caption>
+        <tbody>
+          <tr>
+            <th scope="row">Rental (the deposit apart)</th>
+            <td>{formatCedis(tax.rental)}</td>
+          </tr>
+          {tax.charges > 0 && (
+            <tr>
+              <th scope="row">Charges at the return</th>
+              <td>{formatCedis(tax.charges)}</td>
+            </tr>
+          )}
+          <tr className="receipt-total">
+            <th scope="row">Total (taxes included)</th>
+            <td>{formatCedis(tax.total)}</td>
+          </tr>
+          <tr>
+            <th scope="row">Taxable value</th>
+            <td>{formatCedis(tax.taxable_value)}</td>
+          </tr>
+          {tax.taxes.map((line) => (
+            <tr key={line.name}>
+              <th scope="row">{taxLineLabel(line)}</th>
+              <td>{formatCedis(line.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="receipt-state muted">
+        Prices include these taxes; the refundable deposit carries none.
+      </p>
+    </section>
   );
 }
 
@@ -69,7 +124,7 @@ export function HandoverReceipt({
             <br />
             {r.branch.address}
             <br />
-            Tel. {formatMsisdn(r.branch.phone.replace(/[^\d]/g, ''))}
+            Tel. {formatPhoneNumber(r.branch.phone)}
           </address>
         </header>
       )}
@@ -246,6 +301,7 @@ export function HandoverReceipt({
           </strong>
         </p>
       </section>
+      {r.tax && <TaxInvoice tax={r.tax} />}
       {printable && (
         <section className="receipt-signatures" aria-label="Signatures">
           {['Customer', 'Staff'].map((who) => (

@@ -46,6 +46,8 @@ export const adminPaths = {
   adminStaff: { path: '/admin/staff', getHref: () => '/admin/staff' },
   /** The audit trail, the owner's (AUDIT-11). */
   adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
+  /** The company's TIN and taxes, the owner's (STAFF-45). */
+  adminTaxes: { path: '/admin/taxes', getHref: () => '/admin/taxes' },
   /** The staff member's own second step (ACCT-26). */
   adminSecurity: { path: '/admin/security', getHref: () => '/admin/security' },
 } as const;

@@ -17,3 +17,4 @@ export * from './staff';
 export * from './audit';
 export * from './staff-second-step';
 export * from './favourites';
+export * from './tax';

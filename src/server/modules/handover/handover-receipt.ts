@@ -9,6 +9,9 @@ import { bookings, handovers } from '../../db/schema/index';
 import { toApiBranch } from '../branches/branches.repository';
 import { carTitle } from '../cars/car-mapper';
 import { handoversOf, receiptPeople } from './handover.repository';
+import { COMPANY_NAME } from '../../../shared/constants';
+import { splitInclusive } from '../../../shared/tax';
+import { taxInForceAt } from '../tax/tax-settings.repository';
 
 type ReturnRow = typeof handovers.$inferSelect;
 
@@ -58,6 +61,44 @@ export async function returnChargesOf(db: Executor, bookingIds: number[]) {
         })),
     );
   return found;
+}
+
+/**
+ * The tax invoice's part of the receipt (HAND-15): the rental as charged (its total less the
+ * refundable deposit, which is no supply and carries no tax) and the return's charges besides
+ * the rental's balance (already in that total), split by the taxes in force when the car came
+ * back. Null while none are set, and for a cancelled booking.
+ */
+async function taxPart(
+  db: Executor,
+  booking: typeof bookings.$inferSelect,
+  back: ReturnRow | undefined,
+): Promise<HandoverReceipt['tax']> {
+  // A cancelled booking supplied nothing: no tax to show on what was given back.
+  if (booking.status === 'cancelled') return null;
+  const tax = await taxInForceAt(db, back?.at ?? new Date());
+  if (!tax || tax.lines.length === 0) return null;
+  const rental = booking.totalPesewas - booking.depositPesewas;
+  const charges = back
+    ? chargesOf(back)
+        .filter((c) => c.reason !== 'rental_balance')
+        .reduce((sum, c) => sum + c.amountPesewas, 0)
+    : 0;
+  const split = splitInclusive(rental + charges, tax.lines);
+  return {
+    supplier: COMPANY_NAME,
+    tin: tax.tin,
+    rental: pesewasToCedis(rental),
+    charges: pesewasToCedis(charges),
+    total: pesewasToCedis(split.totalPesewas),
+    taxable_value: pesewasToCedis(split.taxablePesewas),
+    taxes: split.taxes.map((t) => ({
+      name: t.name,
+      rate_bp: t.rate_bp,
+      on_levies: t.on_levies,
+      amount: pesewasToCedis(t.amountPesewas),
+    })),
+  };
 }
 
 function returnMoney(r: ReturnRow) {
@@ -156,5 +197,6 @@ export async function buildReceipt(
             distance_km: pickup ? Math.max(0, r.odometerKm - pickup.handover.odometerKm) : 0,
           }
         : null,
+    tax: await taxPart(db, booking, r),
   };
 }

@@ -154,6 +154,12 @@ describe('SMS templates', () => {
     expect(texts.staff_booking_prompt).toContain('Approve the mobile money prompt');
   });
 
+  it('tells a customer booked by staff for mobile money where and when to pick up (STAFF-16, MSG-6)', () => {
+    expect(texts.staff_booking_prompt).toContain(
+      `Pick up at ${facts.branch} on 28 Dec 2026 at ${facts.pickupTime}.`,
+    );
+  });
+
   it('tells the renter what happened to the deposit on return (HAND-8)', () => {
     expect(texts.deposit_settled).toContain(
       'kept and GHS 1,234,567.89 is being refunded to your wallet',

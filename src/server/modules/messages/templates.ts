@@ -141,9 +141,12 @@ export const templates = {
   /** The renter's name and number stay out of it: staff look the booking up by its code. */
   staff_new_booking: (b: BookingFacts) =>
     `CarLink staff: new booking ${b.code}, ${b.car}, ${dates(b)}, ${b.place}, ${b.paymentMethod === 'mobile_money' ? 'mobile money' : 'pay on pickup'}, ${ghs(b.totalPesewas)}.`,
-  /** A mobile money booking made by staff (STAFF-16): the prompt is on its way to this phone. */
+  /**
+   * A mobile money booking made by staff (STAFF-16): the prompt is on its way to this phone.
+   * Where and when to pick up, as the pay-on-pickup text says it (MSG-6).
+   */
   staff_booking_prompt: (b: BookingFacts) =>
-    `CarLink: booking ${b.code} reserved: ${b.car}, ${dates(b)}. Approve the mobile money prompt for ${ghs(b.totalPesewas)} on this phone to confirm it.`,
+    `CarLink: booking ${b.code} reserved: ${b.car}, ${dates(b)}. Pick up at ${b.branch} on ${formatDate(b.startDate)} at ${b.pickupTime}. Approve the mobile money prompt for ${ghs(b.totalPesewas)} on this phone to confirm it.`,
   /** An account opened by staff (STAFF-15): no password yet, the reset by SMS sets one. */
   staff_booking_account: (b: BookingFacts) =>
     `CarLink: booking ${b.code} is in your new account. To see it online, sign in with this number: choose "Forgot password" on the sign-in page.`,

@@ -68,6 +68,7 @@ const HandoverReceiptPage = page(
 );
 const ReviewsPage = page(() => import('../../features/console/pages/reviews-page'), 'ReviewsPage');
 const StaffPage = page(() => import('../../features/staff-accounts/pages/staff-page'), 'StaffPage');
+const TaxesPage = page(() => import('../../features/taxes/pages/taxes-page'), 'TaxesPage');
 const AuditPage = page(() => import('../../features/console/pages/audit-page'), 'AuditPage');
 const SecurityPage = page(
   () => import('../../features/console/pages/security-page'),
@@ -173,6 +174,10 @@ function StaffConsole() {
           {/* Staff accounts are the owner's (STAFF-43). */}
           {can('GET /api/admin/staff') && (
             <Route path={inside(adminPaths.adminStaff.path)} element={<StaffPage />} />
+          )}
+          {/* The company's TIN and taxes are the owner's (STAFF-45). */}
+          {can('GET /api/admin/tax-settings') && (
+            <Route path={inside(adminPaths.adminTaxes.path)} element={<TaxesPage />} />
           )}
           <Route path={inside(adminPaths.adminSecurity.path)} element={<SecurityPage />} />
           <Route path="*" element={<NotFound />} />

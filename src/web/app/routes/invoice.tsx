@@ -5,7 +5,7 @@ import { messages } from '../../../shared/messages';
 import { Spinner } from '../../components/spinner';
 import { paths } from '../../config/paths';
 import { isSessionValid, useSession, useSignedInUser } from '../../lib/session-store';
-import { useBooking } from '../../features/bookings/api/bookings';
+import { useBooking, useBookingHandover } from '../../features/bookings/api/bookings';
 import { InvoiceView } from '../../features/info/components/invoice-view';
 import { invoiceFromBooking, SAMPLE_INVOICE } from '../../features/info/invoice-model';
 import { ApiError } from '../../lib/api-client';
@@ -54,12 +54,16 @@ function SampleInvoice({ notice }: { notice?: ReactNode }) {
   );
 }
 
-/** One of the viewer's own bookings; the API answers 404 for anyone else's. */
+/**
+ * One of the viewer's own bookings; the API answers 404 for anyone else's. Its taxes come from
+ * its receipt (PAGE-25, HAND-15), so the invoice and the receipt split the same way.
+ */
 function BookingInvoice({ code }: { code: string }) {
   const booking = useBooking(code);
+  const receipt = useBookingHandover(code);
   const user = useSignedInUser();
 
-  if (booking.isPending) {
+  if (booking.isPending || (booking.isSuccess && receipt.isPending)) {
     return (
       <div className="center-state">
         <Spinner label="Loading invoice…" />
@@ -91,9 +95,15 @@ function BookingInvoice({ code }: { code: string }) {
   const customer = user ?? { name: 'Customer', msisdn: '', email: null };
   return (
     <InvoiceView
-      invoice={invoiceFromBooking(booking.data, customer)}
+      invoice={invoiceFromBooking(booking.data, customer, receipt.data?.tax ?? null)}
       toolbar={
         <>
+          {receipt.isError && (
+            <div className="alert alert-error invoice-sample-note" role="alert">
+              We couldn&rsquo;t load the taxes of this invoice ({receipt.error.message}). Reload the
+              page before printing it.
+            </div>
+          )}
           <Link to={paths.booking.getHref(booking.data.booking_code)} className="back-link">
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
               <path

@@ -174,6 +174,15 @@ export const PriceTagIcon = (p: IconProps) => (
     <circle cx="8" cy="8" r="1.5" />
   </Icon>
 );
+/** A receipt with a percent sign: the company's taxes. */
+export const TaxIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M5 3h14v18l-2.5-1.5L14 21l-2-1.5L10 21l-2.5-1.5L5 21z" />
+    <path d="M9 15l6-6" />
+    <circle cx="9.5" cy="9.5" r="1" />
+    <circle cx="14.5" cy="14.5" r="1" />
+  </Icon>
+);
 export const EditIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4" />

@@ -55,6 +55,8 @@ describe('console wording', () => {
 
   test('money and phone numbers read as people write them', () => {
     expect(cedis(1250)).toBe('GH₵\u00a01,250.00');
+    // MONEY-5: the console's weekly saving line is taken off as everywhere else, unbroken.
+    expect(cedis(-350)).toBe('−\u00a0GH₵\u00a0350.00');
     expect(phone('233244000001')).toBe('+233 24 400 0001');
     expect(telHref('233244000001')).toBe('tel:+233244000001');
   });

@@ -117,7 +117,7 @@ export const listTotalOf = (total: number, estimated: boolean, one: string, many
   `${listTotal(total, estimated)} ${total === 1 ? one : many}`;
 
 /** Money that never breaks between 'GH₵' and the number. */
-export const cedis = (amount: number) => formatCedis(amount).replace(' ', '\u00a0');
+export const cedis = (amount: number) => formatCedis(amount).replaceAll(' ', '\u00a0');
 /** Whole cedis for headline figures, e.g. 'GH₵ 10,250'. */
 export const cedisWhole = (amount: number) => formatCedisWhole(amount).replace(' ', '\u00a0');
 

@@ -27,6 +27,7 @@ import {
   PriceTagIcon,
   SignOutIcon,
   StaffIcon,
+  TaxIcon,
 } from './admin-icons';
 import './admin-shell.css';
 import './admin-ui.css';
@@ -59,6 +60,13 @@ const NAV: {
     Icon: PriceTagIcon,
     end: false,
     needs: 'GET /api/admin/extra-prices',
+  },
+  {
+    href: adminPaths.adminTaxes.getHref(),
+    label: 'Taxes',
+    Icon: TaxIcon,
+    end: false,
+    needs: 'GET /api/admin/tax-settings',
   },
   {
     href: adminPaths.adminBookings.getHref(),

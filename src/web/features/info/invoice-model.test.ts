@@ -20,8 +20,8 @@ const booking: Booking = bookingFixture({
   car: { id: 4, title: '2021 Kia Picanto', make: 'Kia', model: 'Picanto', year: 2021, images: [] },
 });
 
-describe('invoices (PAGE-12, VAT 20% column)', () => {
-  it("adds up to the booking's own total, with VAT only on the rental", () => {
+describe('invoices (PAGE-12, PAGE-25)', () => {
+  it("adds up to the booking's own total, with no tax while the company has set none", () => {
     const invoice = invoiceFromBooking(booking, {
       name: 'Ama Mensah',
       msisdn: '233244000001',
@@ -29,14 +29,52 @@ describe('invoices (PAGE-12, VAT 20% column)', () => {
     });
     const totals = invoiceTotals(invoice);
     expect(totals.total).toBe(125_150);
-    expect(totals.lines[0]).toEqual({ amount: 105_150, vat: vatIncluded(105_150, 0.2) });
-    expect(totals.lines[1]).toEqual({ amount: 20_000, vat: 0 });
-    expect(totals.net + totals.vat).toBe(totals.total);
+    // PAGE-25: no made-up VAT rate on a real booking's lines, no tax line, no TIN.
+    expect(invoice.lines.every((line) => line.vatRate === 0)).toBe(true);
+    expect(totals.vat).toBe(0);
+    expect(invoice.taxes).toBeUndefined();
+    expect(invoice.supplier.lines.join(' ')).not.toContain('TIN');
+    expect(invoice.notes[0]).toBe('Booking CL-7K3Q9M. Prices are all-in.');
     expect(invoice.number).toBe('INV-CL-7K3Q9M');
     expect(invoice.customer.lines).toEqual(['+233 24 400 0001']);
     expect(invoice.status).toBe('Due at pickup');
     // Paid on pickup: due on the start date.
     expect(invoice.dueOn).toBe('2026-12-20');
+  });
+
+  it("shows the taxes the receipt splits the total by, with the supplier's TIN (PAGE-25, HAND-15)", () => {
+    const invoice = invoiceFromBooking(
+      booking,
+      { name: 'Ama Mensah', msisdn: '233244000001', email: null },
+      {
+        supplier: 'CarLink Ghana',
+        tin: 'C0012345678',
+        rental: 1051.5,
+        charges: 0,
+        total: 1051.5,
+        taxable_value: 876.24,
+        taxes: [
+          { name: 'NHIL', rate_bp: 250, on_levies: false, amount: 21.91 },
+          { name: 'GETFund Levy', rate_bp: 250, on_levies: false, amount: 21.91 },
+          { name: 'VAT', rate_bp: 1500, on_levies: false, amount: 131.44 },
+        ],
+      },
+    );
+    expect(invoice.supplier.lines).toContain('TIN C0012345678');
+    expect(invoice.taxes).toEqual({
+      taxable: 876_24,
+      lines: [
+        { label: 'NHIL 2.5 %', amount: 21_91 },
+        { label: 'GETFund Levy 2.5 %', amount: 21_91 },
+        { label: 'VAT 15 %', amount: 131_44 },
+      ],
+      deposit: 200_00,
+    });
+    const taxes = invoice.taxes!;
+    expect(
+      taxes.taxable + taxes.lines.reduce((sum, line) => sum + line.amount, 0) + taxes.deposit,
+    ).toBe(invoiceTotals(invoice).total);
+    expect(invoice.notes[0]).toContain('Prices include the taxes above');
   });
 
   it('takes the VAT out of a VAT-inclusive amount', () => {
@@ -146,6 +184,8 @@ describe('invoices (PAGE-12, VAT 20% column)', () => {
   it('formats cedis and dollars', () => {
     expect(formatInvoiceMoney(125_150, 'GHS')).toBe('GH₵ 1,251.50');
     expect(formatInvoiceMoney(4_900, 'USD')).toBe('$49.00');
+    // MONEY-5: the weekly saving's line is taken off with the minus sign, as on the booking.
+    expect(formatInvoiceMoney(-30_000, 'GHS')).toBe('− GH₵ 300.00');
     expect(invoiceTotals(SAMPLE_INVOICE).total).toBe(49_00 + 29_00 + 2 * 12_00);
   });
 });

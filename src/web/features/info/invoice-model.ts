@@ -4,8 +4,13 @@ import { cedisToPesewas, formatCedis } from '../../../shared/money';
 import { formatMsisdn } from '../../../shared/phone';
 import { branchLabel } from '../../lib/branch-label';
 import { returnChargeLabel } from '../../lib/return-charge-labels';
+import type { HandoverReceipt } from '../../../shared/schemas/handover';
+import { taxLineLabel } from '../../../shared/tax';
 
-/** PAGE-12: the invoice's VAT label is 20%. Prices include it; the column shows its share. */
+/**
+ * The sample invoice's VAT label is 20% (PAGE-11): a figure of the sample only. A real
+ * booking's invoice shows the taxes the owner set, from its receipt (PAGE-25, HAND-15).
+ */
 export const INVOICE_VAT_RATE = 0.2;
 
 export interface InvoiceParty {
@@ -20,7 +25,16 @@ export interface InvoiceLine {
   unitLabel?: string;
   /** Minor units (pesewas or cents), VAT included. */
   unitPrice: number;
+  /** The sample's per-line VAT column (PAGE-11); 0 on a booking's lines (PAGE-25). */
   vatRate: number;
+}
+
+/** A booking's taxes, as its receipt splits them (PAGE-25, HAND-15), in minor units. */
+export interface InvoiceTaxes {
+  taxable: number;
+  lines: { label: string; amount: number }[];
+  /** The refundable deposit, apart from the taxed total and carrying no tax. */
+  deposit: number;
 }
 
 export interface Invoice {
@@ -32,6 +46,8 @@ export interface Invoice {
   supplier: InvoiceParty;
   customer: InvoiceParty;
   lines: InvoiceLine[];
+  /** A booking's taxes, when the company has set any (PAGE-25). */
+  taxes?: InvoiceTaxes;
   notes: string[];
 }
 
@@ -63,8 +79,10 @@ const currencyFormats = {
 
 /** 'GH₵ 1,234.50' or '$49.00' from minor units. */
 export function formatInvoiceMoney(minor: number, currency: Invoice['currency']): string {
-  const amount = currencyFormats[currency].format(minor / 100);
-  return currency === 'GHS' ? `GH₵ ${amount}` : `$${amount}`;
+  const amount = currencyFormats[currency].format(Math.abs(minor) / 100);
+  // MONEY-5: an amount taken off (the weekly saving) leads with the minus sign, as elsewhere.
+  const sign = minor < 0 ? '− ' : '';
+  return currency === 'GHS' ? `${sign}GH₵ ${amount}` : `${sign}$${amount}`;
 }
 
 export const SUPPLIER: InvoiceParty = {
@@ -159,7 +177,7 @@ function tripSoFar(booking: Booking): string {
 /**
  * The booking's charged lines (PRICE-6) as invoice lines: the rental as days × daily price,
  * where and when in its detail (BRANCH-3); the weekly saving, the extras, and last the
- * deposit, which is refundable and so carries no VAT. They add up to the booking's total;
+ * deposit, which is refundable and so carries no tax. They add up to the booking's total;
  * the charges at the return follow (HAND-14).
  */
 function invoiceLines(booking: Booking): InvoiceLine[] {
@@ -171,7 +189,7 @@ function invoiceLines(booking: Booking): InvoiceLine[] {
     quantity: booking.days,
     unitLabel: booking.days === 1 ? 'day' : 'days',
     unitPrice: cedisToPesewas(booking.price_per_day),
-    vatRate: INVOICE_VAT_RATE,
+    vatRate: 0,
   };
   const deposit: InvoiceLine = {
     description: 'Security deposit (refundable)',
@@ -188,27 +206,30 @@ function invoiceLines(booking: Booking): InvoiceLine[] {
       description: line.label,
       quantity: 1,
       unitPrice: cedisToPesewas(line.amount),
-      vatRate: INVOICE_VAT_RATE,
+      vatRate: 0,
     })),
     deposit,
-    // HAND-14: what the return charged besides the booking's total, VAT included like the rental.
+    // HAND-14: what the return charged besides the booking's total, taxes included like the rental.
     ...booking.return_charges.map((charge) => ({
       description: `Charge at the return: ${returnChargeLabel(charge)}`,
       quantity: 1,
       unitPrice: cedisToPesewas(charge.amount),
-      vatRate: INVOICE_VAT_RATE,
+      vatRate: 0,
     })),
   ];
 }
 
 /**
- * The invoice of a real booking. The amounts are the server's (MONEY-2): the rental
- * line is days × price per day with VAT included, and the security deposit is refundable,
- * so it carries no VAT. The invoice total is the booking's total and its charges at the return.
+ * The invoice of a real booking. The amounts are the server's (MONEY-2): the rental line is
+ * days × price per day, and the security deposit is refundable. The invoice total is the
+ * booking's total and its charges at the return. Its taxes are the receipt's (PAGE-25,
+ * HAND-15): the supplier's TIN and the all-in total less the deposit split into the taxable
+ * value and each tax; with no tax set (`tax` null) no tax is shown.
  */
 export function invoiceFromBooking(
   booking: Booking,
   customer: { name: string; msisdn: string; email: string | null },
+  tax: HandoverReceipt['tax'] = null,
 ): Invoice {
   // BOOK-21: a dearer change's difference still to pay is said, never hidden behind 'Paid'.
   const stillToPay = booking.status === 'cancelled' ? 0 : booking.balance_due;
@@ -224,14 +245,28 @@ export function invoiceFromBooking(
     dueOn: booking.payment_method === 'payOnPickup' ? booking.start_date : booking.created_at,
     status,
     currency: 'GHS',
-    supplier: SUPPLIER,
+    supplier: tax?.tin ? { ...SUPPLIER, lines: [...SUPPLIER.lines, `TIN ${tax.tin}`] } : SUPPLIER,
     customer: {
       name: customer.name,
       lines: [formatMsisdn(customer.msisdn), ...(customer.email ? [customer.email] : [])],
     },
     lines: invoiceLines(booking),
+    ...(tax
+      ? {
+          taxes: {
+            taxable: cedisToPesewas(tax.taxable_value),
+            lines: tax.taxes.map((line) => ({
+              label: taxLineLabel(line),
+              amount: cedisToPesewas(line.amount),
+            })),
+            deposit: cedisToPesewas(booking.deposit),
+          },
+        }
+      : {}),
     notes: [
-      `Booking ${booking.booking_code}. Prices include VAT at ${INVOICE_VAT_RATE * 100}%; the deposit carries none.`,
+      tax
+        ? `Booking ${booking.booking_code}. Prices include the taxes above; the refundable deposit carries none.`
+        : `Booking ${booking.booking_code}. Prices are all-in.`,
       booking.payment_method === 'payOnPickup'
         ? 'Payment on pickup: the total is paid in cash, in full, when the car is delivered.'
         : ({

@@ -25,5 +25,6 @@ export const adminKeys = {
   newsletter: (page: number) => ['admin', 'messages', 'newsletter', page] as const,
   branches: ['admin', 'branches'] as const,
   extraPrices: ['admin', 'extra-prices'] as const,
+  taxSettings: ['admin', 'tax-settings'] as const,
   staff: ['admin', 'staff'] as const,
 };

@@ -10,6 +10,7 @@ import type {
   PayNowInput,
   Quote,
 } from '../../../../shared/schemas/bookings';
+import type { HandoverReceiptResponse } from '../../../../shared/schemas/handover';
 import type { Payment } from '../../../../shared/schemas/payments';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -59,6 +60,7 @@ export const bookingKeys = {
   all: ['bookings'] as const,
   history: (page: number) => ['bookings', 'history', page] as const,
   detail: (code: string) => ['bookings', 'detail', code] as const,
+  handover: (code: string) => ['bookings', 'handover', code] as const,
   quote: (query: ReturnType<typeof quoteQuery>) => ['bookings', 'quote', query] as const,
 };
 
@@ -95,6 +97,20 @@ export function useBooking(code: string) {
       apiRequest<{ booking: Booking }>(`/bookings/${encodeURIComponent(code)}`, { signal }).then(
         (r) => r.booking,
       ),
+  });
+}
+
+/**
+ * The renter's handover receipt of their booking (HAND-9): its facts, and its taxes (HAND-15),
+ * which the booking page's receipt and the invoice both show.
+ */
+export function useBookingHandover(code: string) {
+  return useQuery({
+    queryKey: bookingKeys.handover(code),
+    queryFn: ({ signal }) =>
+      apiRequest<HandoverReceiptResponse>(`/bookings/${encodeURIComponent(code)}/handover`, {
+        signal,
+      }).then((r) => r.handover),
   });
 }
 

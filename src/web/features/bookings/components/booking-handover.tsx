@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import type { HandoverReceiptResponse } from '../../../../shared/schemas/handover';
 import { HandoverReceipt } from '../../../components/handover-receipt';
 import { Spinner } from '../../../components/spinner';
-import { apiRequest } from '../../../lib/api-client';
+import { useBookingHandover } from '../api/bookings';
 
 /**
  * The renter's view of the handover (HAND-9): the same facts staff print, from
@@ -10,13 +8,7 @@ import { apiRequest } from '../../../lib/api-client';
  * has started, so the booking page's first load does not carry it.
  */
 export default function BookingHandover({ code }: { code: string }) {
-  const handover = useQuery({
-    queryKey: ['bookings', 'handover', code],
-    queryFn: ({ signal }) =>
-      apiRequest<HandoverReceiptResponse>(`/bookings/${encodeURIComponent(code)}/handover`, {
-        signal,
-      }).then((r) => r.handover),
-  });
+  const handover = useBookingHandover(code);
   return (
     <section className="detail-handover" aria-labelledby="handover-heading">
       <h2 id="handover-heading">Pickup, return and deposit</h2>

@@ -1,5 +1,5 @@
 import type { Branch, BranchSummary } from '../../../../shared/schemas/branches';
-import { formatMsisdn } from '../../../../shared/phone';
+import { formatPhoneNumber } from '../../../../shared/phone';
 import { branchLabel } from '../../../lib/branch-label';
 
 const isFull = (branch: Branch | BranchSummary): branch is Branch => 'address' in branch;
@@ -26,7 +26,7 @@ export function BranchFacts({
           </p>
           <p className="branch-facts-line">
             <a href={`tel:${branch.phone.replace(/\s+/g, '')}`}>
-              {formatMsisdn(branch.phone.replace(/[^\d]/g, ''))}
+              {formatPhoneNumber(branch.phone)}
             </a>
           </p>
         </>

@@ -20,8 +20,9 @@ interface CostSummaryProps {
 
 /**
  * The Cost Summary (MONEY-4, PRICE-1, PRICE-2): the server's lines as they are, except that
- * the weekly price's saving (the one negative line) is the Discount row (PRICE-2), kept in its
- * place under the rental whether or not there is a saving ('-' when none).
+ * the weekly price's saving (the one negative line) is the Discount row under the rental
+ * (PRICE-2). With no saving there is no Discount row (MONEY-4): a bare dash beside 'Discount'
+ * read as a discount of nothing, also on a car whose card advertises a lower price than before.
  */
 export function CostSummary({ price, title = 'Cost Summary' }: CostSummaryProps) {
   const lines =
@@ -51,13 +52,15 @@ export function CostSummary({ price, title = 'Cost Summary' }: CostSummaryProps)
             <dd>{formatCedis(rental.amount)}</dd>
           </div>
         )}
-        <div className={saving ? 'cost-line is-saving' : 'cost-line'}>
-          <dt>
-            Discount
-            {saving && <span className="cost-line-detail">{saving.label}</span>}
-          </dt>
-          <dd>{saving ? formatDeduction(saving.amount) : '-'}</dd>
-        </div>
+        {saving && (
+          <div className="cost-line is-saving">
+            <dt>
+              Discount
+              <span className="cost-line-detail">{saving.label}</span>
+            </dt>
+            <dd>{formatDeduction(saving.amount)}</dd>
+          </div>
+        )}
         {others.map((line) => (
           <div key={line.label} className="cost-line">
             <dt>{line.label}</dt>

@@ -29,6 +29,7 @@ const ENTITY_LABELS: Record<AuditEntityKind, string> = {
   contact_message: 'Contact message',
   sms: 'Text message',
   staff_account: 'Staff account',
+  tax_settings: 'Tax settings',
 };
 const ENTITY_OPTIONS = AUDIT_ENTITY_KINDS.map((value) => ({ value, label: ENTITY_LABELS[value] }));
 const ROLE_LABELS: Record<string, string> = { owner: 'Owner', manager: 'Manager', agent: 'Agent' };

@@ -64,4 +64,26 @@ describe('the Branches page (STAFF-10)', () => {
     expect(screen.queryByRole('link', { name: 'Kumasi office' })).toBeNull();
     expect(screen.getAllByText('Kumasi office').length).toBeGreaterThan(0);
   });
+
+  test('writes a phone typed in the local form (030 …) the same way, never as +030 …', async () => {
+    api.mockResolvedValue({
+      branches: [
+        {
+          id: 2,
+          name: 'Kumasi office',
+          town: 'Kumasi',
+          address: 'Adum, Kumasi',
+          phone: '032 202 0111',
+          opens: '07:00',
+          closes: '19:00',
+          is_airport: false,
+          car_count: 2,
+          yours: true,
+        },
+      ],
+    });
+    renderWithApp(<BranchesPage />);
+    expect((await screen.findAllByText('+233 32 202 0111')).length).toBeGreaterThan(0);
+    expect(screen.queryByText('+0322020111')).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 import { useStaffCan } from '../../../lib/console/use-staff-can';
 import { Link, useLocation } from '../../../lib/router';
-import { formatMsisdn } from '../../../../shared/phone';
+import { formatPhoneNumber } from '../../../../shared/phone';
 import type { AdminBranchListItem } from '../../../../shared/schemas/branches.staff';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { adminPaths } from '../../../config/admin-paths';
@@ -61,9 +61,7 @@ const columnsFor = (
     key: 'phone',
     header: 'Phone',
     // Written as the renters' pages write it (BranchFacts): '+233 30 290 0100'.
-    cell: (branch) => (
-      <span className="nowrap">{formatMsisdn(branch.phone.replace(/[^\d]/g, ''))}</span>
-    ),
+    cell: (branch) => <span className="nowrap">{formatPhoneNumber(branch.phone)}</span>,
   },
   {
     key: 'cars',

@@ -84,6 +84,7 @@ const receipt: HandoverReceipt = {
     deposit_method: 'cash',
   },
   return: null,
+  tax: null,
 };
 
 beforeEach(() => {

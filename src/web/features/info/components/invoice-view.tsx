@@ -18,10 +18,16 @@ interface InvoiceViewProps {
 
 const rate = (vatRate: number) => `${Math.round(vatRate * 100)}%`;
 
-/** Invoice (PAGE-11): number, dates, supplier, customer, lines with a VAT 20% column, total. */
+/**
+ * Invoice: number, dates, supplier, customer, lines, total. The sample has its VAT 20% column
+ * (PAGE-11); a booking's invoice shows the company's taxes under its lines, as its receipt splits
+ * them, or none while none are set (PAGE-25).
+ */
 export function InvoiceView({ invoice, sample = false, toolbar }: InvoiceViewProps) {
   const totals = invoiceTotals(invoice);
   const money = (minor: number) => formatInvoiceMoney(minor, invoice.currency);
+  const vatColumn = invoice.lines.some((line) => line.vatRate > 0);
+  const taxes = invoice.taxes;
 
   return (
     <div className="invoice-page">
@@ -46,7 +52,9 @@ export function InvoiceView({ invoice, sample = false, toolbar }: InvoiceViewPro
             </span>
           </div>
           <div className="invoice-title-block">
-            <h1 id="invoice-title">{sample ? 'Sample invoice' : 'Invoice'}</h1>
+            <h1 id="invoice-title">
+              {sample ? 'Sample invoice' : invoice.taxes ? 'Tax invoice' : 'Invoice'}
+            </h1>
             <p className="invoice-number">{invoice.number}</p>
             <p
               className={`invoice-status status-${invoice.status.toLowerCase().replace(/\W+/g, '-')}`}
@@ -95,9 +103,11 @@ export function InvoiceView({ invoice, sample = false, toolbar }: InvoiceViewPro
                 <th scope="col" className="num">
                   Unit price
                 </th>
-                <th scope="col" className="num">
-                  VAT {rate(INVOICE_VAT_RATE)}
-                </th>
+                {vatColumn && (
+                  <th scope="col" className="num">
+                    VAT {rate(INVOICE_VAT_RATE)}
+                  </th>
+                )}
                 <th scope="col" className="num">
                   Amount
                 </th>
@@ -117,9 +127,11 @@ export function InvoiceView({ invoice, sample = false, toolbar }: InvoiceViewPro
                   <td className="num" data-label="Unit price">
                     {money(line.unitPrice)}
                   </td>
-                  <td className="num" data-label={`VAT ${rate(INVOICE_VAT_RATE)}`}>
-                    {line.vatRate > 0 ? money(totals.lines[index]!.vat) : '—'}
-                  </td>
+                  {vatColumn && (
+                    <td className="num" data-label={`VAT ${rate(INVOICE_VAT_RATE)}`}>
+                      {line.vatRate > 0 ? money(totals.lines[index]!.vat) : '—'}
+                    </td>
+                  )}
                   <td className="num" data-label="Amount">
                     {money(totals.lines[index]!.amount)}
                   </td>
@@ -130,14 +142,36 @@ export function InvoiceView({ invoice, sample = false, toolbar }: InvoiceViewPro
         </div>
 
         <dl className="invoice-totals">
-          <div>
-            <dt>Subtotal (without VAT)</dt>
-            <dd>{money(totals.net)}</dd>
-          </div>
-          <div>
-            <dt>VAT {rate(INVOICE_VAT_RATE)}</dt>
-            <dd>{money(totals.vat)}</dd>
-          </div>
+          {vatColumn && (
+            <>
+              <div>
+                <dt>Subtotal (without VAT)</dt>
+                <dd>{money(totals.net)}</dd>
+              </div>
+              <div>
+                <dt>VAT {rate(INVOICE_VAT_RATE)}</dt>
+                <dd>{money(totals.vat)}</dd>
+              </div>
+            </>
+          )}
+          {taxes && (
+            <>
+              <div>
+                <dt>Taxable value</dt>
+                <dd>{money(taxes.taxable)}</dd>
+              </div>
+              {taxes.lines.map((line) => (
+                <div key={line.label}>
+                  <dt>{line.label}</dt>
+                  <dd>{money(line.amount)}</dd>
+                </div>
+              ))}
+              <div>
+                <dt>Security deposit (refundable, no tax)</dt>
+                <dd>{money(taxes.deposit)}</dd>
+              </div>
+            </>
+          )}
           <div className="invoice-grand-total">
             <dt>Total</dt>
             <dd>{money(totals.total)}</dd>
