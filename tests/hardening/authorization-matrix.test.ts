@@ -243,6 +243,12 @@ const RULES: Rule[] = [
     access: 'staff',
     params: (f) => ({ id: String(f.bookingSmsId) }),
   },
+  // Sending a held booking's prompt again (STAFF-45): a valid body, so access is what decides.
+  {
+    route: 'POST /api/admin/bookings/:code/prompt-again',
+    access: 'staff',
+    sample: () => ({ body: { network: 'mtn' } }),
+  },
   { route: '* /api/admin/**', access: 'staff' },
   { route: 'GET /media/**', access: 'public' },
 ];

@@ -41,6 +41,11 @@ import { adminPaths } from '../../../config/admin-paths';
 import { paths } from '../../../config/paths';
 import { BookingSmsLog } from '../../../components/console/sms-log';
 import { describeChange, StaffBookingActions } from '../components/staff-booking-actions';
+import { mayPromptAgain, PromptAgain } from '../components/prompt-again';
+
+/** A mobile money hold whose time ran out, before the server's sweep writes it (BOOK-7). */
+const holdOver = (b: AdminBookingDetail) =>
+  b.hold_expires_at !== null && Date.parse(b.hold_expires_at) <= Date.now();
 
 const back = { to: adminPaths.adminBookings.getHref(), label: 'Bookings' };
 // Cancel is with staff's change and extend (StaffBookingActions): it needs a reason (STAFF-21).
@@ -141,12 +146,22 @@ function Actions({ booking }: { booking: AdminBookingDetail }) {
             {result}
           </p>
         )}
-        {allowed.length === 0 ? (
+        {mayPromptAgain(booking) ? (
+          <PromptAgain
+            booking={booking}
+            onSent={(message) => {
+              act.reset();
+              setResult(message);
+            }}
+          />
+        ) : allowed.length === 0 ? (
           <p className="muted no-actions">
             {booking.status === 'completed' || booking.status === 'cancelled'
               ? `This booking is ${booking.status}: nothing more to do.`
               : booking.status === 'pending' && booking.payment_method === 'mobile_money'
-                ? 'Waiting for the renter to approve the mobile money payment.'
+                ? holdOver(booking)
+                  ? 'The hold has ended: the dates are being released.'
+                  : 'Waiting for the customer to approve the mobile money prompt.'
                 : booking.status !== 'active'
                   ? `The car can be handed over from ${formatDate(booking.start_date)}.`
                   : 'Nothing to do right now.'}
@@ -537,6 +552,7 @@ const EVENT_TONE: Record<string, string> = {
   refunded: 'neutral',
   cancelled: 'bad',
   payment_failed: 'bad',
+  prompt_declined: 'bad',
   hold_expired: 'bad',
   payment_flagged: 'bad',
 };
