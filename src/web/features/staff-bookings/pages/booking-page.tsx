@@ -126,6 +126,10 @@ function Actions({ booking }: { booking: AdminBookingDetail }) {
   // The dialog keeps its last action while it closes, so its words do not vanish mid-close.
   const [dialog, setDialog] = useState<{ action: AdminBookingAction; open: boolean } | null>(null);
   const [result, setResult] = useState<string | null>(null);
+  // A prompt sent again speaks of the hold: it goes once the booking is no longer held.
+  const [promptSent, setPromptSent] = useState(false);
+  const held = booking.status === 'pending' && booking.payment_status === 'pending';
+  const shown = promptSent && !held ? null : result;
   const resultRef = useRef<HTMLParagraphElement>(null);
   const allowed = ACTION_ORDER.filter((a) => booking.allowed_actions.includes(a));
   const text = dialog ? actionText(dialog.action, booking) : null;
@@ -141,9 +145,9 @@ function Actions({ booking }: { booking: AdminBookingDetail }) {
         <h2 id="actions-heading">Next steps</h2>
       </div>
       <div className="panel-body">
-        {result && (
+        {shown && (
           <p className="alert alert-success" role="status" tabIndex={-1} ref={resultRef}>
-            {result}
+            {shown}
           </p>
         )}
         {mayPromptAgain(booking) ? (
@@ -151,6 +155,7 @@ function Actions({ booking }: { booking: AdminBookingDetail }) {
             booking={booking}
             onSent={(message) => {
               act.reset();
+              setPromptSent(true);
               setResult(message);
             }}
           />
@@ -189,6 +194,7 @@ function Actions({ booking }: { booking: AdminBookingDetail }) {
                   className={action === 'cancel' ? 'btn btn-outline-danger' : 'btn btn-primary'}
                   onClick={() => {
                     act.reset();
+                    setPromptSent(false);
                     setResult(null);
                     setDialog({ action, open: true });
                   }}
@@ -227,6 +233,7 @@ function Actions({ booking }: { booking: AdminBookingDetail }) {
               {
                 onSuccess: (data) => {
                   setDialog({ ...dialog, open: false });
+                  setPromptSent(false);
                   setResult(data.message);
                 },
               },

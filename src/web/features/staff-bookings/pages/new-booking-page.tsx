@@ -392,11 +392,7 @@ export function NewBookingPage() {
                   />
                   <span>Mobile money: a prompt goes to the customer&rsquo;s phone</span>
                 </label>
-                {errors.payment_method && (
-                  <p className="field-error" id={`${id}-method-error`}>
-                    {errors.payment_method}
-                  </p>
-                )}
+                <FieldMessages id={`${id}-method`} error={errors.payment_method} />
               </fieldset>
               {method === 'mobile_money' && (
                 <SelectInput
