@@ -174,7 +174,7 @@ export interface Trip {
   pickup: string;
   ret: string;
   destination: string;
-  /** Null until staff ask where the customer drives (a new booking, SPEC: required). */
+  /** Null until staff ask where the customer drives (a new booking; required, STAFF-16). */
   destinationType: 1 | 2 | null;
   chauffeur: boolean;
   childSeat: boolean;
