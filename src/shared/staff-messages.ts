@@ -37,7 +37,7 @@ export const adminMessages = {
   cancelWrongStatus: 'Only a pending or confirmed booking can be cancelled.',
   cancelActive: 'The car is out with the renter: mark it returned instead.',
   changedMeanwhile: 'This booking changed while you were looking at it. Reload it and try again.',
-  // Sending a held booking's mobile money prompt again (STAFF-45).
+  // Sending a held booking's mobile money prompt again (STAFF-46).
   promptNotHeld:
     'This booking is not waiting for a mobile money payment, so there is no prompt to send again.',
   promptHoldEnded:

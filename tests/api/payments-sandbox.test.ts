@@ -293,7 +293,7 @@ describe("the sandbox phone's mobile money prompts (RUN-13)", () => {
     expect(again.json().message).toBe(messages.payment.promptNotOpen);
   });
 
-  it('declining keeps the booking held for staff to prompt again (STAFF-45); a cancelled booking takes its prompt off the phone', async () => {
+  it('declining keeps the booking held for staff to prompt again (STAFF-46); a cancelled booking takes its prompt off the phone', async () => {
     const declined = await phoneBooking();
     const res = await answer(declined.payment.reference, 'decline');
     expect(res.json().prompt).toMatchObject({ status: 'failed' });

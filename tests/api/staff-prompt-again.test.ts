@@ -10,7 +10,7 @@ import { bookingBody, day } from '../support/api';
 import { setupPaystackTestApp } from '../support/paystack-app';
 
 /**
- * STAFF-45: a customer declining the prompt staff sent does not cancel the booking: it stays
+ * STAFF-46: a customer declining the prompt staff sent does not cancel the booking: it stays
  * held until its hold ends, staff send the prompt again meanwhile (to the wallet the customer
  * names), and only the hold's end releases it. Through the real Paystack client and the fake.
  */
@@ -57,7 +57,7 @@ async function phoneBooking(start = day(20), end = day(21)) {
   };
 }
 
-describe('a declined staff-sent prompt (STAFF-45)', () => {
+describe('a declined staff-sent prompt (STAFF-46)', () => {
   it('declined, then sent again to another wallet, then approved: the booking is confirmed', async () => {
     const { code, id, reference } = await phoneBooking();
     const held = (await detail(code)).hold_expires_at;

@@ -117,7 +117,7 @@ test('staff book a car by phone for a new number, change its dates with a reason
   await shoot(page, 'booking-page');
 });
 
-test('the New booking form says what is missing and stops once fixed; a declined prompt is sent again while the hold runs (STAFF-16, STAFF-45)', async ({
+test('the New booking form says what is missing and stops once fixed; a declined prompt is sent again while the hold runs (STAFF-16, STAFF-46)', async ({
   page,
   browserErrors,
 }) => {

@@ -243,7 +243,7 @@ const RULES: Rule[] = [
     access: 'staff',
     params: (f) => ({ id: String(f.bookingSmsId) }),
   },
-  // Sending a held booking's prompt again (STAFF-45): a valid body, so access is what decides.
+  // Sending a held booking's prompt again (STAFF-46): a valid body, so access is what decides.
   {
     route: 'POST /api/admin/bookings/:code/prompt-again',
     access: 'staff',

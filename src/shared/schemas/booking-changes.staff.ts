@@ -140,7 +140,7 @@ export const AdminBookingChangeResponseSchema = z.object({
 export type AdminBookingChangeResponse = z.infer<typeof AdminBookingChangeResponseSchema>;
 
 /**
- * POST /api/admin/bookings/{code}/prompt-again (STAFF-45): a held mobile money booking's prompt
+ * POST /api/admin/bookings/{code}/prompt-again (STAFF-46): a held mobile money booking's prompt
  * sent again, to the wallet and network staff give (the customer may name another phone);
  * the renter's Pay now body (BOOK-23): without a wallet, the customer's own number.
  */

@@ -210,7 +210,7 @@ export const adminStaffBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  // STAFF-45: a held booking's prompt sent again after the customer declined it.
+  // STAFF-46: a held booking's prompt sent again after the customer declined it.
   app.post('/bookings/:code/prompt-again', {
     schema: {
       ...adminDoc,

@@ -29,7 +29,7 @@ export type BookingEventType =
   | 'top_up_failed'
   // Money owed back that no provider can return, to be handed back in cash at the counter.
   | 'refund_due_at_counter'
-  // A prompt staff sent declined while the hold runs (STAFF-45): the booking stays held, so
+  // A prompt staff sent declined while the hold runs (STAFF-46): the booking stays held, so
   // staff may send it again; the hold's end releases it.
   | 'prompt_declined';
 

@@ -188,7 +188,7 @@ export async function expireStaleHolds(db: Executor, carId: number) {
  * Ends the holds whose time ran out on every car, a few cars at a time (the reconciler's pass,
  * once per period across processes). A hold with an open prompt is ended by that prompt's
  * news too; this one is for a hold nothing else will end: a staff-sent prompt declined while
- * the hold ran on (STAFF-45), whose customer and dates must not wait for another booking of
+ * the hold ran on (STAFF-46), whose customer and dates must not wait for another booking of
  * the car (BOOK-7). Each car under its own lock, as a booking of it would take it.
  */
 export async function releaseLapsedHolds(db: Database, limit = 20) {

@@ -28,7 +28,7 @@ function promptAgainRefusal(row: BookingRow, now = Date.now()): string | null {
 }
 
 /**
- * POST /api/admin/bookings/{code}/prompt-again (STAFF-45): a customer who declined the prompt
+ * POST /api/admin/bookings/{code}/prompt-again (STAFF-46): a customer who declined the prompt
  * staff sent (or let it end unanswered) keeps the booking held until its hold ends, and staff
  * send the prompt again meanwhile, to the wallet and network the customer names. The renter's
  * top-up asked again (BOOK-21) is the model: the provider is asked about an open prompt

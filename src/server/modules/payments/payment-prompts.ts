@@ -85,7 +85,7 @@ export interface StartPaymentInput {
    */
   startedBy?: PromptStarter;
   /**
-   * Staff sending a held booking's prompt again (STAFF-45), as a top-up is asked again
+   * Staff sending a held booking's prompt again (STAFF-46), as a top-up is asked again
    * (change-payments.ts, BOOK-21): run first in the prompt's transaction (it may refuse), and
    * the booking is never released here: a prompt limit (PAY-20) is answered as the 429 it is
    * and a provider's refusal as a 502, while the hold runs on.

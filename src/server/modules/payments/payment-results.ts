@@ -175,7 +175,7 @@ export async function applyProviderTransaction(
         mayTransition(release, booking, event.actor, now) &&
         !(await repo.hasOtherPendingPayment(tx, booking.id, payment.id))
       ) {
-        // STAFF-45: a prompt staff sent (the customer on the phone or at the counter) declined
+        // STAFF-46: a prompt staff sent (the customer on the phone or at the counter) declined
         // keeps the booking held until its hold ends, so staff may send it again; the hold's
         // end releases it (hold_expired, here or by the reconciler's sweep).
         if (holdOver || !(await repo.promptStartedByStaff(tx, booking.id, payment.reference))) {

@@ -113,7 +113,7 @@ export const findOpenAttempts = (db: Executor, bookingId: number) =>
     );
 
 /**
- * Whether staff sent this prompt for the customer (STAFF-16, STAFF-45): its payment_started
+ * Whether staff sent this prompt for the customer (STAFF-16, STAFF-46): its payment_started
  * event names a staff member.
  */
 export async function promptStartedByStaff(db: Executor, bookingId: number, reference: string) {

@@ -35,7 +35,7 @@ export async function reconcileOnce(
   }
   // Webhook events whose process died before it finished them (PAY-19).
   const events = await processWebhookEvents(ctx, null);
-  // Holds nothing else will end: a staff-sent prompt declined while it ran (STAFF-45).
+  // Holds nothing else will end: a staff-sent prompt declined while it ran (STAFF-46).
   const released = await releaseLapsedHolds(ctx.db);
   return claimed.length + events + released;
 }

@@ -75,7 +75,7 @@ export function useBranches() {
 
 // ------------------------------------------------------------------ bookings
 
-/** How often a booking waiting on a mobile money prompt is read again (STAFF-45). */
+/** How often a booking waiting on a mobile money prompt is read again (STAFF-46). */
 const HELD_REFRESH_MS = 5_000;
 
 export function useAdminBooking(code: string) {

@@ -50,7 +50,7 @@ export function useRefundAction(code: string) {
 }
 
 /**
- * STAFF-45: a held booking's mobile money prompt sent again after the customer declined it.
+ * STAFF-46: a held booking's mobile money prompt sent again after the customer declined it.
  * The answer's booking (the new prompt among its payments) replaces the page's.
  */
 export function usePromptAgain(code: string) {

@@ -21,7 +21,7 @@ const clock = new Intl.DateTimeFormat('en-GB', {
 });
 
 /**
- * Whether the booking's prompt may be sent again now (STAFF-45): a held mobile money booking
+ * Whether the booking's prompt may be sent again now (STAFF-46): a held mobile money booking
  * whose hold still runs, with no prompt open and its last one ended unpaid. The server decides
  * again when staff send it.
  */
@@ -36,7 +36,7 @@ export function mayPromptAgain(b: AdminBookingDetail, now = Date.now()) {
 }
 
 /**
- * STAFF-45: the customer declined the prompt staff sent (or let it end): the booking stays held
+ * STAFF-46: the customer declined the prompt staff sent (or let it end): the booking stays held
  * until its hold ends, and staff send the prompt again, to the wallet and network the customer
  * names (the last prompt's, to start with). As the renter's Pay now (BOOK-21, BOOK-23), one
  * prompt at a time; the page follows the new one by itself.

@@ -294,7 +294,7 @@ describe('a phone booking paid by mobile money in the sandbox (RUN-13)', () => {
   });
 });
 
-describe('a declined prompt staff sent (STAFF-45)', { timeout: 20_000 }, () => {
+describe('a declined prompt staff sent (STAFF-46)', { timeout: 20_000 }, () => {
   const declined = payment({
     status: 'failed',
     flagged_reason: null,
