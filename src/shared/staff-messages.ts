@@ -37,6 +37,17 @@ export const adminMessages = {
   cancelWrongStatus: 'Only a pending or confirmed booking can be cancelled.',
   cancelActive: 'The car is out with the renter: mark it returned instead.',
   changedMeanwhile: 'This booking changed while you were looking at it. Reload it and try again.',
+  // Sending a held booking's mobile money prompt again (STAFF-46).
+  promptNotHeld:
+    'This booking is not waiting for a mobile money payment, so there is no prompt to send again.',
+  promptHoldEnded:
+    'The hold on this booking has ended and its dates were released. Make a new booking if the customer still wants the car.',
+  promptWaiting:
+    "A mobile money prompt for this booking is waiting on the customer's phone. Ask them to approve it, or wait for their answer before sending another.",
+  promptSent: (wallet: string, until: string) =>
+    `Prompt sent to ${wallet}. The booking is held until ${until}.`,
+  promptNotSent: (until: string) =>
+    `The mobile money prompt could not be sent. The booking stays held until ${until}: try again.`,
   // Branches and the car's branch (STAFF-10, STAFF-11).
   branchNotFound: 'Branch not found.',
   chooseBranch: 'Choose a branch',

@@ -70,6 +70,7 @@ export const STAFF_RULES = {
   'POST /api/admin/bookings/:code/cancel': { roles: EVERYONE, scope: { booking: 'code' } },
   'POST /api/admin/bookings/:code/change': { roles: EVERYONE, scope: { booking: 'code' } },
   'POST /api/admin/bookings/:code/extend': { roles: EVERYONE, scope: { booking: 'code' } },
+  'POST /api/admin/bookings/:code/prompt-again': { roles: EVERYONE, scope: { booking: 'code' } },
   'GET /api/admin/bookings/:code/handover': { roles: EVERYONE, scope: { booking: 'code' } },
   'POST /api/admin/bookings/:code/pick-up': { roles: EVERYONE, scope: { booking: 'code' } },
   'POST /api/admin/bookings/:code/return': { roles: EVERYONE, scope: { booking: 'code' } },

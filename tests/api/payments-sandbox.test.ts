@@ -293,12 +293,13 @@ describe("the sandbox phone's mobile money prompts (RUN-13)", () => {
     expect(again.json().message).toBe(messages.payment.promptNotOpen);
   });
 
-  it('declining releases the booking; a cancelled booking takes its prompt off the phone', async () => {
+  it('declining keeps the booking held for staff to prompt again (STAFF-46); a cancelled booking takes its prompt off the phone', async () => {
     const declined = await phoneBooking();
     const res = await answer(declined.payment.reference, 'decline');
     expect(res.json().prompt).toMatchObject({ status: 'failed' });
     const [row] = await ctx.db.select().from(bookings).where(eq(bookings.id, declined.booking.id));
-    expect(row).toMatchObject({ status: 'cancelled', paymentStatus: 'failed' });
+    expect(row).toMatchObject({ status: 'pending', paymentStatus: 'pending' });
+    expect((await prompts(declined.national)).json()).toEqual({ prompts: [] });
 
     const cancelled = await phoneBooking();
     const cancel = await cancelled.staff.post(

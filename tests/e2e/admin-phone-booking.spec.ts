@@ -116,3 +116,84 @@ test('staff book a car by phone for a new number, change its dates with a reason
   await expect(cancel).toBeHidden();
   await shoot(page, 'booking-page');
 });
+
+test('the New booking form says what is missing and stops once fixed; a declined prompt is sent again while the hold runs (STAFF-16, STAFF-46)', async ({
+  page,
+  browserErrors,
+}) => {
+  test.setTimeout(150_000);
+  // A new number has no account (the lookup's 404).
+  browserErrors.allow(failedRequest(404));
+  await page.setViewportSize(LAPTOP);
+  const offset = 95;
+  await openSignedIn(page, await apiSignIn(page.request, DEMO_STAFF));
+  await page.goto('/admin/bookings/new');
+  await expect(page.getByRole('heading', { name: 'New booking', level: 1 })).toBeVisible();
+
+  // Sent empty: every missing field says so, Where to too (it is asked, not pre-chosen).
+  await page.getByRole('button', { name: 'Create booking' }).click();
+  const whereTo = page.getByRole('group', { name: 'Where to' });
+  await expect(whereTo.getByText('Please select a destination type')).toBeVisible();
+  await expect(page.getByText('Destination is required')).toBeVisible();
+  await expectNoSeriousAxeViolationsAtBothSizes(page, 'new-booking-errors');
+  await page.setViewportSize(LAPTOP);
+
+  // Each message goes once its field is fixed; the network follows the number.
+  const msisdn = uniquePhoneNumber();
+  await page.getByLabel('Phone number').fill(msisdn);
+  await expect(page.getByText('No account has this number yet')).toBeVisible();
+  await page.getByLabel("Customer's name").fill('Adwoa Pokua');
+  const car = page.getByLabel('Car', { exact: true });
+  await expect(car.locator('option').nth(1)).toBeAttached();
+  await car.selectOption({ index: 1 });
+  await page.getByLabel('Start date').fill(dayFromToday(offset));
+  await page.getByLabel('End date').fill(dayFromToday(offset + 1));
+  await page.getByLabel('Destination', { exact: true }).fill('Aburi');
+  await expect(page.getByText('Destination is required')).toBeHidden();
+  await whereTo.getByLabel(/^Within /).check();
+  await expect(whereTo.getByText('Please select a destination type')).toBeHidden();
+  await page.getByLabel('Mobile money: a prompt goes to the customer’s phone').check();
+  await expect(page.getByLabel('Network')).toHaveValue('mtn');
+  await expect(page.locator('.new-booking [aria-invalid="true"]')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Create booking' }).click();
+  await expect(page).toHaveURL(/\/admin\/bookings\/CL-[2-9A-Z]{6}$/);
+  const actions = page.getByRole('region', { name: 'Next steps' });
+  await expect(actions.getByText('Waiting for the customer to approve')).toBeVisible();
+
+  // The customer declines on their phone: the booking stays held.
+  const phone = await page.context().newPage();
+  await phone.goto(`/sandbox/phone?msisdn=${msisdn}`);
+  await expect(phone.getByRole('heading', { name: 'Approve payment?' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await phone.getByRole('button', { name: 'Decline' }).click();
+
+  // The page follows the booking by itself.
+  const again = actions.getByRole('button', { name: 'Send the prompt again' });
+  await expect(again).toBeVisible({ timeout: 20_000 });
+  await expect(actions.getByText(/did not approve the mobile money prompt/)).toContainText(
+    'The booking is held until',
+  );
+  await expect(page.getByText('Prompt declined, booking still held')).toBeVisible();
+  await expect(actions.getByLabel('Network')).toHaveValue('mtn');
+  await expectNoSeriousAxeViolationsAtBothSizes(page, 'prompt-declined');
+
+  await again.click();
+  await expect(actions.getByRole('status')).toContainText(/^Prompt sent to \+233 55 /);
+  await expect(actions.getByText('Waiting for the customer to approve')).toBeVisible();
+
+  // Approved this time: the booking is confirmed.
+  await phone.reload();
+  await expect(phone.getByRole('heading', { name: 'Approve payment?' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await phone.getByRole('button', { name: 'Approve' }).click();
+  await phone.close();
+  await expect(page.getByText('Payment received', { exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(again).toBeHidden();
+  // What was said of the hold goes with it.
+  await expect(actions.getByText(/^Prompt sent to/)).toBeHidden();
+  await shoot(page, 'prompt-approved');
+});

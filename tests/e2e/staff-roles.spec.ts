@@ -72,6 +72,7 @@ test('a Kumasi counter agent sees only what an agent may do, and books a Kumasi 
   await page.getByLabel('Start date').fill(dayFromToday(80));
   await page.getByLabel('End date').fill(dayFromToday(81));
   await page.getByLabel('Destination', { exact: true }).fill('Ejisu');
+  await page.getByLabel('Within Kumasi').check();
   await page.getByLabel('Pay on pickup (cash at the counter)').check();
   await page.getByRole('button', { name: 'Create booking' }).click();
   await expect(page).toHaveURL(/\/admin\/bookings\/CL-[2-9A-Z]{6}$/);

@@ -266,6 +266,12 @@ const RULES: Rule[] = [
       body: { tin: 'C0012345678', lines: [{ name: 'VAT', rate_bp: 1500, on_levies: false }] },
     }),
   },
+  // Sending a held booking's prompt again (STAFF-46): a valid body, so access is what decides.
+  {
+    route: 'POST /api/admin/bookings/:code/prompt-again',
+    access: 'staff',
+    sample: () => ({ body: { network: 'mtn' } }),
+  },
   { route: '* /api/admin/**', access: 'staff' },
   { route: 'GET /media/**', access: 'public' },
 ];

@@ -171,6 +171,11 @@ export const AUDITED_WRITES: Readonly<Record<string, AuditDescription>> = {
     action: 'extend',
     id: param('code'),
   },
+  'POST /api/admin/bookings/:code/prompt-again': {
+    entity: 'booking',
+    action: 'prompt_again',
+    id: param('code'),
+  },
   'POST /api/admin/bookings/:code/pick-up': {
     entity: 'booking',
     action: 'pick_up',

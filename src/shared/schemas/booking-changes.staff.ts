@@ -11,6 +11,7 @@ import {
   checkCreateBooking,
   createBookingShape,
   ExtendBookingInputSchema,
+  PayNowInputSchema,
   QuoteQuerySchema,
 } from './bookings';
 import { numberFromText } from './common';
@@ -137,3 +138,13 @@ export const AdminBookingChangeResponseSchema = z.object({
   payment: PaymentSchema.optional(),
 });
 export type AdminBookingChangeResponse = z.infer<typeof AdminBookingChangeResponseSchema>;
+
+/**
+ * POST /api/admin/bookings/{code}/prompt-again (STAFF-46): a held mobile money booking's prompt
+ * sent again, to the wallet and network staff give (the customer may name another phone);
+ * the renter's Pay now body (BOOK-23): without a wallet, the customer's own number.
+ */
+export const AdminPromptAgainInputSchema = PayNowInputSchema.extend({
+  network: z.enum(MOBILE_MONEY_NETWORKS, { error: m.networkRequired }),
+});
+export type AdminPromptAgainInput = z.input<typeof AdminPromptAgainInputSchema>;

@@ -11,9 +11,13 @@ import {
   AdminCustomerLookupQuerySchema,
   AdminCustomerLookupResponseSchema,
   AdminExtendBookingInputSchema,
+  AdminPromptAgainInputSchema,
   AdminQuoteQuerySchema,
 } from '../../../shared/schemas/booking-changes.staff';
-import { AdminBookingCodeParamsSchema } from '../../../shared/schemas/bookings.staff';
+import {
+  AdminBookingActionResponseSchema,
+  AdminBookingCodeParamsSchema,
+} from '../../../shared/schemas/bookings.staff';
 import { QuoteResponseSchema } from '../../../shared/schemas/bookings';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import { HttpError } from '../../http-errors';
@@ -21,6 +25,7 @@ import { adminMessages } from '../../../shared/staff-messages';
 import { findCarForBooking } from '../cars/car-catalogue';
 import { bookingRuleErrors, lenientFacts, zodFieldErrors, type FieldErrors } from './booking-rules';
 import { quoteBooking } from './booking-quote';
+import { sendPromptAgain } from './booking-prompt-again.staff.service';
 import { adminDoc, authErrors } from '../../staff-api/openapi';
 import {
   changeBookingByStaff,
@@ -203,5 +208,31 @@ export const adminStaffBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         reason,
       );
     },
+  });
+
+  // STAFF-46: a held booking's prompt sent again after the customer declined it.
+  app.post('/bookings/:code/prompt-again', {
+    schema: {
+      ...adminDoc,
+      summary: "Send a held booking's mobile money prompt again, to the wallet the customer names",
+      params: AdminBookingCodeParamsSchema,
+      body: AdminPromptAgainInputSchema,
+      response: {
+        200: AdminBookingActionResponseSchema,
+        ...authErrors,
+        404: ErrorResponseSchema,
+        409: ErrorResponseSchema,
+        422: ErrorResponseSchema,
+        429: ErrorResponseSchema,
+        502: ErrorResponseSchema,
+      },
+    },
+    handler: async (request) =>
+      sendPromptAgain(
+        app.payments,
+        request.auth!.user.id,
+        normalizeBookingCode(request.params.code),
+        request.body,
+      ),
   });
 };

@@ -28,7 +28,10 @@ export type BookingEventType =
   | 'top_up_paid'
   | 'top_up_failed'
   // Money owed back that no provider can return, to be handed back in cash at the counter.
-  | 'refund_due_at_counter';
+  | 'refund_due_at_counter'
+  // A prompt staff sent declined while the hold runs (STAFF-46): the booking stays held, so
+  // staff may send it again; the hold's end releases it.
+  | 'prompt_declined';
 
 export type BookingEventActor = 'renter' | 'staff' | 'system' | 'provider';
 

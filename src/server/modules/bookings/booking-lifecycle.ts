@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { todayInAccra } from '../../../shared/dates';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { bookings, cars } from '../../db/schema/index';
 import { HttpError } from '../../http-errors';
 import { hasOverlappingBooking } from '../cars/cars.repository';
@@ -182,6 +182,35 @@ export async function expireStaleHolds(db: Executor, carId: number) {
     ]);
   }
   return expired;
+}
+
+/**
+ * Ends the holds whose time ran out on every car, a few cars at a time (the reconciler's pass,
+ * once per period across processes). A hold with an open prompt is ended by that prompt's
+ * news too; this one is for a hold nothing else will end: a staff-sent prompt declined while
+ * the hold ran on (STAFF-46), whose customer and dates must not wait for another booking of
+ * the car (BOOK-7). Each car under its own lock, as a booking of it would take it.
+ */
+export async function releaseLapsedHolds(db: Database, limit = 20) {
+  const due = await db
+    .selectDistinct({ carId: bookings.carId })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.status, 'pending'),
+        eq(bookings.paymentStatus, 'pending'),
+        lt(bookings.holdExpiresAt, sql`now()`),
+      ),
+    )
+    .limit(limit);
+  let released = 0;
+  for (const { carId } of due) {
+    released += await db.transaction(async (tx) => {
+      await tx.select({ id: cars.id }).from(cars).where(eq(cars.id, carId)).for('update');
+      return (await expireStaleHolds(tx, carId)).length;
+    });
+  }
+  return released;
 }
 
 /**

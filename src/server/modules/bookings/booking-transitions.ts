@@ -422,6 +422,8 @@ export const EVENTS_WITHOUT_TRANSITION = [
   'top_up_failed',
   // Money owed back in cash at the counter (a cheaper change paid in cash, say).
   'refund_due_at_counter',
+  // A staff-sent prompt declined while the hold runs on (STAFF-46).
+  'prompt_declined',
 ] as const satisfies readonly BookingEventType[];
 export type EventWithoutTransition = (typeof EVENTS_WITHOUT_TRANSITION)[number];
 

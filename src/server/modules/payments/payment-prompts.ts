@@ -84,6 +84,13 @@ export interface StartPaymentInput {
    * they book for the customer by phone or at the counter (STAFF-16).
    */
   startedBy?: PromptStarter;
+  /**
+   * Staff sending a held booking's prompt again (STAFF-46), as a top-up is asked again
+   * (change-payments.ts, BOOK-21): run first in the prompt's transaction (it may refuse), and
+   * the booking is never released here: a prompt limit (PAY-20) is answered as the 429 it is
+   * and a provider's refusal as a 502, while the hold runs on.
+   */
+  again?: (tx: Executor) => Promise<void>;
 }
 
 /** Who started a mobile money prompt: the renter, or a staff member for them. */
@@ -106,10 +113,11 @@ export async function startPayment(
   const reference = newPaymentReference(booking.bookingCode);
   let limited: HttpError | null = null;
   const payment = await ctx.db.transaction(async (tx) => {
+    if (input.again) await input.again(tx);
     try {
       await checkPromptLimits(tx, booking.id, input.walletMsisdn);
     } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
+      if (!(error instanceof HttpError) || input.again) throw error;
       limited = error;
       return null;
     }
@@ -177,12 +185,13 @@ export async function startPayment(
       });
       return row;
     }
-    ctx.log.warn({ err: error, reference }, 'payment could not be started; releasing the booking');
+    ctx.log.warn({ err: error, reference }, 'payment could not be started');
     await ctx.db.transaction(async (tx) => {
       await repo.updatePayment(tx, payment.id, {
         status: 'failed',
         gatewayResponse: 'Could not start the payment',
       });
+      if (input.again) return;
       await tryTransition(tx, 'payment_failed', booking, {
         actor: 'system',
         note: 'The payment provider could not start the payment',

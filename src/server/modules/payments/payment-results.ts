@@ -175,7 +175,19 @@ export async function applyProviderTransaction(
         mayTransition(release, booking, event.actor, now) &&
         !(await repo.hasOtherPendingPayment(tx, booking.id, payment.id))
       ) {
-        await tryTransition(tx, release, booking, { ...event, note: news.gatewayResponse }, now);
+        // STAFF-46: a prompt staff sent (the customer on the phone or at the counter) declined
+        // keeps the booking held until its hold ends, so staff may send it again; the hold's
+        // end releases it (hold_expired, here or by the reconciler's sweep).
+        if (holdOver || !(await repo.promptStartedByStaff(tx, booking.id, payment.reference))) {
+          await tryTransition(tx, release, booking, { ...event, note: news.gatewayResponse }, now);
+        } else {
+          await recordBookingNote(tx, {
+            ...event,
+            type: 'prompt_declined',
+            note: news.gatewayResponse,
+            data: { ...event.data, hold_expires_at: booking.holdExpiresAt?.toISOString() },
+          });
+        }
       }
       return 'failed';
     }),

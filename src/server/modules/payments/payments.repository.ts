@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
-import { bookings, payments, paystackEvents } from '../../db/schema/index';
+import { bookingEvents, bookings, payments, paystackEvents } from '../../db/schema/index';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -103,6 +103,35 @@ export const findOpenPartialRefunds = (db: Executor, reference: string) =>
     .where(and(eq(payments.refundOf, reference), eq(payments.status, 'refund_pending')));
 
 /** A change's top-up prompt still waiting for the renter (BOOK-18), or unknown (PAY-23). */
+/** A booking's attempts still waiting for the provider's word (pending, unknown). */
+export const findOpenAttempts = (db: Executor, bookingId: number) =>
+  db
+    .select({ reference: payments.reference })
+    .from(payments)
+    .where(
+      and(eq(payments.bookingId, bookingId), inArray(payments.status, ['pending', 'unknown'])),
+    );
+
+/**
+ * Whether staff sent this prompt for the customer (STAFF-16, STAFF-46): its payment_started
+ * event names a staff member.
+ */
+export async function promptStartedByStaff(db: Executor, bookingId: number, reference: string) {
+  const rows = await db
+    .select({ id: bookingEvents.id })
+    .from(bookingEvents)
+    .where(
+      and(
+        eq(bookingEvents.bookingId, bookingId),
+        eq(bookingEvents.type, 'payment_started'),
+        eq(bookingEvents.actor, 'staff'),
+        sql`${bookingEvents.data}->>'reference' = ${reference}`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function hasPendingTopUp(db: Executor, bookingId: number) {
   const rows = await db
     .select({ id: payments.id })

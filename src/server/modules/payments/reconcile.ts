@@ -1,10 +1,11 @@
 /**
  * The reconciler's periodic pass: asking the provider rather than waiting to be told, about
  * open and unknown attempts (PAY-23), attempts closed without the provider's final word,
- * refunds and stored webhook events (failures and timeouts send no webhook; a process may die
+ * refunds, stored webhook events and holds whose time ran out with no prompt open (failures and timeouts send no webhook; a process may die
  * half-way through one). Asking about one attempt is verify-payment.ts.
  */
 import { rowsOf } from '../../db/client';
+import { releaseLapsedHolds } from '../bookings/booking-lifecycle';
 import type { PaymentsContext } from './payments-context';
 import * as repo from './payments.repository';
 import { requestRefund } from './refunds';
@@ -34,5 +35,7 @@ export async function reconcileOnce(
   }
   // Webhook events whose process died before it finished them (PAY-19).
   const events = await processWebhookEvents(ctx, null);
-  return claimed.length + events;
+  // Holds nothing else will end: a staff-sent prompt declined while it ran (STAFF-46).
+  const released = await releaseLapsedHolds(ctx.db);
+  return claimed.length + events + released;
 }

@@ -56,6 +56,7 @@ const EVENT_LABELS: Record<string, string> = {
   returned: 'Car returned',
   cancelled: 'Booking cancelled',
   hold_expired: 'Hold expired, dates freed',
+  prompt_declined: 'Prompt declined, booking still held',
   refund_requested: 'Refund requested',
   refund_due_at_counter: 'Cash to hand back at the counter',
   refunded: 'Refund paid',

@@ -75,6 +75,9 @@ export function useBranches() {
 
 // ------------------------------------------------------------------ bookings
 
+/** How often a booking waiting on a mobile money prompt is read again (STAFF-46). */
+const HELD_REFRESH_MS = 5_000;
+
 export function useAdminBooking(code: string) {
   return useQuery({
     queryKey: adminKeys.booking(code),
@@ -82,6 +85,12 @@ export function useAdminBooking(code: string) {
       apiRequest<AdminBookingResponse>(`/admin/bookings/${encodeURIComponent(code)}`, {
         signal,
       }).then((r) => r.booking),
+    // A held booking changes without staff doing anything (the customer approves or declines,
+    // the hold ends): its page follows it, so staff on the phone see it at once.
+    refetchInterval: (query) => {
+      const b = query.state.data;
+      return b?.status === 'pending' && b.payment_status === 'pending' ? HELD_REFRESH_MS : false;
+    },
   });
 }
 

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminPromptAgainInput } from '../../../../shared/schemas/booking-changes.staff';
 import type {
   AdminBookingActionResponse,
   AdminBookingListQuery,
@@ -45,5 +46,22 @@ export function useRefundAction(code: string) {
       void queryClient.invalidateQueries({ queryKey: adminKeys.bookings });
       void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard });
     },
+  });
+}
+
+/**
+ * STAFF-46: a held booking's mobile money prompt sent again after the customer declined it.
+ * The answer's booking (the new prompt among its payments) replaces the page's.
+ */
+export function usePromptAgain(code: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AdminPromptAgainInput) =>
+      apiRequest<AdminBookingActionResponse>(
+        `/admin/bookings/${encodeURIComponent(code)}/prompt-again`,
+        { method: 'POST', body: input },
+      ),
+    onSuccess: (data) => queryClient.setQueryData(adminKeys.booking(code), data.booking),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.bookings }),
   });
 }

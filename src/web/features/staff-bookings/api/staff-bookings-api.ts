@@ -25,7 +25,8 @@ export interface StaffBookingBody {
   pickup_time: string;
   return_time: string;
   destination: string;
-  destination_type: 1 | 2;
+  /** Null until staff ask where to: the server then says it is required. */
+  destination_type: 1 | 2 | null;
   chauffeur: boolean;
   child_seat: boolean;
   delivery_address?: string;
@@ -62,7 +63,8 @@ export interface StaffQuoteQuery {
   end_date: string;
   pickup_time: string;
   return_time: string;
-  destination_type: 1 | 2;
+  /** Left out: priced as within the town (the site's quote's default). */
+  destination_type?: 1 | 2;
   chauffeur: boolean;
   child_seat: boolean;
   delivery_address?: string;

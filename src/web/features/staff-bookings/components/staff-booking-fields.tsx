@@ -174,7 +174,8 @@ export interface Trip {
   pickup: string;
   ret: string;
   destination: string;
-  destinationType: 1 | 2;
+  /** Null until staff ask where the customer drives (a new booking; required, STAFF-16). */
+  destinationType: 1 | 2 | null;
   chauffeur: boolean;
   childSeat: boolean;
   delivery: string;
@@ -191,7 +192,8 @@ export function tripQuoteQuery(carId: string, trip: Trip) {
     end_date: trip.end,
     pickup_time: trip.pickup,
     return_time: trip.ret,
-    destination_type: trip.destinationType,
+    // Not asked yet: the quote prices it as within the town, as the site's quote does.
+    ...(trip.destinationType ? { destination_type: trip.destinationType } : {}),
     chauffeur: trip.chauffeur,
     child_seat: trip.childSeat,
     delivery_address: trip.delivery.trim(),

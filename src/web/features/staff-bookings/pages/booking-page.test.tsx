@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from '../../../lib/router';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import type { AdminBookingDetail, AdminPayment } from '../../../../shared/schemas/bookings.staff';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 import { renderWithApp } from '../../../testing/render';
 import { BookingPage } from './booking-page';
 
@@ -291,5 +291,105 @@ describe('a phone booking paid by mobile money in the sandbox (RUN-13)', () => {
       name: 'Open the sandbox phone of +233 24 455 5124',
     });
     expect(link.getAttribute('href')).toBe('/sandbox/phone?msisdn=233244555124');
+  });
+});
+
+describe('a declined prompt staff sent (STAFF-46)', { timeout: 20_000 }, () => {
+  const declined = payment({
+    status: 'failed',
+    flagged_reason: null,
+    refund_id: null,
+    failure_reason: 'Declined by the customer',
+  });
+  const held = (payments: AdminPayment[]): AdminBookingDetail => ({
+    ...booking(declined),
+    status: 'pending',
+    payment_status: 'pending',
+    flagged: false,
+    cancelled_at: null,
+    // An hour ahead: the hold still runs.
+    hold_expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+    payments,
+  });
+
+  test('keeps the booking held and sends the prompt again to the wallet staff give', async () => {
+    const user = userEvent.setup();
+    const second = payment({
+      id: 2,
+      reference: 'CL-7K3Q9M-MNPQRSTUVW',
+      status: 'pending',
+      network: 'telecel',
+      wallet_msisdn: '233201234567',
+      flagged_reason: null,
+      refund_id: null,
+    });
+    let current = held([declined]);
+    api.mockImplementation(async (path) => {
+      if (String(path).endsWith('/sms')) return { messages: [] };
+      if (String(path).endsWith('/prompt-again')) {
+        current = held([declined, second]);
+        return {
+          message: 'Prompt sent to +233 20 123 4567. The booking is held until 11:00.',
+          booking: current,
+        };
+      }
+      return { booking: current };
+    });
+    renderPage();
+    const actions = await screen.findByRole('region', { name: 'Next steps' });
+    expect(
+      within(actions).getByText(/did not approve the mobile money prompt/).textContent,
+    ).toMatch(/\(Declined by the customer\)\. The booking is held until \d\d:\d\d/);
+    // The last prompt's wallet and network, editable; the network follows a new number.
+    const wallet = within(actions).getByLabelText('Mobile money number') as HTMLInputElement;
+    expect(wallet.value).toBe('+233 24 412 3456');
+    expect((within(actions).getByLabelText('Network') as HTMLSelectElement).value).toBe('mtn');
+    await user.clear(wallet);
+    await user.type(wallet, '020 123 4567');
+    expect((within(actions).getByLabelText('Network') as HTMLSelectElement).value).toBe('telecel');
+
+    await user.click(within(actions).getByRole('button', { name: 'Send the prompt again' }));
+    const call = api.mock.calls.find(([path]) => String(path).endsWith('/prompt-again'));
+    expect(call?.[1]).toMatchObject({
+      method: 'POST',
+      body: { network: 'telecel', wallet_msisdn: '020 123 4567' },
+    });
+    expect(await within(actions).findByText(/^Prompt sent to \+233 20 123 4567/)).toBeTruthy();
+    // One prompt at a time: the new one is waited for.
+    expect(within(actions).queryByRole('button', { name: 'Send the prompt again' })).toBeNull();
+    expect(within(actions).getByText(/Waiting for the customer to approve/)).toBeTruthy();
+  });
+
+  test('says why the server refused, and offers nothing once the hold is over', async () => {
+    const user = userEvent.setup();
+    api.mockImplementation(async (path) => {
+      if (String(path).endsWith('/sms')) return { messages: [] };
+      if (String(path).endsWith('/prompt-again'))
+        throw new ApiError(429, 'Too many payment attempts for this booking.');
+      return { booking: held([declined]) };
+    });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Send the prompt again' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many payment attempts for this booking.',
+    );
+  });
+
+  test('a hold that ran out offers no prompt', async () => {
+    api.mockImplementation(async (path) =>
+      String(path).endsWith('/sms')
+        ? { messages: [] }
+        : {
+            booking: {
+              ...held([declined]),
+              hold_expires_at: new Date(Date.now() - 1_000).toISOString(),
+            },
+          },
+    );
+    renderPage();
+    expect(
+      await screen.findByText('The hold has ended: the dates are being released.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send the prompt again' })).toBeNull();
   });
 });

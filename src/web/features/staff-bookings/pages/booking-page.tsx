@@ -41,6 +41,11 @@ import { adminPaths } from '../../../config/admin-paths';
 import { paths } from '../../../config/paths';
 import { BookingSmsLog } from '../../../components/console/sms-log';
 import { describeChange, StaffBookingActions } from '../components/staff-booking-actions';
+import { mayPromptAgain, PromptAgain } from '../components/prompt-again';
+
+/** A mobile money hold whose time ran out, before the server's sweep writes it (BOOK-7). */
+const holdOver = (b: AdminBookingDetail) =>
+  b.hold_expires_at !== null && Date.parse(b.hold_expires_at) <= Date.now();
 
 const back = { to: adminPaths.adminBookings.getHref(), label: 'Bookings' };
 // Cancel is with staff's change and extend (StaffBookingActions): it needs a reason (STAFF-21).
@@ -121,6 +126,10 @@ function Actions({ booking }: { booking: AdminBookingDetail }) {
   // The dialog keeps its last action while it closes, so its words do not vanish mid-close.
   const [dialog, setDialog] = useState<{ action: AdminBookingAction; open: boolean } | null>(null);
   const [result, setResult] = useState<string | null>(null);
+  // A prompt sent again speaks of the hold: it goes once the booking is no longer held.
+  const [promptSent, setPromptSent] = useState(false);
+  const held = booking.status === 'pending' && booking.payment_status === 'pending';
+  const shown = promptSent && !held ? null : result;
   const resultRef = useRef<HTMLParagraphElement>(null);
   const allowed = ACTION_ORDER.filter((a) => booking.allowed_actions.includes(a));
   const text = dialog ? actionText(dialog.action, booking) : null;
@@ -136,17 +145,28 @@ function Actions({ booking }: { booking: AdminBookingDetail }) {
         <h2 id="actions-heading">Next steps</h2>
       </div>
       <div className="panel-body">
-        {result && (
+        {shown && (
           <p className="alert alert-success" role="status" tabIndex={-1} ref={resultRef}>
-            {result}
+            {shown}
           </p>
         )}
-        {allowed.length === 0 ? (
+        {mayPromptAgain(booking) ? (
+          <PromptAgain
+            booking={booking}
+            onSent={(message) => {
+              act.reset();
+              setPromptSent(true);
+              setResult(message);
+            }}
+          />
+        ) : allowed.length === 0 ? (
           <p className="muted no-actions">
             {booking.status === 'completed' || booking.status === 'cancelled'
               ? `This booking is ${booking.status}: nothing more to do.`
               : booking.status === 'pending' && booking.payment_method === 'mobile_money'
-                ? 'Waiting for the renter to approve the mobile money payment.'
+                ? holdOver(booking)
+                  ? 'The hold has ended: the dates are being released.'
+                  : 'Waiting for the customer to approve the mobile money prompt.'
                 : booking.status !== 'active'
                   ? `The car can be handed over from ${formatDate(booking.start_date)}.`
                   : 'Nothing to do right now.'}
@@ -174,6 +194,7 @@ function Actions({ booking }: { booking: AdminBookingDetail }) {
                   className={action === 'cancel' ? 'btn btn-outline-danger' : 'btn btn-primary'}
                   onClick={() => {
                     act.reset();
+                    setPromptSent(false);
                     setResult(null);
                     setDialog({ action, open: true });
                   }}
@@ -212,6 +233,7 @@ function Actions({ booking }: { booking: AdminBookingDetail }) {
               {
                 onSuccess: (data) => {
                   setDialog({ ...dialog, open: false });
+                  setPromptSent(false);
                   setResult(data.message);
                 },
               },
@@ -537,6 +559,7 @@ const EVENT_TONE: Record<string, string> = {
   refunded: 'neutral',
   cancelled: 'bad',
   payment_failed: 'bad',
+  prompt_declined: 'bad',
   hold_expired: 'bad',
   payment_flagged: 'bad',
 };

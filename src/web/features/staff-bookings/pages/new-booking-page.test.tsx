@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { renderWithApp } from '../../../testing/render';
+import { messages } from '../../../../shared/messages';
 import { NewBookingPage } from './new-booking-page';
 
 // The body's rules load after the page (bodyRules); a test types at once, so load them first.
@@ -80,10 +81,37 @@ describe('a phone booking (STAFF-14)', () => {
     await screen.findByRole('option', { name: /Toyota Corolla 2022/ });
     await user.selectOptions(screen.getByLabelText('Car', { exact: true }), '3');
     await user.type(screen.getByLabelText('Destination', { exact: true }), 'Tema');
+    await user.click(screen.getByLabelText('Within Accra'));
     await user.click(screen.getByLabelText(/Pay on pickup/));
     await user.click(screen.getByRole('button', { name: /Create booking|Book/ }));
     expect(await screen.findByText("Enter the customer's name")).toBeTruthy();
     await user.type(screen.getByLabelText("Customer's name"), 'aw Boateng');
     expect(screen.queryByText("Enter the customer's name")).toBeNull();
+  }, 30_000);
+});
+
+describe('the form says what is missing and stops once it is fixed (STAFF-16, BOOK-20)', () => {
+  test('a trip field the form refused stops showing red once it is filled in', async () => {
+    const user = userEvent.setup();
+    answer(() => ({}));
+    renderWithApp(<NewBookingPage />);
+    await user.click(screen.getByRole('button', { name: 'Create booking' }));
+    expect(await screen.findByText(messages.booking.destinationRequired)).toBeTruthy();
+    await user.type(screen.getByLabelText('Destination', { exact: true }), 'Tema');
+    expect(screen.queryByText(messages.booking.destinationRequired)).toBeNull();
+  }, 30_000);
+
+  test('a missing Where to is asked for, not taken as within the town', async () => {
+    const user = userEvent.setup();
+    answer(() => ({}));
+    renderWithApp(<NewBookingPage />);
+    const whereTo = screen.getByRole('group', { name: 'Where to' });
+    for (const radio of within(whereTo).getAllByRole('radio'))
+      expect((radio as HTMLInputElement).checked).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Create booking' }));
+    expect(await within(whereTo).findByText(messages.booking.destinationTypeRequired)).toBeTruthy();
+    expect(whereTo.getAttribute('aria-describedby')).toBeTruthy();
+    await user.click(within(whereTo).getAllByRole('radio')[1]!);
+    expect(within(whereTo).queryByText(messages.booking.destinationTypeRequired)).toBeNull();
   }, 30_000);
 });

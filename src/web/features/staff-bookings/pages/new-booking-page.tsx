@@ -15,6 +15,7 @@ import {
   type StaffBookingBody,
 } from '../api/staff-bookings-api';
 import { phone } from '../../../components/console/admin-labels';
+import { FieldMessages } from '../../../components/form-fields';
 import { AdminPageHeader } from '../../../components/console/admin-shell';
 import { bodyRules, messagesOf } from '../../../components/console/body-rules';
 import {
@@ -95,6 +96,7 @@ export function NewBookingPage() {
     watch,
     setValue,
     getValues,
+    trigger,
     formState: { errors: formErrors, isSubmitted },
   } = useForm<NewBookingValues, { existingCustomer: boolean }>({
     resolver,
@@ -110,7 +112,7 @@ export function NewBookingPage() {
         pickup: '09:00',
         ret: '09:00',
         destination: '',
-        destinationType: 1,
+        destinationType: null,
         chauffeur: false,
         childSeat: false,
         delivery: '',
@@ -135,7 +137,10 @@ export function NewBookingPage() {
    * changes and the server's refusal is put away, so a fixed field stops showing red.
    */
   const change = <K extends keyof NewBookingValues>(field: K, value: NewBookingValues[K]) => {
-    setValue(field, value as never, { shouldValidate: isSubmitted });
+    setValue(field, value as never);
+    // The whole form: messages are keyed by the body's fields (destination, start_date…), not
+    // by the form's (trip), so checking only the field changed would leave them showing.
+    if (isSubmitted) void trigger();
     if (create.error) create.reset();
   };
   // The trip's fields are one value of the form, changed a part at a time.
@@ -291,7 +296,10 @@ export function NewBookingPage() {
                 error={errors.destination}
                 inputProps={{ autoComplete: 'off', maxLength: 120, placeholder: 'Eg. Accra' }}
               />
-              <fieldset className="fieldset">
+              <fieldset
+                className="fieldset"
+                aria-describedby={errors.destination_type ? `${id}-where-error` : undefined}
+              >
                 <legend>Where to</legend>
                 <div className="check-row">
                   {([1, 2] as const).map((value) => (
@@ -306,6 +314,7 @@ export function NewBookingPage() {
                     </label>
                   ))}
                 </div>
+                <FieldMessages id={`${id}-where`} error={errors.destination_type} />
               </fieldset>
             </div>
           </section>
@@ -383,11 +392,7 @@ export function NewBookingPage() {
                   />
                   <span>Mobile money: a prompt goes to the customer&rsquo;s phone</span>
                 </label>
-                {errors.payment_method && (
-                  <p className="field-error" id={`${id}-method-error`}>
-                    {errors.payment_method}
-                  </p>
-                )}
+                <FieldMessages id={`${id}-method`} error={errors.payment_method} />
               </fieldset>
               {method === 'mobile_money' && (
                 <SelectInput
