@@ -110,7 +110,10 @@ describe('branches (STAFF-10)', () => {
       closes: '22:00',
       is_airport: true,
     });
-    expect((await branches()).find((b) => b.id === branch.id)).toEqual(res.json().branch);
+    expect((await branches()).find((b) => b.id === branch.id)).toEqual({
+      ...res.json().branch,
+      yours: true,
+    });
   });
 
   it('lists every wrong field at once with its message', async () => {
