@@ -35,6 +35,8 @@ import { reviewRoutes } from './modules/reviews/reviews.routes';
 import { textGuardPlugin } from './plugins/text-guard';
 import { noShowPlugin } from './modules/bookings/no-show';
 import { reminderJobPlugin } from './modules/messages/reminder-job';
+import { savedSearchAlertsPlugin } from './modules/saved-searches/saved-search-alerts';
+import { savedSearchRoutes } from './modules/saved-searches/saved-searches.routes';
 import { branchRoutes } from './modules/branches/branches.routes';
 import { bookingRoutes } from './modules/bookings/bookings.routes';
 import { carListRoutes, carRoutes } from './modules/cars/cars.routes';
@@ -181,6 +183,11 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(noShowPlugin, clockJobsOff);
   // MSG-3: reminders are queued by the clock, shortly before they are due.
   await app.register(reminderJobPlugin, clockJobsOff);
+  // SAVED-5: texts for saved searches a freed car now answers, off the request that freed it.
+  await app.register(savedSearchAlertsPlugin, {
+    ...clockJobsOff,
+    publicUrl: options.config.publicUrl,
+  });
 
   // Resources. The first version's paths are kept (API-4): /api/get/cars and
   // /api/bookings/create; newer endpoints sit beside them.
@@ -221,6 +228,7 @@ export async function buildApp(options: BuildAppOptions) {
   // A renter's own data: download it, close the account (ACCT-30, ACCT-31).
   await app.register(accountRoutes, { prefix: '/api/account', store: documentStore });
   await app.register(reviewRoutes, { prefix: '/api' });
+  await app.register(savedSearchRoutes, { prefix: '/api' });
   // A renter's handover receipt and the handover photos (HAND-4, HAND-9).
   await app.register(handoverRoutes, { prefix: '/api', documentsDir: documents.dir });
   // The SMS provider's delivery reports (always 204: it reveals nothing).

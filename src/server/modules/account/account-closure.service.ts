@@ -20,6 +20,7 @@ import { verifyPassword } from '../auth/passwords';
 import { removeDocumentPhoto, type DocumentStore } from '../documents/document-files';
 import { LIVE_BOOKING_STATUSES } from '../documents/document-retention';
 import { deleteUnheldDocuments } from '../documents/documents.repository';
+import { deleteUsersSavedSearches } from '../saved-searches/saved-searches.repository';
 
 /** Payment states that are not settled yet: money on its way in or back (ACCT-32). */
 const OPEN_PAYMENT_STATUSES = ['pending', 'unknown', 'refund_pending'];
@@ -106,6 +107,8 @@ export async function closeAccount(
       .update(sessions)
       .set({ revokedAt: sql`now()` })
       .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+    // Saved searches name what the renter looked for and would text a closed number (SAVED-5).
+    await deleteUsersSavedSearches(tx, user.id);
 
     const bookingIds = tx
       .select({ id: bookings.id })
