@@ -1,3 +1,5 @@
+import type { BodyType } from './constants';
+
 /**
  * Saved searches of the car list (SAVED-1 to SAVED-7): what the form, the API and the alert
  * share. Kept out of messages.ts so the car list's chunk carries only these few lines.
@@ -30,7 +32,7 @@ export const savedSearchMessages = {
 /** The filters a search keeps, as the car list's address and API name them (prices: cedis a day). */
 export interface SavedSearchFilters {
   make: string | null;
-  body_type: string | null;
+  body_type: BodyType | null;
   location: string | null;
   min_price: number | null;
   max_price: number | null;

@@ -27,6 +27,9 @@ const price = z
   .nullish()
   .transform((v) => (v === undefined || v === null ? null : Math.round(v * 100) / 100));
 
+/** 'YYYY-MM-DD', or none (left out or empty). */
+const date = optionalIsoDate.transform((v) => v ?? null);
+
 /** POST /api/saved-searches: the car list's filters as they are now, and a name. */
 export const CreateSavedSearchInputSchema = z
   .object({
@@ -40,8 +43,8 @@ export const CreateSavedSearchInputSchema = z
     location: optionalText,
     min_price: price,
     max_price: price,
-    start_date: optionalIsoDate.transform((v) => v ?? null),
-    end_date: optionalIsoDate.transform((v) => v ?? null),
+    start_date: date,
+    end_date: date,
   })
   .superRefine((q, ctx) => {
     const issue = (path: string, message: string) =>

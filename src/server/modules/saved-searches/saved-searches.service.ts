@@ -29,7 +29,8 @@ export function filtersOf(row: SavedSearchRow): SavedSearchFilters {
   const cedis = (pesewas: number | null) => (pesewas === null ? null : pesewasToCedis(pesewas));
   return {
     make: row.make,
-    body_type: row.bodyType,
+    // Only the schema's body types are ever stored (SAVED-1).
+    body_type: row.bodyType as BodyType | null,
     location: row.location,
     min_price: cedis(row.minPricePesewas),
     max_price: cedis(row.maxPricePesewas),
@@ -76,7 +77,7 @@ async function toApi(
   return {
     id: row.id,
     name: row.name,
-    filters: { ...filters, body_type: filters.body_type as BodyType | null },
+    filters,
     query: savedSearchQuery(filters),
     status,
     listings,
