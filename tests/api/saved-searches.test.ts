@@ -133,6 +133,14 @@ describe('a renter saves, lists, renames and deletes searches (SAVED-1, SAVED-3,
     expect((await owner.delete(`/api/saved-searches/${id}`)).statusCode).toBe(404);
   });
 
+  it('are deleted with the account that kept them (ACCT-31)', async () => {
+    const renter = await client.renter();
+    await save(renter, { name: 'Before I go', make: 'Kia', start_date: day(5), end_date: day(6) });
+    const closed = await renter.post('/api/account/close', { password: renter.user.password });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(await countSavedSearches(ctx.db, renter.user.id)).toBe(0);
+  });
+
   it('answers a visitor 401, whatever the body', async () => {
     expect((await client.get('/api/saved-searches')).statusCode).toBe(401);
     expect((await client.post('/api/saved-searches', {})).statusCode).toBe(401);
