@@ -37,6 +37,8 @@ import { favouriteRoutes } from './modules/favourites/favourites.routes';
 import { textGuardPlugin } from './plugins/text-guard';
 import { noShowPlugin } from './modules/bookings/no-show';
 import { reminderJobPlugin } from './modules/messages/reminder-job';
+import { savedSearchAlertsPlugin } from './modules/saved-searches/saved-search-alerts';
+import { savedSearchRoutes } from './modules/saved-searches/saved-searches.routes';
 import { branchRoutes } from './modules/branches/branches.routes';
 import { bookingRoutes } from './modules/bookings/bookings.routes';
 import { carListRoutes, carRoutes } from './modules/cars/cars.routes';
@@ -190,6 +192,11 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(reminderJobPlugin, clockJobsOff);
   // ACCT-35: spent codes, tickets and sign-in counters are deleted by the clock.
   await app.register(authSweepPlugin, clockJobsOff);
+  // SAVED-5: texts for saved searches a freed car now answers, off the request that freed it.
+  await app.register(savedSearchAlertsPlugin, {
+    ...clockJobsOff,
+    publicUrl: options.config.publicUrl,
+  });
 
   // Resources. The first version's paths are kept (API-4): /api/get/cars and
   // /api/bookings/create; newer endpoints sit beside them.
@@ -232,6 +239,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(reviewRoutes, { prefix: '/api' });
   // The cars a person saved, kept with the account on every device (AREA-5).
   await app.register(favouriteRoutes, { prefix: '/api' });
+  await app.register(savedSearchRoutes, { prefix: '/api' });
   // A renter's handover receipt and the handover photos (HAND-4, HAND-9).
   await app.register(handoverRoutes, { prefix: '/api', documentsDir: documents.dir });
   // The SMS provider's delivery reports (always 204: it reveals nothing).

@@ -50,6 +50,7 @@ const REQUIREMENT_GROUPS = [
   'AUDIT',
   'ROLE',
   'AREA',
+  'SAVED',
 ];
 const CITED_ID = new RegExp(`\\b(?:${REQUIREMENT_GROUPS.join('|')})-\\d+\\b`, 'g');
 

@@ -200,7 +200,6 @@ test('the owner pages are marked as sample content and share the dashboard menu'
 }) => {
   for (const [path, title] of [
     ['/my-listings', 'My Listings'],
-    ['/saved', 'Saved Search'],
     ['/messages', 'Messages'],
   ] as const) {
     await page.goto(path);

@@ -43,6 +43,7 @@ interface Fixtures {
   paymentReference: string;
   today: string;
   bookingSmsId: number;
+  savedSearchId: number;
 }
 
 interface Rule {
@@ -188,6 +189,24 @@ const RULES: Rule[] = [
   },
   { route: '* /api/bookings/:code/**', access: 'owner' },
   { route: 'GET /api/reviews', access: 'public' },
+  // Saved searches (SAVED-3): the renter's own; another renter's id is a 404.
+  { route: 'GET /api/saved-searches', access: 'renter' },
+  {
+    route: 'POST /api/saved-searches',
+    access: 'renter',
+    sample: () => ({ body: { name: 'Any Kia', make: 'Kia' } }),
+  },
+  {
+    route: 'PATCH /api/saved-searches/:id',
+    access: 'owner',
+    params: (f) => ({ id: String(f.savedSearchId) }),
+    sample: () => ({ body: { name: 'Renamed' } }),
+  },
+  {
+    route: 'DELETE /api/saved-searches/:id',
+    access: 'owner',
+    params: (f) => ({ id: String(f.savedSearchId) }),
+  },
   // A renter's own data (ACCT-30, ACCT-31): by the session's user alone, never an id in the path.
   // Closing asks for the password: a wrong one is a 422, so no account is closed here.
   { route: 'GET /api/account/export', access: 'renter' },
@@ -400,6 +419,12 @@ const fixtures: Fixtures = {
     await db.execute(
       sql`insert into sms_outbox (kind, booking_id, user_id, recipient, body)
           values ('booking_confirmed', ${ownBooking.id}, ${owner.user.id}, ${owner.user.msisdn}, 'CarLink: a text about the booking')
+          returning id`,
+    ),
+  )[0]!.id,
+  savedSearchId: rowsOf<{ id: number }>(
+    await db.execute(
+      sql`insert into saved_searches (user_id, name, make) values (${owner.user.id}, 'Any Kia', 'Kia')
           returning id`,
     ),
   )[0]!.id,

@@ -64,7 +64,8 @@ export const routeManifest: readonly RouteEntry[] = [
   { path: paths.myListings.path, load: () => import('./routes/my-listings') },
   { path: paths.addListings.path, load: () => import('./routes/add-listings') },
   { path: paths.favorite.path, load: () => import('./routes/favorite') },
-  { path: paths.saved.path, load: () => import('./routes/saved') },
+  // Saved searches are the renter's own (SAVED-3): a visitor is asked to sign in first.
+  { path: paths.saved.path, load: () => import('./routes/saved'), access: 'signed-in' },
   { path: paths.messages.path, load: () => import('./routes/messages') },
   { path: paths.profile.path, load: () => import('./routes/profile'), access: 'signed-in' },
   { path: paths.sandboxPay.path, load: () => import('./routes/pay'), access: 'signed-in' },

@@ -15,6 +15,7 @@ export interface CarListParams {
   start_date?: string;
   end_date?: string;
   body_type?: string;
+  location?: string;
   transmission?: string;
   min_price?: number;
   max_price?: number;

@@ -28,7 +28,7 @@ export const sweptRoutes: {
   { path: '/my-listings' },
   { path: '/add-listings' },
   { path: '/favorite' },
-  { path: '/saved' },
+  { path: '/saved', signedIn: true },
   { path: '/messages' },
   { path: '/profile', signedIn: true },
   { path: '/about', heading: /About Us/ },

@@ -18,3 +18,4 @@ export * from './audit';
 export * from './staff-second-step';
 export * from './favourites';
 export * from './tax';
+export * from './saved-searches';

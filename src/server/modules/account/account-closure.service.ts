@@ -21,6 +21,7 @@ import { verifyPassword } from '../auth/passwords';
 import { removeDocumentPhoto, type DocumentStore } from '../documents/document-files';
 import { LIVE_BOOKING_STATUSES } from '../documents/document-retention';
 import { deleteUnheldDocuments } from '../documents/documents.repository';
+import { deleteUsersSavedSearches } from '../saved-searches/saved-searches.repository';
 
 /** Payment states that are not settled yet: money on its way in or back (ACCT-32). */
 const OPEN_PAYMENT_STATUSES = ['pending', 'unknown', 'refund_pending'];
@@ -109,6 +110,8 @@ export async function closeAccount(
       .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
     // AREA-5: the saved cars were the person's, not the company's accounts'.
     await tx.delete(favourites).where(eq(favourites.userId, user.id));
+    // Saved searches name what the renter looked for and would text a closed number (SAVED-5).
+    await deleteUsersSavedSearches(tx, user.id);
 
     const bookingIds = tx
       .select({ id: bookings.id })

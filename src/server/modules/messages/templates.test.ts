@@ -3,6 +3,7 @@ import { countSmsParts } from './sms-parts';
 import {
   accountTemplates,
   ownerTemplates,
+  savedSearchTemplates,
   staffTemplates,
   templates,
   type BookingFacts,
@@ -230,5 +231,41 @@ describe("the owner's texts (LIMIT-18)", () => {
     const parts = countSmsParts(ownerTemplates.code_budget_alert(1_000_000));
     expect(parts.encoding).toBe('GSM-7');
     expect(parts.parts).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('the saved-search alert (SAVED-5)', () => {
+  // A long link: make, town and dates, as the car list's Save this search keeps them.
+  const link =
+    'https://carlink.com.gh/available-cars?make=Mercedes-Benz&location=Sekondi-Takoradi&start_date=2026-12-28&end_date=2027-01-09';
+  // Every filter the API takes, with long values.
+  const longest =
+    'https://carlink.com.gh/available-cars?make=Mercedes-Benz&body_type=convertible&location=Sekondi-Takoradi&min_price=1500&max_price=3500&start_date=2026-12-28&end_date=2027-01-09';
+  const alert = (search: string, to = link) =>
+    savedSearchTemplates.saved_search_alert({
+      search,
+      car: facts.car,
+      place: facts.place,
+      startDate: facts.startDate,
+      endDate: facts.endDate,
+      link: to,
+    });
+
+  it('names the car, the dates, the search and the link, in two GSM-7 parts', () => {
+    const text = alert('Family trip – “Christmas”');
+    expect(text).toContain('"Family trip - "Christmas""');
+    expect(text).toContain('Mercedes-Benz GLE 450 Coupe in Sekondi-Takoradi is now free');
+    expect(text).toContain(link);
+    const parts = countSmsParts(text);
+    expect(parts.encoding).toBe('GSM-7');
+    expect(parts.parts, text).toBeLessThanOrEqual(2);
+  });
+
+  it("leaves out a name that would not fit or would make it UCS-2 (the renter's own text)", () => {
+    for (const text of [alert('Road trip 🚗'), alert('x'.repeat(60)), alert('Trip', longest)]) {
+      expect(text).not.toContain('saved search "');
+      expect(countSmsParts(text)).toMatchObject({ encoding: 'GSM-7' });
+      expect(countSmsParts(text).parts).toBeLessThanOrEqual(2);
+    }
   });
 });

@@ -228,3 +228,35 @@ export const ownerTemplates = {
   code_budget_alert: (budget: number) =>
     `CarLink staff: the ${budget} codes an hour budget is spent; sign-up and reset codes are refused until the hour has passed. Raise SMS_CODE_BUDGET_PER_HOUR if this is real demand.`,
 } as const;
+
+/**
+ * SAVED-5: a car matching a renter's saved search is free on its dates again. The search's
+ * name is the renter's own text: made GSM-7 where it can be, and left out when the text would
+ * not fit two parts with it (an emoji makes the whole text UCS-2).
+ */
+export interface SavedSearchAlertFacts {
+  /** The renter's name for the search. */
+  search: string;
+  /** 'Toyota Corolla'. */
+  car: string;
+  /** The pickup town. */
+  place: string;
+  startDate: string;
+  endDate: string;
+  /** The car list with the search's filters. */
+  link: string;
+}
+
+export const savedSearchTemplates = {
+  saved_search_alert: (a: SavedSearchAlertFacts) => {
+    const when =
+      a.startDate === a.endDate
+        ? formatDate(a.startDate)
+        : `${shortDate(a.startDate)}-${formatDate(a.endDate)}`;
+    const make = (named: string) =>
+      `CarLink: a ${a.car} in ${a.place} is now free ${when}${named}. See the cars: ${a.link}`;
+    const named = make(`, for your saved search "${toGsm(a.search)}"`);
+    const parts = countSmsParts(named);
+    return parts.encoding === 'GSM-7' && parts.parts <= 2 ? named : make('');
+  },
+} as const;

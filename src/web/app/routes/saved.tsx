@@ -1,5 +1,5 @@
 import { AccountShell } from '../account-shell';
-import { SavedSearchesTable } from '../../features/account/components/saved-searches';
+import { SavedSearchesList } from '../../features/saved-searches/components/saved-searches-list';
 import { usePageTitle } from '../../lib/use-page-title';
 
 export default function SavedSearchPage() {
@@ -7,10 +7,9 @@ export default function SavedSearchPage() {
   return (
     <AccountShell
       title="Saved Search"
-      lead="Searches you keep an eye on, and how often we tell you about new cars."
-      sample
+      lead="Searches of the car list you keep, and a text when a car you want becomes free on your dates."
     >
-      <SavedSearchesTable />
+      <SavedSearchesList />
     </AccountShell>
   );
 }

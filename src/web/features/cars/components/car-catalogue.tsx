@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { formatCedisWhole } from '../../../../shared/money';
 import { Link, useSearchParams } from '../../../lib/router';
 import { showingRange } from '../../../../shared/pagination';
 import { Pagination } from '../../../components/pagination';
@@ -14,10 +15,12 @@ import {
   readCarListFilters,
   toCarListParams,
   withFilters,
+  type CarListFilters,
 } from './car-list-query';
 import { DateRangeFilter } from './date-range-filter';
 import { CarIcon, CloseIcon } from '../../../components/icons';
 import { MakeFilter } from './make-filter';
+import { TownPriceFilter } from './town-price-filter';
 import './car-catalogue.css';
 
 function FilterChip({ label, onRemove }: { label: string; onRemove: () => void }) {
@@ -30,8 +33,22 @@ function FilterChip({ label, onRemove }: { label: string; onRemove: () => void }
   );
 }
 
+/** 'GH₵ 300 to GH₵ 800 a day', 'up to GH₵ 800 a day', 'from GH₵ 300 a day'. */
+function priceLabel(min: number | null, max: number | null) {
+  if (min !== null && max !== null)
+    return `${formatCedisWhole(min)} to ${formatCedisWhole(max)} a day`;
+  return max !== null
+    ? `up to ${formatCedisWhole(max)} a day`
+    : `from ${formatCedisWhole(min ?? 0)} a day`;
+}
+
+interface CarCatalogueProps {
+  /** What the page adds beside the heading for these filters (a saved search's Save, SAVED-1). */
+  actions?: (filters: CarListFilters) => ReactNode;
+}
+
 /** /available-cars (PAGE-5, CAT-3): the fleet, filtered on the server, 16 a page. */
-export function CarCatalogue() {
+export function CarCatalogue({ actions }: CarCatalogueProps = {}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readCarListFilters(searchParams);
   const cars = useCars(toCarListParams(filters));
@@ -73,6 +90,7 @@ export function CarCatalogue() {
                 : ''}
             </p>
           </div>
+          {actions?.(filters)}
         </div>
 
         <section className="catalogue-filters" aria-label="Filter cars">
@@ -96,6 +114,14 @@ export function CarCatalogue() {
               }
             />
           </div>
+          <div className="catalogue-filter-more">
+            <TownPriceFilter
+              location={filters.location}
+              maxPrice={filters.maxPrice}
+              onLocation={(location) => setSearchParams(withFilters(searchParams, { location }))}
+              onMaxPrice={(maxPrice) => setSearchParams(withFilters(searchParams, { maxPrice }))}
+            />
+          </div>
         </section>
 
         {filtered && (
@@ -113,6 +139,24 @@ export function CarCatalogue() {
                 <FilterChip
                   label={`Type: ${BODY_TYPE_LABELS[filters.bodyType]}`}
                   onRemove={() => setSearchParams(withFilters(searchParams, { bodyType: null }))}
+                />
+              </li>
+            )}
+            {filters.location && (
+              <li>
+                <FilterChip
+                  label={`Town: ${filters.location}`}
+                  onRemove={() => setSearchParams(withFilters(searchParams, { location: null }))}
+                />
+              </li>
+            )}
+            {(filters.minPrice !== null || filters.maxPrice !== null) && (
+              <li>
+                <FilterChip
+                  label={`Price: ${priceLabel(filters.minPrice, filters.maxPrice)}`}
+                  onRemove={() =>
+                    setSearchParams(withFilters(searchParams, { minPrice: null, maxPrice: null }))
+                  }
                 />
               </li>
             )}

@@ -35,8 +35,24 @@ describe('the car list reads its filters from the address', () => {
       limit: 16,
       make: 'Toyota',
       body_type: undefined,
+      location: undefined,
+      min_price: undefined,
+      max_price: undefined,
       start_date: undefined,
       end_date: undefined,
+    });
+  });
+
+  test("a saved search's link also filters by town and price a day (SAVED-4)", () => {
+    expect(read('location=Kumasi&min_price=900&max_price=300')).toMatchObject({
+      location: 'Kumasi',
+      minPrice: 300,
+      maxPrice: 900,
+    });
+    expect(read('max_price=cheap&min_price=-5')).toMatchObject({ minPrice: null, maxPrice: null });
+    expect(toCarListParams(read('location=Tamale&max_price=800'))).toMatchObject({
+      location: 'Tamale',
+      max_price: 800,
     });
   });
 });
