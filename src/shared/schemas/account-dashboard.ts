@@ -70,6 +70,8 @@ export type PastTrip = z.infer<typeof PastTripSchema>;
 export const DashboardFiguresSchema = z.object({
   /** The renter's bookings that were not cancelled: past, under way and to come. */
   trips: z.number().int(),
+  /** The renter's saved searches (SAVED-1), ended ones included: they are still listed. */
+  saved_searches: z.number().int(),
   favourites: z.number().int(),
 });
 export type DashboardFigures = z.infer<typeof DashboardFiguresSchema>;

@@ -12,6 +12,7 @@ import { toApiBooking } from '../bookings/bookings.service';
 import { renterPaymentsOf } from '../payments/payments.repository';
 import { documentStates } from '../handover/handover.repository';
 import { newestFavouritesWithCount } from '../favourites/favourites.repository';
+import { countSavedSearches } from '../saved-searches/saved-searches.repository';
 import { accraInstant } from '../messages/schedule';
 import { countTrips, findOpenBookings, findPastTrips } from './dashboard.repository';
 
@@ -20,9 +21,9 @@ const PAST_TRIPS_SHOWN = 3;
 const FAVOURITES_SHOWN = 4;
 
 /**
- * The renter's dashboard (AREA-1 to AREA-4) in five statements, run side by side: the bookings
+ * The renter's dashboard (AREA-1 to AREA-4) in six statements, run side by side: the bookings
  * not over yet, the latest completed trips, the trips' count, the newest favourites with their
- * count, and the documents. Open bookings go through the booking's own view (toApiBooking), so
+ * count, the documents and the saved searches' count. Open bookings go through the booking's own view (toApiBooking), so
  * what the dashboard says is owed is what the booking's page asks for.
  */
 export async function renterDashboard(
@@ -30,12 +31,13 @@ export async function renterDashboard(
   snapshot: CatalogueSnapshot,
   userId: number,
 ): Promise<DashboardResponse> {
-  const [open, past, trips, favourites, documents] = await Promise.all([
+  const [open, past, trips, favourites, documents, savedSearches] = await Promise.all([
     findOpenBookings(db, userId),
     findPastTrips(db, userId, PAST_TRIPS_SHOWN),
     countTrips(db, userId),
     newestFavouritesWithCount(db, userId, FAVOURITES_SHOWN),
     documentStates(db, userId),
+    countSavedSearches(db, userId),
   ]);
   const bookings = open
     .map((r) =>
@@ -46,7 +48,11 @@ export async function renterDashboard(
 
   return {
     // One field per tile (DashboardFiguresSchema): a new figure joins here.
-    figures: { trips, favourites: favourites[0]?.total ?? 0 },
+    figures: {
+      trips,
+      saved_searches: savedSearches,
+      favourites: favourites[0]?.total ?? 0,
+    },
     trip: tripOf(bookings),
     owed: bookings.flatMap(owedOf),
     documents,

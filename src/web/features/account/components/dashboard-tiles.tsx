@@ -45,6 +45,13 @@ const TILES: Tile[] = [
     ),
   },
   {
+    figure: 'saved_searches',
+    label: 'Total Saved Search',
+    to: paths.saved.getHref(),
+    note: 'Saved searches',
+    icon: tileIcon('M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4M8 11h6M11 8v6'),
+  },
+  {
     figure: 'favourites',
     label: 'My Favorites',
     to: paths.favorite.getHref(),
