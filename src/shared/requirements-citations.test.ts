@@ -49,6 +49,7 @@ const REQUIREMENT_GROUPS = [
   'HAND',
   'AUDIT',
   'ROLE',
+  'CONV',
 ];
 const CITED_ID = new RegExp(`\\b(?:${REQUIREMENT_GROUPS.join('|')})-\\d+\\b`, 'g');
 

@@ -16,3 +16,4 @@ export * from './dashboard';
 export * from './staff';
 export * from './audit';
 export * from './staff-second-step';
+export * from './conversations';
