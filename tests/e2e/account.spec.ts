@@ -196,7 +196,6 @@ test('the owner pages are marked as sample content and share the dashboard menu'
     ['/dashboard', 'Dashboard'],
     ['/my-listings', 'My Listings'],
     ['/saved', 'Saved Search'],
-    ['/messages', 'Messages'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();

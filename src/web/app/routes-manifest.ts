@@ -65,7 +65,8 @@ export const routeManifest: readonly RouteEntry[] = [
   { path: paths.addListings.path, load: () => import('./routes/add-listings') },
   { path: paths.favorite.path, load: () => import('./routes/favorite') },
   { path: paths.saved.path, load: () => import('./routes/saved') },
-  { path: paths.messages.path, load: () => import('./routes/messages') },
+  // The renter's conversation with the company (CONV-1) is theirs alone.
+  { path: paths.messages.path, load: () => import('./routes/messages'), access: 'signed-in' },
   { path: paths.profile.path, load: () => import('./routes/profile'), access: 'signed-in' },
   { path: paths.sandboxPay.path, load: () => import('./routes/pay'), access: 'signed-in' },
   { path: paths.paymentCallback.path, load: () => import('./routes/payment'), access: 'signed-in' },

@@ -18,6 +18,7 @@ import type {
   VerifyPhoneResponse,
 } from '../../shared/schemas/auth';
 import { ApiError, apiRequest } from './api-client';
+import { conversationKeys } from './conversation-unread';
 import { queryClient } from './query-client';
 import { STORAGE_KEYS, storage } from './storage';
 
@@ -100,6 +101,8 @@ function clearSession(error: string | null = null) {
   storage.remove(STORAGE_KEYS.token);
   setState({ ...signedOut, error });
   queryClient.removeQueries({ queryKey: sessionKeys.user, exact: true });
+  // The next person on this browser must not see the last one's messages (CONV-7).
+  queryClient.removeQueries({ queryKey: conversationKeys.all });
 }
 
 export const getSessionState = () => state;

@@ -233,8 +233,7 @@ const toInboxConversation = (r: InboxRow): InboxConversation => ({
   customer: { id: r.user_id, name: r.customer_name, msisdn: r.customer_msisdn },
   branch: r.branch_id !== null ? { id: r.branch_id, name: r.branch_name ?? '' } : null,
   booking_code: r.booking_code,
-  assigned_to:
-    r.assigned_id !== null ? { id: r.assigned_id, name: r.assigned_name ?? '' } : null,
+  assigned_to: r.assigned_id !== null ? { id: r.assigned_id, name: r.assigned_name ?? '' } : null,
   unread: Number(r.staff_unread),
   last_message: {
     author: (r.last_author ?? 'renter') as 'renter' | 'staff',
@@ -330,9 +329,7 @@ export async function inboxUnreadCount(db: Executor, branchIds: readonly number[
 }
 
 export async function inboxConversation(db: Executor, id: number) {
-  const [row] = rowsOf<InboxRow>(
-    await db.execute(inboxSelect(sql`c.id = ${id}`, sql``)),
-  );
+  const [row] = rowsOf<InboxRow>(await db.execute(inboxSelect(sql`c.id = ${id}`, sql``)));
   return row && toInboxConversation(row);
 }
 
@@ -355,3 +352,19 @@ export async function assignableStaff(db: Executor, branchIds: readonly number[]
        limit 200`),
   );
 }
+
+// ------------------------------------------------------------------ staff's writes
+
+/** The renter's messages are read (CONV-8). */
+export const markStaffRead = (db: Executor, id: number) =>
+  db.update(conversations).set({ staffUnread: 0 }).where(eq(conversations.id, id));
+
+export const setAssignee = (db: Executor, id: number, staffId: number | null) =>
+  db.update(conversations).set({ assignedTo: staffId }).where(eq(conversations.id, id));
+
+/** Closed (CONV-11); closing reads it, so nothing is left waiting in the unread count. */
+export const closeConversation = (db: Executor, id: number) =>
+  db
+    .update(conversations)
+    .set({ status: 'closed', closedAt: sql`now()`, staffUnread: 0 })
+    .where(eq(conversations.id, id));

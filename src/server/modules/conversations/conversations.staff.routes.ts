@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq, sql } from 'drizzle-orm';
 import { conversationMessages as texts } from '../../../shared/conversations';
 import { ErrorResponseSchema } from '../../../shared/schemas/common';
 import { ThreadQuerySchema } from '../../../shared/schemas/conversations';
@@ -14,14 +13,16 @@ import {
   StaffThreadResponseSchema,
 } from '../../../shared/schemas/conversations.staff';
 import { AdminIdParamsSchema } from '../../../shared/schemas/staff-api';
-import { conversations } from '../../db/schema/index';
 import { HttpError, validationError } from '../../http-errors';
 import { adminDoc, authErrors } from '../../staff-api/openapi';
 import {
   assignableStaff,
+  closeConversation,
   inboxConversation,
   inboxPage,
   inboxUnreadCount,
+  markStaffRead,
+  setAssignee,
   threadPage,
 } from './conversations.repository';
 import { staffReply } from './conversations.service';
@@ -69,7 +70,11 @@ export const adminConversationRoutes: FastifyPluginAsyncZod<{ publicUrl: string 
         }),
         inboxUnreadCount(app.db, staff.branchIds),
       ]);
-      return { conversations: page.conversations, next_cursor: page.nextCursor, unread: unreadTotal };
+      return {
+        conversations: page.conversations,
+        next_cursor: page.nextCursor,
+        unread: unreadTotal,
+      };
     },
   });
 
@@ -137,11 +142,11 @@ export const adminConversationRoutes: FastifyPluginAsyncZod<{ publicUrl: string 
       response: { 200: ConversationActionResponseSchema, ...authErrors, ...notFound },
     },
     handler: async (request) => {
-      await app.db
-        .update(conversations)
-        .set({ staffUnread: 0 })
-        .where(eq(conversations.id, request.params.id));
-      return { message: texts.markedRead, conversation: await conversationOr404(request.params.id) };
+      await markStaffRead(app.db, request.params.id);
+      return {
+        message: texts.markedRead,
+        conversation: await conversationOr404(request.params.id),
+      };
     },
   });
 
@@ -166,10 +171,7 @@ export const adminConversationRoutes: FastifyPluginAsyncZod<{ publicUrl: string 
         if (!allowed.some((s) => s.id === staffId))
           throw validationError({ staff_id: [texts.assigneeNotStaff] });
       }
-      await app.db
-        .update(conversations)
-        .set({ assignedTo: staffId })
-        .where(eq(conversations.id, request.params.id));
+      await setAssignee(app.db, request.params.id, staffId);
       return {
         message: staffId === null ? texts.unassigned : texts.assigned,
         conversation: await conversationOr404(request.params.id),
@@ -192,11 +194,7 @@ export const adminConversationRoutes: FastifyPluginAsyncZod<{ publicUrl: string 
     handler: async (request) => {
       const current = await conversationOr404(request.params.id);
       if (current.status === 'closed') throw new HttpError(409, texts.alreadyClosed);
-      // Closing reads it: nothing is left waiting in the inbox's unread count.
-      await app.db
-        .update(conversations)
-        .set({ status: 'closed', closedAt: sql`now()`, staffUnread: 0 })
-        .where(eq(conversations.id, request.params.id));
+      await closeConversation(app.db, request.params.id);
       return { message: texts.closed, conversation: await conversationOr404(request.params.id) };
     },
   });

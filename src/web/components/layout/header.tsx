@@ -3,6 +3,7 @@ import { HELP_DAYS } from '../../config/company-facts';
 import { Link, NavLink, useLocation, useNavigate } from '../../lib/router';
 import { paths } from '../../config/paths';
 import { logout, useSession, useSignedInUser } from '../../lib/session-store';
+import { useConversationUnread } from '../../lib/conversation-unread';
 import { mainMenu, SUPPORT_PHONE } from './site-links';
 import './header.css';
 
@@ -38,6 +39,8 @@ export function Logo() {
 
 function AccountMenu({ name, staff }: { name: string; staff: boolean }) {
   const [open, setOpen] = useState(false);
+  // CONV-13: replies the renter has not read, beside Messages (staff answer from the console).
+  const unread = useConversationUnread(!staff).data ?? 0;
   const ref = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
 
@@ -63,10 +66,17 @@ function AccountMenu({ name, staff }: { name: string; staff: boolean }) {
         aria-haspopup="true"
         aria-expanded={open}
         // The visible initials are part of the name, so 'click KM' works by voice.
-        aria-label={`Account menu for ${name} (${initials(name)})`}
+        aria-label={`Account menu for ${name} (${initials(name)})${
+          unread ? `, ${unread} unread ${unread === 1 ? 'message' : 'messages'}` : ''
+        }`}
         onClick={() => setOpen((v) => !v)}
       >
         {initials(name)}
+        {unread > 0 && (
+          <span className="avatar-count" aria-hidden="true">
+            {unread > 9 ? '9+' : unread}
+          </span>
+        )}
       </button>
       {open && (
         <ul className="account-dropdown">
@@ -82,6 +92,19 @@ function AccountMenu({ name, staff }: { name: string; staff: boolean }) {
               Profile
             </Link>
           </li>
+          {!staff && (
+            <li>
+              <Link to={paths.messages.getHref()} onClick={() => setOpen(false)}>
+                Messages
+                {unread > 0 && (
+                  <span className="menu-count">
+                    {unread}
+                    <span className="visually-hidden"> unread</span>
+                  </span>
+                )}
+              </Link>
+            </li>
+          )}
           <li>
             <button
               type="button"
