@@ -28,8 +28,16 @@ const [here, there] = rowsOf<{ id: number }>(
 ).map((r) => r.id) as [number, number];
 
 const owner = await client.staff({ name: 'Efua Owner' });
-const manager = await client.staff({ name: 'Kwame Manager', staffRole: 'manager', branchIds: [here] });
-const agentThere = await client.staff({ name: 'Akua Agent', staffRole: 'agent', branchIds: [there] });
+const manager = await client.staff({
+  name: 'Kwame Manager',
+  staffRole: 'manager',
+  branchIds: [here],
+});
+const agentThere = await client.staff({
+  name: 'Akua Agent',
+  staffRole: 'agent',
+  branchIds: [there],
+});
 const carHere = await insertCar(ctx.db, { branchId: here });
 
 async function renterWithBooking() {
@@ -109,7 +117,11 @@ describe('a renter writes to the company (CONV-1 to CONV-5)', () => {
     const long = await send(renter, 'x'.repeat(2001));
     expect(long.json().errors.body).toEqual([texts.tooLong]);
 
-    const four = await send(renter, 'Four photos', await Promise.all([1, 2, 3, 4].map(() => photo())));
+    const four = await send(
+      renter,
+      'Four photos',
+      await Promise.all([1, 2, 3, 4].map(() => photo())),
+    );
     expect(four.statusCode).toBe(422);
     expect(four.json().errors.photos).toEqual([texts.tooManyPhotos]);
 
@@ -186,12 +198,26 @@ describe('staff answer from the inbox (CONV-8 to CONV-12)', () => {
     }
     const elsewhere = (await agentThere.get('/api/admin/conversations?limit=100')).json();
     expect(elsewhere.conversations.map((c: { id: number }) => c.id)).not.toContain(id);
+    // The branch filter: the owner narrows to one branch; another branch's staff get nothing.
+    const idsOf = async (who: SignedIn, query: string) =>
+      (
+        (await who.get(`/api/admin/conversations?limit=100&${query}`)).json() as {
+          conversations: { id: number }[];
+        }
+      ).conversations.map((c) => c.id);
+    expect(await idsOf(owner, `branch_id=${here}`)).toContain(id);
+    expect(await idsOf(owner, `branch_id=${there}`)).not.toContain(id);
+    expect(await idsOf(agentThere, `branch_id=${here}`)).toEqual([]);
     for (const [method, url] of [
       ['GET', `/api/admin/conversations/${id}`],
       ['POST', `/api/admin/conversations/${id}/messages`],
       ['POST', `/api/admin/conversations/${id}/close`],
     ] as const) {
-      const res = await agentThere.request(method, url, method === 'POST' ? { body: 'hi' } : undefined);
+      const res = await agentThere.request(
+        method,
+        url,
+        method === 'POST' ? { body: 'hi' } : undefined,
+      );
       expect(res.statusCode, url).toBe(404);
       expect(res.json().message).toBe(texts.notFound);
     }
@@ -241,7 +267,9 @@ describe('staff answer from the inbox (CONV-8 to CONV-12)', () => {
     });
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json().sent).toMatchObject({ author: 'staff', staff_name: 'Kwame' });
-    const again = await owner.post(`/api/admin/conversations/${id}/messages`, { body: 'And a booster.' });
+    const again = await owner.post(`/api/admin/conversations/${id}/messages`, {
+      body: 'And a booster.',
+    });
     expect(again.statusCode).toBe(201);
 
     const texts_ = (await client.smsInbox(renter.user.msisdn)).filter((t) => t.includes('replied'));
@@ -272,7 +300,9 @@ describe('staff answer from the inbox (CONV-8 to CONV-12)', () => {
       sql`update conversations set reply_sms_at = now() - interval '16 minutes' where id = ${id}`,
     );
     await owner.post(`/api/admin/conversations/${id}/messages`, { body: 'Still there?' });
-    const replies = (await client.smsInbox(renter.user.msisdn)).filter((t) => t.includes('replied'));
+    const replies = (await client.smsInbox(renter.user.msisdn)).filter((t) =>
+      t.includes('replied'),
+    );
     expect(replies).toHaveLength(2);
   });
 
@@ -334,7 +364,10 @@ describe('the contact form (CONV-15)', () => {
     const res = await renter.post('/api/contact', form);
     expect(res.statusCode).toBe(201);
     const thread = (await renter.get('/api/conversation')).json();
-    expect(thread.messages[0]).toMatchObject({ body: 'Do you deliver to Tema?', via: 'contact_form' });
+    expect(thread.messages[0]).toMatchObject({
+      body: 'Do you deliver to Tema?',
+      via: 'contact_form',
+    });
     const inContact = await ctx.db
       .select()
       .from(contactMessages)

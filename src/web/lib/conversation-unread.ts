@@ -1,13 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UnreadResponse } from '../../shared/schemas/conversations';
 import { apiRequest } from './api-client';
-
-/** The renter's conversation queries (CONV-13), under one root so a sign-out drops them. */
-export const conversationKeys = {
-  all: ['conversation'] as const,
-  unread: ['conversation', 'unread'] as const,
-  thread: ['conversation', 'thread'] as const,
-};
+import { conversationKeys } from './conversation-keys';
 
 /**
  * Staff replies the signed-in renter has not read (CONV-13): the figure beside Messages on the

@@ -18,7 +18,7 @@ import type {
   VerifyPhoneResponse,
 } from '../../shared/schemas/auth';
 import { ApiError, apiRequest } from './api-client';
-import { conversationKeys } from './conversation-unread';
+import { conversationKeys } from './conversation-keys';
 import { queryClient } from './query-client';
 import { STORAGE_KEYS, storage } from './storage';
 

@@ -249,15 +249,15 @@ const toInboxConversation = (r: InboxRow): InboxConversation => ({
   },
 });
 
-/** The inbox row's columns: each conversation with its people, branch and last message. */
-const inboxSelect = (where: SQL, tail: SQL) => sql`
+/** The inbox row's columns: each conversation of `source` with its people, branch and last message. */
+const inboxSelect = (source: SQL, tail: SQL) => sql`
   select c.id, c.status, c.user_id, u.name as customer_name, u.msisdn as customer_msisdn,
          c.branch_id, br.name as branch_name, b.booking_code,
          c.assigned_to as assigned_id, a.name as assigned_name, c.staff_unread,
          c.last_message_id, m.author as last_author, m.body as last_body,
          (select count(*) from conversation_photos p where p.message_id = m.id) as last_photos,
          c.last_message_at as last_at
-    from (select * from conversations c where ${where} ${tail}) c
+    from (${source}) c
     join users u on u.id = c.user_id
     left join branches br on br.id = c.branch_id
     left join bookings b on b.id = c.booking_id
@@ -284,27 +284,41 @@ export interface InboxFilter {
   cursor?: { unread: 0 | 1; lastMessageId: number };
 }
 
+const INBOX_ORDER = sql`order by (c.staff_unread > 0) desc, c.last_message_id desc`;
+
 /**
  * The inbox (CONV-8, CONV-14): unread first, then the newest, keyset-paged on
- * ((staff_unread > 0), last_message_id), the order of conversations_inbox_idx.
+ * ((staff_unread > 0), last_message_id), the order of the inbox indexes. A manager's or an
+ * agent's inbox is one index walk per branch (and one for conversations with no branch),
+ * merged: an OR over branches would walk every open conversation of the company to fill a page
+ * of a quiet branch.
  */
 export async function inboxPage(db: Executor, f: InboxFilter) {
-  const conditions: SQL[] = [sql`c.status = ${f.status}`, inBranches(f.branchIds)];
-  if (f.branchId) conditions.push(sql`c.branch_id = ${f.branchId}`);
+  const conditions: SQL[] = [sql`c.status = ${f.status}`];
   if (f.assigned === 'me') conditions.push(sql`c.assigned_to = ${f.staffId}`);
   if (f.assigned === 'nobody') conditions.push(sql`c.assigned_to is null`);
   if (f.cursor)
     conditions.push(
       sql`((c.staff_unread > 0), c.last_message_id) < (${f.cursor.unread === 1}, ${f.cursor.lastMessageId})`,
     );
-  const where = sql.join(conditions, sql` and `);
-  const rows = rowsOf<InboxRow>(
-    await db.execute(
-      inboxSelect(
-        where,
-        sql`order by (c.staff_unread > 0) desc, c.last_message_id desc limit ${f.limit + 1}`,
-      ),
+  const scopes: SQL[] = f.branchId
+    ? f.branchIds === null || f.branchIds.includes(f.branchId)
+      ? [sql`c.branch_id = ${f.branchId}`]
+      : []
+    : f.branchIds === null
+      ? [sql`true`]
+      : [...f.branchIds.map((id) => sql`c.branch_id = ${id}`), sql`c.branch_id is null`];
+  if (!scopes.length) return { conversations: [], nextCursor: null };
+  const take = f.limit + 1;
+  const source = sql.join(
+    scopes.map(
+      (scope) =>
+        sql`(select * from conversations c where ${scope} and ${sql.join(conditions, sql` and `)} ${INBOX_ORDER} limit ${take})`,
     ),
+    sql` union all `,
+  );
+  const rows = rowsOf<InboxRow>(
+    await db.execute(inboxSelect(source, sql`${INBOX_ORDER} limit ${take}`)),
   );
   const page = rows.slice(0, f.limit);
   const last = page[page.length - 1];
@@ -329,7 +343,9 @@ export async function inboxUnreadCount(db: Executor, branchIds: readonly number[
 }
 
 export async function inboxConversation(db: Executor, id: number) {
-  const [row] = rowsOf<InboxRow>(await db.execute(inboxSelect(sql`c.id = ${id}`, sql``)));
+  const [row] = rowsOf<InboxRow>(
+    await db.execute(inboxSelect(sql`select * from conversations where id = ${id}`, sql``)),
+  );
   return row && toInboxConversation(row);
 }
 

@@ -65,7 +65,12 @@ function messageErrors(input: RenterMessageInput) {
 }
 
 /** Stores each photo like an identity document (CONV-3); none is left behind on a failure. */
-async function storePhotos(store: DocumentStore, userId: number, photos: Buffer[], kinds: ImageKind[]) {
+async function storePhotos(
+  store: DocumentStore,
+  userId: number,
+  photos: Buffer[],
+  kinds: ImageKind[],
+) {
   const keys: string[] = [];
   try {
     for (const [i, bytes] of photos.entries())

@@ -3,12 +3,13 @@ import { HELP_DAYS } from '../../config/company-facts';
 import { Link, NavLink, useLocation, useNavigate } from '../../lib/router';
 import { paths } from '../../config/paths';
 import { logout, useSession, useSignedInUser } from '../../lib/session-store';
-import { useConversationUnread } from '../../lib/conversation-unread';
 import { mainMenu, SUPPORT_PHONE } from './site-links';
 import './header.css';
 
 const MobileMenu = lazy(() => import('./mobile-menu'));
 const SearchPopup = lazy(() => import('./search-popup'));
+const UnreadCount = lazy(() => import('./unread-count'));
+const UNREAD_ID = 'account-unread-count';
 
 function initials(name: string) {
   return name
@@ -39,8 +40,6 @@ export function Logo() {
 
 function AccountMenu({ name, staff }: { name: string; staff: boolean }) {
   const [open, setOpen] = useState(false);
-  // CONV-13: replies the renter has not read, beside Messages (staff answer from the console).
-  const unread = useConversationUnread(!staff).data ?? 0;
   const ref = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
 
@@ -66,16 +65,17 @@ function AccountMenu({ name, staff }: { name: string; staff: boolean }) {
         aria-haspopup="true"
         aria-expanded={open}
         // The visible initials are part of the name, so 'click KM' works by voice.
-        aria-label={`Account menu for ${name} (${initials(name)})${
-          unread ? `, ${unread} unread ${unread === 1 ? 'message' : 'messages'}` : ''
-        }`}
+        aria-label={`Account menu for ${name} (${initials(name)})`}
+        aria-describedby={staff ? undefined : UNREAD_ID}
         onClick={() => setOpen((v) => !v)}
       >
         {initials(name)}
-        {unread > 0 && (
-          <span className="avatar-count" aria-hidden="true">
-            {unread > 9 ? '9+' : unread}
-          </span>
+        {/* CONV-13: replies the renter has not read (staff answer from the console). Loaded
+            after the page, so the query machinery stays out of every page's first load. */}
+        {!staff && (
+          <Suspense fallback={null}>
+            <UnreadCount id={UNREAD_ID} variant="avatar" />
+          </Suspense>
         )}
       </button>
       {open && (
@@ -96,12 +96,9 @@ function AccountMenu({ name, staff }: { name: string; staff: boolean }) {
             <li>
               <Link to={paths.messages.getHref()} onClick={() => setOpen(false)}>
                 Messages
-                {unread > 0 && (
-                  <span className="menu-count">
-                    {unread}
-                    <span className="visually-hidden"> unread</span>
-                  </span>
-                )}
+                <Suspense fallback={null}>
+                  <UnreadCount variant="menu" />
+                </Suspense>
               </Link>
             </li>
           )}

@@ -5,7 +5,7 @@ import type {
   SendMessageResponse,
 } from '../../../../shared/schemas/conversations';
 import { apiRequest } from '../../../lib/api-client';
-import { conversationKeys } from '../../../lib/conversation-unread';
+import { conversationKeys } from '../../../lib/conversation-keys';
 import { uploadForm } from '../../../lib/private-files';
 
 /** The renter's thread, newest page first (CONV-14); older pages on demand. */

@@ -61,7 +61,7 @@ function InboxRow({
           </time>
         </span>
         <span className="convo-row-excerpt">
-          {c.last_message.author === 'staff' ? 'You: ' : ''}
+          {c.last_message.author === 'staff' ? 'Staff: ' : ''}
           {c.last_message.excerpt}
         </span>
         <span className="convo-row-meta">
