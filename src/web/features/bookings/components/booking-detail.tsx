@@ -191,7 +191,10 @@ function BookingFacts({
           )}
           {/* CONV-4: a message written from here is linked to this booking. */}
           <p className="detail-receipt">
-            <Link to={paths.messages.getHref(booking.booking_code)} className="btn btn-outline">
+            <Link
+              to={paths.messages.getHref(booking.booking_code)}
+              className="btn btn-outline detail-message"
+            >
               Message us about this booking
             </Link>
           </p>
