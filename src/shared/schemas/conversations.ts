@@ -74,9 +74,13 @@ export const ConversationFieldsSchema = z.object({
 
 /** The multipart body, for the API document only (the handler checks each part itself). */
 export const ConversationMessageFormSchema = z.object({
-  body: z.string().max(CONVERSATION_TEXT_MAX).optional().meta({
-    description: `The message, at most ${CONVERSATION_TEXT_MAX} characters (may be empty with a photo).`,
-  }),
+  body: z
+    .string()
+    .max(CONVERSATION_TEXT_MAX)
+    .optional()
+    .meta({
+      description: `The message, at most ${CONVERSATION_TEXT_MAX} characters (may be empty with a photo).`,
+    }),
   booking_code: z
     .string()
     .optional()

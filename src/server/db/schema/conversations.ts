@@ -44,11 +44,7 @@ export const conversations = pgTable(
     check('conversations_unread_check', sql`${t.staffUnread} >= 0 and ${t.renterUnread} >= 0`),
     // The inbox (CONV-8, CONV-14): unread first, then the newest; by branch for a manager or
     // an agent. The keyset cursor is (unread?, last_message_id).
-    index('conversations_inbox_idx').on(
-      t.status,
-      sql`(${t.staffUnread} > 0)`,
-      t.lastMessageId,
-    ),
+    index('conversations_inbox_idx').on(t.status, sql`(${t.staffUnread} > 0)`, t.lastMessageId),
     index('conversations_branch_inbox_idx').on(
       t.branchId,
       t.status,
