@@ -384,3 +384,19 @@ export const closeConversation = (db: Executor, id: number) =>
     .update(conversations)
     .set({ status: 'closed', closedAt: sql`now()`, staffUnread: 0 })
     .where(eq(conversations.id, id));
+
+/**
+ * A closing account's photos (ACCT-31): their rows deleted and the conversation closed; the
+ * caller removes the files once the transaction commits. The words stay, as contact messages
+ * do, under the account's replaced name.
+ */
+export async function dropPhotosOfClosingAccount(db: Executor, userId: number) {
+  await db
+    .update(conversations)
+    .set({ status: 'closed', closedAt: sql`now()`, staffUnread: 0 })
+    .where(eq(conversations.userId, userId));
+  return db
+    .delete(conversationPhotos)
+    .where(eq(conversationPhotos.userId, userId))
+    .returning({ userId: conversationPhotos.userId, fileKey: conversationPhotos.fileKey });
+}
