@@ -58,6 +58,9 @@ describe('a renter downloads their data (ACCT-30)', () => {
     // Someone else's booking and texts: never in this file.
     const other = await client.renter({ name: 'Ama Stranger' });
     const theirs = await bookFreshCar(ctx.app, other);
+    // Their conversation with the company (CONV-1); another renter's is never in the file.
+    await renter.upload('/api/conversation/messages', [{ name: 'body', value: 'Hello from Yaw' }]);
+    await other.upload('/api/conversation/messages', [{ name: 'body', value: 'Hello from Ama' }]);
 
     const res = await renter.get('/api/account/export');
     expect(res.statusCode, res.body).toBe(200);
@@ -79,6 +82,8 @@ describe('a renter downloads their data (ACCT-30)', () => {
     expect(codeText.to).toBe(renter.msisdn);
     expect(codeText.body).not.toMatch(/\d{6}/);
 
+    expect(data.conversation).toMatchObject([{ author: 'renter', body: 'Hello from Yaw' }]);
+    expect(res.body).not.toContain('Hello from Ama');
     expect(res.body).not.toContain(theirs.code);
     expect(res.body).not.toContain('Ama Stranger');
     expect(res.body).not.toContain(other.user.msisdn);
