@@ -44,6 +44,7 @@ import { bookingRoutes } from './modules/bookings/bookings.routes';
 import { carListRoutes, carRoutes } from './modules/cars/cars.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { inboxRoutes } from './modules/inbox/inbox.routes';
+import { conversationRoutes } from './modules/conversations/conversations.routes';
 import { schedulerPlugin } from './modules/jobs/scheduler.plugin';
 import { mediaRoutes } from './modules/media/media.routes';
 import { defaultPaymentsConfig, paymentsPlugin } from './modules/payments/payments.plugin';
@@ -212,7 +213,6 @@ export async function buildApp(options: BuildAppOptions) {
     sandbox: app.payments.provider.name === 'sandbox',
     paystackSecretKey: paymentsConfig.paystackSecretKey,
   });
-  await app.register(inboxRoutes, { prefix: '/api' });
   // Renters' identity documents (DOC-1), encrypted at rest (DOC-9), and reviews of completed
   // trips (REVIEW-1).
   const documents = await resolveDocumentsDir(options.config.documentsDir);
@@ -221,6 +221,10 @@ export async function buildApp(options: BuildAppOptions) {
   // Tests and tools reach the folder and key through the app, as the routes do.
   app.decorate('documentStore', documentStore);
   await app.register(documentRoutes, { prefix: '/api', store: documentStore });
+  // The contact form, and the renter's conversation with the company, whose photos are kept
+  // like documents (CONV-1 to CONV-3, CONV-15).
+  await app.register(inboxRoutes, { prefix: '/api', store: documentStore });
+  await app.register(conversationRoutes, { prefix: '/api', store: documentStore });
   // Photos stored before encryption are encrypted once, after start (reads take both forms).
   app.addHook('onReady', async () => {
     void encryptPlaintextDocuments(app.db, documentStore).then(
@@ -262,6 +266,7 @@ export async function buildApp(options: BuildAppOptions) {
     prefix: '/api/admin',
     uploadsDir: uploads.dir,
     documentsDir: documents.dir,
+    publicUrl: options.config.publicUrl,
   });
   await app.register(uploadedMediaRoutes, { prefix: '/media/uploads', uploadsDir: uploads.dir });
 

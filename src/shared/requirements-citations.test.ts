@@ -51,6 +51,7 @@ const REQUIREMENT_GROUPS = [
   'ROLE',
   'AREA',
   'SAVED',
+  'CONV',
 ];
 const CITED_ID = new RegExp(`\\b(?:${REQUIREMENT_GROUPS.join('|')})-\\d+\\b`, 'g');
 

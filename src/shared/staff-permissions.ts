@@ -24,6 +24,7 @@ export type BranchScope =
   | { document: string }
   | { review: string }
   | { sms: string }
+  | { conversation: string }
   | { branch: string };
 
 export interface StaffRule {
@@ -119,6 +120,18 @@ export const STAFF_RULES = {
   'GET /api/admin/messages/contact': { roles: EVERYONE, scope: 'company' },
   'POST /api/admin/messages/contact/:id/read': { roles: EVERYONE, scope: 'company' },
   'GET /api/admin/messages/newsletter': { roles: MANAGERS, scope: 'company' },
+
+  // Renters' conversations (CONV-8 to CONV-11): the counter's work, at their branches.
+  'GET /api/admin/conversations': { roles: EVERYONE, scope: 'listed' },
+  'GET /api/admin/conversations/assignees': { roles: EVERYONE, scope: 'listed' },
+  'GET /api/admin/conversations/:id': { roles: EVERYONE, scope: { conversation: 'id' } },
+  'POST /api/admin/conversations/:id/messages': {
+    roles: EVERYONE,
+    scope: { conversation: 'id' },
+  },
+  'POST /api/admin/conversations/:id/read': { roles: EVERYONE, scope: { conversation: 'id' } },
+  'POST /api/admin/conversations/:id/assign': { roles: EVERYONE, scope: { conversation: 'id' } },
+  'POST /api/admin/conversations/:id/close': { roles: EVERYONE, scope: { conversation: 'id' } },
 
   // Texts that failed: the list for managers (their branches'), a resend where it belongs.
   'GET /api/admin/sms/failed': { roles: MANAGERS, scope: 'listed' },

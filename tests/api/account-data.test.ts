@@ -5,12 +5,14 @@ import { accountDataMessages, CLOSED_ACCOUNT_NAME } from '../../src/shared/schem
 import { insertBooking, insertCar, insertSucceededPayment } from '../../src/server/db/factories';
 import {
   bookings,
+  conversationPhotos,
   customerDocuments,
   documentDeletions,
   payments,
   users,
 } from '../../src/server/db/schema/index';
 import { documentFile } from '../../src/server/modules/documents/document-files';
+import { makeImage } from '../support/admin';
 import { api, bookFreshCar, day, uploadDocument } from '../support/api';
 import { setupTestApp } from '../support/test-app';
 
@@ -56,6 +58,9 @@ describe('a renter downloads their data (ACCT-30)', () => {
     // Someone else's booking and texts: never in this file.
     const other = await client.renter({ name: 'Ama Stranger' });
     const theirs = await bookFreshCar(ctx.app, other);
+    // Their conversation with the company (CONV-1); another renter's is never in the file.
+    await renter.upload('/api/conversation/messages', [{ name: 'body', value: 'Hello from Yaw' }]);
+    await other.upload('/api/conversation/messages', [{ name: 'body', value: 'Hello from Ama' }]);
 
     const res = await renter.get('/api/account/export');
     expect(res.statusCode, res.body).toBe(200);
@@ -77,6 +82,8 @@ describe('a renter downloads their data (ACCT-30)', () => {
     expect(codeText.to).toBe(renter.msisdn);
     expect(codeText.body).not.toMatch(/\d{6}/);
 
+    expect(data.conversation).toMatchObject([{ author: 'renter', body: 'Hello from Yaw' }]);
+    expect(res.body).not.toContain('Hello from Ama');
     expect(res.body).not.toContain(theirs.code);
     expect(res.body).not.toContain('Ama Stranger');
     expect(res.body).not.toContain(other.user.msisdn);
@@ -160,6 +167,18 @@ describe('a renter closes their account (ACCT-31, ACCT-32)', () => {
       .where(eq(customerDocuments.id, card.id));
     const photo = documentFile(ctx.app.documentStore.dir, userId, cardRow!.fileKey);
     expect(await exists(photo)).toBe(true);
+    // A photo sent to the company in their conversation (CONV-3).
+    const wrote = await renter.upload('/api/conversation/messages', [
+      { name: 'body', value: 'A scratch on the door' },
+      { name: 'photos', value: await makeImage('jpeg'), filename: 'door.jpg', type: 'image/jpeg' },
+    ]);
+    expect(wrote.statusCode, wrote.body).toBe(201);
+    const [sentPhoto] = await ctx.db
+      .select()
+      .from(conversationPhotos)
+      .where(eq(conversationPhotos.userId, userId));
+    const messagePhoto = documentFile(ctx.app.documentStore.dir, userId, sentPhoto!.fileKey);
+    expect(await exists(messagePhoto)).toBe(true);
     // A second device, signed in too.
     const phone = await client.as({ msisdn: renter.msisdn, password });
 
@@ -184,6 +203,11 @@ describe('a renter closes their account (ACCT-31, ACCT-32)', () => {
       .from(documentDeletions)
       .where(eq(documentDeletions.userId, userId));
     expect(records).toEqual([{ reason: 'account_closed' }]);
+    // So are the photos they sent in their conversation; its words stay, like contact messages.
+    expect(
+      await ctx.db.select().from(conversationPhotos).where(eq(conversationPhotos.userId, userId)),
+    ).toEqual([]);
+    expect(await exists(messagePhoto)).toBe(false);
 
     // The booking and payment stay for the accounts, with the name and number replaced.
     const [account] = await ctx.db.select().from(users).where(eq(users.id, userId));

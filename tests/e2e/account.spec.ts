@@ -200,7 +200,6 @@ test('the owner pages are marked as sample content and share the dashboard menu'
 }) => {
   for (const [path, title] of [
     ['/my-listings', 'My Listings'],
-    ['/messages', 'Messages'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();

@@ -44,6 +44,8 @@ interface Fixtures {
   today: string;
   bookingSmsId: number;
   savedSearchId: number;
+  conversationId: number;
+  conversationPhotoId: number;
 }
 
 interface Rule {
@@ -291,6 +293,39 @@ const RULES: Rule[] = [
     access: 'staff',
     sample: () => ({ body: { network: 'mtn' } }),
   },
+  // A renter's conversation with the company (CONV-1 to CONV-13): the session's own; a photo
+  // is its renter's (or their branch's staff's) alone.
+  {
+    route: 'GET /api/conversation/photos/:photoId',
+    access: 'owner',
+    params: (f) => ({ photoId: String(f.conversationPhotoId) }),
+  },
+  { route: 'GET|POST /api/conversation/**', access: 'renter' },
+  { route: 'GET /api/conversation', access: 'renter' },
+  // Staff's side (CONV-8 to CONV-11): the owner's conversation, linked to a booking at the
+  // car's branch, so branch scope has something to refuse.
+  {
+    route: 'POST /api/admin/conversations/:id/messages',
+    access: 'staff',
+    params: (f) => ({ id: String(f.conversationId) }),
+    sample: () => ({ body: { body: 'We will look into it.' } }),
+  },
+  {
+    route: 'POST /api/admin/conversations/:id/assign',
+    access: 'staff',
+    params: (f) => ({ id: String(f.conversationId) }),
+    sample: () => ({ body: { staff_id: null } }),
+  },
+  {
+    route: '* /api/admin/conversations/:id/*',
+    access: 'staff',
+    params: (f) => ({ id: String(f.conversationId) }),
+  },
+  {
+    route: 'GET /api/admin/conversations/:id',
+    access: 'staff',
+    params: (f) => ({ id: String(f.conversationId) }),
+  },
   { route: '* /api/admin/**', access: 'staff' },
   { route: 'GET /media/**', access: 'public' },
 ];
@@ -410,7 +445,28 @@ const ownHandoverPhotoId = (
   pickedUp.json() as { handover: { pickup: { photos: { id: number }[] } } }
 ).handover.pickup.photos[0]!.id;
 
+// The owner's message about their booking, with a photo (CONV-3, CONV-4).
+const conversationForm = await multipartBody([
+  { name: 'body', value: 'The car smells of smoke.' },
+  { name: 'booking_code', value: ownBooking.bookingCode },
+  { name: 'photos', value: await makeImage('jpeg'), filename: 'seat.jpg', type: 'image/jpeg' },
+]);
+const written = await app.inject({
+  method: 'POST',
+  url: '/api/conversation/messages',
+  headers: { ...owner.headers, ...conversationForm.headers },
+  payload: conversationForm.body,
+});
+if (written.statusCode !== 201) throw new Error(`could not write a message: ${written.body}`);
+const conversationPhotoId = (written.json() as { sent: { photos: { id: number }[] } }).sent
+  .photos[0]!.id;
+const conversationId = rowsOf<{ id: number }>(
+  await db.execute(sql`select id from conversations where user_id = ${owner.user.id}`),
+)[0]!.id;
+
 const fixtures: Fixtures = {
+  conversationId,
+  conversationPhotoId,
   carId: car.id,
   bookingCode: ownBooking.bookingCode,
   paymentReference,

@@ -8,6 +8,7 @@ import {
   loadBranch,
   loadCar,
   loadContactMessage,
+  loadConversation,
   loadDocument,
   loadExtraPrices,
   loadMaintenanceBlock,
@@ -54,6 +55,7 @@ export const AUDIT_ENTITIES = {
   document: { load: byNumber(loadDocument) },
   review: { load: byNumber(loadReview) },
   contact_message: { load: byNumber(loadContactMessage) },
+  conversation: { load: byNumber(loadConversation) },
   sms: { load: byNumber(loadSms) },
   staff_account: { load: byNumber(loadStaffAccount) },
   tax_settings: { load: (db) => loadTaxSettingsForAudit(db) },
@@ -225,6 +227,27 @@ export const AUDITED_WRITES: Readonly<Record<string, AuditDescription>> = {
   'POST /api/admin/messages/contact/:id/read': {
     entity: 'contact_message',
     action: 'mark_read',
+    id: param('id'),
+  },
+  // Renters' conversations (CONV-10, CONV-11); a reply's text stays in its thread.
+  'POST /api/admin/conversations/:id/messages': {
+    entity: 'conversation',
+    action: 'reply',
+    id: param('id'),
+  },
+  'POST /api/admin/conversations/:id/read': {
+    entity: 'conversation',
+    action: 'mark_read',
+    id: param('id'),
+  },
+  'POST /api/admin/conversations/:id/assign': {
+    entity: 'conversation',
+    action: 'assign',
+    id: param('id'),
+  },
+  'POST /api/admin/conversations/:id/close': {
+    entity: 'conversation',
+    action: 'close',
     id: param('id'),
   },
   // The copy is the new thing; the original stays as it was.

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { normalizeBookingCode } from '../../shared/booking-code';
+import { conversationMessages } from '../../shared/conversations';
 import { documentMessages } from '../../shared/documents';
 import { reviewMessages } from '../../shared/reviews';
 import { adminMessages } from '../../shared/staff-messages';
@@ -43,6 +44,11 @@ function branchesQuery(kind: keyof UnionKeys<Kind>, value: string): SQL | null {
       return numeric
         ? sql`select b.branch_id from reviews r join bookings b on b.id = r.booking_id where r.id = ${id}`
         : null;
+    case 'conversation':
+      // CONV-9: one with no branch yet (a renter with no booking) is anyone's.
+      return numeric
+        ? sql`select branch_id from conversations where id = ${id} and branch_id is not null`
+        : null;
     case 'sms':
       return numeric
         ? sql`select b.branch_id from sms_outbox m join bookings b on b.id = m.booking_id where m.id = ${id}
@@ -63,6 +69,7 @@ const NOT_FOUND: Record<keyof UnionKeys<Kind>, string> = {
   document: documentMessages.notFound,
   review: reviewMessages.notFound,
   sms: adminMessages.messageNotFound,
+  conversation: conversationMessages.notFound,
 };
 
 /**

@@ -18,6 +18,7 @@ import { adminMaintenanceRoutes } from '../modules/cars/maintenance.staff.routes
 import { adminDocumentRoutes } from '../modules/documents/documents.staff.routes';
 import { adminHandoverRoutes } from '../modules/handover/handover.staff.routes';
 import { adminMessageRoutes } from '../modules/inbox/inbox.staff.routes';
+import { adminConversationRoutes } from '../modules/conversations/conversations.staff.routes';
 import { adminSmsRoutes } from '../modules/messages/sms-log.staff.routes';
 import { adminReviewRoutes } from '../modules/reviews/reviews.staff.routes';
 import { adminStaffAccountRoutes } from '../modules/staff/staff.staff.routes';
@@ -38,7 +39,8 @@ import { recordStaffWrites } from './audit.plugin';
 export const staffApiRoutes: FastifyPluginAsync<{
   uploadsDir: string;
   documentsDir: string;
-}> = async (app, { uploadsDir, documentsDir }) => {
+  publicUrl: string;
+}> = async (app, { uploadsDir, documentsDir, publicUrl }) => {
   app.addHook('onRequest', app.requireStaff);
   // Every route mounted below gets its rule from the matrix (ROLE-3), or the server does not
   // start: a staff route cannot ship without saying who may use it.
@@ -101,6 +103,8 @@ export const staffApiRoutes: FastifyPluginAsync<{
   await app.register(adminCustomerRoutes);
   // Contact messages and newsletter sign-ups (STAFF-9).
   await app.register(adminMessageRoutes);
+  // Renters' conversations with the company, the same inbox (CONV-8 to CONV-12).
+  await app.register(adminConversationRoutes, { publicUrl });
   // The SMS log (not the contact messages above).
   await app.register(adminSmsRoutes);
   // Renters' documents (DOC-4, DOC-5) and review moderation (REVIEW-4).

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { accountDataMessages } from '../account-data';
 import { requiredText } from './common';
 import { CustomerDocumentSchema, DeletedDocumentSchema } from './documents';
+import { ConversationMessageSchema } from './conversations';
 
 export * from '../account-data';
 
@@ -79,6 +80,8 @@ export const AccountExportSchema = z.object({
     }),
   ),
   contact_messages: z.array(z.object({ message: z.string(), created_at: z.string() })),
+  /** Their conversation with the company (CONV-1), newest first, at most 2,000 messages. */
+  conversation: z.array(ConversationMessageSchema),
   reviews: z.array(
     z.object({
       booking_code: z.string(),

@@ -12,6 +12,7 @@ export const AUDIT_ENTITY_KINDS = [
   'document',
   'review',
   'contact_message',
+  'conversation',
   'sms',
   'staff_account',
   'tax_settings',

@@ -66,7 +66,8 @@ export const routeManifest: readonly RouteEntry[] = [
   { path: paths.favorite.path, load: () => import('./routes/favorite') },
   // Saved searches are the renter's own (SAVED-3): a visitor is asked to sign in first.
   { path: paths.saved.path, load: () => import('./routes/saved'), access: 'signed-in' },
-  { path: paths.messages.path, load: () => import('./routes/messages') },
+  // The renter's conversation with the company (CONV-1) is theirs alone.
+  { path: paths.messages.path, load: () => import('./routes/messages'), access: 'signed-in' },
   { path: paths.profile.path, load: () => import('./routes/profile'), access: 'signed-in' },
   { path: paths.sandboxPay.path, load: () => import('./routes/pay'), access: 'signed-in' },
   { path: paths.paymentCallback.path, load: () => import('./routes/payment'), access: 'signed-in' },

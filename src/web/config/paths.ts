@@ -101,7 +101,12 @@ export const paths = {
   myListings: { path: '/my-listings', getHref: () => '/my-listings' },
   addListings: { path: '/add-listings', getHref: () => '/add-listings' },
   saved: { path: '/saved', getHref: () => '/saved' },
-  messages: { path: '/messages', getHref: () => '/messages' },
+  /** With a booking code: the message starts linked to that booking (CONV-4). */
+  messages: {
+    path: '/messages',
+    getHref: (bookingCode?: string) =>
+      bookingCode ? `/messages?booking=${encodeURIComponent(bookingCode)}` : '/messages',
+  },
   notFound: { path: '/404', getHref: () => '/404' },
   /** Where Paystack sends the renter back (Paystack adds ?reference=…). */
   paymentCallback: {

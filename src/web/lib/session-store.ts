@@ -18,6 +18,7 @@ import type {
   VerifyPhoneResponse,
 } from '../../shared/schemas/auth';
 import { ApiError, apiRequest } from './api-client';
+import { conversationKeys } from './conversation-keys';
 import { queryClient } from './query-client';
 import { STORAGE_KEYS, storage } from './storage';
 
@@ -104,6 +105,8 @@ function clearSession(error: string | null = null) {
   void import('./wishlist').then((wishlist) => wishlist.forgetWishlist());
   setState({ ...signedOut, error });
   queryClient.removeQueries({ queryKey: sessionKeys.user, exact: true });
+  // The next person on this browser must not see the last one's messages (CONV-7).
+  queryClient.removeQueries({ queryKey: conversationKeys.all });
 }
 
 export const getSessionState = () => state;

@@ -29,7 +29,7 @@ export const sweptRoutes: {
   { path: '/add-listings' },
   { path: '/favorite' },
   { path: '/saved', signedIn: true },
-  { path: '/messages' },
+  { path: '/messages', signedIn: true },
   { path: '/profile', signedIn: true },
   { path: '/about', heading: /About Us/ },
   { path: '/contact', heading: /Contact Us/ },

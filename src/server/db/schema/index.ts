@@ -19,3 +19,4 @@ export * from './staff-second-step';
 export * from './favourites';
 export * from './tax';
 export * from './saved-searches';
+export * from './conversations';

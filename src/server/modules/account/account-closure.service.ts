@@ -22,6 +22,7 @@ import { removeDocumentPhoto, type DocumentStore } from '../documents/document-f
 import { LIVE_BOOKING_STATUSES } from '../documents/document-retention';
 import { deleteUnheldDocuments } from '../documents/documents.repository';
 import { deleteUsersSavedSearches } from '../saved-searches/saved-searches.repository';
+import { dropPhotosOfClosingAccount } from '../conversations/conversations.repository';
 
 /** Payment states that are not settled yet: money on its way in or back (ACCT-32). */
 const OPEN_PAYMENT_STATUSES = ['pending', 'unknown', 'refund_pending'];
@@ -52,8 +53,8 @@ async function closingRefusal(tx: Executor, userId: number): Promise<string | nu
  * refund is still open (ACCT-32); otherwise the documents nobody holds are deleted, the name
  * and number are replaced on the account (so on every booking and payment kept for the
  * company's accounts), the wallet numbers on its payments are masked, the texts and contact
- * messages no longer name the number, every session ends, and the number is free to register
- * again. Gives whether documents held for a dispute (DOC-11) remain.
+ * messages no longer name the number, the photos sent in the conversation are deleted (its
+ * words stay), every session ends, and the number is free to register again. Gives whether documents held for a dispute (DOC-11) remain.
  */
 export async function closeAccount(
   db: Database,
@@ -137,7 +138,12 @@ export async function closeAccount(
       .update(contactMessages)
       .set({ firstName: CLOSED_ACCOUNT_NAME, lastName: '', email: '', phone: placeholder })
       .where(eq(contactMessages.userId, user.id));
-    return { gone: deleted, keptHeld: documents.length > deleted.length };
+    // The photos sent in their conversation go too (CONV-3): they may show the person.
+    const messagePhotos = await dropPhotosOfClosingAccount(tx, user.id);
+    return {
+      gone: [...deleted, ...messagePhotos],
+      keptHeld: documents.length > deleted.length,
+    };
   });
   // After the commit: the rows that named the photos are gone.
   for (const row of gone) await removeDocumentPhoto(store, row.userId, row.fileKey);

@@ -13,17 +13,22 @@ import {
 } from '../../db/schema/index';
 import { toCustomerDocument } from '../documents/document-mapper';
 import { deletedDocumentsOfUser, documentsOfUser } from '../documents/documents.repository';
+import { conversationOfUser, threadPage } from '../conversations/conversations.repository';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** A sign-in or reset code in an old text is no business of a download: shown as dots. */
+/** The newest messages of their conversation the file holds (CONV-1). */
+const EXPORTED_MESSAGES = 2_000;
+
 const withoutCodes = (kind: string, body: string) =>
   kind === 'code' ? body.replace(/\b\d{6}\b/g, '••••••') : body;
 
 /**
  * Everything the company holds about one renter (ACCT-30), read only by the renter's own id:
  * their profile, bookings, the payments of those bookings, the texts sent to them, what they
- * wrote through the contact form while signed in, their reviews, and their documents' details
+ * wrote through the contact form while signed in, their conversation with the company (its
+ * photos open through their urls), their reviews, and their documents' details
  * (the photos open through `image_url`). Nothing of another account's: every query is by this
  * user's id or by their bookings' ids.
  */
@@ -65,6 +70,10 @@ export async function exportAccountData(db: Database, userId: number): Promise<A
     .from(contactMessages)
     .where(eq(contactMessages.userId, userId))
     .orderBy(desc(contactMessages.createdAt));
+  const conversation = await conversationOfUser(db, userId);
+  const thread = conversation
+    ? (await threadPage(db, conversation.id, EXPORTED_MESSAGES)).messages
+    : [];
   const reviewRows = await db
     .select()
     .from(reviews)
@@ -126,6 +135,7 @@ export async function exportAccountData(db: Database, userId: number): Promise<A
       message: c.message,
       created_at: c.createdAt.toISOString(),
     })),
+    conversation: thread,
     reviews: reviewRows.map((r) => ({
       booking_code: codeOf.get(r.bookingId) ?? '',
       rating: r.rating,

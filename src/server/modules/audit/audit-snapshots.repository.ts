@@ -6,6 +6,7 @@ import {
   carImages,
   cars,
   contactMessages,
+  conversations,
   customerDocuments,
   extraPrices,
   handovers,
@@ -167,6 +168,20 @@ export async function loadContactMessage(db: Executor, id: number): Promise<Audi
     .from(contactMessages)
     .where(eq(contactMessages.id, id));
   return message ? { readAt: iso(message.readAt) } : null;
+}
+
+/** A renter's conversation (CONV-10, CONV-11): where it stands, never what was written. */
+export async function loadConversation(db: Executor, id: number): Promise<AuditFields | null> {
+  const [row] = await db
+    .select({
+      status: conversations.status,
+      assignedTo: conversations.assignedTo,
+      staffUnread: conversations.staffUnread,
+      lastMessageId: conversations.lastMessageId,
+    })
+    .from(conversations)
+    .where(eq(conversations.id, id));
+  return row ?? null;
 }
 
 /** A text: its kind and state, never its body (a sign-in code) or the recipient's number. */

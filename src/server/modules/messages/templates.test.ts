@@ -200,6 +200,10 @@ describe('account texts (DOC-7, MSG-12)', () => {
       accountTemplates.document_rejected('ghana_card', 'Blurred'),
     ],
     ['password_changed (ACCT-19)', accountTemplates.password_changed()],
+    [
+      'conversation_reply (CONV-12)',
+      accountTemplates.conversation_reply('https://carlink-ghana.example.com/messages'),
+    ],
     ['staff_added (STAFF-38)', staffTemplates.staff_added('branch manager')],
     ['staff_promoted (STAFF-39)', staffTemplates.staff_promoted('branch manager')],
   ])('%s fits in two GSM-7 parts', (_key, text) => {
@@ -217,8 +221,15 @@ describe('account texts (DOC-7, MSG-12)', () => {
     expect(cut).toMatch(/\.\.\. Please upload a new photo on your profile\.$/);
   });
 
+  it('tells of a reply with a link and not a word of it (CONV-12)', () => {
+    expect(accountTemplates.conversation_reply('https://x.example/messages')).toBe(
+      'CarLink: our team has replied to your message. Read it at https://x.example/messages',
+    );
+  });
+
   it('has a test above for each account text', () => {
     expect(Object.keys(accountTemplates).sort()).toEqual([
+      'conversation_reply',
       'document_rejected',
       'document_verified',
       'password_changed',

@@ -202,6 +202,9 @@ export const accountTemplates = {
       reason,
     ),
   // ACCT-19: no code, no password, no link to follow: only what to do if it was not them.
+  // CONV-12: no word of the reply (a phone's lock screen shows texts), only where to read it.
+  conversation_reply: (link: string) =>
+    `CarLink: our team has replied to your message. Read it at ${link}`,
   password_changed: () =>
     'CarLink: the password of your CarLink account was changed. If this was not you, choose "Forgot password?" when you sign in to set a new one at once.',
 } as const;

@@ -1,12 +1,12 @@
 import { AccountShell } from '../account-shell';
-import { MessagesView } from '../../features/account/components/messages-view';
+import { ConversationView } from '../../features/account/components/conversation-view';
 import { usePageTitle } from '../../lib/use-page-title';
 
 export default function MessagesPage() {
   usePageTitle('Messages');
   return (
-    <AccountShell title="Messages" lead="Conversations with renters about your listed cars." sample>
-      <MessagesView />
+    <AccountShell title="Messages" lead="Your conversation with the CarLink Ghana team.">
+      <ConversationView />
     </AccountShell>
   );
 }

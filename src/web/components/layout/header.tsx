@@ -8,6 +8,8 @@ import './header.css';
 
 const MobileMenu = lazy(() => import('./mobile-menu'));
 const SearchPopup = lazy(() => import('./search-popup'));
+const UnreadCount = lazy(() => import('./unread-count'));
+const UNREAD_ID = 'account-unread-count';
 
 function initials(name: string) {
   return name
@@ -64,9 +66,17 @@ function AccountMenu({ name, staff }: { name: string; staff: boolean }) {
         aria-expanded={open}
         // The visible initials are part of the name, so 'click KM' works by voice.
         aria-label={`Account menu for ${name} (${initials(name)})`}
+        aria-describedby={staff ? undefined : UNREAD_ID}
         onClick={() => setOpen((v) => !v)}
       >
         {initials(name)}
+        {/* CONV-13: replies the renter has not read (staff answer from the console). Loaded
+            after the page, so the query machinery stays out of every page's first load. */}
+        {!staff && (
+          <Suspense fallback={null}>
+            <UnreadCount id={UNREAD_ID} variant="avatar" />
+          </Suspense>
+        )}
       </button>
       {open && (
         <ul className="account-dropdown">
@@ -93,6 +103,16 @@ function AccountMenu({ name, staff }: { name: string; staff: boolean }) {
               Profile
             </Link>
           </li>
+          {!staff && (
+            <li>
+              <Link to={paths.messages.getHref()} onClick={() => setOpen(false)}>
+                Messages
+                <Suspense fallback={null}>
+                  <UnreadCount variant="menu" />
+                </Suspense>
+              </Link>
+            </li>
+          )}
           <li>
             <button
               type="button"

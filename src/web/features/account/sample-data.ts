@@ -1,5 +1,5 @@
 /**
- * PAGE-11: the owner tools (my listings, saved search, messages) are static template pages
+ * PAGE-11: the partner owners' tools (my listings) are static template pages
  * with sample figures. Everything here is invented and shown as a sample. The dashboard is the
  * renter's own (AREA-1): nothing here reaches it.
  */
@@ -116,55 +116,3 @@ export const sampleSavedSearches: SampleSavedSearch[] = [
   },
 ];
 
-export interface SampleMessage {
-  from: 'me' | 'them';
-  text: string;
-  at: string;
-}
-
-export interface SampleConversation {
-  id: number;
-  name: string;
-  about: string;
-  messages: SampleMessage[];
-}
-
-export const sampleConversations: SampleConversation[] = [
-  {
-    id: 1,
-    name: 'Kwesi Appiah',
-    about: 'Hyundai Tucson 2022',
-    messages: [
-      {
-        from: 'them',
-        text: 'Good morning. Is the Tucson free from Friday to Monday?',
-        at: '09:12',
-      },
-      {
-        from: 'me',
-        text: 'Good morning Kwesi, yes it is. Where would you like to pick it up?',
-        at: '09:20',
-      },
-      { from: 'them', text: 'East Legon if possible. I will pay with MoMo.', at: '09:24' },
-    ],
-  },
-  {
-    id: 2,
-    name: 'Abena Owusu',
-    about: 'Toyota Hilux 2020',
-    messages: [
-      { from: 'them', text: 'Can I take the Hilux to Tamale for a week?', at: 'Yesterday' },
-      {
-        from: 'me',
-        text: 'Yes. Choose "Outside Accra" when you book and tell us the route.',
-        at: 'Yesterday',
-      },
-    ],
-  },
-  {
-    id: 3,
-    name: 'Yaw Boateng',
-    about: 'Kia Picanto 2021',
-    messages: [{ from: 'them', text: 'Thank you, the car was very clean!', at: 'Mon' }],
-  },
-];

@@ -10,6 +10,7 @@ import type { AdminDashboardResponse } from '../../../shared/schemas/console';
 import type { AdminContactListResponse } from '../../../shared/schemas/inbox.staff';
 import { apiRequest } from '../api-client';
 import { adminKeys } from './admin-keys';
+import { useInboxUnread } from './conversations-api';
 import { smsKeys } from './sms-api';
 
 /**
@@ -47,10 +48,12 @@ export function useContactMessages(page: number) {
 export function useNavCounts() {
   const dashboard = useDashboard();
   const contact = useContactMessages(1);
+  // CONV-8: conversations waiting for an answer count with the contact form's unread.
+  const conversations = useInboxUnread();
   const needs = dashboard.data?.needs_action;
   return {
     needsAction: needs ? needs.awaiting_cash.length + needs.flagged_payments.length : 0,
-    unread: contact.data?.unread ?? 0,
+    unread: (contact.data?.unread ?? 0) + conversations,
     documents: dashboard.data?.documents_waiting ?? 0,
   };
 }

@@ -189,6 +189,15 @@ function BookingFacts({
               </Link>
             </p>
           )}
+          {/* CONV-4: a message written from here is linked to this booking. */}
+          <p className="detail-receipt">
+            <Link
+              to={paths.messages.getHref(booking.booking_code)}
+              className="btn btn-outline detail-message"
+            >
+              Message us about this booking
+            </Link>
+          </p>
           {booking.can_cancel ? (
             <div className="detail-cancel">
               <p className="muted">

@@ -4,6 +4,7 @@ import type { AdminBookingSummary } from '../../../../shared/schemas/bookings.st
 import { cedis, formatShortRange, phone } from '../../../components/console/admin-labels';
 import { FlagBadge, PaymentBadge, StatusBadge } from '../../../components/booking-badges';
 import { adminPaths } from '../../../config/admin-paths';
+import './booking-rows.css';
 
 /**
  * A short list of bookings for the dashboard: code, car, renter and dates, each a link to

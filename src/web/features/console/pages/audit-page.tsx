@@ -27,6 +27,7 @@ const ENTITY_LABELS: Record<AuditEntityKind, string> = {
   document: 'Document',
   review: 'Review',
   contact_message: 'Contact message',
+  conversation: 'Conversation',
   sms: 'Text message',
   staff_account: 'Staff account',
   tax_settings: 'Tax settings',

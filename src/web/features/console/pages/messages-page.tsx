@@ -12,8 +12,10 @@ import { ListFooter } from '../../../components/console/list-footer';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/console/states';
 import './messages.css';
 import { adminPaths } from '../../../config/admin-paths';
+import { ConversationInbox } from '../components/conversation-inbox';
+import { useInboxUnread, type InboxFilters } from '../../../lib/console/conversations-api';
 
-type Tab = 'contact' | 'newsletter';
+type Tab = 'conversations' | 'contact' | 'newsletter';
 
 /**
  * An email address that may break before its '@' on a phone, not mid-word
@@ -183,11 +185,27 @@ export function MessagesPage() {
   const [params, setParams] = useSearchParams();
   // Newsletter sign-ups are the managers' (ROLE-3): an agent has the contact form only.
   const newsletter = useStaffCan()('GET /api/admin/messages/newsletter');
-  const tab: Tab = newsletter && params.get('tab') === 'newsletter' ? 'newsletter' : 'contact';
+  const asked = params.get('tab');
+  // CONV-8: renters' conversations first; visitors' contact messages and sign-ups beside.
+  const tab: Tab =
+    asked === 'newsletter' && newsletter
+      ? 'newsletter'
+      : asked === 'contact'
+        ? 'contact'
+        : 'conversations';
   const page = Math.max(1, Number(params.get('page')) || 1);
   // Only the first page's unread count is needed for the tab; it is cached with the list.
   const contact = useContactMessages(tab === 'contact' ? page : 1);
   const unread = contact.data?.unread ?? 0;
+  const conversationsUnread = useInboxUnread();
+  const filters: InboxFilters = {
+    status: params.get('status') === 'closed' ? 'closed' : 'open',
+    assigned:
+      params.get('assigned') === 'me' || params.get('assigned') === 'nobody'
+        ? (params.get('assigned') as InboxFilters['assigned'])
+        : 'anyone',
+  };
+  const selected = Number(params.get('c')) || null;
   const onPage = (next: number) => {
     const updated = new URLSearchParams(params);
     if (next > 1) updated.set('page', String(next));
@@ -195,20 +213,36 @@ export function MessagesPage() {
     setParams(updated);
     window.scrollTo({ top: 0 });
   };
+  const onFilters = (next: InboxFilters) => {
+    const updated = new URLSearchParams();
+    if (next.status !== 'open') updated.set('status', next.status);
+    if (next.assigned !== 'anyone') updated.set('assigned', next.assigned);
+    setParams(updated);
+  };
+  const total = unread + conversationsUnread;
 
   return (
     <>
       <AdminPageHeader
         title="Messages"
         lead={
-          unread
-            ? `${plural(unread, 'unread message')}`
-            : 'From the contact page and the newsletter form'
+          total
+            ? `${plural(total, 'unread message')}`
+            : 'From renters, the contact page and the newsletter form'
         }
       />
       <nav className="segmented" aria-label="Kinds of message">
         <Link
           to={adminPaths.adminMessages.getHref()}
+          aria-current={tab === 'conversations' ? 'page' : undefined}
+        >
+          Renters
+          {conversationsUnread > 0 && (
+            <span className="panel-count is-alert">{conversationsUnread}</span>
+          )}
+        </Link>
+        <Link
+          to={`${adminPaths.adminMessages.getHref()}?tab=contact`}
           aria-current={tab === 'contact' ? 'page' : undefined}
         >
           Contact form
@@ -223,7 +257,9 @@ export function MessagesPage() {
           </Link>
         )}
       </nav>
-      {tab === 'contact' ? (
+      {tab === 'conversations' ? (
+        <ConversationInbox filters={filters} selectedId={selected} onFilters={onFilters} />
+      ) : tab === 'contact' ? (
         <ContactMessages page={page} onPage={onPage} />
       ) : (
         <NewsletterSignups page={page} onPage={onPage} />
