@@ -27,7 +27,7 @@ describe('the dashboard of a renter with nothing yet (AREA-1)', () => {
   it('shows real zeros and empties, not sample figures', async () => {
     const renter = await client.renter();
     expect(await dashboardOf(renter)).toEqual({
-      figures: { trips: 0, saved_searches: 0, favourites: 0 },
+      figures: { trips: 0, saved_searches: 0, unread_messages: 0, favourites: 0 },
       trip: null,
       owed: [],
       documents: { ghana_card: 'missing', driving_licence: 'missing' },
@@ -165,12 +165,28 @@ describe('the trip, what is owed, past trips, documents and favourites (AREA-1 t
       },
     ]);
     expect(before.documents).toEqual({ ghana_card: 'verified', driving_licence: 'missing' });
-    expect(before.figures).toEqual({ trips: 1, saved_searches: 0, favourites: 1 });
+    expect(before.figures).toEqual({
+      trips: 1,
+      saved_searches: 0,
+      unread_messages: 0,
+      favourites: 1,
+    });
     // A saved search (SAVED-1) counts on its tile.
     expect(
       (await renter.post('/api/saved-searches', { name: 'Kia', make: 'Kia' })).statusCode,
     ).toBe(201);
     expect((await dashboardOf(renter)).figures.saved_searches).toBe(1);
+    // A staff reply not read yet (CONV-13) counts on the Messages tile.
+    await renter.upload('/api/conversation/messages', [{ name: 'body', value: 'Hello' }]);
+    const inbox = (await staff.get('/api/admin/conversations')).json();
+    const thread = inbox.conversations.find(
+      (c: { customer: { id: number } }) => c.customer.id === renter.user.id,
+    );
+    expect(
+      (await staff.post(`/api/admin/conversations/${thread.id}/messages`, { body: 'Hi' }))
+        .statusCode,
+    ).toBe(201);
+    expect((await dashboardOf(renter)).figures.unread_messages).toBe(1);
     expect(before.favourites.map((c) => c.id)).toEqual([car.id]);
 
     await renter.post(`/api/bookings/${done.bookingCode}/review`, { rating: 5 });
@@ -185,7 +201,7 @@ describe('the trip, what is owed, past trips, documents and favourites (AREA-1 t
 
     const kofi = await client.renter();
     expect(await dashboardOf(kofi)).toMatchObject({
-      figures: { trips: 0, saved_searches: 0, favourites: 0 },
+      figures: { trips: 0, saved_searches: 0, unread_messages: 0, favourites: 0 },
       trip: null,
       owed: [],
       documents: { ghana_card: 'missing', driving_licence: 'missing' },

@@ -72,6 +72,8 @@ export const DashboardFiguresSchema = z.object({
   trips: z.number().int(),
   /** The renter's saved searches (SAVED-1), ended ones included: they are still listed. */
   saved_searches: z.number().int(),
+  /** Messages from the company the renter has not read yet (CONV-13). */
+  unread_messages: z.number().int(),
   favourites: z.number().int(),
 });
 export type DashboardFigures = z.infer<typeof DashboardFiguresSchema>;

@@ -13,6 +13,7 @@ import { renterPaymentsOf } from '../payments/payments.repository';
 import { documentStates } from '../handover/handover.repository';
 import { newestFavouritesWithCount } from '../favourites/favourites.repository';
 import { countSavedSearches } from '../saved-searches/saved-searches.repository';
+import { unreadCountForRenter } from '../conversations/conversations.service';
 import { accraInstant } from '../messages/schedule';
 import { countTrips, findOpenBookings, findPastTrips } from './dashboard.repository';
 
@@ -21,9 +22,9 @@ const PAST_TRIPS_SHOWN = 3;
 const FAVOURITES_SHOWN = 4;
 
 /**
- * The renter's dashboard (AREA-1 to AREA-4) in six statements, run side by side: the bookings
+ * The renter's dashboard (AREA-1 to AREA-4) in seven statements, run side by side: the bookings
  * not over yet, the latest completed trips, the trips' count, the newest favourites with their
- * count, the documents and the saved searches' count. Open bookings go through the booking's own view (toApiBooking), so
+ * count, the documents, the saved searches' count and the unread messages. Open bookings go through the booking's own view (toApiBooking), so
  * what the dashboard says is owed is what the booking's page asks for.
  */
 export async function renterDashboard(
@@ -31,13 +32,14 @@ export async function renterDashboard(
   snapshot: CatalogueSnapshot,
   userId: number,
 ): Promise<DashboardResponse> {
-  const [open, past, trips, favourites, documents, savedSearches] = await Promise.all([
+  const [open, past, trips, favourites, documents, savedSearches, unread] = await Promise.all([
     findOpenBookings(db, userId),
     findPastTrips(db, userId, PAST_TRIPS_SHOWN),
     countTrips(db, userId),
     newestFavouritesWithCount(db, userId, FAVOURITES_SHOWN),
     documentStates(db, userId),
     countSavedSearches(db, userId),
+    unreadCountForRenter(db, userId),
   ]);
   const bookings = open
     .map((r) =>
@@ -51,6 +53,7 @@ export async function renterDashboard(
     figures: {
       trips,
       saved_searches: savedSearches,
+      unread_messages: unread,
       favourites: favourites[0]?.total ?? 0,
     },
     trip: tripOf(bookings),

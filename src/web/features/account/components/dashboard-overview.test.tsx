@@ -38,11 +38,14 @@ const noDocuments = { ghana_card: 'missing', driving_licence: 'verified' } as co
 
 describe('the dashboard tiles (AREA-1)', () => {
   test('show the real figures, one tile each, and leave them blank while loading', () => {
-    renderWithApp(<StatTiles figures={{ trips: 4, saved_searches: 2, favourites: 0 }} />);
+    renderWithApp(
+      <StatTiles figures={{ trips: 4, saved_searches: 2, unread_messages: 1, favourites: 0 }} />,
+    );
     const tiles = screen.getAllByRole('listitem');
     expect(tiles.map((t) => t.textContent)).toEqual([
       'Trips4My bookings (Trips)',
       'Total Saved Search2Saved searches (Total Saved Search)',
+      'Messages1Unread, from us (Messages)',
       'My Favorites0View favorites (My Favorites)',
     ]);
   });

@@ -52,6 +52,13 @@ const TILES: Tile[] = [
     icon: tileIcon('M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4M8 11h6M11 8v6'),
   },
   {
+    figure: 'unread_messages',
+    label: 'Messages',
+    to: paths.messages.getHref(),
+    note: 'Unread, from us',
+    icon: tileIcon('M4 5h16v11H8l-4 4V5z'),
+  },
+  {
     figure: 'favourites',
     label: 'My Favorites',
     to: paths.favorite.getHref(),
