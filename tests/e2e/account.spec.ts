@@ -198,9 +198,7 @@ test('the profile photo is checked (kind, 1MB, 330x300) and only previewed', asy
 test('the owner pages are marked as sample content and share the dashboard menu', async ({
   page,
 }) => {
-  for (const [path, title] of [
-    ['/my-listings', 'My Listings'],
-  ] as const) {
+  for (const [path, title] of [['/my-listings', 'My Listings']] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByText('Sample content.')).toBeVisible();

@@ -115,4 +115,3 @@ export const sampleSavedSearches: SampleSavedSearch[] = [
     times: 'Monthly',
   },
 ];
-
