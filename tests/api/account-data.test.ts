@@ -62,6 +62,13 @@ describe('a renter downloads their data (ACCT-30)', () => {
     await renter.upload('/api/conversation/messages', [{ name: 'body', value: 'Hello from Yaw' }]);
     await other.upload('/api/conversation/messages', [{ name: 'body', value: 'Hello from Ama' }]);
 
+    // What they saved (AREA-5, SAVED-1); another renter's never.
+    const favourite = await insertCar(ctx.db, { make: 'Kia', model: 'Sorento' });
+    expect((await renter.put(`/api/favourites/${favourite.id}`)).statusCode).toBe(204);
+    expect((await other.put(`/api/favourites/${favourite.id}`)).statusCode).toBe(204);
+    await renter.post('/api/saved-searches', { name: 'Kia for Yaw', make: 'Kia' });
+    await other.post('/api/saved-searches', { name: 'Kia for Ama', make: 'Kia' });
+
     const res = await renter.get('/api/account/export');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toMatch(
@@ -83,6 +90,11 @@ describe('a renter downloads their data (ACCT-30)', () => {
     expect(codeText.body).not.toMatch(/\d{6}/);
 
     expect(data.conversation).toMatchObject([{ author: 'renter', body: 'Hello from Yaw' }]);
+    expect(data.favourites).toMatchObject([{ car_id: favourite.id, car: 'Kia Sorento' }]);
+    expect(data.saved_searches).toMatchObject([
+      { name: 'Kia for Yaw', filters: { make: 'Kia', start_date: null } },
+    ]);
+    expect(res.body).not.toContain('Kia for Ama');
     expect(res.body).not.toContain('Hello from Ama');
     expect(res.body).not.toContain(theirs.code);
     expect(res.body).not.toContain('Ama Stranger');

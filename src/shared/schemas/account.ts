@@ -3,6 +3,7 @@ import { accountDataMessages } from '../account-data';
 import { requiredText } from './common';
 import { CustomerDocumentSchema, DeletedDocumentSchema } from './documents';
 import { ConversationMessageSchema } from './conversations';
+import { SavedSearchSchema } from './saved-searches';
 
 export * from '../account-data';
 
@@ -82,6 +83,19 @@ export const AccountExportSchema = z.object({
   contact_messages: z.array(z.object({ message: z.string(), created_at: z.string() })),
   /** Their conversation with the company (CONV-1), newest first, at most 2,000 messages. */
   conversation: z.array(ConversationMessageSchema),
+  /** The cars they saved with Save (AREA-5), newest first. */
+  favourites: z.array(
+    z.object({ car_id: z.number().int(), car: z.string(), saved_at: z.string() }),
+  ),
+  /** Their saved searches (SAVED-1), newest first. */
+  saved_searches: z.array(
+    z.object({
+      name: z.string(),
+      filters: SavedSearchSchema.shape.filters,
+      alerts_sent: z.number().int(),
+      created_at: z.string(),
+    }),
+  ),
   reviews: z.array(
     z.object({
       booking_code: z.string(),

@@ -6,7 +6,9 @@ import {
   bookings,
   cars,
   contactMessages,
+  favourites,
   payments,
+  savedSearches,
   reviews,
   smsOutbox,
   users,
@@ -14,6 +16,7 @@ import {
 import { toCustomerDocument } from '../documents/document-mapper';
 import { deletedDocumentsOfUser, documentsOfUser } from '../documents/documents.repository';
 import { conversationOfUser, threadPage } from '../conversations/conversations.repository';
+import { filtersOf } from '../saved-searches/saved-searches.service';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -28,7 +31,7 @@ const withoutCodes = (kind: string, body: string) =>
  * Everything the company holds about one renter (ACCT-30), read only by the renter's own id:
  * their profile, bookings, the payments of those bookings, the texts sent to them, what they
  * wrote through the contact form while signed in, their conversation with the company (its
- * photos open through their urls), their reviews, and their documents' details
+ * photos open through their urls), the cars and searches they saved, their reviews, and their documents' details
  * (the photos open through `image_url`). Nothing of another account's: every query is by this
  * user's id or by their bookings' ids.
  */
@@ -74,6 +77,22 @@ export async function exportAccountData(db: Database, userId: number): Promise<A
   const thread = conversation
     ? (await threadPage(db, conversation.id, EXPORTED_MESSAGES)).messages
     : [];
+  const favouriteRows = await db
+    .select({
+      carId: favourites.carId,
+      make: cars.make,
+      model: cars.model,
+      at: favourites.createdAt,
+    })
+    .from(favourites)
+    .innerJoin(cars, eq(cars.id, favourites.carId))
+    .where(eq(favourites.userId, userId))
+    .orderBy(desc(favourites.createdAt), desc(favourites.id));
+  const searchRows = await db
+    .select()
+    .from(savedSearches)
+    .where(eq(savedSearches.userId, userId))
+    .orderBy(desc(savedSearches.id));
   const reviewRows = await db
     .select()
     .from(reviews)
@@ -136,6 +155,17 @@ export async function exportAccountData(db: Database, userId: number): Promise<A
       created_at: c.createdAt.toISOString(),
     })),
     conversation: thread,
+    favourites: favouriteRows.map((f) => ({
+      car_id: f.carId,
+      car: `${f.make} ${f.model}`,
+      saved_at: f.at.toISOString(),
+    })),
+    saved_searches: searchRows.map((row) => ({
+      name: row.name,
+      filters: filtersOf(row),
+      alerts_sent: row.alertsSent,
+      created_at: row.createdAt.toISOString(),
+    })),
     reviews: reviewRows.map((r) => ({
       booking_code: codeOf.get(r.bookingId) ?? '',
       rating: r.rating,
