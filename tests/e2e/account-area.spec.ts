@@ -93,9 +93,12 @@ test('the dashboard shows the next trip with what to bring, what is owed and how
 
   await expect(page.getByText('Sample content.')).toBeHidden();
   const tiles = page.getByRole('list').filter({ hasText: 'My bookings' }).first();
-  await expect(tiles.getByRole('listitem')).toHaveCount(2);
+  // SPEC's four tiles, each with the renter's own figure (AREA-1).
+  await expect(tiles.getByRole('listitem')).toHaveCount(4);
   await expect(tiles.getByRole('listitem').nth(0)).toContainText('Trips1');
-  await expect(tiles.getByRole('listitem').nth(1)).toContainText('My Favorites0');
+  await expect(tiles.getByRole('listitem').nth(1)).toContainText('Total Saved Search0');
+  await expect(tiles.getByRole('listitem').nth(2)).toContainText('Messages0');
+  await expect(tiles.getByRole('listitem').nth(3)).toContainText('My Favorites0');
   await expect(page.getByRole('heading', { name: 'Car Page Views' })).toHaveCount(0);
 
   const trip = page.getByRole('region', { name: 'Your next trip' });
