@@ -93,7 +93,7 @@ test('the dashboard shows the next trip with what to bring, what is owed and how
 
   await expect(page.getByText('Sample content.')).toBeHidden();
   const tiles = page.getByRole('list').filter({ hasText: 'My bookings' }).first();
-  // SPEC's four tiles, each with the renter's own figure (AREA-1).
+  // The dashboard's four tiles, each with the renter's own figure (AREA-1).
   await expect(tiles.getByRole('listitem')).toHaveCount(4);
   await expect(tiles.getByRole('listitem').nth(0)).toContainText('Trips1');
   await expect(tiles.getByRole('listitem').nth(1)).toContainText('Total Saved Search0');
